@@ -1,0 +1,32 @@
+# Two entry points (see README): `make demo` runs the app offline on the shipped models,
+# `make test` installs the test set and runs the whole suite.
+PYTHON ?= python3
+RUN_ENV = GRADIO_ANALYTICS_ENABLED=False HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
+
+.PHONY: demo test venv venv-dev chromium
+
+.venv/.installed: requirements.txt
+	$(PYTHON) -m venv .venv
+	.venv/bin/pip install -q --upgrade pip
+	.venv/bin/pip install -q -r requirements.txt
+	touch $@
+
+.venv-dev/.installed: requirements.txt requirements-dev.txt
+	$(PYTHON) -m venv .venv-dev
+	.venv-dev/bin/pip install -q --upgrade pip
+	.venv-dev/bin/pip install -q torch==2.13.0
+	.venv-dev/bin/pip install -q -r requirements-dev.txt
+	touch $@
+
+venv: .venv/.installed
+venv-dev: .venv-dev/.installed
+
+# Debian's chromium for the browser tests (Playwright never downloads a browser here).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-dejavu-core; }
+
+demo: .venv/.installed
+	$(RUN_ENV) .venv/bin/python app.py
+
+test: .venv-dev/.installed chromium
+	$(RUN_ENV) .venv-dev/bin/python -m pytest -q tests

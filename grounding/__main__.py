@@ -1,0 +1,95 @@
+"""Command line:
+
+    python -m grounding run --input in.jsonl --output out.jsonl [--engine claims|context] [--tau 0.5]
+                            [--preset paper|code] [--csv pairs.csv] [--no-pfcr]
+    python -m grounding check --response "..." --context "doc one --- doc two"
+
+Each output line: {"id", "result": GroundingResult as JSON}. See grounding/io.py for the input format.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from grounding.config import PRESETS, GroundingConfig
+from grounding.io import RecordError, pairs_csv, parse_records
+from grounding.pipeline import InputError, ground
+
+
+def _config(a) -> GroundingConfig:
+    return GroundingConfig(engine=a.engine, tau=a.tau, preset=a.preset, pfcr=not a.no_pfcr).validate()
+
+
+def _run(a) -> int:
+    path = Path(a.input)
+    if not path.is_file():
+        print(f"error: input file {path} not found", file=sys.stderr)
+        return 2
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        print(f"error: {path} is not UTF-8 text (binary file?)", file=sys.stderr)
+        return 2
+    try:
+        records = parse_records(text, str(path))
+    except RecordError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    config = _config(a)
+    done = []
+    with open(a.output, "w", encoding="utf-8") as out:
+        for k, rec in enumerate(records, 1):
+            try:
+                res = ground(rec.response, rec.context, config, rec.question, rec.gold)
+            except (InputError, ValueError) as err:
+                print(f"error in record {rec.id}: {err}", file=sys.stderr)
+                return 2
+            out.write(json.dumps({"id": rec.id, "result": res.to_dict()}, ensure_ascii=False) + "\n")
+            done.append((rec.id, res))
+            m = res.metrics
+            state = "not assessed: " + "; ".join(res.coverage.messages) if not res.coverage.assessed else \
+                f"FCR {m.fcr:.2f} HCR {m.hcr:.2f} integrity {m.integrity:.2f}"
+            print(f"[{k}/{len(records)}] {rec.id}: {state}", file=sys.stderr)
+    if a.csv:
+        Path(a.csv).write_text(pairs_csv(done), encoding="utf-8")
+    return 0
+
+
+def _check(a) -> int:
+    res = ground(a.response, a.context.replace(" --- ", "\n---\n"), _config(a))
+    for m in res.coverage.messages:
+        print(f"note: {m}")
+    for v in res.verdicts:
+        print(f"[{v.label}] {res.claims[v.claim].text}\n    {v.explanation}")
+    m = res.metrics
+    print(f"FCR {m.fcr:.2f}  HCR {m.hcr:.2f}  ACR {m.acr:.2f}  UCR {m.ucr:.2f}  CER {m.cer}  ECSS {m.ecss}  "
+          f"PFCR {m.pfcr}  integrity {m.integrity:.2f}")
+    return 0
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m grounding", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    for name in ("run", "check"):
+        s = sub.add_parser(name)
+        s.add_argument("--engine", choices=("claims", "context"), default="claims")
+        s.add_argument("--tau", type=float, default=0.5)
+        s.add_argument("--preset", choices=sorted(PRESETS), default="paper")
+        s.add_argument("--no-pfcr", action="store_true")
+        if name == "run":
+            s.add_argument("--input", required=True)
+            s.add_argument("--output", required=True)
+            s.add_argument("--csv", default=None, help="also write the pair table here")
+        else:
+            s.add_argument("--response", required=True)
+            s.add_argument("--context", required=True)
+    a = p.parse_args(argv)
+    return _run(a) if a.cmd == "run" else _check(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""Deterministic explanations grounded in the anchor sentence, and the provenance trail
+claim -> response sentence (offsets) -> context sentence (offsets) -> document.
+
+An optional explainer (e.g. an LLM) can be plugged in with `set_explainer`; it is off by default and
+receives the deterministic text to rewrite, never the job of deciding the verdict.
+"""
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from grounding.types import (CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, Claim, GroundingResult,
+                             Provenance, Verdict)
+
+_explainer: Optional[Callable[[str, Verdict, GroundingResult], str]] = None
+
+
+def set_explainer(fn: Optional[Callable[[str, Verdict, GroundingResult], str]]) -> None:
+    """Install (or remove with None) an optional explainer that rewrites the deterministic text."""
+    global _explainer
+    _explainer = fn
+
+
+def _quote(text: str, limit: int = 240) -> str:
+    text = " ".join(text.split())
+    return f"“{text if len(text) <= limit else text[: limit - 1] + '…'}”"
+
+
+def provenance(result: GroundingResult, verdict: Verdict) -> Provenance:
+    claim = result.claims[verdict.claim]
+    sent = result.response_sentences[claim.sentence]
+    prov = Provenance(claim=verdict.claim, claim_text=claim.text, response_sentence=claim.sentence,
+                      response_start=claim.start if claim.start is not None else sent.start,
+                      response_end=claim.end if claim.end is not None else sent.end)
+    if verdict.anchor is not None:
+        ctx = result.context_sentences[verdict.anchor]
+        doc = result.document_of(verdict.anchor)
+        prov.document, prov.document_title = doc.id, doc.title
+        prov.context_sentence, prov.sentence_in_document = verdict.anchor, ctx.index
+        prov.start, prov.end = ctx.start, ctx.end
+    return prov
+
+
+def _where(result: GroundingResult, column: int) -> str:
+    doc = result.document_of(column)
+    return f"{doc.title or doc.id}, sentence {result.context_sentences[column].index + 1}"
+
+
+def _differences(v: Verdict) -> str:
+    e = v.entities
+    if e.claim_only and e.context_only:
+        return f"the context says {', '.join(e.context_only)}; the claim says {', '.join(e.claim_only)}"
+    if e.claim_only:
+        return f"{', '.join(e.claim_only)} in the claim {'is' if len(e.claim_only) == 1 else 'are'} not in the context sentence"
+    return ""
+
+
+def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
+    """One or two sentences naming the deciding signal and quoting the anchor span."""
+    if verdict.label == NOT_ASSESSED:
+        text = f"Not assessed: {verdict.rule}."
+    elif verdict.anchor is None:
+        text = "No context sentence is related to this claim, so nothing supports it."
+    else:
+        anchor = _quote(result.context_sentences[verdict.anchor].text)
+        where = _where(result, verdict.anchor)
+        diff = _differences(verdict)
+        if verdict.label == CONTRADICTED:
+            signal = f"the entailment model gives contradiction {verdict.contradict:.2f}"
+            text = f"Contradicted by {anchor} ({where}): " + (f"{diff}; " if diff else "") + f"{signal}."
+            if verdict.conflicting is not None:
+                text += (f" Another source supports it: {_quote(result.context_sentences[verdict.conflicting].text, 160)} "
+                         f"({_where(result, verdict.conflicting)}) — the sources disagree.")
+        elif verdict.label == SUPPORTED:
+            shared = f"; matching entities: {', '.join(verdict.entities.shared)}" if verdict.entities.shared else ""
+            text = (f"Supported by {anchor} ({where}): entailment {verdict.entail:.2f}, similarity "
+                    f"{verdict.cosine:.2f}{shared}.")
+        elif verdict.label == PARTIAL:
+            why = diff or f"entailment is only {verdict.entail:.2f}"
+            text = f"Partly backed by {anchor} ({where}), but {why} (F = {verdict.score:.2f})."
+        elif verdict.score is None:
+            text = (f"Unsupported: the closest context sentence, {anchor} ({where}), has similarity "
+                    f"{verdict.cosine:.2f}, below τ, so no sentence was judged relevant.")
+        else:
+            why = diff or f"entailment {verdict.entail:.2f}, contradiction {verdict.contradict:.2f}"
+            text = f"Unsupported: the best match {anchor} ({where}) does not establish the claim — {why} (F = {verdict.score:.2f})."
+    return _explainer(text, verdict, result) if _explainer else text

@@ -1,0 +1,108 @@
+"""Input records and exports: the JSONL input format, the pair table (CSV) and JSON results.
+
+Input format (one JSON object per line, or a JSON list of them):
+    {"id": "q1", "response": "...", "context": ["text", {"id": "d1", "title": "...", "text": "..."}],
+     "question": "optional", "gold": [[1, 0, -1, ...], ...]}   # gold: optional, response sentences x context sentences
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from grounding.types import GroundingResult
+
+
+class RecordError(ValueError):
+    """A malformed input record; the message names the line and the field."""
+
+
+@dataclass
+class Record:
+    id: str
+    response: str
+    context: Any
+    question: str = ""
+    gold: Optional[list[list[int]]] = None
+
+
+def _record(obj: Any, where: str) -> Record:
+    if not isinstance(obj, dict):
+        raise RecordError(f"{where}: expected a JSON object with 'response' and 'context', got {type(obj).__name__}.")
+    missing = [k for k in ("response", "context") if k not in obj]
+    if missing:
+        raise RecordError(f"{where}: missing field(s) {', '.join(missing)}.")
+    if not isinstance(obj["response"], str):
+        raise RecordError(f"{where}: 'response' must be a string.")
+    ctx = obj["context"]
+    if isinstance(ctx, list):
+        for k, item in enumerate(ctx):
+            if not (isinstance(item, str) or (isinstance(item, dict) and isinstance(item.get("text"), str))):
+                raise RecordError(f"{where}: context[{k}] must be a string or an object with a 'text' string.")
+    elif not isinstance(ctx, str):
+        raise RecordError(f"{where}: 'context' must be a string or a list.")
+    gold = obj.get("gold")
+    if gold is not None and not (isinstance(gold, list) and all(isinstance(r, list) for r in gold)):
+        raise RecordError(f"{where}: 'gold' must be a list of rows of -1/0/1.")
+    return Record(id=str(obj.get("id", where)), response=obj["response"], context=ctx,
+                  question=str(obj.get("question") or ""), gold=gold)
+
+
+def parse_records(text: str, name: str = "input") -> list[Record]:
+    """Records from JSONL text, or from a JSON list / single object."""
+    stripped = text.strip()
+    if not stripped:
+        raise RecordError(f"{name} is empty.")
+    if stripped[0] == "[" or (stripped[0] == "{" and "\n" not in stripped):
+        try:
+            data = json.loads(stripped)
+        except json.JSONDecodeError as err:
+            raise RecordError(f"{name}: not valid JSON ({err.msg} at line {err.lineno}, column {err.colno}).") from None
+        items = data if isinstance(data, list) else [data]
+        return [_record(obj, f"{name} item {k + 1}") for k, obj in enumerate(items)]
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise RecordError(f"{name} line {n}: not valid JSON ({err.msg}, column {err.colno}).") from None
+        out.append(_record(obj, f"{name} line {n}"))
+    return out
+
+
+PAIR_COLUMNS = ["result_id", "claim", "claim_text", "claim_start", "claim_end", "response_sentence",
+                "response_start", "response_end", "document", "context_sentence", "sentence_in_document",
+                "context_start", "context_end", "context_text", "cosine", "p_entail", "p_neutral",
+                "p_contradict", "psi", "signed", "verdict"]
+
+
+def pair_rows(result: GroundingResult, result_id: str = "") -> list[dict]:
+    """One row per judged (claim, context sentence) pair, with offsets on both sides."""
+    ctx = result.context_sentences
+    verdicts = {v.claim: v.label for v in result.verdicts}
+    rows = []
+    for p in result.pairs:
+        c = result.claims[p.claim]
+        r = result.response_sentences[c.sentence]
+        s = ctx[p.column]
+        rows.append({"result_id": result_id, "claim": p.claim + 1, "claim_text": c.text, "claim_start": c.start,
+                     "claim_end": c.end, "response_sentence": c.sentence + 1, "response_start": r.start,
+                     "response_end": r.end, "document": s.source, "context_sentence": p.column + 1,
+                     "sentence_in_document": s.index + 1, "context_start": s.start, "context_end": s.end,
+                     "context_text": s.text, "cosine": p.cosine, "p_entail": p.entail, "p_neutral": p.neutral,
+                     "p_contradict": p.contradict, "psi": p.psi, "signed": p.signed,
+                     "verdict": verdicts.get(p.claim, "")})
+    return rows
+
+
+def pairs_csv(results: list[tuple[str, GroundingResult]]) -> str:
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=PAIR_COLUMNS)
+    writer.writeheader()
+    for rid, res in results:
+        writer.writerows(pair_rows(res, rid))
+    return buf.getvalue()

@@ -1,0 +1,302 @@
+"""`ground(response, context, config) -> GroundingResult`, and its streaming form.
+
+Stages in data-flow order: check inputs -> segment -> decompose (+ self-check) -> retrieve (cosine, tau)
+-> judge (entailment polarity psi) -> signed maps -> verdicts + explanations -> metrics.
+"""
+from __future__ import annotations
+
+import functools
+import time
+from pathlib import Path
+from typing import Iterator, Optional
+
+import numpy as np
+
+from grounding import explain, judge, metrics, verdict
+from grounding.config import GroundingConfig
+from grounding.types import (NOT_ASSESSED, Claim, Coverage, EntityDiff, GroundingResult, PairScore, SignedMap,
+                             Verdict)
+
+
+class InputError(ValueError):
+    """Input that cannot be assessed at all (the message says why and what to do)."""
+
+
+@functools.lru_cache(maxsize=4)
+def load_models(models_dir: str, threads: Optional[int] = None):
+    """(Embedder, Entailment) from the exported folders; cached per folder and thread count."""
+    from grounding.runtime import Embedder, Entailment
+    base = Path(models_dir)
+    return Embedder(base / "embedder", threads=threads), Entailment(base / "entailment", threads=threads)
+
+
+# ---------------------------------------------------------------------------- stage 0: inputs
+
+def _looks_binary(text: str) -> bool:
+    if "\x00" in text:
+        return True
+    sample = text[:4000]
+    ctrl = sum(1 for ch in sample if ord(ch) < 32 and ch not in "\n\r\t\f")
+    return bool(sample) and ctrl / len(sample) > 0.05
+
+
+def prepare(response: str, context, question: str, config: GroundingConfig) -> GroundingResult:
+    """Segment response and context, and decide whether they can be assessed (coverage says why not)."""
+    from grounding.language import detect_language
+    from grounding.segment import parse_context, split_response
+
+    cov = Coverage()
+    response = response if isinstance(response, str) else ""
+    if isinstance(context, str) and _looks_binary(context) or _looks_binary(response):
+        cov.assessed = False
+        cov.messages.append("The input looks like binary data, not text: upload a .txt, .md, .pdf, .docx or .json file instead.")
+        return GroundingResult(response=response if not _looks_binary(response) else "", documents=[], question=question,
+                               engine=config.engine, coverage=cov, config=config.to_dict())
+    if len(response) > config.max_response_chars:
+        cov.messages.append(f"The response has {len(response):,} characters; only the first {config.max_response_chars:,} "
+                            "are checked, the sentences after that are listed as not assessed.")
+    documents = parse_context(context if context is not None else "")
+    result = GroundingResult(response=response, documents=documents, question=question, engine=config.engine,
+                             coverage=cov, config=config.to_dict())
+    result.response_sentences = split_response(response)
+    if not response.strip():
+        cov.assessed = False
+        cov.messages.append("The response is empty: paste the answer to check.")
+    if not documents:
+        cov.assessed = False
+        cov.messages.append("No context was given: paste or upload the documents the answer was based on.")
+    if cov.assessed:
+        lang, conf = detect_language(response)
+        cov.language, cov.language_confidence = lang, round(conf, 3)
+        if lang != "en" and conf >= config.min_english_confidence:
+            cov.assessed = False
+            cov.messages.append(f"The response appears to be in '{lang}' (confidence {conf:.2f}); the models are "
+                                "English-only, so it is not assessed.")
+    columns = result.context_sentences
+    if len(columns) > config.max_context_sentences:
+        cov.unscored += [f"{result.document_of(s.column).id}#{s.index + 1}" for s in columns[config.max_context_sentences:]]
+        cov.messages.append(f"The context has {len(columns):,} sentences; only the first {config.max_context_sentences:,} "
+                            f"are scored, {len(columns) - config.max_context_sentences:,} are not.")
+    return result
+
+
+def _assessed_rows(result: GroundingResult, config: GroundingConfig) -> list[bool]:
+    if not result.coverage.assessed:
+        return [False] * len(result.response_sentences)
+    return [s.end <= config.max_response_chars for s in result.response_sentences]
+
+
+# ---------------------------------------------------------------------------- streaming driver
+
+def ground_stream(response: str, context, config: Optional[GroundingConfig] = None, question: str = "",
+                  gold: Optional[list[list[int]]] = None, models=None) -> Iterator[GroundingResult]:
+    """Yield the (same, growing) result after segmentation and after each response sentence; the last
+    yield has `complete=True` with verdicts, maps and metrics for everything assessed."""
+    config = (config or GroundingConfig()).validate()
+    t0 = time.perf_counter()
+    result = prepare(response, context, question, config)
+    result.timings["segment"] = time.perf_counter() - t0
+    ctx_sents = result.context_sentences
+    n, m = len(result.response_sentences), len(ctx_sents)
+    result.sentence_map = SignedMap(rows=[f"r{i + 1}" for i in range(n)],
+                                    columns=[f"{result.document_of(s.column).id}#{s.index + 1}" for s in ctx_sents],
+                                    values=[[0.0] * m for _ in range(n)], labels=[[0] * m for _ in range(n)],
+                                    engine=config.engine)
+    yield result
+    rows_ok = _assessed_rows(result, config)
+    if config.engine == "context" and result.coverage.assessed:
+        raise InputError("The context-aware engine needs exported_models/scorer, which this build does not ship yet; "
+                         "use engine 'claims'.")
+    if result.coverage.assessed and any(rows_ok):
+        embedder, entailment = models or load_models(config.models_dir, config.threads)
+        yield from _claims_engine(result, config, embedder, entailment, rows_ok)
+    _finish(result, config, rows_ok, gold, models=None if not result.coverage.assessed else (models or load_models(config.models_dir, config.threads)))
+    result.timings["total"] = time.perf_counter() - t0
+    result.complete = True
+    yield result
+
+
+def ground(response: str, context, config: Optional[GroundingConfig] = None, question: str = "",
+           gold: Optional[list[list[int]]] = None, models=None) -> GroundingResult:
+    """Check `response` against `context` (str with '---' separated documents, or a list of texts or
+    {"id","title","text"} dicts). Never raises for bad text: the coverage says what was not assessed."""
+    for result in ground_stream(response, context, config, question, gold, models):
+        pass
+    return result
+
+
+def _tick(result: GroundingResult, stage: str, since: float) -> float:
+    now = time.perf_counter()
+    result.timings[stage] = result.timings.get(stage, 0.0) + now - since
+    return now
+
+
+def _claims_engine(result: GroundingResult, config: GroundingConfig, embedder, entailment, rows_ok: list[bool]):
+    from grounding.decompose import decompose
+    from grounding.entities import entity_overlap
+
+    t = time.perf_counter()
+    limit = min(len(result.context_sentences), config.max_context_sentences)
+    ctx_texts = [s.text for s in result.context_sentences]
+    ctx_emb = embedder.encode(ctx_texts[:limit])
+    result.coverage.truncated += [f"context {result.sentence_map.columns[j]} (embedding window)" for j in embedder.truncated]
+    t = _tick(result, "embed_context", t)
+    for i, sent in enumerate(result.response_sentences):
+        if not rows_ok[i]:
+            result.claims.append(Claim(text=sent.text, sentence=i, start=sent.start, end=sent.end, passed=False,
+                                       origin="sentence", note="not assessed"))
+            continue
+        # stage 2: decompose, then self-check P(sentence |= claim); a failed split falls back to the sentence
+        found = decompose(sent, result.response) if config.decompose else []
+        t = _tick(result, "decompose", t)
+        whole = Claim(text=sent.text, sentence=i, start=sent.start, end=sent.end, entailed=1.0, origin="sentence")
+        if found and not (len(found) == 1 and found[0].origin == "sentence"):
+            probs = entailment.predict([sent.text] * len(found), [c.text for c in found])
+            for c, p in zip(found, probs):
+                c.sentence, c.entailed = i, round(float(p[0]), 4)
+                c.passed = c.entailed >= config.self_check_threshold
+            if not all(c.passed for c in found):
+                failed = "; ".join(c.text for c in found if not c.passed)
+                for c in found:
+                    c.origin, c.note = "rejected", f"self-check failed for: {failed}; the whole sentence is judged instead"
+                result.claims += found   # listed (and counted in CER), never judged
+                whole.note = "replaces a split that failed the self-check"
+                found = [whole]
+        else:
+            found = [whole]
+        t = _tick(result, "self_check", t)
+        first = len(result.claims)
+        result.claims += found
+        idx = list(range(first, len(result.claims)))
+        # stage 3: retrieval
+        emb = embedder.encode([result.claims[k].text for k in idx])
+        cos = judge.cosine_matrix(emb, ctx_emb)
+        pairs = judge.candidates(cos, config.tau)
+        t = _tick(result, "retrieve", t)
+        # stage 4: polarity on the kept pairs
+        scores, truncated = judge.judge(entailment, [result.claims[k].text for k in idx], ctx_texts, cos, pairs, first)
+        result.coverage.truncated += [f"pair ({result.claims[scores[q].claim].text[:40]}…, {result.sentence_map.columns[scores[q].column]})"
+                                      for q in truncated]
+        t = _tick(result, "judge", t)
+        diffs: dict[int, dict[int, EntityDiff]] = {}
+        for s in scores:
+            s.entity_overlap, diff = entity_overlap(result.claims[s.claim].text, ctx_texts[s.column])
+            s.entity_overlap = None if s.entity_overlap is None else round(s.entity_overlap, 4)
+            diffs.setdefault(s.claim, {})[s.column] = diff
+        result.pairs += scores
+        # best-cosine sentence of each claim, for explanations when nothing passes tau
+        for local, k in enumerate(idx):
+            if cos.shape[1]:
+                j = int(cos[local].argmax())
+                diffs.setdefault(k, {}).setdefault(j, entity_overlap(result.claims[k].text, ctx_texts[j])[1])
+        _update_maps(result, i, scores)
+        _decide(result, config, idx, cos, diffs)
+        t = _tick(result, "verdict", t)
+        yield result
+    _claim_map(result)
+
+
+def _update_maps(result: GroundingResult, row: int, scores: list[PairScore]) -> None:
+    """Sentence-map cell = the claim pair with the largest |signed score| (label from its psi)."""
+    values, labels = result.sentence_map.values[row], result.sentence_map.labels[row]
+    for s in scores:
+        if s.psi != 0 and abs(s.signed) > abs(values[s.column]):
+            values[s.column], labels[s.column] = s.signed, s.psi
+
+
+def _claim_map(result: GroundingResult) -> None:
+    m = len(result.context_sentences)
+    judged = [k for k, c in enumerate(result.claims) if c.origin not in ("rejected",) and c.note != "not assessed"]
+    pos = {k: r for r, k in enumerate(judged)}
+    values = [[0.0] * m for _ in judged]
+    labels = [[0] * m for _ in judged]
+    for s in result.pairs:
+        if s.claim in pos:
+            values[pos[s.claim]][s.column], labels[pos[s.claim]][s.column] = s.signed, s.psi
+    result.claim_map = SignedMap(rows=[f"c{k + 1}" for k in judged], columns=list(result.sentence_map.columns),
+                                 values=values, labels=labels, engine="claims")
+
+
+def _decide(result: GroundingResult, config: GroundingConfig, idx: list[int], cos: np.ndarray,
+            diffs: dict[int, dict[int, EntityDiff]]) -> None:
+    preset = config.verdict_preset()
+    by_claim: dict[int, list[PairScore]] = {}
+    for s in result.pairs:
+        by_claim.setdefault(s.claim, []).append(s)
+    for local, k in enumerate(idx):
+        best = int(cos[local].argmax()) if cos.shape[1] else None
+        v = verdict.decide(k, by_claim.get(k, []), preset, diffs.get(k, {}), best,
+                           round(float(cos[local, best]), 4) if best is not None else None, config.tau)
+        _finalise_verdict(result, v)
+
+
+def _finalise_verdict(result: GroundingResult, v: Verdict) -> None:
+    v.provenance = explain.provenance(result, v)
+    v.explanation = explain.explain(result, v, result.claims[v.claim])
+    result.verdicts = [x for x in result.verdicts if x.claim != v.claim] + [v]
+    result.verdicts.sort(key=lambda x: x.claim)
+
+
+def _finish(result: GroundingResult, config: GroundingConfig, rows_ok: list[bool], gold, models) -> None:
+    """Not-assessed verdicts, PFCR and metrics."""
+    t = time.perf_counter()
+    if not result.claims:  # nothing assessed: one not-assessed claim per sentence
+        for i, s in enumerate(result.response_sentences):
+            result.claims.append(Claim(text=s.text, sentence=i, start=s.start, end=s.end, passed=False,
+                                       origin="sentence", note="not assessed"))
+    reason = "; ".join(result.coverage.messages) or "outside the checked part of the response"
+    for k, c in enumerate(result.claims):
+        if c.note == "not assessed":
+            _finalise_verdict(result, Verdict(claim=k, label=NOT_ASSESSED, rule=reason.rstrip(".")))
+    if result.claim_map is None:
+        _claim_map(result)
+    flips = pfcr(result, models[1]) if config.pfcr and models and result.coverage.assessed else None
+    # CER over every claim checked (a sentence that did not split counts as one claim that passes)
+    checked = [c for c in result.claims if c.note != "not assessed" and not c.note.startswith("replaces")]
+    evidence = [s.cosine for s in result.pairs if s.psi != 0]
+    labels = [v.label for v in result.verdicts if not (result.claims[v.claim].origin == "rejected")]
+    result.metrics = metrics.compute(result.sentence_map.labels, rows_ok, [c.passed for c in checked], evidence,
+                                     flips, labels, gold)
+    _tick(result, "metrics", t)
+
+
+def pfcr(result: GroundingResult, entailment) -> tuple[int, int]:
+    """(flips, evidence pairs): negate each claim and re-judge its evidence pairs (psi != 0)."""
+    from grounding.negate import negate
+    evidence = [s for s in result.pairs if s.psi != 0]
+    if not evidence:
+        return (0, 0)
+    ctx = result.context_sentences
+    negated = {k: negate(result.claims[k].text) for k in {s.claim for s in evidence}}
+    probs = entailment.predict([ctx[s.column].text for s in evidence], [negated[s.claim] for s in evidence])
+    psi = judge.polarity(probs)
+    return int(sum(1 for s, p in zip(evidence, psi) if p == -s.psi)), len(evidence)
+
+
+def rederive(result: GroundingResult, config: GroundingConfig) -> GroundingResult:
+    """Re-decide verdicts, explanations and metrics from the stored scores under new verdict settings
+    (preset, weights, thresholds) without running any model. tau changes need a new run."""
+    config = config.validate()
+    if not result.coverage.assessed:
+        return result
+    preset = config.verdict_preset()
+    by_claim: dict[int, list[PairScore]] = {}
+    for s in result.pairs:
+        by_claim.setdefault(s.claim, []).append(s)
+    from grounding.entities import entity_overlap
+    ctx = result.context_sentences
+    for v in list(result.verdicts):
+        if v.label == NOT_ASSESSED:
+            continue
+        k = v.claim
+        diffs = {s.column: entity_overlap(result.claims[k].text, ctx[s.column].text)[1] for s in by_claim.get(k, [])}
+        if v.anchor is not None and v.anchor not in diffs:
+            diffs[v.anchor] = entity_overlap(result.claims[k].text, ctx[v.anchor].text)[1]
+        best = v.anchor if v.score is None else None
+        nv = verdict.decide(k, by_claim.get(k, []), preset, diffs, best, v.cosine if best is not None else None, config.tau)
+        _finalise_verdict(result, nv)
+    result.config = config.to_dict()
+    labels = [v.label for v in result.verdicts if result.claims[v.claim].origin != "rejected"]
+    result.metrics.integrity = round(metrics.integrity(labels), 4)
+    result.metrics.verdict_counts = {x: labels.count(x) for x in dict.fromkeys(labels)}
+    return result

@@ -1,0 +1,213 @@
+"""The data model: one ``GroundingResult`` that every stage enriches, JSON round-tripping.
+
+Indices, not object references, link the parts: a ``Claim`` names its response sentence by index, a
+``PairScore`` names a claim and a context sentence (its column in the maps) by index. Offsets are
+character offsets into the original text (the response, or a document's text): ``text[start:end]``
+gives the sentence back exactly.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+SUPPORTED, PARTIAL, UNSUPPORTED, CONTRADICTED, NOT_ASSESSED = (
+    "Supported", "Partially supported", "Unsupported", "Contradicted", "Not assessed")
+VERDICTS = (SUPPORTED, PARTIAL, UNSUPPORTED, CONTRADICTED, NOT_ASSESSED)
+
+FAITHFUL, HALLUCINATED, AMBIGUOUS, UNGROUNDED = "Faithful", "Contradicted", "Ambiguous", "Ungrounded"
+
+
+@dataclass
+class Sentence:
+    text: str
+    start: int            # offset in the source text
+    end: int
+    source: str           # "response" or a document id
+    index: int            # position within its source
+    column: int = -1      # position among all context sentences (the map column); -1 for the response
+
+
+@dataclass
+class Document:
+    id: str
+    title: str
+    text: str
+    sentences: list[Sentence] = field(default_factory=list)
+
+
+@dataclass
+class Claim:
+    text: str
+    sentence: int                       # index of the response sentence it came from
+    start: Optional[int] = None         # offsets in the response when the claim is a literal span
+    end: Optional[int] = None
+    entailed: Optional[float] = None    # P(response sentence |= claim) from the entailment model
+    passed: bool = True                 # self-consistency check
+    origin: str = "decomposed"          # decomposed | sentence (the whole sentence, after a failed split)
+    note: str = ""
+
+
+@dataclass
+class PairScore:
+    claim: int                  # claim index
+    column: int                 # context-sentence index (map column)
+    cosine: float
+    entail: Optional[float] = None
+    neutral: Optional[float] = None
+    contradict: Optional[float] = None
+    psi: int = 0                # +1 entailment, 0 neutral / not judged, -1 contradiction
+    signed: float = 0.0         # cosine * psi, 0 below tau
+    judged: bool = False        # the entailment model ran on this pair
+    entity_overlap: Optional[float] = None
+
+
+@dataclass
+class SignedMap:
+    """rows x columns signed scores in [-1, 1]; labels +1 support / -1 contradict / 0 irrelevant."""
+    rows: list[str]
+    columns: list[str]
+    values: list[list[float]]
+    labels: list[list[int]]
+    engine: str = "claims"
+    probabilities: Optional[list[list[list[float]]]] = None   # [support, contradict, irrelevant] per cell (context engine)
+
+
+@dataclass
+class EntityDiff:
+    shared: list[str] = field(default_factory=list)
+    claim_only: list[str] = field(default_factory=list)    # in the claim, not in the anchor sentence
+    context_only: list[str] = field(default_factory=list)  # in the anchor sentence, not in the claim
+
+
+@dataclass
+class Provenance:
+    claim: int
+    claim_text: str
+    response_sentence: int
+    response_start: int
+    response_end: int
+    document: Optional[str] = None
+    document_title: Optional[str] = None
+    context_sentence: Optional[int] = None   # map column
+    sentence_in_document: Optional[int] = None
+    start: Optional[int] = None              # offsets of the anchor sentence in its document's text
+    end: Optional[int] = None
+
+
+@dataclass
+class Verdict:
+    claim: int
+    label: str
+    score: Optional[float] = None       # fused F
+    anchor: Optional[int] = None        # context column of the anchor sentence
+    cosine: Optional[float] = None
+    entity_overlap: Optional[float] = None
+    entail: Optional[float] = None
+    contradict: Optional[float] = None
+    rule: str = ""                      # which rule decided
+    explanation: str = ""
+    entities: EntityDiff = field(default_factory=EntityDiff)
+    provenance: Optional[Provenance] = None
+    conflicting: Optional[int] = None   # a column that says the opposite of the anchor, if any
+
+
+@dataclass
+class GoldScores:
+    support_f1: float
+    contradict_f1: float
+    citation_f1: float
+    ci95: dict[str, list[float]] = field(default_factory=dict)
+    pairs: int = 0
+
+
+@dataclass
+class Metrics:
+    sentence_classes: list[str] = field(default_factory=list)   # Faithful / Contradicted / Ambiguous / Ungrounded per response sentence
+    fcr: float = 0.0
+    hcr: float = 0.0
+    acr: float = 0.0
+    ucr: float = 0.0
+    cer: Optional[float] = None
+    ecss: Optional[float] = None
+    pfcr: Optional[float] = None
+    integrity: float = 0.0
+    verdict_counts: dict[str, int] = field(default_factory=dict)
+    gold: Optional[GoldScores] = None
+
+
+@dataclass
+class Coverage:
+    assessed: bool = True
+    language: str = "en"
+    language_confidence: Optional[float] = None
+    windows: int = 0
+    truncated: list[str] = field(default_factory=list)       # items cut at a model's window
+    unscored: list[str] = field(default_factory=list)        # items that got no score at all
+    messages: list[str] = field(default_factory=list)        # what the user should know
+
+
+@dataclass
+class GroundingResult:
+    response: str
+    documents: list[Document]
+    question: str = ""
+    engine: str = "claims"
+    response_sentences: list[Sentence] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+    pairs: list[PairScore] = field(default_factory=list)
+    claim_map: Optional[SignedMap] = None
+    sentence_map: Optional[SignedMap] = None
+    verdicts: list[Verdict] = field(default_factory=list)
+    metrics: Metrics = field(default_factory=Metrics)
+    coverage: Coverage = field(default_factory=Coverage)
+    config: dict = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)
+    complete: bool = False          # False while streaming
+
+    @property
+    def context_sentences(self) -> list[Sentence]:
+        return [s for d in self.documents for s in d.sentences]
+
+    def document_of(self, column: int) -> Document:
+        for d in self.documents:
+            if d.sentences and d.sentences[0].column <= column <= d.sentences[-1].column:
+                return d
+        raise IndexError(column)
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+    def to_json(self, **kw) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kw)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "GroundingResult":
+        return _build(cls, data)
+
+    @classmethod
+    def from_json(cls, text: str) -> "GroundingResult":
+        return cls.from_dict(json.loads(text))
+
+
+def _build(tp: Any, value: Any) -> Any:
+    """Rebuild dataclasses from plain JSON values, following the type hints."""
+    if value is None:
+        return None
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in typing.get_args(tp) if a is not type(None)]
+        return _build(inner[0], value) if inner else value
+    if dataclasses.is_dataclass(tp):
+        hints = typing.get_type_hints(tp)
+        return tp(**{f.name: _build(hints[f.name], value[f.name]) for f in dataclasses.fields(tp) if f.name in value})
+    if origin is list:
+        (arg,) = typing.get_args(tp) or (Any,)
+        return [_build(arg, v) for v in value]
+    if origin is dict:
+        args = typing.get_args(tp)
+        return {k: _build(args[1], v) for k, v in value.items()} if args else dict(value)
+    return value

@@ -1,0 +1,70 @@
+"""VeriGround verdicts: fuse cosine, entity overlap and NLI per (claim, context sentence) and decide
+against the anchor sentence, with the contradiction override.
+
+Anchor: the judged sentence with the highest fused score F. Override: if any judged sentence fires the
+preset's contradiction rule, the claim is Contradicted and that sentence (the most similar one among
+those that fire) becomes the anchor; the best supporting sentence, if any, is kept as `conflicting` so
+the explanation can say the sources disagree.
+"""
+from __future__ import annotations
+
+from grounding.config import VerdictPreset
+from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, EntityDiff, PairScore, Verdict)
+
+
+def fused_score(preset: VerdictPreset, cosine: float, entail: float, contradict: float,
+                entity: float | None) -> float:
+    """F for one pair. A claim with no entities has the entity weight shared out over the other
+    channels in proportion (so it is not punished with a zero)."""
+    f = (preset.w_cos * cosine + preset.w_nli * (entail - contradict)
+         + preset.w_entail * entail - preset.w_contradict * contradict)
+    if entity is None:
+        positive = preset.w_cos + preset.w_nli + preset.w_entail
+        return f * (positive + preset.w_entity) / positive if positive else f
+    return f + preset.w_entity * entity
+
+
+def fires_override(preset: VerdictPreset, entail: float, contradict: float) -> bool:
+    if preset.nli_override is not None and (entail - contradict) <= preset.nli_override:
+        return True
+    return preset.contradict_override is not None and contradict > preset.contradict_override
+
+
+def band(preset: VerdictPreset, f: float, cosine: float, entail: float, contradict: float) -> tuple[str, str]:
+    """(verdict, rule) for the anchor pair when no override fired."""
+    if preset.off_topic is not None and cosine < preset.off_topic:
+        return UNSUPPORTED, f"off-topic gate: cosine {cosine:.2f} < {preset.off_topic}"
+    if f >= preset.supported:
+        return SUPPORTED, f"F {f:.2f} >= {preset.supported}"
+    if f >= preset.partial:
+        return PARTIAL, f"{preset.partial} <= F {f:.2f} < {preset.supported}"
+    if preset.unsupported_floor is not None and f < preset.unsupported_floor:
+        return CONTRADICTED, f"F {f:.2f} < {preset.unsupported_floor} (lowest band)"
+    return UNSUPPORTED, f"F {f:.2f} < {preset.partial}" + (" with non-negative NLI" if entail >= contradict else "")
+
+
+def decide(claim: int, pairs: list[PairScore], preset: VerdictPreset, entity_diffs: dict[int, EntityDiff],
+           best_column: int | None, best_cosine: float | None, tau: float) -> Verdict:
+    """The verdict of one claim from its judged pairs (those above tau)."""
+    judged = [p for p in pairs if p.judged]
+    if not judged:
+        rule = f"no context sentence above tau = {tau:.2f}"
+        return Verdict(claim=claim, label=UNSUPPORTED, score=None, anchor=best_column, cosine=best_cosine,
+                       rule=rule, entities=entity_diffs.get(best_column, EntityDiff()) if best_column is not None else EntityDiff())
+    scored = [(fused_score(preset, p.cosine, p.entail, p.contradict, p.entity_overlap), p) for p in judged]
+    firing = [(f, p) for f, p in scored if fires_override(preset, p.entail, p.contradict)]
+    best_f, best = max(scored, key=lambda fp: (fp[0], fp[1].cosine))
+    if firing:
+        f, anchor = max(firing, key=lambda fp: (fp[1].cosine * fp[1].contradict, fp[1].cosine))
+        support = [(g, p) for g, p in scored if p.psi == 1 and p.column != anchor.column]
+        conflicting = max(support, key=lambda gp: gp[0])[1].column if support else None
+        what = (f"P(e) - P(c) = {anchor.entail - anchor.contradict:.2f} <= {preset.nli_override}"
+                if preset.nli_override is not None and anchor.entail - anchor.contradict <= preset.nli_override
+                else f"P(contradict) = {anchor.contradict:.2f} > {preset.contradict_override}")
+        label, rule = CONTRADICTED, f"contradiction override: {what}"
+    else:
+        f, anchor, conflicting = best_f, best, None
+        label, rule = band(preset, f, anchor.cosine, anchor.entail, anchor.contradict)
+    return Verdict(claim=claim, label=label, score=round(f, 4), anchor=anchor.column, cosine=anchor.cosine,
+                   entity_overlap=anchor.entity_overlap, entail=anchor.entail, contradict=anchor.contradict,
+                   rule=rule, entities=entity_diffs.get(anchor.column, EntityDiff()), conflicting=conflicting)

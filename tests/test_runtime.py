@@ -1,0 +1,68 @@
+"""The shipped embedder, as shipped, and the runtime layer's guarantees."""
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from grounding.runtime import Embedder, ModelLoadError, OnnxModel
+
+ROOT = Path(__file__).resolve().parent.parent
+EMBEDDER = ROOT / "exported_models" / "embedder"
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    return Embedder(EMBEDDER, threads=2)
+
+
+def test_shipped_embedder_ranks_paraphrase_above_unrelated(embedder):
+    q, para, unrelated = embedder.encode([
+        "The drug lowered the patients' blood pressure.",
+        "Blood pressure fell in patients who took the medication.",
+        "The football match was cancelled because of heavy rain.",
+    ])
+    assert float(q @ para) > float(q @ unrelated) + 0.3
+    assert float(q @ para) > 0.6
+
+
+def test_embeddings_are_unit_length_and_batch_independent(embedder):
+    texts = ["Short claim.", "A somewhat longer sentence about liver enzymes and blood pressure in adults.", "Rain fell."]
+    together = embedder.encode(texts)
+    alone = np.stack([embedder.encode([t])[0] for t in texts])
+    assert together.dtype == np.float32 and together.shape == (3, 384)
+    assert np.allclose(np.linalg.norm(together, axis=1), 1.0, atol=1e-5)
+    # int8 activations are quantized per batch (dynamic range), so batch-mates shift values slightly;
+    # the direction must stay the same
+    assert float(np.min((together * alone).sum(1))) > 0.97
+
+
+def test_long_text_is_truncated_and_recorded(embedder):
+    long = "word " * 2000
+    embedder.encode(["short one", long])
+    assert embedder.truncated == [1]
+
+
+def test_card_shows_parity_and_speed():
+    import json
+    card = json.loads((EMBEDDER / "card.json").read_text())
+    assert card["parity"]["onnx_int8_vs_pytorch_fp32"]["cosine_mean"] >= 0.99
+    assert set(card["speed"]["rate"]) == {"pytorch_fp32", "onnx_fp32", "onnx_int8"}
+    from export.card import sha256
+    assert card["files"]["model.onnx"]["sha256"] == sha256(EMBEDDER / "model.onnx")
+
+
+def test_missing_folder_gives_actionable_error(tmp_path):
+    with pytest.raises(ModelLoadError, match="model.onnx is missing"):
+        OnnxModel(tmp_path)
+
+
+def test_grounding_imports_without_torch():
+    code = ("import sys, grounding, grounding.pipeline, grounding.runtime; "
+            "bad = [m for m in ('torch', 'transformers', 'optimum') if m in sys.modules]; "
+            "sys.exit(1 if bad else 0)")
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
+    lines = [l.split("#")[0].strip().lower() for l in (ROOT / "requirements.txt").read_text().splitlines()]
+    names = {l.split("==")[0].split("[")[0] for l in lines if l}
+    assert not names & {"torch", "transformers", "optimum", "sentence-transformers"}

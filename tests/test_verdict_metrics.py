@@ -1,0 +1,89 @@
+"""Verdict fusion, the override, metrics on hand-made inputs, and JSON round trips."""
+import pytest
+
+from grounding import metrics
+from grounding.config import PRESETS, GroundingConfig
+from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, EntityDiff, GroundingResult, PairScore)
+from grounding.verdict import decide, fused_score
+
+PAPER, CODE = PRESETS["paper"], PRESETS["code"]
+
+
+def pair(col, cos, pe, pc, ent=None):
+    psi = 1 if pe >= max(pc, 1 - pe - pc) else (-1 if pc >= 1 - pe - pc else 0)
+    return PairScore(claim=0, column=col, cosine=cos, entail=pe, neutral=1 - pe - pc, contradict=pc, psi=psi,
+                     signed=cos * psi, judged=True, entity_overlap=ent)
+
+
+def test_paper_fusion_formula_and_entity_weight_shared_out():
+    assert fused_score(PAPER, 0.8, 0.9, 0.05, 1.0) == pytest.approx(0.35 * 0.8 + 0.20 * 1.0 + 0.45 * 0.85)
+    # no entities: the 0.20 goes to the other channels in proportion, so F is not capped at 0.80
+    assert fused_score(PAPER, 0.8, 0.9, 0.05, None) == pytest.approx((0.35 * 0.8 + 0.45 * 0.85) / 0.8)
+    assert fused_score(CODE, 0.8, 0.9, 0.05, 0.5) == pytest.approx(0.25 * 0.8 + 0.45 * 0.9 - 0.35 * 0.05 + 0.15 * 0.5)
+
+
+def test_bands():
+    assert decide(0, [pair(0, 0.9, 0.95, 0.02, 1.0)], PAPER, {}, 0, 0.9, 0.5).label == SUPPORTED
+    assert decide(0, [pair(0, 0.7, 0.55, 0.05, 0.5)], PAPER, {}, 0, 0.7, 0.5).label == PARTIAL
+    assert decide(0, [pair(0, 0.6, 0.10, 0.10, 0.0)], PAPER, {}, 0, 0.6, 0.5).label == UNSUPPORTED
+
+
+def test_override_fires_on_lexically_close_contradiction():
+    # cosine 0.95 and full entity overlap would make F high without the override
+    close = pair(3, 0.95, 0.02, 0.97, 1.0)
+    v = decide(0, [close, pair(1, 0.6, 0.3, 0.1, None)], PAPER, {3: EntityDiff(claim_only=["70%"], context_only=["30%"])},
+               3, 0.95, 0.5)
+    assert v.label == CONTRADICTED and v.anchor == 3 and "override" in v.rule
+    assert decide(0, [pair(3, 0.95, 0.30, 0.65, 1.0)], CODE, {}, 3, 0.95, 0.5).label == CONTRADICTED
+
+
+def test_contradiction_wins_but_keeps_the_supporting_source():
+    v = decide(0, [pair(0, 0.9, 0.95, 0.01, 1.0), pair(5, 0.8, 0.03, 0.95, 1.0)], PAPER, {}, 0, 0.9, 0.5)
+    assert v.label == CONTRADICTED and v.anchor == 5 and v.conflicting == 0
+
+
+def test_no_pair_above_tau_is_unsupported_with_closest_anchor():
+    v = decide(0, [], PAPER, {}, 2, 0.31, 0.5)
+    assert v.label == UNSUPPORTED and v.anchor == 2 and v.score is None and "tau" in v.rule
+
+
+def test_code_preset_off_topic_gate():
+    v = decide(0, [pair(0, 0.10, 0.9, 0.0, 1.0)], CODE, {}, 0, 0.10, 0.0)
+    assert v.label == UNSUPPORTED and "off-topic" in v.rule
+
+
+def test_overrides_change_thresholds_and_reject_unknown_names():
+    cfg = GroundingConfig(overrides={"supported": 0.95})
+    assert cfg.verdict_preset().supported == 0.95
+    with pytest.raises(ValueError, match="Unknown verdict settings"):
+        GroundingConfig(overrides={"bogus": 1}).validate()
+    with pytest.raises(ValueError, match="tau"):
+        GroundingConfig(tau=1.5).validate()
+
+
+def test_metrics_of_hand_made_maps():
+    labels = [[1, 0, 0], [0, -1, 0], [1, -1, 0], [0, 0, 0]]  # faithful, contradicted, ambiguous, ungrounded
+    m = metrics.compute(labels, [True] * 4, [True, True, False, True], [0.8, 0.6], (3, 4),
+                        [SUPPORTED, SUPPORTED, PARTIAL, CONTRADICTED], None)
+    assert m.sentence_classes == ["Faithful", "Contradicted", "Ambiguous", "Ungrounded"]
+    assert (m.fcr, m.hcr, m.acr, m.ucr) == (0.25, 0.25, 0.25, 0.25)
+    assert m.cer == 0.75 and m.ecss == pytest.approx(0.7) and m.pfcr == 0.75
+    assert m.integrity == pytest.approx((2 + 0.5 - 1) / 4)
+
+
+def test_gold_f1_by_hand():
+    pred = [[1, 0, -1], [1, 1, 0]]
+    gold = [[1, 0, 0], [0, 1, -1]]
+    g = metrics.gold_scores(pred, gold, replicates=200)
+    # support: tp 2, fp 1, fn 0 -> 0.8 ; contradict: tp 0 -> 0.0
+    assert g.support_f1 == pytest.approx(0.8) and g.contradict_f1 == 0.0 and g.citation_f1 == pytest.approx(0.4)
+    lo, hi = g.ci95["support_f1"]
+    assert 0.0 <= lo <= 0.8 <= hi <= 1.0
+
+
+def test_result_json_round_trip():
+    r = GroundingResult(response="A. B.", documents=[])
+    r.pairs = [PairScore(claim=0, column=1, cosine=0.7, entail=0.9, neutral=0.05, contradict=0.05, psi=1, signed=0.7,
+                         judged=True, entity_overlap=None)]
+    back = GroundingResult.from_json(r.to_json())
+    assert back == r and isinstance(back.pairs[0], PairScore)

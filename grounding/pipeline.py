@@ -173,8 +173,12 @@ def _claims_engine(result: GroundingResult, config: GroundingConfig, embedder, e
         cos = judge.cosine_matrix(emb, ctx_emb)
         pairs = judge.candidates(cos, config.tau)
         t = _tick(result, "retrieve", t)
+        skipped: list[PairScore] = []
+        if config.entity_prefilter:
+            pairs, skipped = _entity_prefilter(result, idx, pairs, cos, ctx_texts, first)
         # stage 4: polarity on the kept pairs
         scores, truncated = judge.judge(entailment, [result.claims[k].text for k in idx], ctx_texts, cos, pairs, first)
+        scores += skipped
         result.coverage.truncated += [f"pair ({result.claims[scores[q].claim].text[:40]}…, {result.sentence_map.columns[scores[q].column]})"
                                       for q in truncated]
         t = _tick(result, "judge", t)
@@ -194,6 +198,26 @@ def _claims_engine(result: GroundingResult, config: GroundingConfig, embedder, e
         t = _tick(result, "verdict", t)
         yield result
     _claim_map(result)
+
+
+def _entity_prefilter(result: GroundingResult, idx: list[int], pairs: list[tuple[int, int]], cos: np.ndarray,
+                      ctx_texts: list[str], first: int) -> tuple[list[tuple[int, int]], list[PairScore]]:
+    """Optional: skip NLI on pairs whose claim names entities of which the sentence shares none. Not
+    provably lossless (such a sentence can still contradict the claim), hence off by default;
+    benchmarks/prefilter.py measures the pairs it saves and the labels it changes."""
+    from grounding.entities import entity_overlap
+    keep, skipped = [], []
+    for i, j in pairs:
+        overlap, _ = entity_overlap(result.claims[idx[i]].text, ctx_texts[j])
+        if overlap == 0.0:
+            skipped.append(PairScore(claim=i + first, column=j, cosine=round(float(cos[i, j]), 4), judged=False,
+                                     entity_overlap=0.0))
+        else:
+            keep.append((i, j))
+    if skipped:
+        result.coverage.messages.append(f"Entity pre-filter: {len(skipped)} pair(s) of response sentence "
+                                        f"{result.claims[idx[0]].sentence + 1} were not judged (no shared entity).")
+    return keep, skipped
 
 
 def _update_maps(result: GroundingResult, row: int, scores: list[PairScore]) -> None:

@@ -1,0 +1,82 @@
+"""Per-instance latency by stage (p50/p95) on the evidence report sets, and the effect of tau on pairs
+judged, time and Citation F1 (response-sentence x context-sentence map vs gold), for an engine.
+
+    python benchmarks/pipeline_latency.py [--engine claims] [--limit 50] [--taus 0 0.25 0.5 0.75]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+from grounding import GroundingConfig, ground  # noqa: E402
+from grounding import datasets, metrics  # noqa: E402
+from grounding.pipeline import load_models  # noqa: E402
+
+
+def instance_rows(result, n_claims: int) -> list[list[int]]:
+    """Predicted labels per gold row: when the segmenter split a gold claim into several sentences,
+    their rows merge (the cell with the largest |signed score| wins)."""
+    labels, values = result.sentence_map.labels, result.sentence_map.values
+    if len(labels) == n_claims:
+        return labels
+    m = len(labels[0]) if labels else len(result.context_sentences)
+    merged = [0] * m
+    for j in range(m):
+        best = max(range(len(labels)), key=lambda i: abs(values[i][j]), default=None)
+        merged[j] = labels[best][j] if best is not None else 0
+    return [merged]
+
+
+def run(engine: str, tau: float, instances, pfcr: bool):
+    cfg = GroundingConfig(engine=engine, tau=tau, pfcr=pfcr)
+    models = load_models(cfg.models_dir, cfg.threads)
+    pred, gold, times, stages, judged = [], [], [], {}, 0
+    for inst in instances:
+        docs = [{"id": d.id, "title": d.title, "text": "\n".join(d.sentences)} for d in inst.documents]
+        start = time.perf_counter()
+        res = ground("\n".join(inst.claims), docs, cfg, models=models)
+        times.append(time.perf_counter() - start)
+        if len(res.context_sentences) != len(inst.gold[0]):
+            continue  # the segmenter re-split a gold sentence: gold columns no longer align
+        for k, v in res.timings.items():
+            stages.setdefault(k, []).append(v)
+        judged += sum(p.judged for p in res.pairs)
+        pred += instance_rows(res, len(inst.claims))
+        gold += inst.gold
+    g = metrics.gold_scores(pred, gold, replicates=1000)
+    return g, np.array(times), stages, judged, len(gold)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--engine", default="claims")
+    p.add_argument("--limit", type=int, default=50, help="instances per report set")
+    p.add_argument("--taus", type=float, nargs="*", default=[0.0, 0.25, 0.5, 0.75])
+    a = p.parse_args(argv)
+    sets = datasets.evidence_report_instances()
+    instances = [i for name in sorted(sets) for i in sets[name][: a.limit]]
+    print(f"engine {a.engine}: {len(instances)} instances from {', '.join(sorted(sets))} ({a.limit} each)")
+    ground("Warm-up.", "Warm-up sentence.", GroundingConfig(engine=a.engine))
+    print(f"{'tau':>5} {'pairs judged':>13} {'p50 s':>7} {'p95 s':>7} {'Support F1':>11} {'Contradict F1':>14} {'Citation F1 [95% CI]':>24}")
+    for tau in a.taus:
+        g, times, stages, judged, rows = run(a.engine, tau, instances, pfcr=False)
+        ci = g.ci95.get("citation_f1", [0, 0])
+        print(f"{tau:>5.2f} {judged:>13} {np.percentile(times, 50):>7.3f} {np.percentile(times, 95):>7.3f} "
+              f"{g.support_f1:>11.3f} {g.contradict_f1:>14.3f} {g.citation_f1:>8.3f} [{ci[0]:.3f}, {ci[1]:.3f}]")
+        if abs(tau - 0.5) < 1e-9:
+            print("  stage latency at tau 0.5 (per instance):")
+            for k, v in stages.items():
+                print(f"    {k:<14} p50 {np.percentile(v, 50) * 1000:8.1f} ms   p95 {np.percentile(v, 95) * 1000:8.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

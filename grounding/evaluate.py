@@ -1,0 +1,111 @@
+"""Evaluate shipped models on the "report" sets of ../shared/data (never used for training).
+
+    python -m grounding.evaluate entailment [--model exported_models/entailment] [--fp32 build/entailment_fp32]
+                                            [--limit N] [--write-card]
+
+Prints one table: SNLI test accuracy and per-class F1; counterfactual NLI (CAD) test accuracy; Check-COVID
+dev and Climate-FEVER held-out claims as (claim, evidence sentence) 3-way accuracy and macro-F1; SciFact
+rationale dev support-vs-contradict accuracy -- for the int8 model and, given --fp32, the fp32 model.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from grounding import datasets
+from grounding.runtime import MODELS_DIR, NLI_ORDER, Entailment
+
+REPORT_SETS = {
+    "snli_test": lambda: datasets.snli("test"),
+    "cad_test": lambda: datasets.cad("test"),
+    "check_covid_dev": lambda: datasets.check_covid_pairs("dev"),
+    "climate_fever_held_out": lambda: datasets.climate_fever_pairs(held_out=True),
+    "scifact_dev": lambda: datasets.scifact_rationales("dev"),
+}
+
+
+def f1_per_class(pred: np.ndarray, gold: np.ndarray, n: int = 3) -> list[float]:
+    out = []
+    for c in range(n):
+        tp = float(((pred == c) & (gold == c)).sum())
+        denom = float((pred == c).sum() + (gold == c).sum())
+        out.append(0.0 if denom == 0 else 2 * tp / denom)
+    return out
+
+
+def score_set(name: str, pairs, probs: np.ndarray) -> dict:
+    gold = np.array([NLI_ORDER.index(p.label) for p in pairs])
+    if name == "scifact_dev":  # support vs contradict only: compare the two columns
+        pred = np.where(probs[:, 0] >= probs[:, 2], 0, 2)
+        return {"set": name, "pairs": len(pairs), "accuracy": round(float((pred == gold).mean()), 4)}
+    pred = probs.argmax(1)
+    f1 = f1_per_class(pred, gold)
+    return {"set": name, "pairs": len(pairs), "accuracy": round(float((pred == gold).mean()), 4),
+            "macro_f1": round(float(np.mean(f1)), 4),
+            **{f"f1_{lab}": round(f, 4) for lab, f in zip(NLI_ORDER, f1)}}
+
+
+def evaluate_entailment(model_dirs: dict[str, Path], limit: int | None = None, threads: int = 2) -> list[dict]:
+    rows = []
+    loaded = {tag: Entailment(path, threads=threads) for tag, path in model_dirs.items()}
+    for name, load in REPORT_SETS.items():
+        pairs = load()[:limit] if limit else load()
+        for tag, model in loaded.items():
+            start = time.perf_counter()
+            probs = model.predict([p.premise for p in pairs], [p.hypothesis for p in pairs])
+            row = {"model": tag, **score_set(name, pairs, probs),
+                   "pairs_per_s": round(len(pairs) / (time.perf_counter() - start), 1),
+                   "truncated": len(model.truncated)}
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+    return rows
+
+
+def table(rows: list[dict]) -> str:
+    cols = ["set", "model", "pairs", "accuracy", "macro_f1", "f1_entailment", "f1_neutral", "f1_contradiction"]
+    out = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    for r in rows:
+        out.append("| " + " | ".join(str(r.get(c, "")) for c in cols) + " |")
+    return "\n".join(out)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m grounding.evaluate", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("what", choices=["entailment"])
+    p.add_argument("--model", type=Path, default=MODELS_DIR / "entailment")
+    p.add_argument("--fp32", type=Path, default=None, help="an fp32 ONNX folder (python -m export ... --keep-fp32 DIR)")
+    p.add_argument("--limit", type=int, default=None)
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--write-card", action="store_true", help="store the table in the model's card")
+    a = p.parse_args(argv)
+    try:
+        datasets.data_dir()
+    except datasets.DataMissingError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    dirs = {"int8": a.model, **({"fp32": a.fp32} if a.fp32 else {})}
+    rows = evaluate_entailment(dirs, a.limit, a.threads)
+    print(table(rows))
+    if a.write_card:
+        from export.card import update_card
+        cmd = "python -m grounding.evaluate entailment" + (" --fp32 build/entailment_fp32" if a.fp32 else "")
+        deltas = {}
+        if a.fp32:
+            for r in rows:
+                if r["model"] == "int8":
+                    f = next(x for x in rows if x["model"] == "fp32" and x["set"] == r["set"])
+                    deltas[r["set"]] = round(100 * (r["accuracy"] - f["accuracy"]), 2)
+        update_card(a.model, evaluation={"command": cmd, "rows": [{k: r.get(k, "") for k in
+                    ("set", "model", "pairs", "accuracy", "macro_f1", "f1_entailment", "f1_neutral", "f1_contradiction")}
+                    for r in rows], "notes": {"int8_minus_fp32_accuracy_points": deltas} if deltas else ""})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,87 @@
+"""Rule-based negation of a claim, for the PFCR check (a claim and its negation must not both be supported).
+
+The main clause is found with spaCy (its ROOT) and only that clause's polarity changes; the rest of the text
+is kept character for character.
+"""
+from __future__ import annotations
+
+import re
+
+from grounding.decompose import load_nlp
+
+_NEGATE_OFF = ("ner",)
+_NEGATORS = {"not", "n't", "never"}
+_NEGATIVE_WORDS = {"nobody", "nothing", "none", "nowhere", "neither", "nor"}
+_CONTRACTED = {"ca": "can", "wo": "will", "sha": "shall"}      # what "ca" of "can't" is without "n't"
+_DO_SUPPORT = {"VBZ": "does", "VBD": "did", "VBP": "do", "VB": "do"}
+_FALLBACK = "It is not the case that "
+
+
+def negate(claim: str) -> str:
+    """The claim with the polarity of its main clause flipped.
+
+    An existing negation of the main clause ("not", "n't", "never", or "no" before its subject or
+    object) is removed ("The drug is not safe." -> "The drug is safe."). Otherwise "not" goes after the
+    first auxiliary or the copula ("is not", "has not been", "cannot"), or a main verb gets do-support
+    ("lowers" -> "does not lower", "raised" -> "did not raise", "lower" -> "do not lower"). When no
+    such rule applies the result is "It is not the case that <claim>".
+    """
+    text = claim.strip()
+    if not text:
+        return claim
+    doc = load_nlp()(text, disable=list(_NEGATE_OFF))
+    sent = next(iter(doc.sents))
+    root = sent.root
+    if root.pos_ not in ("VERB", "AUX") or any(t.lower_ in _NEGATIVE_WORDS for t in sent):
+        return _fallback(text, doc)
+
+    negators = [c for c in root.children if c.dep_ == "neg" and c.lower_ in _NEGATORS]
+    if not negators:
+        negators = [d for c in root.children if c.dep_ in ("nsubj", "nsubjpass", "dobj", "attr")
+                    for d in c.children if d.dep_ == "det" and d.lower_ == "no"]
+    if negators:
+        return _remove(text, negators[0])
+
+    auxiliaries = [c for c in root.children if c.dep_ in ("aux", "auxpass") and c.i < root.i and c.tag_ != "TO"]
+    if auxiliaries:
+        return _insert_not(text, auxiliaries[0])
+    if root.lemma_.lower() == "be":
+        return _insert_not(text, root)
+    if root.tag_ in _DO_SUPPORT and root.lemma_:
+        do = _DO_SUPPORT[root.tag_]
+        if root.i == sent.start and root.text[:1].isupper():
+            do = do.capitalize()            # an imperative: "Take ..." -> "Do not take ..."
+        return text[:root.idx] + f"{do} not {root.lemma_.lower()}" + text[root.idx + len(root.text):]
+    return _fallback(text, doc)
+
+
+def _remove(text: str, token) -> str:
+    """Drop a negator with the space after it, mending contractions ("can't" -> "can")."""
+    start, end = token.idx, token.idx + len(token.text)
+    if token.lower_ == "n't":
+        before = token.doc[token.i - 1] if token.i > 0 else None
+        if before is not None and before.lower_ in _CONTRACTED and before.idx + len(before.text) == start:
+            fixed = _CONTRACTED[before.lower_]
+            fixed = fixed.capitalize() if before.text[:1].isupper() else fixed
+            return text[:before.idx] + fixed + text[end:]
+        return text[:start] + text[end:]
+    glued = start > 0 and not text[start - 1].isspace()      # "cannot": drop "not", keep the space after it
+    while not glued and end < len(text) and text[end] == " ":
+        end += 1
+    result = text[:start] + text[end:]
+    if start == 0 and result:
+        result = result[0].upper() + result[1:]     # "No patients died." -> "Patients died."
+    return result
+
+
+def _insert_not(text: str, token) -> str:
+    end = token.idx + len(token.text)
+    if token.lower_ == "can":
+        return text[:end] + "not" + text[end:]       # "cannot"
+    return text[:end] + " not" + text[end:]
+
+
+def _fallback(text: str, doc) -> str:
+    first = doc[0]
+    keep_case = first.pos_ == "PROPN" or first.text == "I" or re.match(r"[A-Z]{2}|[A-Z]\b", first.text)
+    return _FALLBACK + (text if keep_case else text[0].lower() + text[1:])

@@ -1,0 +1,208 @@
+"""Stage 1: text -> documents -> sentences, with exact character offsets.
+
+The splitter is a rule-based scan (regular expressions, no model) so that it keeps up with 400k-character
+contexts. Every ``Sentence`` it returns satisfies ``text[s.start:s.end] == s.text`` and has no surrounding
+whitespace; list markers ("- ", "1. ") and Markdown heading marks ("# ") are left outside the sentence.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable, Union
+
+from grounding.types import Document, Sentence
+
+# A line that starts a list item: "-", "*", "•", "+", "1.", "2)", "a)". The marker is not part of the sentence.
+_BULLET = re.compile(r"[ \t]*(?:[-*•+▪‣◦–]|\d{1,3}[.)]|[a-z]\))[ \t]+(?=\S)")
+_HEADING = re.compile(r"[ \t]*#{1,6}[ \t]+(?=\S)")
+# A line ending like this continues on the next line (hard-wrapped prose), a line ending otherwise ends a sentence.
+_CONTINUES = re.compile(r"[,;(/&\-–—]$")
+
+# A candidate sentence end: terminal punctuation, closing quotes/brackets, then citations like [3] or [1, 2].
+_END = re.compile(
+    r"(?:\.{2,}|…|[.!?]+)"                       # ellipsis, period, ?, !, ?!
+    r"[\"'”’»)\]]*"                              # closing quotes / brackets after the period
+    r"(?:[ \t]*\[\d+(?:[ \t]*[,–-][ \t]*\d+)*\])*"  # citations after the period: "rose. [3] Next"
+    r"(?=\s|$)"
+)
+_WORD_BEFORE = re.compile(r"(\S+)$")
+_ALNUM = re.compile(r"\w")
+_ONLY_CITATIONS = re.compile(r"(?:\[\d+(?:\s*[,–-]\s*\d+)*\][\s.,;]*)+")
+
+# Words that a period does not end when they are the last word before it (lower-cased, inner dots kept).
+_ABBREVIATIONS = frozenset("""
+    e.g eg i.e ie cf vs viz al dr mr mrs ms prof sr jr st mt gen col lt sgt rev hon fig figs eq eqs approx ca
+    dept univ resp
+""".split())
+# Abbreviations that a period ends unless a number follows ("No. 5", "p. 12", "Jan. 3").
+_BEFORE_NUMBER = frozenset("no nos vol p pp ref refs sec ch art jan feb mar apr jun jul aug sep sept oct nov dec".split())
+# After a dotted initialism ("U.S.") these words start a new sentence; any other capitalised word does not.
+_STARTERS = frozenset("the this these that those it its in on at we a an however but there they he she our as for".split())
+
+
+def split_sentences(text: str, source: str) -> list[Sentence]:
+    """Split `text` into sentences with exact offsets into `text`.
+
+    Each sentence is stripped of surrounding whitespace (``text[s.start:s.end] == s.text``), has
+    ``source`` as given, ``index`` counting from 0 in order and ``column=-1``. Blocks are cut first at
+    blank lines, list items, Markdown headings and line breaks after a line that does not continue
+    (see ``_blocks``); within a block, sentences end at ., ?, !, or an ellipsis that is followed by
+    whitespace and not by a lower-case word, except after abbreviations and initials. Sentences with no
+    letter or digit, and lone citation markers, are skipped.
+    """
+    sentences: list[Sentence] = []
+    for block_start, block_end in _blocks(text):
+        for start, end in _sentence_spans(text, block_start, block_end):
+            sentences.append(Sentence(text[start:end], start, end, source, len(sentences)))
+    return sentences
+
+
+def split_response(response: str) -> list[Sentence]:
+    """The response's sentences (``source="response"``, ``column=-1``)."""
+    return split_sentences(response, "response")
+
+
+def parse_context(context: Union[str, Iterable[Union[str, dict]]]) -> list[Document]:
+    """Turn the user's context into documents whose sentences carry global map columns.
+
+    `context` is a string (documents separated by a line that is just ``---``) or a list of strings
+    and/or dicts ``{"id", "title", "text"}`` (id and title optional). Documents whose text is blank are
+    dropped; the rest get ids ``d1, d2, ...`` (counting kept documents) unless given, and a title from a
+    leading Markdown heading ("# Title") or else ``Document N``. Sentence offsets are relative to
+    ``Document.text`` (the document's text with surrounding whitespace removed); ``column`` numbers the
+    sentences of all documents in order from 0.
+    """
+    if isinstance(context, str):
+        items: list = re.split(r"(?m)^[ \t]*---[ \t\r]*$", context)
+    elif isinstance(context, Iterable) and not isinstance(context, (bytes, dict)):
+        items = list(context)
+    else:
+        raise TypeError(f"context must be a string or a list of strings/dicts, not {type(context).__name__}.")
+
+    documents: list[Document] = []
+    column = 0
+    for position, item in enumerate(items, 1):
+        doc_id, title, text = _document_fields(item, position)
+        text = text.strip()
+        if not text:
+            continue
+        n = len(documents) + 1
+        doc_id = doc_id or f"d{n}"
+        if any(d.id == doc_id for d in documents):
+            raise ValueError(f"Two context documents share the id '{doc_id}'; give each document its own id.")
+        document = Document(doc_id, title or _title_of(text, n), text, split_sentences(text, doc_id))
+        for sentence in document.sentences:
+            sentence.column = column
+            column += 1
+        documents.append(document)
+    return documents
+
+
+def _document_fields(item, position: int) -> tuple[str, str, str]:
+    """(id, title, text) of one context item; empty strings where not given."""
+    if isinstance(item, str):
+        return "", "", item
+    if isinstance(item, dict):
+        if not isinstance(item.get("text"), str):
+            raise ValueError(f"Context document {position} needs a 'text' string (got keys {sorted(item)}).")
+        doc_id = item.get("id")
+        return ("" if doc_id is None else str(doc_id)), str(item.get("title") or ""), item["text"]
+    raise TypeError(f"Context document {position} must be a string or a dict, not {type(item).__name__}.")
+
+
+def _title_of(text: str, n: int) -> str:
+    first_line = text.split("\n", 1)[0]
+    heading = _HEADING.match(first_line)
+    return first_line[heading.end():].strip().rstrip("#").strip() if heading else f"Document {n}"
+
+
+def _blocks(text: str) -> Iterable[tuple[int, int]]:
+    """(start, end) of runs of lines that may share a sentence; markers and outer whitespace excluded.
+
+    A block ends at a blank line, before a list item or heading (a heading is a block on its own), and
+    at a line break unless the line ends with a continuing mark (, ; ( - / &) or the next line starts
+    with a lower-case letter (hard-wrapped prose).
+    """
+    block_start = block_end = -1
+    block_is_heading = False
+    pos, n = 0, len(text)
+    while pos < n:
+        newline = text.find("\n", pos)
+        line_end = n if newline < 0 else newline
+        content_end = line_end
+        while content_end > pos and text[content_end - 1].isspace():
+            content_end -= 1
+        content_start = pos
+        while content_start < content_end and text[content_start].isspace():
+            content_start += 1
+
+        if content_start == content_end:                      # blank line
+            if block_start >= 0:
+                yield block_start, block_end
+                block_start = -1
+        else:
+            heading = _HEADING.match(text, pos, content_end)
+            marker = heading or _BULLET.match(text, pos, content_end)
+            first = text[content_start]
+            continues = (block_start >= 0 and marker is None and not block_is_heading
+                         and (first.islower() or _CONTINUES.search(text, block_start, block_end) is not None))
+            if not continues:
+                if block_start >= 0:
+                    yield block_start, block_end
+                block_start = marker.end() if marker else content_start
+                block_is_heading = heading is not None
+            block_end = content_end
+        pos = line_end + 1
+    if block_start >= 0:
+        yield block_start, block_end
+
+
+def _sentence_spans(text: str, start: int, end: int) -> Iterable[tuple[int, int]]:
+    """Sentence spans inside one block ``text[start:end]``, stripped, skipping those with no letter/digit
+    and lone citation markers ("[3]" on a line of its own)."""
+    sentence_start = start
+    for match in _END.finditer(text, start, end):
+        if not _is_boundary(text, match, start, end):
+            continue
+        yield from _stripped(text, sentence_start, match.end())
+        sentence_start = match.end()
+    yield from _stripped(text, sentence_start, end)
+
+
+def _stripped(text: str, start: int, end: int) -> Iterable[tuple[int, int]]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if _ALNUM.search(text, start, end) and not _ONLY_CITATIONS.fullmatch(text, start, end):
+        yield start, end
+
+
+def _is_boundary(text: str, match: re.Match, block_start: int, block_end: int) -> bool:
+    """Whether a candidate end (see ``_END``) really ends a sentence."""
+    after = match.end()
+    while after < block_end and (text[after].isspace() or text[after] in "\"'“‘«([*_"):
+        after += 1
+    if after >= block_end:
+        return True
+    following = text[after]
+    if following.islower():          # "e.g. aspirin", "wait... and then", '"Why?" she asked'
+        return False
+    punct = text[match.start()]
+    if punct != "." or text.startswith("..", match.start()):
+        return True
+
+    # A single period: decide from the word before it.
+    before = _WORD_BEFORE.search(text, max(block_start, match.start() - 24), match.start())
+    if before is None:
+        return True
+    word = before.group(1).lstrip("\"'“‘([").lower()
+    if word in _ABBREVIATIONS:
+        return False
+    if word in _BEFORE_NUMBER and following.isdigit():
+        return False
+    if len(word) == 1 and word.isalpha() and before.group(1)[-1].isupper():   # an initial: "J. Smith"
+        return False
+    if "." in word and re.fullmatch(r"(?:[a-z]\.)+[a-z]", word):               # "U.S.", "a.m."
+        next_word = re.match(r"\w+", text[after:after + 20])
+        return next_word is not None and next_word.group(0).lower() in _STARTERS
+    return True

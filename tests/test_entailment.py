@@ -1,0 +1,59 @@
+"""The shipped entailment model, as shipped."""
+import json
+import logging
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from grounding.runtime import NLI_ORDER, Entailment
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDER = ROOT / "exported_models" / "entailment"
+
+
+@pytest.fixture(scope="module")
+def nli():
+    return Entailment(FOLDER, threads=2)
+
+
+@pytest.mark.parametrize("premise,hypothesis,label", [
+    ("A man is playing a guitar on stage in front of a crowd.", "A man is performing music.", "entailment"),
+    ("Two children are swimming in a pool.", "Kids are in the water.", "entailment"),
+    ("A woman is cutting vegetables in a kitchen.", "The woman is asleep in bed.", "contradiction"),
+    ("The Eiffel Tower is located in Paris, France.", "The Eiffel Tower is located in Berlin, Germany.", "contradiction"),
+    ("A man is playing a guitar on stage.", "The man is playing his favourite song for his wife.", "neutral"),
+])
+def test_clear_pairs_get_the_right_label(nli, premise, hypothesis, label):
+    probs = nli.predict([premise], [hypothesis])[0]
+    assert NLI_ORDER[int(probs.argmax())] == label, dict(zip(NLI_ORDER, probs.round(3)))
+
+
+def test_unrelated_pair_is_not_entailment(nli):
+    probs = nli.predict(["Smoking is a major cause of lung cancer."], ["The stock market rose sharply on Monday."])[0]
+    assert probs[0] < 0.5
+
+
+def test_label_order_of_training_config_and_runtime_agree():
+    from grounding.datasets import NLI_LABELS
+    cfg = json.loads((FOLDER / "config.json").read_text())
+    assert [cfg["id2label"][str(i)] for i in range(3)] == list(NLI_LABELS) == list(NLI_ORDER)
+    card = json.loads((FOLDER / "card.json").read_text())
+    assert card["training"]["labels"] == list(NLI_LABELS)
+
+
+def test_long_pair_is_truncated_with_a_warning(nli, caplog):
+    long_premise = "The trial enrolled many patients across several sites. " * 120
+    with caplog.at_level(logging.WARNING):
+        probs = nli.predict([long_premise, "A dog runs."], ["Patients were enrolled.", "An animal moves."])
+    assert probs.shape == (2, 3) and np.allclose(probs.sum(1), 1.0, atol=1e-5)
+    assert nli.truncated == [0]
+    assert "truncated" in caplog.text
+
+
+def test_batched_equals_single(nli):
+    pairs = [("A man is playing a guitar.", "A man plays an instrument."),
+             ("The cat sleeps on the sofa.", "The cat is running outside in the rain.")]
+    together = nli.predict([p for p, _ in pairs], [h for _, h in pairs]).argmax(1)
+    alone = [nli.predict([p], [h])[0].argmax() for p, h in pairs]
+    assert list(together) == alone

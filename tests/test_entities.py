@@ -1,0 +1,52 @@
+import pytest
+
+from grounding.entities import entity_overlap, extract_entities
+
+
+@pytest.mark.parametrize("text, keys", [
+    ("The trial enrolled 1,000 patients.", ["1000"]),
+    ("The dose was 3.50 mg, later 3.0 mg.", ["3.5", "3"]),
+    ("Thirty patients, twenty-five doctors and two hundred and five nurses.", ["30", "25", "205"]),
+    ("About 30 million people and thirty million more.", ["30000000"]),
+    ("Mortality fell by 30%, 30 percent or 30 per cent.", ["30%"]),
+    ("Revenue was $4.2 billion.", ["$4200000000"]),
+    ("It cost USD 4.2bn, five million dollars or €3.50.", ["$4200000000", "$5000000", "€3.5"]),
+    ("On March 3, 2020, on 3 March 2020 and on 2020-03-03.", ["2020-03-03"]),
+    ("It launched in May 2021 and closed in 2023.", ["2021-05", "2023"]),
+    ("One of them took five and ten pills.", ["5", "10"]),       # a lone "one" is a pronoun
+    ("COVID-19 rose [3].", []),                                   # neither the name's 19 nor the citation
+])
+def test_numeric_keys_are_normalised(text, keys):
+    assert extract_entities(text) == keys
+
+
+def test_named_entities_are_lower_cased_and_unique():
+    keys = extract_entities("Pfizer Inc. and the FDA approved Paxlovid in the United States; the FDA agreed.")
+    assert "fda" in keys and "united states" in keys
+    assert len(keys) == len(set(keys))
+    assert all(k == k.lower() for k in keys)
+
+
+def test_different_percentages_do_not_overlap():
+    score, diff = entity_overlap("Mortality fell by 30%.", "Mortality fell by 70%.")
+    assert score == 0.0
+    assert (diff.shared, diff.claim_only, diff.context_only) == ([], ["30%"], ["70%"])
+
+
+def test_same_number_written_differently_overlaps():
+    score, diff = entity_overlap("The trial enrolled 1,000 patients.", "The trial enrolled 1000 patients.")
+    assert score == 1.0
+    assert diff.shared == ["1,000"]
+
+
+def test_year_matches_a_full_date_and_names_match_as_whole_words():
+    score, diff = entity_overlap("The FDA acted in 2020.", "On March 3, 2020 the FDA acted.")
+    assert score == 1.0
+    assert set(diff.shared) == {"FDA", "2020"}
+    assert entity_overlap("It cost $4.2 billion.", "It cost $4.3 billion.")[0] == 0.0
+
+
+def test_a_claim_without_entities_has_no_score():
+    score, diff = entity_overlap("The drug is safe.", "In 2020 the drug was safe.")
+    assert score is None
+    assert diff.context_only == ["2020"]

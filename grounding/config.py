@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
@@ -59,7 +60,7 @@ class GroundingConfig:
     max_context_sentences: int = 4000
     min_english_confidence: float = 0.5
     threads: Optional[int] = None
-    models_dir: str = str(MODELS_DIR)
+    models_dir: str = field(default_factory=lambda: os.environ.get("GROUNDING_MODELS_DIR", str(MODELS_DIR)))
 
     def verdict_preset(self) -> VerdictPreset:
         if self.preset not in PRESETS:

@@ -93,6 +93,9 @@ def ground_stream(response: str, context, config: Optional[GroundingConfig] = No
     """Yield the (same, growing) result after segmentation and after each response sentence; the last
     yield has `complete=True` with verdicts, maps and metrics for everything assessed."""
     config = (config or GroundingConfig()).validate()
+    if config.engine == "context":
+        raise InputError("The context-aware engine needs exported_models/scorer, which this build does not ship yet; "
+                         "use engine 'claims'.")
     t0 = time.perf_counter()
     result = prepare(response, context, question, config)
     result.timings["segment"] = time.perf_counter() - t0
@@ -104,9 +107,6 @@ def ground_stream(response: str, context, config: Optional[GroundingConfig] = No
                                     engine=config.engine)
     yield result
     rows_ok = _assessed_rows(result, config)
-    if config.engine == "context" and result.coverage.assessed:
-        raise InputError("The context-aware engine needs exported_models/scorer, which this build does not ship yet; "
-                         "use engine 'claims'.")
     if result.coverage.assessed and any(rows_ok):
         embedder, entailment = models or load_models(config.models_dir, config.threads)
         yield from _claims_engine(result, config, embedder, entailment, rows_ok)
@@ -319,7 +319,8 @@ def rederive(result: GroundingResult, config: GroundingConfig) -> GroundingResul
         best = v.anchor if v.score is None else None
         nv = verdict.decide(k, by_claim.get(k, []), preset, diffs, best, v.cosine if best is not None else None, config.tau)
         _finalise_verdict(result, nv)
-    result.config = config.to_dict()
+    # only the verdict settings changed: tau, engine and the rest stay those of the run that made the scores
+    result.config = {**result.config, "preset": config.preset, "overrides": dict(config.overrides)}
     labels = [v.label for v in result.verdicts if result.claims[v.claim].origin != "rejected"]
     result.metrics.integrity = round(metrics.integrity(labels), 4)
     result.metrics.verdict_counts = {x: labels.count(x) for x in dict.fromkeys(labels)}

@@ -1,0 +1,195 @@
+"""Uploaded files -> context documents ``{"id", "title", "text"}`` (and a response/question when the file has one).
+
+Readers per extension: .txt / .md (UTF-8 text), .pdf (pypdf text layer), .docx (python-docx paragraphs and
+tables), .json / .jsonl (the CLI input format, see grounding/io.py). Every failure raises ``UploadError``
+whose message names the file and says what to do, so the app can show it as it is.
+"""
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grounding.io import RecordError, parse_records
+
+MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+TEXT_EXTENSIONS = (".txt", ".md")
+EXTENSIONS = TEXT_EXTENSIONS + (".pdf", ".docx", ".json", ".jsonl")
+_SEPARATOR = re.compile(r"(?m)^[ \t]*---[ \t]*$")   # the same document separator as grounding.segment.parse_context
+
+
+class UploadError(ValueError):
+    """An uploaded file that cannot be read; the message names the file and what is wrong with it."""
+
+
+@dataclass
+class Upload:
+    """What the uploaded file(s) carried: context documents, and a response/question when a JSON record had one."""
+    documents: list[dict] = field(default_factory=list)   # {"id", "title", "text"}
+    response: str = ""
+    question: str = ""
+    notes: list[str] = field(default_factory=list)         # things the user should know (e.g. records skipped)
+
+
+def read_upload(path: str, max_bytes: int = MAX_UPLOAD_BYTES) -> Upload:
+    """Read one uploaded file. Raises UploadError for unknown extensions, empty/oversized/binary files,
+    text that is not UTF-8, PDFs without a text layer, broken .docx files and malformed JSON records."""
+    p = Path(path)
+    name = p.name
+    ext = p.suffix.lower()
+    if ext not in EXTENSIONS:
+        raise UploadError(f"{name}: files of type '{ext or 'without extension'}' are not supported; "
+                          f"upload {', '.join(EXTENSIONS)}.")
+    if not p.is_file():
+        raise UploadError(f"{name}: the file could not be found after upload; please upload it again.")
+    size = p.stat().st_size
+    if size > max_bytes:
+        raise UploadError(f"{name} is {size / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.0f} MB. "
+                          "Split it or paste the relevant part as text.")
+    data = p.read_bytes()
+    if not data.strip():
+        raise UploadError(f"{name} is empty.")
+    doc_id = _doc_id(p.stem)
+    if ext in TEXT_EXTENSIONS:
+        return Upload(documents=[_document(doc_id, name, _decode(data, name))])
+    if ext == ".pdf":
+        return Upload(documents=[_document(doc_id, name, _pdf_text(data, name))])
+    if ext == ".docx":
+        return Upload(documents=[_document(doc_id, name, _docx_text(data, name))])
+    return _records(_decode(data, name), name, doc_id)
+
+
+def read_uploads(paths: list[str]) -> Upload:
+    """Read several files into one Upload; document ids are made unique, the first response/question wins."""
+    merged = Upload()
+    for path in paths:
+        part = read_upload(path)
+        taken = {d["id"] for d in merged.documents}
+        for d in part.documents:
+            base, k = d["id"], 2
+            while d["id"] in taken:
+                d["id"], k = f"{base}-{k}", k + 1
+            taken.add(d["id"])
+            merged.documents.append(d)
+        if part.response and not merged.response:
+            merged.response, merged.question = part.response, part.question
+        elif part.response:
+            merged.notes.append(f"{Path(path).name}: its response was not used (an earlier file already gave one).")
+        merged.notes += part.notes
+    return merged
+
+
+def _doc_id(stem: str) -> str:
+    return re.sub(r"[^\w.-]+", "_", stem).strip("_") or "upload"
+
+
+def _document(doc_id: str, title: str, text: str) -> dict:
+    return {"id": doc_id, "title": title, "text": text}
+
+
+def _looks_binary(text: str) -> bool:
+    sample = text[:4000]
+    ctrl = sum(1 for ch in sample if ord(ch) < 32 and ch not in "\n\r\t\f")
+    return "\x00" in sample or (bool(sample) and ctrl / len(sample) > 0.05)
+
+
+def _decode(data: bytes, name: str) -> str:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise UploadError(f"{name} is not UTF-8 text (undecodable byte at position {err.start}); it may be a binary "
+                          "file with the wrong extension, or text in another encoding — save it as UTF-8 and upload it again.") from None
+    if _looks_binary(text):
+        raise UploadError(f"{name} contains binary data, not text; upload a .txt, .md, .pdf, .docx or .json file.")
+    if not text.strip():
+        raise UploadError(f"{name} is empty.")
+    return text
+
+
+def _pdf_text(data: bytes, name: str) -> str:
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    if not data.lstrip()[:5] == b"%PDF-":
+        raise UploadError(f"{name} is not a PDF file (no %PDF header); check that it is the right file.")
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise UploadError(f"{name} is password-protected; remove the password or paste its text.")
+        pages = [(page.extract_text() or "").strip() for page in reader.pages]
+    except UploadError:
+        raise
+    except (PdfReadError, ValueError, KeyError, TypeError, AttributeError) as err:
+        raise UploadError(f"{name} could not be read as a PDF ({type(err).__name__}: {err}); "
+                          "re-save it or paste its text.") from None
+    text = "\n\n".join(p for p in pages if p)
+    if not text.strip():
+        raise UploadError(f"{name} has no extractable text (a scanned PDF, or images only); run OCR on it or paste its text.")
+    return text
+
+
+def _docx_text(data: bytes, name: str) -> str:
+    import docx
+
+    if not zipfile.is_zipfile(io.BytesIO(data)):
+        raise UploadError(f"{name} is not a Word .docx file (not a zip archive); an old .doc must be saved as .docx first.")
+    try:
+        document = docx.Document(io.BytesIO(data))
+    except Exception as err:   # python-docx raises several unrelated types for broken packages
+        raise UploadError(f"{name} could not be read as a .docx file ({type(err).__name__}); re-save it in Word "
+                          "or paste its text.") from None
+    blocks = [p.text.strip() for p in document.paragraphs]
+    for table in document.tables:
+        for row in table.rows:
+            blocks.append(" | ".join(cell.text.strip() for cell in row.cells))
+    text = "\n\n".join(b for b in blocks if b)
+    if not text.strip():
+        raise UploadError(f"{name} has no text in its paragraphs or tables.")
+    return text
+
+
+def _records(text: str, name: str, doc_id: str) -> Upload:
+    try:
+        records = parse_records(text, name)
+    except RecordError as err:
+        raise UploadError(f"{err} See the input format in the README (one JSON object per line with "
+                          "'response' and 'context').") from None
+    out = Upload()
+    for r, rec in enumerate(records, 1):
+        items = _SEPARATOR.split(rec.context) if isinstance(rec.context, str) else rec.context
+        prefix = rec.id if len(records) > 1 else doc_id
+        for k, item in enumerate(items, 1):
+            body = item.strip() if isinstance(item, str) else item["text"]
+            if not body.strip():
+                continue
+            given = item.get("id") if isinstance(item, dict) else None
+            title = item.get("title") if isinstance(item, dict) else None
+            where = f"{name} · {rec.id}" if len(records) > 1 else name
+            out.documents.append(_document(_doc_id(f"{prefix}-{given or k}"), str(title or f"{where} · document {k}"), body))
+        if r == 1:
+            out.response, out.question = rec.response, rec.question
+    if len(records) > 1:
+        out.notes.append(f"{name} holds {len(records)} records: the context documents of all of them were loaded, "
+                         f"the response and question of the first ({records[0].id}).")
+    if not out.documents:
+        raise UploadError(f"{name}: the records have no non-empty context documents.")
+    return out
+
+
+def context_items(text: str, uploaded: list[dict]) -> list:
+    """The documents for ``ground()``: the pasted text split at ``---`` lines (ids d1, d2, ...) followed by
+    the uploaded documents, whose ids are changed where they would clash."""
+    pasted = [{"id": f"d{k}", "title": "", "text": part} for k, part in
+              enumerate((p for p in _SEPARATOR.split(text or "") if p.strip()), 1)]
+    taken = {d["id"] for d in pasted}
+    out = list(pasted)
+    for d in uploaded:
+        d = dict(d)
+        base, k = d["id"], 2
+        while d["id"] in taken:
+            d["id"], k = f"{base}-{k}", k + 1
+        taken.add(d["id"])
+        out.append(d)
+    return out

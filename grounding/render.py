@@ -1,0 +1,554 @@
+"""HTML views of a GroundingResult: heatmap, claims, verdicts, metrics, context, and a standalone report.
+
+Pure functions: result in, HTML string out. Every piece of user text (response, context, titles, ids,
+claims, explanations, notes) passes through ``html.escape`` before it reaches the markup, so pasted HTML
+shows as text. The app and the downloadable report share the one stylesheet ``CSS``.
+"""
+from __future__ import annotations
+
+import html
+import re
+from typing import Optional
+
+from grounding.types import (CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, UNSUPPORTED, GroundingResult,
+                             Verdict)
+
+BADGE_CLASS = {SUPPORTED: "supported", PARTIAL: "partial", UNSUPPORTED: "unsupported",
+               CONTRADICTED: "contradicted", NOT_ASSESSED: "not-assessed"}
+
+METRIC_NAMES = {
+    "FCR": ("Faithful Claim Rate", "share of response sentences with only supporting evidence"),
+    "HCR": ("Hallucinated (Contradicted) Rate", "share of response sentences with only contradicting evidence"),
+    "ACR": ("Ambiguous Rate", "share of response sentences with both supporting and contradicting evidence"),
+    "UCR": ("Ungrounded Rate", "share of response sentences with no evidence either way"),
+    "CER": ("Claim Entailment Rate", "share of decomposed claims that their response sentence entails (self-check)"),
+    "ECSS": ("Evidence-Claim Semantic Similarity", "mean cosine of the claim / evidence pairs"),
+    "PFCR": ("Polarity Flip Consistency Rate", "share of evidence pairs whose polarity flips when the claim is negated"),
+    "Integrity": ("Integrity score", "(Supported + ½ Partially supported − Contradicted) / assessed claims, in [0, 1]"),
+}
+
+_GREEN, _RED, _WHITE = (22, 150, 70), (205, 40, 40), (255, 255, 255)
+_SHOW_VALUES_UP_TO = 16   # columns: above this the cells are too narrow to print the score
+
+CSS = """
+.gv { font-family: system-ui, sans-serif; font-size: 14px; line-height: 1.45; color: #1f2933; }
+.gv * { box-sizing: border-box; }
+.gv .muted, .gv small { color: #5f6b7a; }
+.gv .empty { color: #5f6b7a; font-style: italic; padding: 8px; }
+.gv .badge { display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 12px; font-weight: 600;
+  white-space: nowrap; border: 1px solid transparent; margin-right: 6px; vertical-align: 1px; }
+.gv .badge-supported { background: #dcf5e3; color: #14532d; border-color: #86d19d; }
+.gv .badge-partial { background: #fff4d6; color: #7a4b00; border-color: #f0c966; }
+.gv .badge-unsupported { background: #eceff3; color: #394150; border-color: #c3cad4; }
+.gv .badge-contradicted { background: #fde0e0; color: #8a1414; border-color: #ef9a9a; }
+.gv .badge-not-assessed { background: repeating-linear-gradient(45deg, #f1f1f1, #f1f1f1 4px, #e2e2e2 4px, #e2e2e2 8px);
+  color: #44484f; border-color: #b9bcc2; }
+.gv .badge-pending { background: #fff; color: #6b7280; border: 1px dashed #9ca3af; }
+.gv .badge-rejected { background: #fff; color: #6b7280; border: 1px solid #d1d5db; font-weight: 500; }
+/* heatmap */
+.gv .hm-wrap { display: inline-block; max-width: 100%; vertical-align: top; overflow: auto; max-height: 560px;
+  border: 1px solid #d8dde3; border-radius: 6px; background: #fff; }
+.gv table.gr-heatmap { border-collapse: separate; border-spacing: 0; font-size: 12px; margin: 0; width: auto; border: 0; }
+.gv table.gr-heatmap th, .gv table.gr-heatmap td { padding: 0; border: 0; background-clip: padding-box; }
+.gv table.gr-heatmap thead th { position: sticky; background: #f7f8fa; z-index: 2; font-weight: 600; }
+.gv table.gr-heatmap thead tr.docs th { top: 0; height: 24px; padding: 2px 6px; text-align: left; white-space: nowrap;
+  overflow: hidden; text-overflow: ellipsis; max-width: 1px; border-bottom: 1px solid #d8dde3; }
+.gv table.gr-heatmap thead tr.nums th { top: 24px; height: 20px; font-weight: 400; color: #5f6b7a; text-align: center;
+  font-size: 10px; border-bottom: 1px solid #d8dde3; }
+.gv table.gr-heatmap th.corner { left: 0; z-index: 3; text-align: left; padding: 2px 6px; }
+.gv table.gr-heatmap th.rowhead { position: sticky; left: 0; z-index: 1; background: #fff; text-align: left;
+  font-weight: 400; padding: 3px 8px 3px 6px; min-width: 190px; max-width: 260px; white-space: nowrap; overflow: hidden;
+  text-overflow: ellipsis; border-right: 1px solid #d8dde3; cursor: pointer; }
+.gv table.gr-heatmap th.rowhead .rid { font-weight: 700; margin-right: 6px; color: #364152; }
+.gv table.gr-heatmap td.cell { min-width: 18px; width: 18px; height: 26px; text-align: center; font-size: 10px;
+  border-right: 1px solid #fff; border-bottom: 1px solid #fff; cursor: pointer; color: #111; }
+.gv table.gr-heatmap.wide-cells td.cell { min-width: 46px; width: 46px; }
+.gv table.gr-heatmap .doc-start { border-left: 3px solid #2d3748 !important; }
+.gv table.gr-heatmap tr.row-na td.cell { background: repeating-linear-gradient(45deg, #f3f3f3, #f3f3f3 4px, #dedede 4px, #dedede 8px) !important; }
+.gv table.gr-heatmap tr.row-na th.rowhead { color: #6b7280; font-style: italic; }
+.gv table.gr-heatmap tr.row-pending td.cell { background: #fafafa !important; }
+.gv table.gr-heatmap tr.row-pending th.rowhead { color: #9aa3ae; }
+.gv table.gr-heatmap tr.selected th.rowhead { background: #e8f0fe; box-shadow: inset 3px 0 0 #1a56db; }
+.gv table.gr-heatmap tr.selected td.cell { border-top: 1px solid #1a56db; border-bottom: 1px solid #1a56db; }
+.gv table.gr-heatmap tr:hover th.rowhead { background: #f1f5fb; }
+.gv .na-tag { display: inline-block; font-size: 10px; padding: 0 5px; margin-left: 4px; border-radius: 8px; background: #e5e7eb;
+  color: #374151; font-style: normal; }
+.gv .legend { display: flex; align-items: center; gap: 6px; font-size: 12px; color: #5f6b7a; margin: 6px 2px; flex-wrap: wrap; }
+.gv .legend .ramp { width: 160px; height: 10px; border-radius: 3px; border: 1px solid #d8dde3;
+  background: linear-gradient(90deg, rgb(205,40,40), #fff 50%, rgb(22,150,70)); }
+/* claims */
+.gv .claim-group { margin: 0 0 10px 0; padding: 6px 8px; border-left: 3px solid #d8dde3; }
+.gv .claim-group.selected { border-left-color: #1a56db; background: #f5f8ff; }
+.gv .claim-sent { font-size: 13px; color: #364152; cursor: pointer; }
+.gv .rid, .gv .cid { font-weight: 700; color: #364152; margin-right: 4px; }
+.gv ul.claims { list-style: none; padding: 0; margin: 4px 0 0 12px; }
+.gv ul.claims li { margin: 3px 0; cursor: pointer; }
+.gv ul.claims li.selected { background: #e8f0fe; border-radius: 4px; }
+.gv ul.claims li.rejected { cursor: default; color: #6b7280; }
+.gv .note { font-size: 12px; color: #6b7280; }
+/* verdicts */
+.gv .verdict { border: 1px solid #d8dde3; border-left-width: 4px; border-radius: 6px; padding: 8px 10px; margin: 0 0 10px 0;
+  background: #fff; cursor: pointer; }
+.gv .verdict.v-supported { border-left-color: #2f9e5b; }
+.gv .verdict.v-partial { border-left-color: #e0a800; }
+.gv .verdict.v-unsupported { border-left-color: #8b95a5; }
+.gv .verdict.v-contradicted { border-left-color: #d33; }
+.gv .verdict.v-not-assessed { border-left-color: #9ca3af; background: #fafafa; }
+.gv .verdict.selected { box-shadow: 0 0 0 2px #1a56db33; }
+.gv .verdict .explanation { margin: 6px 0; }
+.gv blockquote.anchor { margin: 6px 0; padding: 4px 10px; border-left: 3px solid #cbd2d9; background: #f7f8fa; color: #27313d; }
+.gv blockquote.anchor.conflict { border-left-color: #2f9e5b; }
+.gv mark.diff-claim { background: #ffd7d7; color: #7a0b0b; padding: 0 2px; border-radius: 2px; }
+.gv mark.diff-context { background: #d7f0ff; color: #0b4a7a; padding: 0 2px; border-radius: 2px; }
+.gv .scores, .gv .prov { font-size: 12px; color: #5f6b7a; }
+/* metrics */
+.gv .metrics .tiles { display: grid; grid-template-columns: repeat(auto-fill, minmax(110px, 1fr)); gap: 8px; margin-bottom: 8px; }
+.gv .metrics .tile { border: 1px solid #d8dde3; border-radius: 6px; padding: 6px 8px; background: #fff; }
+.gv .metrics .tile .k { font-size: 12px; font-weight: 700; color: #364152; }
+.gv .metrics .tile .k abbr { text-decoration: underline dotted; cursor: help; }
+.gv .metrics .tile .v { font-size: 20px; font-weight: 600; }
+.gv .metrics .tile .d { font-size: 11px; color: #5f6b7a; line-height: 1.25; }
+.gv .metrics .counts { margin: 6px 0; }
+.gv .coverage { font-size: 12px; color: #364152; border-top: 1px solid #e5e7eb; padding-top: 6px; margin-top: 6px; }
+.gv .coverage ul { margin: 4px 0 0 18px; padding: 0; }
+.gv .not-assessed-box { border: 2px solid #9ca3af; border-radius: 6px; padding: 10px 12px;
+  background: repeating-linear-gradient(45deg, #fafafa, #fafafa 6px, #f0f0f0 6px, #f0f0f0 12px); }
+.gv .not-assessed-box .title { font-size: 18px; font-weight: 700; color: #374151; }
+.gv .pending-box { border: 1px dashed #9ca3af; border-radius: 6px; padding: 8px 10px; color: #4b5563; }
+/* context */
+.gv .ctx-caption { font-size: 12px; color: #364152; margin-bottom: 6px; }
+.gv .ctx-caption > span { white-space: nowrap; }
+.gv .ctx-doc { border: 1px solid #d8dde3; border-radius: 6px; margin: 0 0 10px 0; background: #fff; }
+.gv .ctx-doc h4 { margin: 0; padding: 5px 10px; font-size: 13px; background: #f7f8fa; border-bottom: 1px solid #d8dde3; }
+.gv .ctx-text { white-space: pre-wrap; padding: 8px 10px; max-height: 420px; overflow: auto; }
+.gv .ctx-sent { border-radius: 3px; }
+.gv .ctx-sent .sn { font-size: 9px; color: #9aa3ae; vertical-align: super; margin-right: 1px; user-select: none; }
+.gv .ev-support { background: rgba(22,150,70,var(--a,0.35)); outline: 1px solid rgba(22,150,70,0.6); }
+.gv .ev-contradict { background: rgba(205,40,40,var(--a,0.35)); outline: 1px solid rgba(205,40,40,0.6); }
+.gv .ev-anchor { outline: 2px solid #1a56db; }
+/* response (report) */
+.gv .resp-sent.c-faithful { background: #e3f6ea; } .gv .resp-sent.c-contradicted { background: #fde4e4; }
+.gv .resp-sent.c-ambiguous { background: #fff1cc; } .gv .resp-sent.c-ungrounded { background: #eef0f3; }
+/* status */
+.gv .status { padding: 6px 10px; border-radius: 6px; background: #f1f5f9; border: 1px solid #d8dde3; }
+.gv .status.error { background: #fde8e8; border-color: #f5a3a3; color: #7f1d1d; }
+.gv .status.done { background: #e9f7ef; border-color: #a3dbb7; }
+.gv .progress { height: 4px; background: #e5e7eb; border-radius: 2px; margin-top: 4px; overflow: hidden; }
+.gv .progress > div { height: 100%; background: #1a56db; }
+"""
+
+
+def _e(value) -> str:
+    """Escape any user-derived value for text and attribute positions."""
+    return html.escape("" if value is None else str(value), quote=True)
+
+
+def _short(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _badge(label: str) -> str:
+    return f'<span class="badge badge-{BADGE_CLASS.get(label, "unsupported")}">{_e(label)}</span>'
+
+
+def _wrap(body: str, extra: str = "") -> str:
+    return f'<div class="gv{(" " + extra) if extra else ""}">{body}</div>'
+
+
+def _mix(value: float, label: int) -> str:
+    """Background for a signed score: white at 0, green towards +1, red towards -1."""
+    sign = label if label else (1 if value > 0 else -1 if value < 0 else 0)
+    if sign == 0 or value == 0:
+        return "#f1f3f5"
+    alpha = 0.18 + 0.82 * min(1.0, abs(value))
+    base = _GREEN if sign > 0 else _RED
+    r, g, b = (round(w * (1 - alpha) + c * alpha) for w, c in zip(_WHITE, base))
+    return f"rgb({r},{g},{b})"
+
+
+def _verdict_of(result: GroundingResult) -> dict[int, Verdict]:
+    return {v.claim: v for v in result.verdicts}
+
+
+def row_states(result: GroundingResult) -> list[str]:
+    """Per response sentence: "done", "pending" (not reached yet while streaming) or "na" (not assessed)."""
+    n = len(result.response_sentences)
+    if not result.coverage.assessed:
+        return ["na"] * n
+    claims_of: dict[int, list] = {}
+    for c in result.claims:
+        claims_of.setdefault(c.sentence, []).append(c)
+    states = []
+    for i in range(n):
+        cs = claims_of.get(i, [])
+        if cs and all(c.note == "not assessed" for c in cs):
+            states.append("na")
+        elif cs:
+            states.append("done")
+        else:
+            states.append("na" if result.complete else "pending")
+    return states
+
+
+def _column_label(result: GroundingResult, column: int) -> str:
+    doc = result.document_of(column)
+    return f"{doc.title or doc.id} · sentence {result.context_sentences[column].index + 1}"
+
+
+# ---------------------------------------------------------------------------- heatmap
+
+def heatmap_html(result: GroundingResult, selected_row: Optional[int] = None) -> str:
+    """The signed sentence map as a <table class="gr-heatmap">: one <tr data-row=i> per response sentence,
+    one <td class="cell" data-col=j> per context sentence; green = support, red = contradiction, grey = 0."""
+    sm = result.sentence_map
+    sents = result.response_sentences
+    ctx = result.context_sentences
+    if not sents:
+        return _wrap('<div class="empty">No response sentences to show.</div>')
+    if not ctx:
+        return _wrap('<div class="empty">No context sentences: the heatmap needs at least one context document.</div>')
+    m = len(ctx)
+    states = row_states(result)
+    wide = m <= _SHOW_VALUES_UP_TO
+    doc_start = {d.sentences[0].column for d in result.documents if d.sentences}
+    head_docs = ['<th class="corner" rowspan="2">Response ↓ · Context →</th>']
+    for d in result.documents:
+        if not d.sentences:
+            continue
+        head_docs.append(f'<th class="doc-start" colspan="{len(d.sentences)}" data-doc="{_e(d.id)}" '
+                         f'title="{_e(d.title)} ({_e(d.id)}), {len(d.sentences)} sentences">{_e(d.title or d.id)}</th>')
+    head_nums = [f'<th class="{"doc-start" if s.column in doc_start else ""}" title="{_e(_column_label(result, s.column))}">'
+                 f'{s.index + 1}</th>' for s in ctx]
+    body = []
+    for i, sent in enumerate(sents):
+        state = states[i]
+        classes = [f"row-{state}"] + (["selected"] if selected_row == i else [])
+        tag = {"na": '<span class="na-tag">not assessed</span>', "pending": '<span class="na-tag">pending</span>'}.get(state, "")
+        cells = []
+        values = sm.values[i] if sm and i < len(sm.values) else [0.0] * m
+        labels = sm.labels[i] if sm and i < len(sm.labels) else [0] * m
+        short_resp = _short(sent.text, 200)
+        for j, s in enumerate(ctx):
+            v, lab = float(values[j]), int(labels[j])
+            kind = "support" if lab > 0 else "contradiction" if lab < 0 else "no evidence"
+            if state == "na":
+                kind = "not assessed"
+            title = (f"R{i + 1}: {short_resp}\n{_column_label(result, j)}: {_short(s.text, 200)}\n"
+                     f"score {v:+.2f} ({kind})")
+            text = f"{v:+.2f}".replace("0.", ".") if wide and lab != 0 and state == "done" else ""
+            cls = "cell doc-start" if j in doc_start else "cell"
+            bg = _mix(v, lab) if state == "done" else "#f5f5f5"
+            cells.append(f'<td class="{cls}" data-col="{j}" data-value="{v:.4f}" data-label="{lab}" '
+                         f'style="background:{bg}" title="{_e(title)}">{text}</td>')
+        body.append(f'<tr class="{" ".join(classes)}" data-row="{i}" data-state="{state}">'
+                    f'<th class="rowhead" scope="row" title="{_e(sent.text)}"><span class="rid">R{i + 1}</span>'
+                    f'{_e(_short(sent.text, 60))}{tag}</th>{"".join(cells)}</tr>')
+    table = (f'<table class="gr-heatmap{" wide-cells" if wide else ""}" data-rows="{len(sents)}" data-cols="{m}">'
+             f'<thead><tr class="docs">{"".join(head_docs)}</tr><tr class="nums">{"".join(head_nums)}</tr></thead>'
+             f'<tbody>{"".join(body)}</tbody></table>')
+    legend = ('<div class="legend"><span>contradicts −1</span><span class="ramp"></span><span>+1 supports</span>'
+              '<span>· grey = no evidence above τ · hatched = not assessed · thick line = new document · '
+              'click a row to see its evidence</span></div>')
+    return _wrap(f'<div class="hm-wrap">{table}</div>{legend}')
+
+
+# ---------------------------------------------------------------------------- claims
+
+def claims_html(result: GroundingResult, selected_row: Optional[int] = None, selected_claim: Optional[int] = None) -> str:
+    """Claims grouped by response sentence, each with its verdict badge; rejected splits struck through."""
+    if not result.response_sentences:
+        return _wrap('<div class="empty">No claims yet.</div>')
+    verdicts = _verdict_of(result)
+    states = row_states(result)
+    by_row: dict[int, list[int]] = {}
+    for k, c in enumerate(result.claims):
+        by_row.setdefault(c.sentence, []).append(k)
+    groups = []
+    for i, sent in enumerate(result.response_sentences):
+        items = []
+        for k in by_row.get(i, []):
+            c = result.claims[k]
+            if c.origin == "rejected":
+                items.append(f'<li class="claim rejected" data-claim="{k}"><span class="badge badge-rejected">rejected split</span>'
+                             f'<s>{_e(c.text)}</s> <span class="note">— {_e(c.note)}</span></li>')
+                continue
+            v = verdicts.get(k)
+            badge = _badge(v.label) if v else '<span class="badge badge-pending">Pending</span>'
+            note = f' <span class="note">({_e(c.note)})</span>' if c.note and c.note != "not assessed" else ""
+            sel = " selected" if selected_claim == k else ""
+            # an unsplit sentence is not repeated under itself
+            text = '<span class="note">the whole sentence</span>' if c.text == sent.text else _e(c.text)
+            items.append(f'<li class="claim{sel}" data-claim="{k}">{badge}<span class="cid">C{k + 1}</span>{text}{note}</li>')
+        if not items:
+            items.append('<li class="note">' + ("not assessed" if states[i] == "na" else "pending…") + "</li>")
+        sel = " selected" if selected_row == i else ""
+        groups.append(f'<div class="claim-group{sel}" data-row="{i}"><div class="claim-sent" data-row="{i}">'
+                      f'<span class="rid">R{i + 1}</span>{_e(sent.text)}</div><ul class="claims">{"".join(items)}</ul></div>')
+    return _wrap("".join(groups))
+
+
+# ---------------------------------------------------------------------------- verdicts
+
+def _highlight(text: str, terms: list[str], cls: str) -> str:
+    """Escape `text`, wrapping case-insensitive occurrences of `terms` in <mark class=cls>."""
+    terms = sorted({t for t in terms if t and t.strip()}, key=len, reverse=True)
+    if not terms:
+        return _e(text)
+    pattern = re.compile("|".join(re.escape(t) for t in terms), re.IGNORECASE)
+    out, pos = [], 0
+    for match in pattern.finditer(text):
+        out.append(_e(text[pos:match.start()]))
+        out.append(f'<mark class="{cls}">{_e(match.group(0))}</mark>')
+        pos = match.end()
+    out.append(_e(text[pos:]))
+    return "".join(out)
+
+
+def _fmt(x: Optional[float], digits: int = 2) -> str:
+    return "—" if x is None else f"{x:.{digits}f}"
+
+
+def verdicts_html(result: GroundingResult, selected_claim: Optional[int] = None) -> str:
+    """Per claim: verdict badge, explanation, the quoted anchor sentence with entity/number differences
+    marked (<mark class="diff-claim"> / <mark class="diff-context">), scores and the provenance line."""
+    if not result.verdicts:
+        return _wrap('<div class="empty">No verdicts yet.</div>')
+    ctx = result.context_sentences
+    cards = []
+    for v in result.verdicts:
+        claim = result.claims[v.claim]
+        if claim.origin == "rejected":
+            continue
+        cls = BADGE_CLASS.get(v.label, "unsupported")
+        diff = v.entities
+        # context-only entities are differences only when the claim has entities of its own that did not match
+        context_only = diff.context_only if diff.claim_only else []
+        parts = [f'<div class="v-head">{_badge(v.label)}<span class="cid">C{v.claim + 1}</span>'
+                 f'<span class="claim-text">{_highlight(claim.text, diff.claim_only, "diff-claim")}</span></div>']
+        parts.append(f'<div class="explanation">{_e(v.explanation)}</div>')
+        if v.anchor is not None and v.label != NOT_ASSESSED and 0 <= v.anchor < len(ctx):
+            parts.append(f'<blockquote class="anchor" data-col="{v.anchor}">'
+                         f'{_highlight(ctx[v.anchor].text, context_only, "diff-context")}</blockquote>')
+        if diff.claim_only and v.label != NOT_ASSESSED:
+            says = ["claim: " + ", ".join(f'<mark class="diff-claim">{_e(t)}</mark>' for t in diff.claim_only)]
+            if context_only:
+                says.append("context: " + ", ".join(f'<mark class="diff-context">{_e(t)}</mark>' for t in context_only))
+            parts.append(f'<div class="scores">Differences — {" · ".join(says)}</div>')
+        if v.conflicting is not None and 0 <= v.conflicting < len(ctx):
+            parts.append(f'<div class="scores">Another source supports the claim ({_e(_column_label(result, v.conflicting))}):</div>'
+                         f'<blockquote class="anchor conflict" data-col="{v.conflicting}">{_e(ctx[v.conflicting].text)}</blockquote>')
+        if v.label != NOT_ASSESSED:
+            parts.append(f'<div class="scores">F {_fmt(v.score)} · cosine {_fmt(v.cosine)} · P(entail) {_fmt(v.entail)} · '
+                         f'P(contradict) {_fmt(v.contradict)} · entity overlap {_fmt(v.entity_overlap)} · rule: {_e(v.rule)}</div>')
+        p = v.provenance
+        if p is not None:
+            where = (f"{_e(p.document_title or p.document)} ({_e(p.document)}), sentence {p.sentence_in_document + 1}, "
+                     f"characters {p.start}–{p.end}" if p.document is not None else "no context sentence")
+            parts.append(f'<div class="prov">Provenance: response sentence R{p.response_sentence + 1}, characters '
+                         f'{p.response_start}–{p.response_end} → {where}</div>')
+        sel = " selected" if selected_claim == v.claim else ""
+        cards.append(f'<div class="verdict v-{cls}{sel}" data-claim="{v.claim}">{"".join(parts)}</div>')
+    return _wrap("".join(cards) or '<div class="empty">No verdicts yet.</div>')
+
+
+# ---------------------------------------------------------------------------- metrics
+
+def _tile(key: str, value: str) -> str:
+    name, desc = METRIC_NAMES[key]
+    return (f'<div class="tile"><div class="k"><abbr title="{_e(name + ": " + desc)}">{_e(key)}</abbr></div>'
+            f'<div class="v">{value}</div><div class="d">{_e(name)}</div></div>')
+
+
+def _rate(x: Optional[float]) -> str:
+    return "—" if x is None else f"{x:.0%}"
+
+
+def coverage_html(result: GroundingResult, with_messages: bool = True) -> str:
+    """The coverage line: windows, truncated / unscored items, language, sizes, and (unless shown elsewhere)
+    every coverage message."""
+    cov = result.coverage
+    lang = _e(cov.language) + (f" ({cov.language_confidence:.2f})" if cov.language_confidence is not None else "")
+    bits = [f"windows: {cov.windows}", f"truncated items: {len(cov.truncated)}", f"unscored items: {len(cov.unscored)}",
+            f"language: {lang}",
+            f"{len(result.response_sentences)} response sentences × {len(result.context_sentences)} context sentences "
+            f"in {len(result.documents)} document(s)"]
+    out = [f'<div class="coverage"><b>Coverage</b> — {" · ".join(bits)}']
+    items = [_e(m) for m in cov.messages] if with_messages else []
+    if cov.truncated:
+        items.append("Truncated at a model window: " + "; ".join(_e(t) for t in cov.truncated[:20])
+                     + (f" … and {len(cov.truncated) - 20} more" if len(cov.truncated) > 20 else ""))
+    if cov.unscored:
+        items.append("Not scored: " + "; ".join(_e(t) for t in cov.unscored[:20])
+                     + (f" … and {len(cov.unscored) - 20} more" if len(cov.unscored) > 20 else ""))
+    if items:
+        out.append("<ul>" + "".join(f"<li>{m}</li>" for m in items) + "</ul>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def metrics_html(result: GroundingResult) -> str:
+    """Faithfulness rates, CER, ECSS, PFCR, integrity, verdict counts and the coverage line. A result that
+    was not assessed says "Not assessed" with the reasons and shows no rates."""
+    cov = result.coverage
+    if not cov.assessed:
+        reasons = "".join(f"<li>{_e(m)}</li>" for m in cov.messages) or "<li>No reason was recorded.</li>"
+        return _wrap(f'<div class="metrics"><div class="not-assessed-box"><div class="title">Not assessed</div>'
+                     f'<div>This answer was not checked, so nothing about it is supported or contradicted:</div>'
+                     f'<ul>{reasons}</ul></div>{coverage_html(result, with_messages=False)}</div>')
+    if not result.complete:
+        done = sum(1 for s in row_states(result) if s != "pending")
+        return _wrap(f'<div class="metrics"><div class="pending-box">Metrics appear when every sentence is checked '
+                     f'({done}/{len(result.response_sentences)} done).</div>{coverage_html(result)}</div>')
+    m = result.metrics
+    tiles = [_tile("FCR", _rate(m.fcr)), _tile("HCR", _rate(m.hcr)), _tile("ACR", _rate(m.acr)), _tile("UCR", _rate(m.ucr)),
+             _tile("CER", _rate(m.cer)), _tile("ECSS", _fmt(m.ecss)),
+             _tile("PFCR", _rate(m.pfcr) if m.pfcr is not None else '—<span class="muted" style="font-size:11px"> '
+                   + ("off" if not result.config.get("pfcr", True) else "no evidence") + "</span>"),
+             _tile("Integrity", _fmt(m.integrity))]
+    counts = " ".join(f'{_badge(label)}<b>{n}</b>&nbsp;' for label, n in m.verdict_counts.items()) or '<span class="muted">no verdicts</span>'
+    na_rows = sum(1 for s in row_states(result) if s == "na")
+    partial = (f'<div class="pending-box">{na_rows} of {len(result.response_sentences)} response sentence(s) were '
+               f'not assessed; the rates cover the others only.</div>') if na_rows else ""
+    return _wrap(f'<div class="metrics">{partial}<div class="tiles">{"".join(tiles)}</div>'
+                 f'<div class="counts"><b>Verdicts</b>: {counts}</div>{coverage_html(result)}</div>')
+
+
+# ---------------------------------------------------------------------------- context
+
+def evidence_scores(result: GroundingResult, row: Optional[int] = None, claim: Optional[int] = None) -> dict[int, tuple[float, int]]:
+    """column -> (signed score, label) for a response sentence (row), a claim, or, with neither, the
+    strongest score any response sentence gives each column. Columns without evidence are left out."""
+    out: dict[int, tuple[float, int]] = {}
+    if claim is not None:
+        for p in result.pairs:
+            if p.claim == claim and p.psi != 0 and abs(p.signed) > abs(out.get(p.column, (0.0, 0))[0]):
+                out[p.column] = (p.signed, p.psi)
+        return out
+    sm = result.sentence_map
+    if sm is None:
+        return out
+    rows = [row] if row is not None else range(len(sm.values))
+    for i in rows:
+        if i is None or i >= len(sm.values):
+            continue
+        for j, (v, lab) in enumerate(zip(sm.values[i], sm.labels[i])):
+            if lab != 0 and abs(v) > abs(out.get(j, (0.0, 0))[0]):
+                out[j] = (float(v), int(lab))
+    return out
+
+
+def context_html(result: GroundingResult, row: Optional[int] = None, claim: Optional[int] = None) -> str:
+    """The context documents, every sentence a <span class="ctx-sent" data-col=j>; evidence for the selected
+    response sentence (row) or claim is marked "ev-support" (green) / "ev-contradict" (red) with its score."""
+    if not result.documents:
+        return _wrap('<div class="empty">No context documents.</div>')
+    scores = evidence_scores(result, row, claim)
+    anchor = None
+    if claim is not None and 0 <= claim < len(result.claims):
+        target = f'claim C{claim + 1}: “{_e(_short(result.claims[claim].text, 140))}”'
+        v = _verdict_of(result).get(claim)
+        anchor = v.anchor if v is not None and v.label != NOT_ASSESSED else None
+    elif row is not None and 0 <= row < len(result.response_sentences):
+        target = f'response sentence R{row + 1}: “{_e(_short(result.response_sentences[row].text, 140))}”'
+    else:
+        target = "all response sentences (strongest score per context sentence)"
+    n_sup = sum(1 for _, lab in scores.values() if lab > 0)
+    n_con = sum(1 for _, lab in scores.values() if lab < 0)
+    focus = ' data-focus="1"' if row is not None or claim is not None else ""
+    caption = (f'<div class="ctx-caption"{focus}>Evidence for {target}: <span class="ev-support">&nbsp;{n_sup} supporting&nbsp;</span> '
+               f'<span class="ev-contradict">&nbsp;{n_con} contradicting&nbsp;</span>'
+               + (" · outlined: the verdict's anchor sentence" if anchor is not None else "") + "</div>")
+    docs = []
+    for d in result.documents:
+        pieces, pos = [], 0
+        for s in d.sentences:
+            pieces.append(_e(d.text[pos:s.start]))
+            classes = ["ctx-sent"]
+            style, title = "", f"{d.title or d.id} · sentence {s.index + 1}"
+            if s.column in scores:
+                v, lab = scores[s.column]
+                classes.append("ev-support" if lab > 0 else "ev-contradict")
+                style = f' style="--a:{0.15 + 0.5 * min(1.0, abs(v)):.2f}"'
+                title += f" · {'supports' if lab > 0 else 'contradicts'}, score {v:+.2f}"
+            if anchor is not None and s.column == anchor:
+                classes.append("ev-anchor")
+                title += " · anchor of the verdict"
+            pieces.append(f'<span class="{" ".join(classes)}" data-col="{s.column}"{style} title="{_e(title)}">'
+                          f'<span class="sn">{s.index + 1}</span>{_e(s.text)}</span>')
+            pos = s.end
+        pieces.append(_e(d.text[pos:]))
+        docs.append(f'<section class="ctx-doc" data-doc="{_e(d.id)}"><h4>{_e(d.title or d.id)} '
+                    f'<small>{_e(d.id)} · {len(d.sentences)} sentences</small></h4>'
+                    f'<div class="ctx-text">{"".join(pieces)}</div></section>')
+    return _wrap(caption + "".join(docs))
+
+
+# ---------------------------------------------------------------------------- response and report
+
+def response_html(result: GroundingResult) -> str:
+    """The response with each sentence marked by its faithfulness class (after a complete run)."""
+    classes = result.metrics.sentence_classes if result.complete and result.coverage.assessed else []
+    pieces, pos = [], 0
+    for i, s in enumerate(result.response_sentences):
+        pieces.append(_e(result.response[pos:s.start]))
+        cls = classes[i].lower() if i < len(classes) else ""
+        pieces.append(f'<span class="resp-sent c-{_e(cls)}" data-row="{i}" title="R{i + 1}{": " + _e(cls) if cls else ""}">'
+                      f'<span class="rid">R{i + 1}</span>{_e(s.text)}</span>')
+        pos = s.end
+    pieces.append(_e(result.response[pos:]))
+    return _wrap(f'<div class="ctx-text" style="max-height:none">{"".join(pieces)}</div>')
+
+
+def report_html(result: GroundingResult) -> str:
+    """A self-contained HTML document (inline CSS, no scripts, no external resources) with the response,
+    metrics, heatmap, claims, verdicts and context of `result`."""
+    cfg = result.config or {}
+    settings = ", ".join(f"{k} = {_e(cfg[k])}" for k in ("engine", "tau", "preset", "pfcr") if k in cfg)
+    if cfg.get("overrides"):
+        settings += ", overrides: " + ", ".join(f"{_e(k)} = {_e(v)}" for k, v in cfg["overrides"].items())
+    question = f"<h2>Question</h2><p>{_e(result.question)}</p>" if result.question else ""
+    sections = [
+        "<h1>Grounding report</h1>",
+        f'<p class="muted">Settings: {settings or "defaults"}</p>',
+        question,
+        "<h2>Response</h2>", response_html(result),
+        "<h2>Metrics and coverage</h2>", metrics_html(result),
+        "<h2>Evidence map</h2>", heatmap_html(result),
+        "<h2>Claims</h2>", claims_html(result),
+        "<h2>Verdicts</h2>", verdicts_html(result),
+        "<h2>Context (all evidence)</h2>", context_html(result),
+    ]
+    page_css = ("body { margin: 24px auto; max-width: 1100px; padding: 0 16px; font-family: system-ui, sans-serif; "
+                "color: #1f2933; } h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 26px; "
+                "border-bottom: 1px solid #e5e7eb; padding-bottom: 4px; } .gv .hm-wrap { max-height: none; }")
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            "<title>Grounding report</title><style>" + CSS + page_css + "</style></head><body>"
+            + '<div class="gv">' + "".join(sections) + "</div></body></html>")
+
+
+# ---------------------------------------------------------------------------- small app pieces
+
+def status_html(text: str, state: str = "idle", done: Optional[int] = None, total: Optional[int] = None) -> str:
+    """One status line (state: idle | running | done | error) with a progress bar when done/total are given."""
+    bar = ""
+    if done is not None and total:
+        bar = f'<div class="progress"><div style="width:{100 * min(done, total) / total:.0f}%"></div></div>'
+    attrs = f' data-state="{_e(state)}"' + (f' data-done="{done}" data-total="{total}"' if done is not None else "")
+    role = ' role="alert"' if state == "error" else ""
+    return _wrap(f'<div class="status {_e(state)}"{attrs}{role}>{_e(text)}{bar}</div>')
+
+
+def metrics_placeholder() -> str:
+    return _wrap('<div class="metrics"><div class="pending-box">Metrics and coverage appear here after a run.</div></div>')
+
+
+def upload_summary_html(documents: list[dict]) -> str:
+    """What the uploads gave: one line per document (title, id, characters, first words)."""
+    if not documents:
+        return ""
+    items = "".join(f'<li><b>{_e(d["title"])}</b> <small>({_e(d["id"])}, {len(d["text"]):,} characters)</small> — '
+                    f'<span class="muted">{_e(_short(d["text"], 120))}</span></li>' for d in documents)
+    return _wrap(f'<div class="ctx-caption">Uploaded documents (used with the pasted context on Run):</div>'
+                 f'<ul class="uploads">{items}</ul>')

@@ -1,0 +1,138 @@
+"""The whole pipeline on the shipped models: the papers' example, streaming, bad input, exports, CLI."""
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, GroundingResult, ground, ground_stream, rederive
+from grounding.io import pairs_csv
+from grounding.types import CONTRADICTED, NOT_ASSESSED, SUPPORTED
+
+ROOT = Path(__file__).resolve().parent.parent
+
+DRUG_RESPONSE = "Drug X lowers blood pressure but raises liver enzymes."
+DRUG_CONTEXT = ("In the trial, Drug X significantly lowered systolic blood pressure compared with placebo. "
+                "Liver enzymes were unchanged in patients taking Drug X.\n---\n"
+                "The study was funded by a national research council.")
+
+
+@pytest.fixture(scope="module")
+def drug():
+    return ground(DRUG_RESPONSE, DRUG_CONTEXT, GroundingConfig())
+
+
+def _judged_claims(result):
+    return [(result.claims[v.claim], v) for v in result.verdicts]
+
+
+def test_papers_example_supported_and_contradicted(drug):
+    pairs = _judged_claims(drug)
+    texts = [c.text for c, _ in pairs]
+    assert texts == ["Drug X lowers blood pressure.", "Drug X raises liver enzymes."]
+    (c1, v1), (c2, v2) = pairs
+    assert v1.label == SUPPORTED and v2.label == CONTRADICTED
+    ctx = drug.context_sentences
+    assert ctx[v1.anchor].text.startswith("In the trial, Drug X significantly lowered")
+    assert ctx[v2.anchor].text == "Liver enzymes were unchanged in patients taking Drug X."
+    assert ctx[v1.anchor].text[:40] in v1.explanation and ctx[v2.anchor].text[:40] in v2.explanation
+    signed = {(p.claim, p.column): p.signed for p in drug.pairs}
+    assert signed[(v1.claim, v1.anchor)] > 0 and signed[(v2.claim, v2.anchor)] < 0
+    # sentence-level: the response sentence has both support and contradiction
+    assert drug.metrics.sentence_classes == ["Ambiguous"]
+    assert drug.metrics.cer == 1.0
+
+
+def test_provenance_offsets_slice_back(drug):
+    for v in drug.verdicts:
+        p = v.provenance
+        doc = next(d for d in drug.documents if d.id == p.document)
+        assert doc.text[p.start:p.end] == drug.context_sentences[v.anchor].text
+        assert drug.response[p.response_start:p.response_end].strip()
+    for s in drug.response_sentences:
+        assert drug.response[s.start:s.end] == s.text
+
+
+def test_lexically_close_number_contradiction():
+    r = ground("Vaccination reduced hospital admissions by 70 percent.",
+               "Vaccination reduced hospital admissions by 30 percent in the first year. The vaccine was free.")
+    (v,) = r.verdicts
+    assert v.label == CONTRADICTED
+    assert "30 percent" in v.explanation and "70 percent" in v.explanation
+    assert v.entity_overlap == 0.0
+
+
+def test_streaming_yields_after_each_sentence():
+    response = "Drug X lowers blood pressure. The study was funded by a research council. Paris is in France."
+    seen = [(r.complete, len({r.claims[v.claim].sentence for v in r.verdicts})) for r in ground_stream(response, DRUG_CONTEXT)]
+    # the same result grows: nothing judged, then one more sentence per step, then complete
+    assert seen == [(False, 0), (False, 1), (False, 2), (False, 3), (True, 3)]
+
+
+@pytest.mark.parametrize("response,context,needle", [
+    ("", "Some context.", "response is empty"),
+    ("A claim.", "", "No context"),
+    ("Das Medikament senkt den Blutdruck deutlich und ist gut verträglich.", "Drug X lowers blood pressure.", "English-only"),
+    ("A claim.\x00\x01\x02\x03binary", "ctx", "binary"),
+])
+def test_bad_input_is_not_assessed_never_supported(response, context, needle):
+    r = ground(response, context)
+    assert not r.coverage.assessed
+    assert any(needle in m for m in r.coverage.messages), r.coverage.messages
+    assert all(v.label == NOT_ASSESSED for v in r.verdicts)
+    assert r.metrics.integrity == 0.0 and r.complete
+
+
+def test_huge_response_reports_unchecked_sentences():
+    cfg = GroundingConfig(max_response_chars=60, pfcr=False)
+    r = ground("Drug X lowers blood pressure. " * 5, DRUG_CONTEXT, cfg)
+    labels = [v.label for v in r.verdicts]
+    assert labels.count(NOT_ASSESSED) == 3 and NOT_ASSESSED not in labels[:2]
+    assert any("only the first 60" in m for m in r.coverage.messages)
+
+
+def test_json_round_trip_of_a_full_result(drug):
+    back = GroundingResult.from_json(drug.to_json())
+    assert back == drug
+    assert back.verdicts[1].provenance.document == drug.verdicts[1].provenance.document
+
+
+def test_rederive_changes_verdicts_without_models(drug, monkeypatch):
+    import grounding.pipeline as pl
+    monkeypatch.setattr(pl, "load_models", lambda *a, **k: (_ for _ in ()).throw(AssertionError("no models")))
+    strict = GroundingResult.from_json(drug.to_json())
+    rederive(strict, GroundingConfig(overrides={"supported": 0.999, "partial": 0.998}))
+    assert strict.verdicts[0].label != SUPPORTED and strict.verdicts[1].label == CONTRADICTED
+    lenient = rederive(GroundingResult.from_json(drug.to_json()), GroundingConfig(overrides={"nli_override": -1.0}))
+    assert lenient.verdicts[1].label != CONTRADICTED
+
+
+def test_pairs_csv_has_offsets_on_both_sides(drug):
+    rows = list(csv.DictReader(io.StringIO(pairs_csv([("q1", drug)]))))
+    assert len(rows) == len(drug.pairs) > 0
+    row = rows[0]
+    doc = next(d for d in drug.documents if d.id == row["document"])
+    assert doc.text[int(row["context_start"]):int(row["context_end"])] == row["context_text"]
+
+
+def test_cli_run_and_bad_json(tmp_path):
+    inp = tmp_path / "in.jsonl"
+    inp.write_text(json.dumps({"id": "q1", "response": DRUG_RESPONSE,
+                               "context": [{"id": "trial", "title": "Trial", "text": DRUG_CONTEXT.split("---")[0]}]}) + "\n")
+    out, pairs = tmp_path / "out.jsonl", tmp_path / "pairs.csv"
+    env = {"HF_HUB_OFFLINE": "1", "PATH": "/usr/bin:/bin"}
+    proc = subprocess.run([sys.executable, "-m", "grounding", "run", "--input", str(inp), "--output", str(out),
+                           "--csv", str(pairs), "--no-pfcr"], cwd=ROOT, capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    line = json.loads(out.read_text().splitlines()[0])
+    res = GroundingResult.from_dict(line["result"])
+    assert line["id"] == "q1" and [v.label for v in res.verdicts] == [SUPPORTED, CONTRADICTED]
+    assert pairs.read_text().startswith("result_id,claim,")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "x", "response": "ok"}\n{not json}\n')
+    proc = subprocess.run([sys.executable, "-m", "grounding", "run", "--input", str(bad), "--output", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, env=env)
+    assert proc.returncode == 2 and "line 1: missing field(s) context" in proc.stderr

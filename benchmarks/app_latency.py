@@ -8,7 +8,7 @@ measured in the page (a MutationObserver stamps performance.now()), median over 
 
 Starts `python app.py` on a free port with GROUNDING_THREADS=--threads (ONNX Runtime intra-op threads) and
 drives Debian's /usr/bin/chromium with Playwright. Models: --models, else $GROUNDING_MODELS_DIR, else
-exported_models/ (falling back to /tmp/models_smoke while exported_models/entailment is missing).
+exported_models/.
 """
 from __future__ import annotations
 
@@ -58,11 +58,7 @@ def models_dir(arg: str | None) -> Path:
         return Path(arg)
     if os.environ.get("GROUNDING_MODELS_DIR"):
         return Path(os.environ["GROUNDING_MODELS_DIR"])
-    shipped = ROOT / "exported_models"
-    if (shipped / "entailment" / "model.onnx").is_file():
-        return shipped
-    print("note: exported_models/entailment is missing; using the placeholder set /tmp/models_smoke", file=sys.stderr)
-    return Path("/tmp/models_smoke")
+    return ROOT / "exported_models"
 
 
 def start_app(models: Path, threads: int, log_path: Path) -> tuple[subprocess.Popen, str]:

@@ -71,7 +71,7 @@ def export_role(role: str, source: str, out: Path, revision: str | None = None, 
                 shutil.copy(extra, folder / extra.name)
         base = {"role": role, "max_length": max_length, **({"pooling": "mean"} if role == "embedder" else {})}
         if role == "scorer":
-            base.update(scorer_export.card_fields())
+            base.update(scorer_export.card_fields(source_dir))
         for folder in (fp32_dir, int8_dir):
             (folder / "card.json").write_text(json.dumps(base))
 

@@ -6,7 +6,8 @@ import shutil
 from pathlib import Path
 
 # the task optimum exports for each model role
-ROLE_TASKS = {"embedder": "feature-extraction", "entailment": "text-classification"}
+# (the scorer's encoder is a BertModel: its pair head is exported separately, see export/scorer.py)
+ROLE_TASKS = {"embedder": "feature-extraction", "entailment": "text-classification", "scorer": "feature-extraction"}
 
 
 def export_fp32(model_dir: Path, role: str, out_dir: Path, opset: int) -> Path:

@@ -30,6 +30,17 @@ def load_models(models_dir: str, threads: Optional[int] = None):
     return Embedder(base / "embedder", threads=threads), Entailment(base / "entailment", threads=threads)
 
 
+@functools.lru_cache(maxsize=2)
+def load_scorer(models_dir: str, threads: Optional[int] = None):
+    """The context-aware scorer (engine "context"), or an InputError saying it is not there."""
+    folder = Path(models_dir) / "scorer"
+    if not (folder / "model.onnx").is_file():
+        raise InputError(f"The context-aware engine needs {folder}, which this build does not ship yet; "
+                         "use engine 'claims'.")
+    from grounding.scorer import ContextScorer
+    return ContextScorer(folder, threads=threads)
+
+
 # ---------------------------------------------------------------------------- stage 0: inputs
 
 def _looks_binary(text: str) -> bool:
@@ -93,9 +104,7 @@ def ground_stream(response: str, context, config: Optional[GroundingConfig] = No
     """Yield the (same, growing) result after segmentation and after each response sentence; the last
     yield has `complete=True` with verdicts, maps and metrics for everything assessed."""
     config = (config or GroundingConfig()).validate()
-    if config.engine == "context":
-        raise InputError("The context-aware engine needs exported_models/scorer, which this build does not ship yet; "
-                         "use engine 'claims'.")
+    scorer = load_scorer(config.models_dir, config.threads) if config.engine == "context" else None
     t0 = time.perf_counter()
     result = prepare(response, context, question, config)
     result.timings["segment"] = time.perf_counter() - t0
@@ -109,7 +118,10 @@ def ground_stream(response: str, context, config: Optional[GroundingConfig] = No
     rows_ok = _assessed_rows(result, config)
     if result.coverage.assessed and any(rows_ok):
         embedder, entailment = models or load_models(config.models_dir, config.threads)
-        yield from _claims_engine(result, config, embedder, entailment, rows_ok)
+        if scorer is not None:
+            yield from _context_engine(result, config, scorer, embedder, rows_ok)
+        else:
+            yield from _claims_engine(result, config, embedder, entailment, rows_ok)
     _finish(result, config, rows_ok, gold, models=None if not result.coverage.assessed else (models or load_models(config.models_dir, config.threads)))
     result.timings["total"] = time.perf_counter() - t0
     result.complete = True
@@ -218,6 +230,60 @@ def _entity_prefilter(result: GroundingResult, idx: list[int], pairs: list[tuple
         result.coverage.messages.append(f"Entity pre-filter: {len(skipped)} pair(s) of response sentence "
                                         f"{result.claims[idx[0]].sentence + 1} were not judged (no shared entity).")
     return keep, skipped
+
+
+def _context_engine(result: GroundingResult, config: GroundingConfig, scorer, embedder, rows_ok: list[bool]):
+    """Engine "context": one scorer call reads every (response sentence, context sentence) pair; each
+    response sentence is one claim, judged with the scorer's P(support) / P(contradict) as its NLI channel."""
+    from grounding.entities import entity_overlap
+
+    t = time.perf_counter()
+    rows = [i for i, ok in enumerate(rows_ok) if ok]
+    limit = min(len(result.context_sentences), config.max_context_sentences)
+    ctx_texts = [s.text for s in result.context_sentences]
+    docs = [[s.text for s in d.sentences if s.column < limit] for d in result.documents]
+    scored = scorer.score([result.response_sentences[i].text for i in rows], [d for d in docs if d])
+    t = _tick(result, "score_context", t)
+    cov = scored.coverage
+    result.coverage.windows = cov.windows
+    names = result.sentence_map.columns
+    result.coverage.truncated += [f"context {names[j]} (scorer window)" for j in cov.truncated_context]
+    result.coverage.unscored += [f"context {names[j]} (scorer window)" for j in cov.unscored_context]
+    result.coverage.unscored += [f"response r{rows[i] + 1} (scorer window)" for i in cov.unscored_response]
+    sent_emb = embedder.encode([result.response_sentences[i].text for i in rows])
+    cos_all = judge.cosine_matrix(sent_emb, embedder.encode(ctx_texts[:limit]))
+    t = _tick(result, "embed", t)
+    for local, i in enumerate(rows):
+        sent = result.response_sentences[i]
+        k = len(result.claims)
+        result.claims.append(Claim(text=sent.text, sentence=i, start=sent.start, end=sent.end, entailed=1.0,
+                                   origin="sentence", note="engine 'context' judges whole sentences"))
+        diffs: dict[int, EntityDiff] = {}
+        scores = []
+        for j in range(limit):
+            p = scored.probabilities[local, j]
+            label = int(scored.labels[local, j])
+            c = float(cos_all[local, j])
+            # the map shows labelled cells only, as in the claims engine (irrelevant = 0)
+            result.sentence_map.values[i][j] = round(float(scored.values[local, j]), 4) if label else 0.0
+            result.sentence_map.labels[i][j] = label
+            if label == 0 and c <= config.tau or np.isnan(p).any():
+                continue
+            overlap, diffs[j] = entity_overlap(sent.text, ctx_texts[j])
+            scores.append(PairScore(claim=k, column=j, cosine=round(c, 4), entail=round(float(p[0]), 4),
+                                    neutral=round(float(p[2]), 4), contradict=round(float(p[1]), 4), psi=label,
+                                    signed=round(float(scored.values[local, j]), 4), judged=True,
+                                    entity_overlap=None if overlap is None else round(overlap, 4)))
+        result.pairs += scores
+        best = int(cos_all[local].argmax()) if cos_all.shape[1] else None
+        if best is not None and best not in diffs:
+            diffs[best] = entity_overlap(sent.text, ctx_texts[best])[1]
+        v = verdict.decide(k, scores, config.verdict_preset(), diffs, best,
+                           round(float(cos_all[local, best]), 4) if best is not None else None, config.tau)
+        _finalise_verdict(result, v)
+        t = _tick(result, "verdict", t)
+        yield result
+    _claim_map(result)
 
 
 def _update_maps(result: GroundingResult, row: int, scores: list[PairScore]) -> None:

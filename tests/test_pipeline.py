@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from grounding import GroundingConfig, GroundingResult, ground, ground_stream, rederive
+from grounding import GroundingConfig, GroundingResult, InputError, ground, ground_stream, rederive
 from grounding.io import pairs_csv
 from grounding.types import CONTRADICTED, NOT_ASSESSED, SUPPORTED
+from tests.test_scorer import tiny_backbone, tiny_trained  # noqa: F401  (fixtures for the context-engine wiring)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -136,3 +137,35 @@ def test_cli_run_and_bad_json(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "grounding", "run", "--input", str(bad), "--output", str(out)],
                           cwd=ROOT, capture_output=True, text=True, env=env)
     assert proc.returncode == 2 and "line 1: missing field(s) context" in proc.stderr
+
+
+def test_context_engine_is_a_config_choice(models_dir):
+    cfg = GroundingConfig(engine="context", models_dir=str(models_dir))
+    if not (models_dir / "scorer" / "model.onnx").is_file():
+        with pytest.raises(InputError, match="use engine 'claims'"):
+            ground(DRUG_RESPONSE, DRUG_CONTEXT, cfg)
+        return
+    r = ground(DRUG_RESPONSE + " The study was funded by a council.", DRUG_CONTEXT, cfg)
+    assert r.sentence_map.engine == "context" and r.coverage.windows >= 1
+    assert len(r.sentence_map.labels) == 2 and len(r.sentence_map.labels[0]) == len(r.context_sentences) == 3
+    assert len(r.verdicts) == 2 and all(v.explanation for v in r.verdicts)
+
+
+def test_context_engine_plumbing_with_a_tiny_scorer(models_dir, tiny_trained, tmp_path):
+    """The engine wiring (windows, map shape, verdicts, coverage) on a tiny scorer exported here."""
+    pytest.importorskip("optimum")
+    from export.__main__ import export_role
+    _, run, _ = tiny_trained
+    models = tmp_path / "models"
+    models.mkdir()
+    for role in ("embedder", "entailment"):
+        (models / role).symlink_to(models_dir / role)
+    export_role("scorer", str(run / "final"), models / "scorer", min_agreement=0.0, speed_items=6)
+    long_doc = " ".join(f"The drug lowers blood pressure in trial {k}." for k in range(40))
+    cfg = GroundingConfig(engine="context", models_dir=str(models), pfcr=False)
+    r = ground("The drug lowers blood pressure. The tower is in Paris.", [long_doc, "Rain fell.", "The tower is in Berlin."], cfg)
+    m = len(r.context_sentences)
+    assert r.coverage.windows > 1 and not r.coverage.unscored
+    assert len(r.sentence_map.labels) == 2 and all(len(row) == m for row in r.sentence_map.labels)
+    assert [r.claims[v.claim].text for v in r.verdicts] == ["The drug lowers blood pressure.", "The tower is in Paris."]
+    assert GroundingResult.from_json(r.to_json()) == r

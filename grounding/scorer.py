@@ -1,0 +1,349 @@
+"""The context-aware signed scorer (eTracer): one forward pass scores every (response sentence, context
+sentence) pair of a window.
+
+    scorer = ContextScorer("exported_models/scorer")
+    scored = scorer.score(["Drug X lowers blood pressure."], [["Drug X lowered pressure.", "It rained."]])
+    scored.labels          # (n, m) int8: +1 support, -1 contradict, 0 irrelevant
+    scored.probabilities   # (n, m, 3) float32 in LABELS order (support, contradict, irrelevant)
+    scored.values          # (n, m) float32: P(support) - P(contradict), in [-1, 1]
+    scored.coverage        # windows, forward passes, truncated / unscored sentences
+
+Input layout (the same in training, see training/scorer.py, and at run time):
+
+    [CLS] r_1 [R_SEP] ... r_n [R_SEP] s_1 [S_SEP] ... s_m [S_SEP] [SEP]      token type 0 up to the last
+                                                                           [R_SEP], 1 after it
+
+Each sentence is represented by its encoder hidden states read at its boundary token: with pooling
+"boundary" (the paper) the hidden state of the [R_SEP] / [S_SEP] token itself, with pooling "span_mean"
+(what the shipped model uses, see the card) the mean over the sentence's tokens up to and including its
+boundary token. A pair head over (h_r, h_s, h_r * h_s, |h_r - h_s|) gives the three logits of every pair.
+
+Long inputs (``plan_windows``): when response + context exceed the window (512 tokens), the context is
+partitioned at document boundaries (then at sentence boundaries inside a document that alone does not fit)
+into groups packed first-fit in document order; every group is scored with the full response and the maps
+are concatenated along the context axis. A response that leaves less than ``min_context_tokens`` for the
+context is split into row groups of at most half the window. A single sentence longer than what is left for
+it is cut to fit and listed in ``coverage.truncated_*`` (or, with ``long_sentences="skip"``, not scored and
+listed in ``coverage.unscored_*``). Nothing is dropped silently.
+
+Nothing here imports torch or transformers.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional, Sequence
+
+import numpy as np
+
+from grounding.runtime import MODELS_DIR, ModelLoadError, OnnxModel, softmax
+
+log = logging.getLogger(__name__)
+
+LABELS = ("support", "contradict", "irrelevant")     # column order of the probabilities
+LABEL_SIGN = (1, -1, 0)                               # label id -> map label
+R_SEP, S_SEP = "[R_SEP]", "[S_SEP]"
+SPECIAL_TEXT = re.compile(r"\[(?:R_SEP|S_SEP|SEP|CLS|PAD|MASK|UNK)\]", re.IGNORECASE)
+
+
+# ---------------------------------------------------------------------------- windows (pure)
+
+@dataclass
+class Window:
+    rows: list[int]       # response sentence indices scored in this window
+    columns: list[int]    # context sentence indices (global, increasing)
+
+
+@dataclass
+class WindowPlan:
+    windows: list[Window]
+    response_lengths: list[int]    # token counts actually used per response sentence (after any cut)
+    context_lengths: list[int]     # the same per context sentence
+    truncated_response: list[int] = field(default_factory=list)
+    truncated_context: list[int] = field(default_factory=list)
+    unscored_response: list[int] = field(default_factory=list)
+    unscored_context: list[int] = field(default_factory=list)
+
+
+def _cost(lengths: Sequence[int]) -> int:
+    return sum(n + 1 for n in lengths)   # every sentence carries its boundary token
+
+
+def plan_windows(response_lengths: Sequence[int], document_lengths: Sequence[Sequence[int]], max_length: int = 512,
+                 min_context_tokens: int = 128, long_sentences: str = "truncate") -> WindowPlan:
+    """Partition an input into windows that each fit ``max_length`` tokens.
+
+    response_lengths: token count of each response sentence (without boundary tokens);
+    document_lengths: per document, the token count of each of its sentences. Columns are numbered over
+    all documents in order. Every (row, column) pair lands in exactly one window unless a sentence is
+    listed in ``unscored_*``. long_sentences: "truncate" (cut an over-long sentence to fit, list it in
+    truncated_*) or "skip" (leave it unscored, list it in unscored_*).
+    """
+    if long_sentences not in ("truncate", "skip"):
+        raise ValueError(f"long_sentences must be 'truncate' or 'skip', not '{long_sentences}'")
+    capacity = max_length - 2                   # [CLS] ... [SEP]
+    if capacity < 8:
+        raise ValueError(f"max_length {max_length} is too small for a window")
+    resp = [int(n) for n in response_lengths]
+    ctx = [int(n) for doc in document_lengths for n in doc]
+    plan = WindowPlan([], list(resp), list(ctx))
+
+    # rows: the whole response when it leaves room for context, else groups of at most half the window
+    rows_all = list(range(len(resp)))
+    if _cost(resp) <= capacity - min(min_context_tokens, capacity // 2):
+        row_groups = [rows_all] if rows_all else []
+    else:
+        half = capacity // 2
+        row_groups, current, used = [], [], 0
+        for i in rows_all:
+            if resp[i] + 1 > half:
+                if long_sentences == "skip":
+                    plan.unscored_response.append(i)
+                    continue
+                plan.response_lengths[i] = half - 1
+                plan.truncated_response.append(i)
+            cost = plan.response_lengths[i] + 1
+            if current and used + cost > half:
+                row_groups.append(current)
+                current, used = [], 0
+            current.append(i)
+            used += cost
+        if current:
+            row_groups.append(current)
+
+    # context units per row group (the budget depends on the group's size)
+    truncated, unscored = set(), set()
+    for rows in row_groups:
+        budget = capacity - _cost(plan.response_lengths[i] for i in rows)
+        units: list[tuple[list[int], int]] = []          # (columns, cost)
+        start = 0
+        for doc in document_lengths:
+            cols = list(range(start, start + len(doc)))
+            start += len(doc)
+            if not cols:
+                continue
+            if _cost(ctx[j] for j in cols) <= budget:
+                units.append((cols, _cost(ctx[j] for j in cols)))
+                continue
+            chunk, used = [], 0
+            for j in cols:                          # a document that does not fit: cut at sentence boundaries
+                length = ctx[j]
+                if length + 1 > budget:
+                    if long_sentences == "skip":
+                        unscored.add(j)
+                        continue
+                    truncated.add(j)
+                    length = budget - 1
+                    plan.context_lengths[j] = min(plan.context_lengths[j], length)
+                if chunk and used + length + 1 > budget:
+                    units.append((chunk, used))
+                    chunk, used = [], 0
+                chunk.append(j)
+                used += length + 1
+            if chunk:
+                units.append((chunk, used))
+        bins: list[tuple[list[int], int]] = []           # first fit, in document order
+        for cols, cost in units:
+            for b, (bcols, bused) in enumerate(bins):
+                if bused + cost <= budget:
+                    bins[b] = (bcols + cols, bused + cost)
+                    break
+            else:
+                bins.append((list(cols), cost))
+        plan.windows += [Window(list(rows), sorted(cols)) for cols, _ in bins]
+    plan.truncated_context = sorted(truncated)
+    plan.unscored_context = sorted(unscored)
+    return plan
+
+
+# ---------------------------------------------------------------------------- packing (pure)
+
+@dataclass
+class Packed:
+    input_ids: list[int]
+    token_type_ids: list[int]
+    response_positions: list[int]   # index of each [R_SEP]
+    context_positions: list[int]    # index of each [S_SEP]
+    response_starts: list[int] = field(default_factory=list)   # index of each response sentence's first token
+    context_starts: list[int] = field(default_factory=list)
+
+
+def pack(response_ids: Sequence[Sequence[int]], context_ids: Sequence[Sequence[int]], cls_id: int, sep_id: int,
+         r_sep_id: int, s_sep_id: int) -> Packed:
+    """[CLS] r_1 [R_SEP] ... r_n [R_SEP] s_1 [S_SEP] ... s_m [S_SEP] [SEP] with the boundary positions.
+    Token ids of each sentence come without special tokens (and already cut to fit, see plan_windows)."""
+    ids, types, rpos, spos, rstart, sstart = [cls_id], [0], [], [], [], []
+    for sent in response_ids:
+        rstart.append(len(ids))
+        ids += list(sent) + [r_sep_id]
+        types += [0] * (len(sent) + 1)
+        rpos.append(len(ids) - 1)
+    for sent in context_ids:
+        sstart.append(len(ids))
+        ids += list(sent) + [s_sep_id]
+        types += [1] * (len(sent) + 1)
+        spos.append(len(ids) - 1)
+    ids.append(sep_id)
+    types.append(1 if context_ids else 0)
+    return Packed(ids, types, rpos, spos, rstart, sstart)
+
+
+def sentence_vectors(hidden: np.ndarray, positions: Sequence[int], starts: Sequence[int], pooling: str) -> np.ndarray:
+    """(k, H) sentence representations from one window's hidden states (L, H): the boundary token's state
+    ("boundary") or the mean over start..boundary inclusive ("span_mean")."""
+    if pooling == "boundary":
+        return hidden[list(positions)]
+    if pooling != "span_mean":
+        raise ValueError(f"unknown pooling '{pooling}'")
+    csum = np.concatenate([np.zeros((1, hidden.shape[1]), dtype=np.float64), np.cumsum(hidden, 0, dtype=np.float64)])
+    pos, start = np.asarray(positions), np.asarray(starts)
+    return ((csum[pos + 1] - csum[start]) / (pos - start + 1)[:, None]).astype(np.float32)
+
+
+def clean_text(text: str) -> str:
+    """User text must not smuggle boundary tokens in: "[S_SEP]" in a sentence would add a column."""
+    return SPECIAL_TEXT.sub(lambda m: m.group(0).replace("[", "(").replace("]", ")"), text or "")
+
+
+# ---------------------------------------------------------------------------- result
+
+@dataclass
+class ScorerCoverage:
+    windows: int = 0                   # windows scored (= forward passes of the encoder)
+    forward_passes: int = 0
+    truncated_response: list[int] = field(default_factory=list)   # indices cut to fit a window (scored on their start)
+    truncated_context: list[int] = field(default_factory=list)
+    unscored_response: list[int] = field(default_factory=list)    # indices that got no score (probabilities NaN)
+    unscored_context: list[int] = field(default_factory=list)
+    plan: list[tuple[list[int], list[int]]] = field(default_factory=list)   # (rows, columns) per window
+
+    @property
+    def complete(self) -> bool:
+        return not (self.unscored_response or self.unscored_context)
+
+
+@dataclass
+class ScoredMap:
+    """n x m result of ContextScorer.score.
+
+    labels: int8, +1 support / -1 contradict / 0 irrelevant (argmax of the probabilities; 0 where unscored).
+    probabilities: float32 (n, m, 3) in LABELS order (support, contradict, irrelevant); NaN where unscored.
+    values: float32 (n, m) signed score P(support) - P(contradict) in [-1, 1] (0 where unscored): positive
+      leans support, negative leans contradict; the label says whether either beats irrelevant.
+    """
+    labels: np.ndarray
+    probabilities: np.ndarray
+    values: np.ndarray
+    coverage: ScorerCoverage
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return tuple(self.labels.shape)
+
+    def as_signed_map(self, rows: list[str], columns: list[str]):
+        """The pipeline's SignedMap (engine "context") with these row / column names."""
+        from grounding.types import SignedMap
+        probs = np.nan_to_num(self.probabilities, nan=0.0)
+        return SignedMap(rows=list(rows), columns=list(columns),
+                         values=[[round(float(v), 4) for v in row] for row in self.values],
+                         labels=[[int(v) for v in row] for row in self.labels], engine="context",
+                         probabilities=[[[round(float(p), 4) for p in cell] for cell in row] for row in probs])
+
+
+# ---------------------------------------------------------------------------- runtime
+
+class ContextScorer:
+    """An exported scorer folder: int8 encoder (model.onnx), pair head (head.onnx), tokenizer, card."""
+
+    def __init__(self, folder: str | Path | None = None, threads: Optional[int] = None,
+                 max_length: Optional[int] = None, min_context_tokens: int = 128, long_sentences: str = "truncate"):
+        import onnxruntime as ort
+
+        self.encoder = OnnxModel(folder or MODELS_DIR / "scorer", threads=threads, max_length=max_length)
+        self.folder = self.encoder.folder
+        head = self.folder / "head.onnx"
+        if not head.is_file():
+            raise ModelLoadError(f"Scorer folder {self.folder} is incomplete: head.onnx is missing. "
+                                 "Re-create it with `python -m export --role scorer` (see the README).")
+        card = self.encoder.card
+        if card.get("role") not in (None, "scorer") or list(card.get("labels", LABELS)) != list(LABELS):
+            raise ModelLoadError(f"{self.folder}/card.json does not describe a scorer with labels {list(LABELS)}.")
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = 1        # the head is tiny: threads would cost more than they save
+        self.head = ort.InferenceSession(str(head), sess_options=opts, providers=["CPUExecutionProvider"])
+        tok = self.encoder.tokenizer
+        self.ids = {name: tok.token_to_id(name) for name in ("[CLS]", "[SEP]", R_SEP, S_SEP)}
+        missing = [k for k, v in self.ids.items() if v is None]
+        if missing:
+            raise ModelLoadError(f"The tokenizer in {self.folder} lacks {missing}: it is not a scorer tokenizer.")
+        self.max_length = self.encoder.max_length
+        self.pooling = card.get("pooling", "boundary")
+        self.min_context_tokens = min_context_tokens
+        self.long_sentences = long_sentences
+        self.card = card
+
+    def _token_ids(self, texts: list[str]) -> list[list[int]]:
+        if not texts:
+            return []
+        return [list(e.ids) for e in self.encoder.tokenizer.encode_batch([clean_text(t) for t in texts],
+                                                                         add_special_tokens=False)]
+
+    def encode_window(self, response_ids: list[list[int]], context_ids: list[list[int]]) -> np.ndarray:
+        """Logits (n, m, 3) of one window (token ids already cut to fit)."""
+        p = pack(response_ids, context_ids, self.ids["[CLS]"], self.ids["[SEP]"], self.ids[R_SEP], self.ids[S_SEP])
+        feeds = {"input_ids": np.asarray([p.input_ids], dtype=np.int64),
+                 "attention_mask": np.ones((1, len(p.input_ids)), dtype=np.int64)}
+        if "token_type_ids" in self.encoder.input_names:
+            feeds["token_type_ids"] = np.asarray([p.token_type_ids], dtype=np.int64)
+        hidden = self.encoder.session.run(None, feeds)[0][0].astype(np.float32)
+        if not p.response_positions or not p.context_positions:
+            return np.zeros((len(p.response_positions), len(p.context_positions), 3), dtype=np.float32)
+        return self.head.run(None, {
+            "response": sentence_vectors(hidden, p.response_positions, p.response_starts, self.pooling),
+            "context": sentence_vectors(hidden, p.context_positions, p.context_starts, self.pooling)})[0]
+
+    def score(self, response_sentences: list[str], documents: list[list[str]]) -> ScoredMap:
+        """Score every response sentence against every context sentence (documents concatenated in order).
+
+        Windows are scored one per forward pass, so a window's numbers never depend on batch-mates.
+        """
+        documents = [list(d) for d in documents]
+        flat = [s for d in documents for s in d]
+        n, m = len(response_sentences), len(flat)
+        r_ids, c_ids = self._token_ids(list(response_sentences)), self._token_ids(flat)
+        plan = plan_windows([len(x) for x in r_ids], [[len(x) for x in ids] for ids in _split(c_ids, documents)],
+                            self.max_length, self.min_context_tokens, self.long_sentences)
+        probs = np.full((n, m, 3), np.nan, dtype=np.float32)
+        for w in plan.windows:
+            rw = [r_ids[i][: plan.response_lengths[i]] for i in w.rows]
+            cw = [c_ids[j][: plan.context_lengths[j]] for j in w.columns]
+            if not rw or not cw:
+                continue
+            probs[np.ix_(w.rows, w.columns)] = softmax(self.encode_window(rw, cw))
+        cov = ScorerCoverage(windows=len(plan.windows), forward_passes=sum(1 for w in plan.windows if w.rows and w.columns),
+                             truncated_response=plan.truncated_response, truncated_context=plan.truncated_context,
+                             unscored_response=plan.unscored_response, unscored_context=plan.unscored_context,
+                             plan=[(w.rows, w.columns) for w in plan.windows])
+        if cov.truncated_context or cov.truncated_response:
+            log.warning("scorer: %d context and %d response sentences were cut to fit a %d-token window",
+                        len(cov.truncated_context), len(cov.truncated_response), self.max_length)
+        return scored_map(probs, cov)
+
+
+def scored_map(probs: np.ndarray, coverage: ScorerCoverage) -> ScoredMap:
+    """Labels and signed values from (n, m, 3) probabilities (NaN rows/columns = unscored)."""
+    scored = ~np.isnan(probs).any(-1)
+    safe = np.nan_to_num(probs, nan=0.0)
+    labels = np.where(scored, np.asarray(LABEL_SIGN, dtype=np.int8)[safe.argmax(-1)], 0).astype(np.int8)
+    values = np.where(scored, safe[..., 0] - safe[..., 1], 0.0).astype(np.float32)
+    return ScoredMap(labels=labels, probabilities=probs, values=values, coverage=coverage)
+
+
+def _split(flat: list, documents: list[list[str]]) -> list[list]:
+    out, start = [], 0
+    for d in documents:
+        out.append(flat[start : start + len(d)])
+        start += len(d)
+    return out

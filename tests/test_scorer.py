@@ -1,0 +1,322 @@
+"""The context-aware scorer: windowing and packing (pure), the training code on a tiny BERT (a few steps,
+no real training), and the shipped int8 scorer on hand-made instances."""
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from grounding.scorer import LABELS, ScorerCoverage, pack, plan_windows, scored_map
+
+ROOT = Path(__file__).resolve().parent.parent
+SCORER = ROOT / "exported_models" / "scorer"
+
+# How much a sentence's probabilities may move when its window changes (document scored alone vs inside a
+# long multi-window context). The scorer is context-aware by design -- the other sentences of a window are
+# part of its input -- so the numbers move; the labels of clear evidence must not. Measured on the shipped
+# model; see the card ("window tolerance").
+WINDOW_TOLERANCE = 0.35
+
+
+# ---------------------------------------------------------------------------- windows (pure)
+
+def _window_cost(plan, w):
+    return 2 + sum(plan.response_lengths[i] + 1 for i in w.rows) + sum(plan.context_lengths[j] + 1 for j in w.columns)
+
+
+def _covered(plan):
+    return [(i, j) for w in plan.windows for i in w.rows for j in w.columns]
+
+
+def test_short_input_is_one_window():
+    plan = plan_windows([10, 12], [[20, 30], [15]], max_length=512)
+    assert len(plan.windows) == 1
+    assert plan.windows[0].rows == [0, 1] and plan.windows[0].columns == [0, 1, 2]
+    assert not (plan.truncated_context or plan.unscored_context or plan.truncated_response)
+
+
+def test_long_context_is_partitioned_at_document_boundaries():
+    rng = random.Random(0)
+    docs = [[rng.randint(5, 40) for _ in range(rng.randint(1, 8))] for _ in range(30)]
+    plan = plan_windows([25, 18], docs, max_length=256)
+    m = sum(map(len, docs))
+    assert len(plan.windows) > 1
+    assert all(_window_cost(plan, w) <= 256 for w in plan.windows)
+    cells = _covered(plan)
+    assert len(cells) == len(set(cells)) == 2 * m           # every pair exactly once
+    # a document that fits a window is never split over two windows
+    starts = np.cumsum([0] + [len(d) for d in docs])
+    budget = 256 - 2 - (25 + 1) - (18 + 1)
+    fitting = [k for k, doc in enumerate(docs) if sum(n + 1 for n in doc) <= budget]
+    assert len(fitting) > 20
+    for k in fitting:
+        cols = set(range(starts[k], starts[k + 1]))
+        assert len([w for w in plan.windows if cols & set(w.columns)]) == 1
+    assert all(w.columns == sorted(w.columns) for w in plan.windows)
+
+
+def test_document_longer_than_window_is_cut_at_sentence_boundaries():
+    plan = plan_windows([10], [[30] * 40], max_length=128)
+    assert len(plan.windows) > 1
+    assert all(_window_cost(plan, w) <= 128 for w in plan.windows)
+    assert sorted(j for w in plan.windows for j in w.columns) == list(range(40))
+    assert not plan.truncated_context
+
+
+def test_over_long_sentence_is_truncated_and_reported_or_skipped():
+    plan = plan_windows([10], [[20], [900], [20]], max_length=256)
+    assert plan.truncated_context == [1]
+    assert plan.context_lengths[1] < 256 and all(_window_cost(plan, w) <= 256 for w in plan.windows)
+    assert sorted(j for w in plan.windows for j in w.columns) == [0, 1, 2]
+    skip = plan_windows([10], [[20], [900], [20]], max_length=256, long_sentences="skip")
+    assert skip.unscored_context == [1]
+    assert sorted(j for w in skip.windows for j in w.columns) == [0, 2]
+
+
+def test_response_that_fills_the_window_is_split_into_row_groups():
+    plan = plan_windows([60] * 10, [[20] * 5], max_length=256)
+    assert len(plan.windows) > 1
+    assert all(_window_cost(plan, w) <= 256 for w in plan.windows)
+    cells = _covered(plan)
+    assert len(cells) == len(set(cells)) == 10 * 5
+    huge = plan_windows([600], [[20]], max_length=256)
+    assert huge.truncated_response == [0] and _covered(huge) == [(0, 0)]
+
+
+def test_pack_layout_and_boundary_positions():
+    p = pack([[5, 6], [7]], [[8], [9, 10, 11]], cls_id=1, sep_id=2, r_sep_id=98, s_sep_id=99)
+    assert p.input_ids == [1, 5, 6, 98, 7, 98, 8, 99, 9, 10, 11, 99, 2]
+    assert [p.input_ids[k] for k in p.response_positions] == [98, 98]
+    assert [p.input_ids[k] for k in p.context_positions] == [99, 99]
+    assert p.token_type_ids == [0] * 6 + [1] * 7
+
+
+def test_scored_map_labels_values_and_unscored():
+    probs = np.array([[[0.8, 0.1, 0.1], [0.1, 0.7, 0.2], [np.nan] * 3]], dtype=np.float32)
+    sm = scored_map(probs, ScorerCoverage(windows=1, unscored_context=[2]))
+    assert sm.labels.tolist() == [[1, -1, 0]]
+    assert np.allclose(sm.values, [[0.7, -0.6, 0.0]])
+    assert not sm.coverage.complete
+    signed = sm.as_signed_map(["r1"], ["a", "b", "c"])
+    assert signed.engine == "context" and signed.labels == [[1, -1, 0]] and len(signed.probabilities[0][0]) == 3
+
+
+# ---------------------------------------------------------------------------- training code (tiny BERT)
+
+WORDS = ("the a drug lowers raises blood pressure liver enzymes trial patients tower paris berlin is in not no "
+         "effect rain fell match cancelled city train line airport").split()
+
+
+@pytest.fixture(scope="module")
+def tiny_backbone(tmp_path_factory):
+    torch = pytest.importorskip("torch")
+    from transformers import BertConfig, BertModel, BertTokenizerFast
+
+    folder = tmp_path_factory.mktemp("tiny_bert")
+    torch.manual_seed(0)
+    vocab = list(dict.fromkeys(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", ".", ",", *WORDS,
+                                *[chr(c) for c in range(97, 123)]]))
+    (folder / "vocab.txt").write_text("\n".join(vocab) + "\n")
+    BertTokenizerFast(vocab_file=str(folder / "vocab.txt"), do_lower_case=True).save_pretrained(folder)
+    BertModel(BertConfig(vocab_size=len(vocab), hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+                         intermediate_size=64, max_position_embeddings=128)).save_pretrained(folder)
+    return folder
+
+
+def _hand_made_instances():
+    from training.scorer import ScorerInstance
+    return [
+        ScorerInstance("a", "hand", ["the drug lowers blood pressure."],
+                       [["the drug lowers blood pressure in the trial."], ["rain fell."]], [[[1]], [[0]]]),
+        ScorerInstance("b", "hand", ["the tower is in paris.", "the drug raises liver enzymes."],
+                       [["the tower is in berlin.", "the match cancelled."], ["no effect on liver enzymes."]],
+                       [[[-1, 0], [0, 0]], [[0], [-1]]]),
+    ]
+
+
+@pytest.fixture(scope="module")
+def tiny_trained(tiny_backbone, tmp_path_factory):
+    """A tiny scorer trained for 3 steps on hand-made instances: (fit summary, run folder, special ids)."""
+    pytest.importorskip("torch")
+    from training.scorer import fit, parse_args, prepare_model
+
+    model, tok, special = prepare_model(str(tiny_backbone), head_hidden=16, head_dropout=0.0)
+    out = tmp_path_factory.mktemp("tiny_scorer_run")
+    args = parse_args(["--max-steps", "3", "--batch", "2", "--grad-accum", "1", "--no-bf16", "--max-rows", "4",
+                       "--max-columns", "8", "--head-lr", "1e-3"])
+    run = fit(model, tok, special, _hand_made_instances() * 2, _hand_made_instances(), args, out)
+    return run, out, special
+
+
+def test_boundary_tokens_packing_and_document_shuffling(tiny_backbone):
+    torch = pytest.importorskip("torch")
+    from training.scorer import ScorerDataset, collate, prepare_model, token_counter
+
+    model, tok, special = prepare_model(str(tiny_backbone), head_hidden=16, head_dropout=0.0)
+    assert tok.convert_tokens_to_ids("[R_SEP]") == special["r_sep_id"] != tok.unk_token_id
+    assert model.get_input_embeddings().weight.shape[0] == len(tok)
+    # document-order shuffling keeps every label with its sentence
+    inst = _hand_made_instances()[1]
+    ds = ScorerDataset([inst], token_counter(tok), special, 32, augment=True, seed=0)
+    seen = set()
+    for epoch in range(6):
+        ds.epoch = epoch
+        item = ds[0]
+        ctx = [tuple(item["input_ids"][a + 1 : b]) for a, b in zip([item["r_pos"][-1], *item["s_pos"][:-1]], item["s_pos"])]
+        seen.add(tuple(ctx))
+        berlin = ctx.index(tuple(tok("the tower is in berlin.", add_special_tokens=False)["input_ids"]))
+        assert item["labels"][0][berlin] == LABELS.index("contradict")
+    assert len(seen) == 2
+    batch = collate(4, 8)([ds[0]])
+    assert batch["labels"].shape == (1, 4, 8) and int((batch["labels"] != -100).sum()) == 2 * 3
+    with torch.no_grad():
+        logits = model(**{k: v for k, v in batch.items() if k != "labels"})["logits"]
+    assert logits.shape == (1, 4, 8, 3)
+
+
+def test_training_code_runs_a_few_steps(tiny_trained):
+    from training.scorer import load_scorer
+
+    run, out, special = tiny_trained
+    assert run["optimizer_steps"] == 3
+    assert {r["w_irr"] for r in run["irrelevant_weight_tuning"]["grid"]} >= {1, 10}
+    assert all(0.0 <= v <= 1.0 for v in run["dev"]["after_tuning"].values())
+    loaded, loaded_tok = load_scorer(out / "final")
+    assert loaded_tok.convert_tokens_to_ids("[S_SEP]") == special["s_sep_id"]
+
+
+def test_export_of_a_tiny_scorer_matches_pytorch(tiny_trained, tmp_path):
+    pytest.importorskip("optimum")
+    from export.__main__ import export_role
+    from grounding.scorer import ContextScorer
+
+    _, out, _ = tiny_trained
+    card = export_role("scorer", str(out / "final"), tmp_path / "scorer", min_agreement=0.0, speed_items=6)
+    assert {"model.onnx", "head.onnx", "tokenizer.json", "card.json"} <= {p.name for p in (tmp_path / "scorer").iterdir()}
+    assert card["parity"]["onnx_fp32_vs_pytorch_fp32"]["max_abs_diff"] < 1e-4     # same windows, packing, head
+    assert card["parity"]["onnx_int8_vs_pytorch_fp32"]["cells"] > 50
+    assert card["labels"] == list(LABELS) and "window_consistency" in card
+    scored = ContextScorer(tmp_path / "scorer").score(["the drug lowers blood pressure."], [["rain fell."], ["the tower."]])
+    assert scored.probabilities.shape == (1, 2, 3)
+
+
+def test_weighted_loss_ignores_padding_and_weights_classes():
+    torch = pytest.importorskip("torch")
+    from training.scorer import IGNORE, weighted_loss
+
+    logits = torch.zeros((1, 1, 3, 3))
+    labels = torch.tensor([[[0, 2, IGNORE]]])
+    # uniform logits: every nll is log 3, whatever the weights
+    assert float(weighted_loss(logits, labels, torch.tensor([1.0, 1.0, 10.0]))) == pytest.approx(np.log(3), rel=1e-5)
+    logits[0, 0, 0, 0] = 5.0          # the support cell becomes confident and right: loss falls
+    w_heavy_irr = float(weighted_loss(logits, labels, torch.tensor([1.0, 1.0, 10.0])))
+    w_flat = float(weighted_loss(logits, labels, torch.tensor([1.0, 1.0, 1.0])))
+    assert w_heavy_irr > w_flat       # the irrelevant cell (still uncertain) dominates when weighted 10
+
+
+def test_irrelevant_weight_tuning_shifts_the_irrelevant_logit():
+    from training.scorer import tune_irrelevant_weight
+
+    gold = np.array([[[0, 2, 2, 1]]])
+    logits = np.zeros((1, 1, 4, 3), dtype=np.float32)
+    logits[0, 0, :, 2] = 1.0           # irrelevant everywhere by a margin of 1 (< log 10)
+    logits[0, 0, 0, 0] = 0.5
+    logits[0, 0, 3, 1] = 0.5
+    out = tune_irrelevant_weight(logits, gold, trained_w_irr=10.0)
+    assert out["chosen_w_irr"] < 10 and out["dev_at_chosen"]["citation_f1"] == 1.0
+
+
+def test_assemble_adds_distractors_with_irrelevant_labels():
+    from training.scorer import Unit, assemble
+
+    unit = Unit("hand", "g", ["claim one.", "claim two."], [["s1.", "s2."]], [[[1, 0], [0, -1]]])
+    pool = [["other abstract sentence number %d about weather." % k, "second sentence."] for k in range(20)]
+    inst = assemble(unit, random.Random(0), lambda s: len(s.split()), 60, pool, 3, 64, "t")
+    assert inst.labels[0] == [[1, 0], [0, -1]]
+    assert all(v == 0 for doc in inst.labels[1:] for row in doc for v in row)
+    flat = inst.flat_labels()
+    assert len(flat) == 2 and len(flat[0]) == sum(map(len, inst.documents))
+    cost = 2 + sum(len(s.split()) + 1 for s in inst.response) + sum(len(s.split()) + 1 for d in inst.documents for s in d)
+    assert cost <= 60
+
+
+# ---------------------------------------------------------------------------- the shipped scorer
+
+shipped = pytest.mark.skipif(not (SCORER / "model.onnx").is_file(), reason="exported_models/scorer is not exported yet")
+
+CLAIMS = ["Drug X lowered systolic blood pressure in adults.", "The Eiffel Tower is located in Paris."]
+DOCS = [
+    ["In a randomised trial of 400 adults, drug X lowered systolic blood pressure by 12 mmHg compared with placebo.",
+     "Patients were followed for twelve weeks."],
+    ["The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France.",
+     "It was designed by the company of Gustave Eiffel."],
+    ["In a second trial, drug X did not lower systolic blood pressure in adults; it raised it slightly.",
+     "The football match was cancelled because of heavy rain."],
+]
+
+
+@pytest.fixture(scope="module")
+def scorer():
+    from grounding.scorer import ContextScorer
+    return ContextScorer(SCORER, threads=2)
+
+
+@shipped
+def test_known_support_and_contradiction(scorer):
+    out = scorer.score(CLAIMS, DOCS)
+    assert out.shape == (2, 6) and out.coverage.windows == 1 and out.coverage.complete
+    assert out.probabilities.shape == (2, 6, 3)
+    assert np.allclose(out.probabilities.sum(-1), 1.0, atol=1e-4)
+    assert out.labels[0, 0] == 1          # the trial that lowered pressure supports claim 1
+    assert out.labels[0, 4] == -1         # the trial that did not lower it contradicts claim 1
+    assert out.labels[1, 2] == 1          # Paris supports claim 2
+    assert out.labels[1, 5] == 0 and out.labels[0, 5] == 0    # the football match is irrelevant
+    assert out.values[0, 0] > 0 > out.values[0, 4]
+
+
+@shipped
+def test_document_order_does_not_change_labels(scorer):
+    base = scorer.score(CLAIMS, DOCS)
+    starts = np.cumsum([0] + [len(d) for d in DOCS])
+    for order in ([2, 0, 1], [1, 2, 0]):
+        shuffled = scorer.score(CLAIMS, [DOCS[k] for k in order])
+        columns = [c for k in order for c in range(starts[k], starts[k + 1])]
+        assert (shuffled.labels == base.labels[:, columns]).all()
+
+
+@shipped
+def test_long_context_every_sentence_scored_and_window_independent(scorer):
+    filler = [[f"The city council discussed item {k}.{j} of the agenda about parks and libraries." for j in range(6)]
+              for k in range(14)]
+    evidence = DOCS[0] + DOCS[2]
+    long_docs = filler[:7] + [DOCS[0]] + filler[7:] + [DOCS[2]]
+    out = scorer.score(CLAIMS[:1], long_docs)
+    m = sum(len(d) for d in long_docs)
+    assert out.shape == (1, m)
+    assert out.coverage.windows > 1 and out.coverage.forward_passes == out.coverage.windows
+    assert not np.isnan(out.probabilities).any() and out.coverage.complete
+    alone = scorer.score(CLAIMS[:1], [DOCS[0], DOCS[2]])
+    starts = np.cumsum([0] + [len(d) for d in long_docs])
+    cols = list(range(starts[7], starts[8])) + list(range(starts[-2], starts[-1]))
+    assert len(cols) == len(evidence)
+    assert (out.labels[:, cols] == alone.labels).all()
+    assert float(np.abs(out.probabilities[:, cols] - alone.probabilities).max()) <= WINDOW_TOLERANCE
+
+
+@shipped
+def test_boundary_tokens_in_user_text_do_not_add_columns(scorer):
+    out = scorer.score(["A claim with [S_SEP] inside."], [["A sentence [R_SEP] with [SEP] tokens.", "Another."]])
+    assert out.shape == (1, 2) and not np.isnan(out.probabilities).any()
+
+
+@shipped
+def test_card_records_parity_training_and_evaluation():
+    import json
+    card = json.loads((SCORER / "card.json").read_text())
+    par = card["parity"]["onnx_int8_vs_pytorch_fp32"]
+    assert par["label_agreement"] >= 0.95 and par["cells"] > 50
+    assert card["labels"] == list(LABELS) and card["head"] == "head.onnx"
+    assert len(card["training"]["class_weights"]["trained"]) == 3 and card["training"]["dev"]["after_tuning"]
+    from export.card import sha256
+    for name in ("model.onnx", "head.onnx"):
+        assert card["files"][name]["sha256"] == sha256(SCORER / name)

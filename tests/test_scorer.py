@@ -179,7 +179,7 @@ def test_training_code_runs_a_few_steps(tiny_trained):
 
     run, out, special = tiny_trained
     assert run["optimizer_steps"] == 3
-    assert {r["w_irr"] for r in run["irrelevant_weight_tuning"]["grid"]} >= {1, 10}
+    assert {r["w_irr"] for r in run["class_weight_tuning"]["grid"]} >= {1, 10}
     assert all(0.0 <= v <= 1.0 for v in run["dev"]["after_tuning"].values())
     loaded, loaded_tok = load_scorer(out / "final")
     assert loaded_tok.convert_tokens_to_ids("[S_SEP]") == special["s_sep_id"]
@@ -223,7 +223,19 @@ def test_irrelevant_weight_tuning_shifts_the_irrelevant_logit():
     logits[0, 0, 0, 0] = 0.5
     logits[0, 0, 3, 1] = 0.5
     out = tune_irrelevant_weight(logits, gold, trained_w_irr=10.0)
-    assert out["chosen_w_irr"] < 10 and out["dev_at_chosen"]["citation_f1"] == 1.0
+    assert out["chosen"][1] < 10 and out["dev_at_chosen"]["citation_f1"] == 1.0
+    assert out["logit_shift"][0] == 0.0 and out["logit_shift"][2] < 0
+
+
+def test_class_weight_tuning_can_raise_contradict():
+    from training.scorer import tune_class_weights
+
+    gold = np.array([[[1, 2, 2]]])
+    logits = np.zeros((1, 1, 3, 3), dtype=np.float32)
+    logits[0, 0, :, 2] = 1.0
+    logits[0, 0, 0, 1] = 0.8          # the contradicting cell leans contradict, not enough to win
+    out = tune_class_weights(logits, gold, (1.0, 1.0, 1.0), irr_grid=(1,), con_grid=(1, 2))
+    assert out["chosen"] == [1.0, 1, 2] and out["dev_at_chosen"]["contradict_f1"] == 1.0
 
 
 def test_assemble_adds_distractors_with_irrelevant_labels():

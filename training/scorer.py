@@ -501,16 +501,99 @@ def dev_metrics(eval_pred):
     return f1_scores(np.asarray(logits).argmax(-1), np.asarray(labels))
 
 
-def tune_irrelevant_weight(logits: np.ndarray, labels: np.ndarray, trained_w_irr: float) -> dict:
-    """Dev Citation F1 for each w_irr of the paper's grid, emulated by a logit shift log(w / trained_w_irr)."""
+CON_GRID = (1, 1.5, 2, 3, 4, 6)                # post-hoc contradict weights tried with each w_irr
+
+
+def tune_class_weights(logits: np.ndarray, labels: np.ndarray, trained: tuple[float, float, float],
+                       irr_grid=IRR_GRID, con_grid=CON_GRID) -> dict:
+    """Dev Citation F1 for class weights [w_sup, w_irr', w_con'] over irr_grid x con_grid, each emulated by
+    logit shifts log(w' / w) of the irrelevant and contradict logits (a model trained with weights w has
+    posteriors ~ w_c p_c). trained: the weights used in training, paper order [w_sup, w_irr, w_con]."""
+    w_sup, w_irr, w_con = trained
     rows = []
-    for w in IRR_GRID:
-        shifted = logits.copy()
-        shifted[..., 2] += math.log(w / trained_w_irr)
-        rows.append({"w_irr": w, **{k: round(v, 4) for k, v in f1_scores(shifted.argmax(-1), labels).items()}})
-    best = max(rows, key=lambda r: (r["citation_f1"], -abs(math.log(r["w_irr"] / trained_w_irr))))
-    return {"grid": rows, "chosen_w_irr": best["w_irr"], "irrelevant_logit_shift": round(math.log(best["w_irr"] / trained_w_irr), 6),
+    for wi in irr_grid:
+        for wc in con_grid:
+            shift = np.array([0.0, math.log(wc / w_con), math.log(wi / w_irr)], dtype=np.float32)   # LABELS order
+            scores = f1_scores((logits + shift).argmax(-1), labels)
+            rows.append({"w_irr": wi, "w_con": wc, **{k: round(v, 4) for k, v in scores.items()},
+                         "_distance": abs(math.log(wi / w_irr)) + abs(math.log(wc / w_con))})
+    best = max(rows, key=lambda r: (r["citation_f1"], -r["_distance"]))
+    for r in rows:
+        r.pop("_distance")
+    shift = [0.0, round(math.log(best["w_con"] / w_con), 6), round(math.log(best["w_irr"] / w_irr), 6)]
+    return {"grid": rows, "chosen": [w_sup, best["w_irr"], best["w_con"]], "logit_shift": shift,
             "dev_at_chosen": {k: best[k] for k in ("support_f1", "contradict_f1", "citation_f1")}}
+
+
+def tune_irrelevant_weight(logits: np.ndarray, labels: np.ndarray, trained_w_irr: float) -> dict:
+    """The paper's one-dimensional sweep: w_irr over IRR_GRID with w_sup = w_con = 1."""
+    return tune_class_weights(logits, labels, (1.0, trained_w_irr, 1.0), con_grid=(1.0,))
+
+
+TUNING_METHOD = ("post-hoc logit shifts log(w'/w) on the irrelevant and contradict logits (equivalent to "
+                 "re-weighting for a calibrated model), chosen on dev Citation F1 over w_irr in the paper's grid x "
+                 "w_con in CON_GRID, baked into head.out.bias")
+
+
+def _bake(model, shift) -> None:
+    import torch
+    with torch.no_grad():
+        model.head.out.bias += torch.tensor(shift, dtype=model.head.out.bias.dtype)
+
+
+def dev_logits(model, dataset, max_rows: int, max_columns: int, batch: int = 16) -> tuple[np.ndarray, np.ndarray]:
+    """(logits, labels) of a dataset on the fixed (max_rows, max_columns) grid, fp32 inference."""
+    import torch
+    fn, out, gold = collate(max_rows, max_columns), [], []
+    with torch.inference_mode():
+        for start in range(0, len(dataset), batch):
+            b = fn([dataset[k] for k in range(start, min(len(dataset), start + batch))])
+            gold.append(b.pop("labels").numpy())
+            out.append(model(**b)["logits"].float().numpy())
+    return np.concatenate(out), np.concatenate(gold)
+
+
+def retune(run_dir: str | Path, con_grid=CON_GRID) -> dict:
+    """Re-tune the class weights of a finished run on its dev split (rebuilt from training.json) and bake
+    the new shifts into run_dir/final (undoing any shift baked before)."""
+    import torch
+    from transformers import AutoTokenizer
+    final = Path(run_dir) / "final"
+    summary = json.loads((final / "training.json").read_text())
+    hp = summary["hyperparameters"]
+    torch.set_num_threads(int(hp.get("threads", 2)))
+    model, tokenizer = load_scorer(final)
+    old = summary.get("class_weight_tuning") or {}
+    previous = list(old.get("logit_shift", [0.0, 0.0, 0.0])) if old.get("applied", True) else [0.0, 0.0, 0.0]
+    legacy = summary.get("irrelevant_weight_tuning")
+    if not old and legacy and legacy.get("applied"):
+        previous = [0.0, 0.0, float(legacy["irrelevant_logit_shift"])]
+    _bake(model, [-v for v in previous])
+    token_ids = token_counter(tokenizer)
+    _, dev_set, _ = build_instances(lambda s: min(len(token_ids(s)), hp["max_sentence_tokens"]), hp["max_length"],
+                                    hp["dev_share"], hp["seed"], hp["nli_cap"], hp["evidence_copies"], hp["max_rows"],
+                                    hp["max_columns"], hp.get("limit"), hp.get("evidence_cap", 0),
+                                    hp.get("max_distractors", 3))
+    special = summary["special_ids"]
+    ds = ScorerDataset(dev_set, token_ids, special, hp["max_sentence_tokens"], augment=False, seed=hp["seed"])
+    logits, labels = dev_logits(model, ds, hp["max_rows"], hp["max_columns"])
+    tuning = tune_class_weights(logits, labels, tuple(hp["class_weights"]), con_grid=con_grid)
+    _bake(model, tuning["logit_shift"])
+    model.save_pretrained(final)
+    shifted = logits + np.asarray(tuning["logit_shift"], dtype=np.float32)
+    by_source = {}
+    for src in sorted({i.source for i in dev_set}):
+        idx = [k for k, i in enumerate(dev_set) if i.source == src]
+        by_source[src] = {k: round(v, 4) for k, v in f1_scores(shifted[idx].argmax(-1), labels[idx]).items()}
+    summary.pop("irrelevant_weight_tuning", None)
+    summary["class_weight_tuning"] = {**tuning, "applied": True, "method": TUNING_METHOD,
+                                      "retuned": "python -m training.scorer --retune " + str(run_dir)}
+    summary["dev"] = {"before_tuning": {k: round(v, 4) for k, v in f1_scores(logits.argmax(-1), labels).items()},
+                      "after_tuning": tuning["dev_at_chosen"], "by_source": by_source,
+                      "instances": len(dev_set), "pairs": int((labels != IGNORE).sum())}
+    (final / "training.json").write_text(json.dumps(summary, indent=2))
+    print(json.dumps(summary["dev"]), flush=True)
+    return summary
 
 
 def add_boundary_tokens(tokenizer, model) -> dict:
@@ -547,6 +630,9 @@ def prepare_model(backbone: str, head_hidden: int, head_dropout: float, pooling:
     config.head_hidden, config.head_dropout = head_hidden, head_dropout
     config.scorer_labels = list(LABELS)
     config.scorer_pooling = pooling
+    # a classifier checkpoint as backbone (e.g. the project's NLI model) brings its own labels: ours replace them
+    config.num_labels = len(LABELS)
+    config.id2label, config.label2id = dict(enumerate(LABELS)), {n: i for i, n in enumerate(LABELS)}
     config.architectures = ["ContextScorerModel"]
     model = ContextScorerModel.from_pretrained(backbone, config=config)
     special = add_boundary_tokens(tokenizer, model)
@@ -637,14 +723,13 @@ def fit(model, tokenizer, special: dict, train_set: list[ScorerInstance], dev_se
     pred = trainer.predict(dev_ds)
     dev_logits, dev_labels = np.asarray(pred.predictions, dtype=np.float32), np.asarray(pred.label_ids)
     before = {k: round(v, 4) for k, v in f1_scores(dev_logits.argmax(-1), dev_labels).items()}
-    tuning = tune_irrelevant_weight(dev_logits, dev_labels, w_irr)
-    shift = tuning["irrelevant_logit_shift"] if args.tune_irrelevant else 0.0
-    with torch.no_grad():                              # bake the chosen shift into the head's bias
-        trainer.model.head.out.bias[2] += shift
+    tuning = tune_class_weights(dev_logits, dev_labels, tuple(args.class_weights))
+    shift = tuning["logit_shift"] if args.tune_irrelevant else [0.0, 0.0, 0.0]
+    _bake(trainer.model, shift)                        # the chosen weights live in the head's bias
     final = out / "final"
     trainer.save_model(str(final))
     tokenizer.save_pretrained(str(final))
-    dev_logits[..., 2] += shift
+    dev_logits += np.asarray(shift, dtype=np.float32)
     by_source = {}
     for src in sorted({i.source for i in dev_set}):
         idx = [k for k, i in enumerate(dev_set) if i.source == src]
@@ -653,9 +738,7 @@ def fit(model, tokenizer, special: dict, train_set: list[ScorerInstance], dev_se
         "training_seconds": round(seconds, 1), "resumed": bool(resume), "optimizer_steps": trainer.state.global_step,
         "epochs_run": round(float(trainer.state.epoch or 0), 3),
         "best_checkpoint": trainer.state.best_model_checkpoint,
-        "irrelevant_weight_tuning": {**tuning, "applied": bool(args.tune_irrelevant),
-                                     "method": "post-hoc logit shift log(w'_irr / w_irr) on the irrelevant logit, "
-                                               "chosen on dev Citation F1, baked into head.out.bias"},
+        "class_weight_tuning": {**tuning, "applied": bool(args.tune_irrelevant), "method": TUNING_METHOD},
         "dev": {"before_tuning": before,
                 "after_tuning": {k: round(v, 4) for k, v in f1_scores(dev_logits.argmax(-1), dev_labels).items()},
                 "by_source": by_source},
@@ -714,7 +797,9 @@ def parse_args(argv=None):
     p.add_argument("--class-weights", type=lambda s: tuple(float(x) for x in s.split(",")), default=PAPER_WEIGHTS,
                    help="w_sup,w_irr,w_con (the paper's order; default 1,10,1)")
     p.add_argument("--tune-irrelevant", action=argparse.BooleanOptionalAction, default=True,
-                   help="re-tune w_irr on dev by a logit shift and bake it into the head")
+                   help="re-tune w_irr (and w_con) on dev by logit shifts and bake them into the head")
+    p.add_argument("--retune", default=None, metavar="RUN_DIR",
+                   help="only re-tune the class weights of a finished run (RUN_DIR/final) on its dev split")
     p.add_argument("--eval-every", type=float, default=0.5, help="evaluate/checkpoint every this share of an epoch")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--bf16", action=argparse.BooleanOptionalAction, default=True)
@@ -728,4 +813,5 @@ def parse_args(argv=None):
 
 
 if __name__ == "__main__":
-    train(parse_args())
+    _args = parse_args()
+    retune(_args.retune) if _args.retune else train(_args)

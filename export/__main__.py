@@ -28,8 +28,8 @@ DESCRIPTIONS = {
     "embedder": "Sentence embedder for claim ↔ context-sentence retrieval: mean pooling, L2-normalised.",
     "entailment": "3-way NLI cross-encoder (premise = context sentence, hypothesis = claim) giving the polarity ψ.",
     "scorer": "Context-aware signed scorer (eTracer): response + context packed into one sequence with [R_SEP] / "
-              "[S_SEP] boundary tokens; a pair head over the boundary hidden states gives support / contradict / "
-              "irrelevant for every (response sentence, context sentence) pair in one forward pass per window.",
+              "[S_SEP] boundary tokens; a pair head over the sentence vectors read at the boundaries gives support / "
+              "contradict / irrelevant for every (response sentence, context sentence) pair in one forward pass per window.",
 }
 
 
@@ -104,7 +104,7 @@ def export_role(role: str, source: str, out: Path, revision: str | None = None, 
     card = {
         **base, "description": DESCRIPTIONS.get(role, ""),
         "source": {"name": resolved.name, "kind": resolved.kind, "revision": resolved.revision},
-        "base_model": "sentence-transformers/all-MiniLM-L6-v2" if "minilm" in (resolved.name + str(model_dir)).lower() or training.is_file() else resolved.name,
+        "base_model": base.get("base_model") or ("sentence-transformers/all-MiniLM-L6-v2" if "minilm" in (resolved.name + str(model_dir)).lower() or training.is_file() else resolved.name),
         "license": "Apache-2.0 (base model)",
         "opset": opset, "exporter": "optimum.exporters.onnx.main_export", "quantization": quant,
         "parity": {"onnx_int8_vs_pytorch_fp32": par_int8, "onnx_fp32_vs_pytorch_fp32": par_fp32,

@@ -53,7 +53,7 @@ def render_markdown(card: dict) -> str:
              f"- Quantization: {json.dumps(card.get('quantization', {}))}", ""]
     if card.get("labels"):
         lines += [f"- Labels (id → name): {card['labels']}", ""]
-    extras = [(k, card[k]) for k in ("layout", "signed_value", "long_inputs", "window_consistency") if card.get(k)]
+    extras = [(k, card[k]) for k in ("layout", "signed_value", "long_inputs", "window_consistency", "limitations") if card.get(k)]
     if extras:   # the scorer's input layout, output convention and window behaviour
         lines += [f"- {k.replace('_', ' ').capitalize()}: {v if isinstance(v, str) else json.dumps(v)}" for k, v in extras] + [""]
     par = card.get("parity", {})

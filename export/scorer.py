@@ -87,7 +87,10 @@ def export_head(head, path: Path, hidden: int, opset: int = 18) -> Path:
 def card_fields(source_dir: Path) -> dict:
     import json
     config = json.loads((Path(source_dir) / "config.json").read_text())
-    return {"labels": list(LABELS), "special_tokens": [R_SEP, S_SEP], "head": HEAD_FILE,
+    training = Path(source_dir) / "training.json"
+    init = json.loads(training.read_text()).get("backbone", "") if training.is_file() else ""
+    base = "sentence-transformers/all-MiniLM-L6-v2" + (f", initialised from {init}" if init and "PyPI" not in init else "")
+    return {"base_model": base, "labels": list(LABELS), "special_tokens": [R_SEP, S_SEP], "head": HEAD_FILE,
             "pooling": config.get("scorer_pooling", "boundary"),
             "layout": "[CLS] r_1 [R_SEP] ... r_n [R_SEP] s_1 [S_SEP] ... s_m [S_SEP] [SEP]; token type 1 after the last [R_SEP]",
             "signed_value": "P(support) - P(contradict), in [-1, 1]; the label is the argmax of the three probabilities",

@@ -597,15 +597,17 @@ def retune(run_dir: str | Path, con_grid=CON_GRID) -> dict:
 
 
 def add_boundary_tokens(tokenizer, model) -> dict:
-    """Add [R_SEP] / [S_SEP] as special tokens, resize the embeddings and start both from [SEP]'s vector."""
+    """Add [R_SEP] / [S_SEP] as special tokens, resize the embeddings and start both from [SEP]'s vector.
+    A backbone that already has them (a trained scorer, to continue training) keeps its learned vectors."""
     import torch
+    new = [t for t in (R_SEP, S_SEP) if tokenizer.convert_tokens_to_ids(t) in (None, tokenizer.unk_token_id)]
     tokenizer.add_special_tokens({"additional_special_tokens": [R_SEP, S_SEP]})
     model.resize_token_embeddings(len(tokenizer), mean_resizing=False)
     emb = model.get_input_embeddings().weight
     sep = tokenizer.sep_token_id
     g = torch.Generator().manual_seed(0)
     with torch.no_grad():
-        for name in (R_SEP, S_SEP):
+        for name in new:
             tid = tokenizer.convert_tokens_to_ids(name)
             emb[tid] = emb[sep] + 0.01 * emb[sep].std() * torch.randn(emb.shape[1], generator=g)
     model.config.r_sep_token_id = tokenizer.convert_tokens_to_ids(R_SEP)

@@ -248,6 +248,8 @@ def _context_engine(result: GroundingResult, config: GroundingConfig, scorer, em
     result.coverage.windows = cov.windows
     names = result.sentence_map.columns
     result.coverage.truncated += [f"context {names[j]} (scorer window)" for j in cov.truncated_context]
+    result.coverage.truncated += [f"response r{rows[i] + 1} (scorer window: scored on its start)"
+                                  for i in cov.truncated_response]
     result.coverage.unscored += [f"context {names[j]} (scorer window)" for j in cov.unscored_context]
     result.coverage.unscored += [f"response r{rows[i] + 1} (scorer window)" for i in cov.unscored_response]
     sent_emb = embedder.encode([result.response_sentences[i].text for i in rows])

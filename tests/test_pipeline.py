@@ -169,3 +169,7 @@ def test_context_engine_plumbing_with_a_tiny_scorer(models_dir, tiny_trained, tm
     assert len(r.sentence_map.labels) == 2 and all(len(row) == m for row in r.sentence_map.labels)
     assert [r.claims[v.claim].text for v in r.verdicts] == ["The drug lowers blood pressure.", "The tower is in Paris."]
     assert GroundingResult.from_json(r.to_json()) == r
+    # a response sentence longer than half a window is cut, and the result says so
+    long_sentence = "The drug " + " and ".join(f"lowers pressure in group {k}" for k in range(80)) + "."
+    r = ground(long_sentence, "The drug lowers pressure.", cfg)
+    assert r.coverage.truncated == ["response r1 (scorer window: scored on its start)"]

@@ -72,15 +72,25 @@ def numeric_contrasts(pairs: list[NLIPair], rng: random.Random, limit: int) -> l
     return out
 
 
-def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None, contrasts: int = 3000):
-    """(train, dev, per-source counts): capped, shuffled with a fixed seed, dev held out per source."""
+def swapped_contradictions(pairs: list[NLIPair], rng: random.Random, limit: int) -> list[NLIPair]:
+    """Contradiction is symmetric: (hypothesis, premise) of a 3-way contradiction pair is a contradiction too.
+    Adds contradiction examples in the NLI domain without new annotation."""
+    cands = [p for p in pairs if p.label == "contradiction" and p.source != "numeric_contrast"]
+    rng.shuffle(cands)
+    return [NLIPair(p.hypothesis, p.premise, "contradiction", "swapped_contradiction") for p in cands[:limit]]
+
+
+def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None, contrasts: int = 3000,
+                 source_caps: dict[str, int] | None = None, swaps: int = 0):
+    """(train, dev, per-source counts): capped, shuffled with a fixed seed, dev held out per source.
+    The dev split depends only on the seed and dev_share, so continued stages never see earlier dev pairs."""
     rng = random.Random(seed)
     train, dev, counts = [], [], {}
     for name, pairs in sorted(datasets.nli_train_sources().items()):
         pairs = list(pairs)
         rng.shuffle(pairs)
         n_dev = max(1, int(len(pairs) * dev_share))
-        src_dev, src_train = pairs[:n_dev], pairs[n_dev:][:cap]
+        src_dev, src_train = pairs[:n_dev], pairs[n_dev:][:(source_caps or {}).get(name, cap)]
         if limit:
             src_dev, src_train = src_dev[: max(1, limit // 10)], src_train[:limit]
         train += src_train
@@ -92,6 +102,12 @@ def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None
                                   "labels": {"contradiction": len(contrasts)},
                                   "built_from": "entailment pairs of the train split with a shared number changed"}
     train += contrasts
+    swapped = swapped_contradictions(train, rng, min(swaps, limit or swaps)) if swaps else []
+    if swapped:
+        counts["swapped_contradiction"] = {"available": len(swapped), "train": len(swapped), "dev": 0,
+                                           "labels": {"contradiction": len(swapped)},
+                                           "built_from": "3-way contradiction pairs of the train split, premise and hypothesis swapped"}
+    train += swapped
     rng.shuffle(train)
     return train, dev, counts
 
@@ -143,7 +159,8 @@ def train(args) -> dict:
         id2label=dict(enumerate(NLI_LABELS)), label2id={n: i for i, n in enumerate(NLI_LABELS)})
 
     train_pairs, dev_pairs, counts = build_splits(args.cap, args.dev_share, args.seed, args.limit,
-                                                   args.numeric_contrasts)
+                                                   args.numeric_contrasts, dict(args.source_cap or []),
+                                                   args.swap_contradictions)
     print(f"train pairs {len(train_pairs)}, dev pairs {len(dev_pairs)}", flush=True)
     train_ds, dev_ds = _encode(tokenizer, train_pairs, args.max_length), _encode(tokenizer, dev_pairs, args.max_length)
 
@@ -180,7 +197,7 @@ def train(args) -> dict:
                     else f"{args.backbone} (continued from the previous stage)",
         "labels": list(NLI_LABELS), "train_pairs": len(train_ds), "dev_pairs": len(dev_ds), "sources": counts,
         "hyperparameters": {k: getattr(args, k) for k in ("cap", "dev_share", "epochs", "lr", "batch", "max_length", "seed", "data_seed", "warmup", "bf16", "threads",
-                                                             "numeric_contrasts")},
+                                                             "numeric_contrasts", "source_cap", "swap_contradictions")},
         "two_way_handling": "partial-label loss -log(P(neutral)+P(contradiction)) for 'not entailment'",
         "training_seconds": round(seconds, 1), "resumed": bool(resume),
         "hardware": f"{args.threads} CPU threads" if not torch.cuda.is_available() else torch.cuda.get_device_name(0),
@@ -209,6 +226,11 @@ def parse_args(argv=None):
     p.add_argument("--bf16", action=argparse.BooleanOptionalAction, default=True)
     p.add_argument("--limit", type=int, default=None, help="at most this many pairs per source (smoke tests)")
     p.add_argument("--max-steps", type=int, default=None)
+    p.add_argument("--source-cap", action="append", metavar="SOURCE=N",
+                   type=lambda s: (s.split("=")[0], int(s.split("=")[1])),
+                   help="cap for one source instead of --cap (repeatable), e.g. fever_2way=1500")
+    p.add_argument("--swap-contradictions", type=int, default=0,
+                   help="at most this many 3-way contradiction pairs added with premise and hypothesis swapped")
     return p.parse_args(argv)
 
 

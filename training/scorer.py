@@ -63,7 +63,8 @@ IGNORE = -100
 
 DEFAULTS = dict(epochs=1.0, lr=5e-5, head_lr=5e-4, batch=8, grad_accum=2, max_length=512, max_sentence_tokens=160,
                 seed=42, warmup=0.06, dev_share=0.05, head_hidden=384, head_dropout=0.1, nli_cap=150,
-                evidence_cap=700, evidence_copies=1, max_distractors=2, max_rows=8, max_columns=64)
+                evidence_cap=700, evidence_copies=1, max_distractors=2, max_rows=8, max_columns=64,
+                negation_share=0.0)
 INSTANCE_RECIPE = [
     "Check-COVID train: claims grouped by abstract (cord_id), at most 4 claims per response (their SUPPORT / REFUTE "
     "/ NOTENOUGHINFO variants of the same abstract land in one response); context = that abstract.",
@@ -85,6 +86,9 @@ INSTANCE_RECIPE = [
     "SciTail / RTE 2-way): up to 4 hypotheses sharing a premise form the response; context = that premise plus 0-6 "
     "other premises; entailment -> support, contradiction -> contradict, neutral -> irrelevant, other premises -> "
     "irrelevant; 2-way not_entailment pairs skipped. At most nli_cap premises per 3-way set, half that per 2-way set.",
+    "Negation contrasts (negation_share of the train units): one supported claim without contradicting "
+    "sentences is negated by grounding.negate and added as a response row; its supporting sentences are "
+    "labelled contradict, the rest irrelevant.",
     "Augmentation: document order re-shuffled every time an instance is drawn (seed, instance, epoch); sentence "
     "order inside a document kept.",
     "Sentences are cut at max_sentence_tokens tokens; at most max_rows claims and max_columns context sentences.",
@@ -300,9 +304,27 @@ def assemble(unit: Unit, rng: random.Random, lengths: Callable[[str], int], budg
     return ScorerInstance(tag, unit.source, list(unit.response), docs, labels, added)
 
 
+def negation_contrast(unit: Unit, rng: random.Random, negate: Callable[[str], str], max_rows: int) -> Unit:
+    """The unit with one more response row: a supported claim negated by the rule-based negator
+    (grounding.negate), whose supporting sentences become contradicting ones (other sentences stay
+    irrelevant). Only claims without any contradicting sentence are negated, so no label is guessed.
+    Original and negated claim then face the same evidence: the model must read polarity, not topic."""
+    n = len(unit.response)
+    ok = [i for i in range(n) if any(doc[i][k] == 1 for doc in unit.labels for k in range(len(doc[i])))
+          and not any(doc[i][k] == -1 for doc in unit.labels for k in range(len(doc[i])))]
+    if not ok or n >= max_rows:
+        return unit
+    i = rng.choice(ok)
+    negated = negate(unit.response[i])
+    if not negated or negated == unit.response[i] or negated in unit.response:
+        return unit
+    labels = [[*doc, [-v for v in doc[i]]] for doc in unit.labels]
+    return Unit(unit.source, unit.group, [*unit.response, negated], unit.documents, labels)
+
+
 def build_instances(lengths: Callable[[str], int], max_length: int, dev_share: float, seed: int, nli_cap: int,
                     evidence_copies: int, max_rows: int, max_columns: int, limit: int | None = None,
-                    evidence_cap: int = 0, max_distractors: int = 3):
+                    evidence_cap: int = 0, max_distractors: int = 3, negation_share: float = 0.0):
     """(train, dev, counts): at most `evidence_cap` units per evidence source (0: all), each drawn
     `evidence_copies` times (NLI once) with fresh distractors."""
     rng = random.Random(seed)
@@ -337,6 +359,12 @@ def build_instances(lengths: Callable[[str], int], max_length: int, dev_share: f
         pool = [[p] for p in premises] if nli else abstracts
         side = "dev" if is_dev(u.source, u.group, dev_share) else "train"
         copies = 1 if (nli or side == "dev") else evidence_copies
+        if side == "train" and negation_share and rng.random() < negation_share:
+            from grounding.negate import negate
+            augmented = negation_contrast(u, rng, negate, max_rows)
+            if augmented is not u:
+                counts[u.source]["train_negation_contrasts"] += 1
+            u = augmented
         for c in range(copies):
             inst = assemble(u, rng, lengths, max_length, pool, 6 if nli else max_distractors, max_columns,
                             f"{u.source}:{k}:{c}")
@@ -763,7 +791,7 @@ def train(args) -> dict:
     train_set, dev_set, counts = build_instances(lambda s: min(len(token_ids(s)), args.max_sentence_tokens),
                                                  args.max_length, args.dev_share, args.seed, args.nli_cap,
                                                  args.evidence_copies, args.max_rows, args.max_columns, args.limit,
-                                                 args.evidence_cap, args.max_distractors)
+                                                 args.evidence_cap, args.max_distractors, args.negation_share)
     print(f"train instances {len(train_set)}, dev instances {len(dev_set)} ({time.time() - start:.0f} s to build)", flush=True)
     run = fit(model, tokenizer, special, train_set, dev_set, args, out)
     summary = {

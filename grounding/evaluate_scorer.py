@@ -190,6 +190,26 @@ def summarise(name: str, instances: list[EvidenceInstance], runs: dict[str, Engi
     return rows
 
 
+SIZE_GROUPS = (("1", 1, 1), ("2-3", 2, 3), (">=4", 4, 10 ** 6))
+
+
+def speed_by_response_size(instances: list[EvidenceInstance], runs: dict[str, EngineRun]) -> list[dict]:
+    """Seconds per instance of both engines by number of response sentences n: the pairwise baseline
+    costs n x m pair passes, the scorer about (context tokens + n x response tokens) / window, so the
+    speed-up grows with n (for n = 1 it is bounded by the ratio of pair tokens to context tokens)."""
+    out = []
+    for name, lo, hi in SIZE_GROUPS:
+        idx = [i for i, inst in enumerate(instances) if lo <= len(inst.claims) <= hi]
+        if not idx:
+            continue
+        sec = {k: float(np.mean([r.seconds[i] for i in idx])) for k, r in runs.items()}
+        out.append({"response_sentences": name, "instances": len(idx),
+                    "context_sentences_mean": round(float(np.mean([len(instances[i].context_sentences) for i in idx])), 1),
+                    **{f"s_{k}": round(v, 4) for k, v in sec.items()},
+                    "speedup": round(sec["pairwise"] / sec["context"], 2) if sec.get("context") else None})
+    return out
+
+
 def evaluate(scorer_dir: Path, baseline_dir: Path, replicates: int = 10000, long_per_set: int = 40,
              limit: int | None = None, threads: int = 2, seed: int = 0) -> dict:
     report = datasets.evidence_report_instances()
@@ -224,6 +244,7 @@ def evaluate(scorer_dir: Path, baseline_dir: Path, replicates: int = 10000, long
         rows += summarise(s, report[s], runs[s], replicates, seed)
     rows += summarise("long_ge20", sets["long_ge20"], runs["long_ge20"], replicates, seed)
     return {"rows": rows, "long_instances": len(sets["long_ge20"]),
+            "long_speed_by_response_size": speed_by_response_size(sets["long_ge20"], runs["long_ge20"]),
             "long_context_sentences_mean": round(float(np.mean([len(i.context_sentences) for i in sets["long_ge20"]])), 1)
             if sets["long_ge20"] else 0}
 
@@ -258,6 +279,9 @@ def main(argv=None) -> int:
     start = time.perf_counter()
     result = evaluate(a.scorer, a.baseline, a.replicates, a.long_per_set, a.limit, a.threads, a.seed)
     print(table(result["rows"]))
+    print("\nlong_ge20 speed by response size (seconds per instance, same run):")
+    for r in result["long_speed_by_response_size"]:
+        print("  " + ", ".join(f"{k} {v}" for k, v in r.items()))
     if a.write_card:
         from export.card import update_card
         cmd = "python -m grounding.evaluate_scorer" + (f" --limit {a.limit}" if a.limit else "")
@@ -270,6 +294,7 @@ def main(argv=None) -> int:
                       f"{result['long_instances']} instances with >= 20 context sentences (mean "
                       f"{result['long_context_sentences_mean']}), padded with distractor documents from the same corpus. "
                       f"Speed: {a.threads} threads, one process, windows scored one per forward pass."),
+            "speed_by_response_size": result["long_speed_by_response_size"],
             "benchmark": {"seconds_total": round(time.perf_counter() - start, 1)}})
         print(f"[evaluate_scorer] wrote the evaluation into {a.scorer}/card.json and README.md", file=sys.stderr)
     return 0

@@ -1,0 +1,45 @@
+"""The scorer-vs-pairwise evaluation: bootstrap, summaries and the speed breakdown on hand-made runs."""
+import numpy as np
+
+from grounding.datasets import EvidenceDocument, EvidenceInstance
+from grounding.evaluate_scorer import EngineRun, paired_bootstrap, speed_by_response_size, summarise
+from grounding.metrics import row_counts
+
+
+def _instance(k: int, claims: int, sentences: int) -> EvidenceInstance:
+    doc = EvidenceDocument(f"d{k}", "", [f"Sentence {j}." for j in range(sentences)])
+    gold = [[1 if j == 0 else -1 if j == 1 else 0 for j in range(sentences)] for _ in range(claims)]
+    return EvidenceInstance(f"i{k}", "hand", [f"Claim {i}." for i in range(claims)], [doc], gold)
+
+
+def test_identical_engines_have_a_zero_difference_ci():
+    gold = [[1, -1, 0], [1, 0, 0], [0, -1, 0]]
+    pred = [[1, 0, 0], [1, 1, 0], [0, -1, 0]]
+    stats = row_counts(pred, gold)
+    ci = paired_bootstrap({"context": stats, "pairwise": stats.copy()}, replicates=200)
+    assert ci["difference"]["citation_f1"] == [0.0, 0.0]
+    lo, hi = ci["context"]["support_f1"]
+    assert lo <= 0.8 <= hi          # support: tp 2, fp 1, fn 0 -> F1 = 4 / 5
+
+
+def test_summary_point_values_equal_hand_computed_f1():
+    insts = [_instance(0, 1, 3), _instance(1, 1, 3)]
+    perfect = EngineRun(rows=[[1, -1, 0], [1, -1, 0]], seconds=[0.1, 0.1], passes=[1, 1], windows=[1, 1])
+    blind = EngineRun(rows=[[0, 0, 0], [1, 0, 0]], seconds=[0.3, 0.3], passes=[3, 3])
+    rows = summarise("hand", insts, {"context": perfect, "pairwise": blind}, replicates=0, seed=0)
+    by_engine = {r["engine"]: r for r in rows}
+    assert by_engine["context"]["citation_f1"] == "1.0000"
+    # pairwise: support tp 1 fn 1 -> 2/3; contradict tp 0 -> 0; citation 1/3
+    assert by_engine["pairwise"]["support_f1"] == "0.6667" and by_engine["pairwise"]["citation_f1"] == "0.3333"
+    assert by_engine["pairwise"]["passes_per_instance"] == 3
+
+
+def test_speed_breakdown_groups_by_response_size():
+    insts = [_instance(0, 1, 25), _instance(1, 2, 22), _instance(2, 5, 30), _instance(3, 1, 21)]
+    runs = {"context": EngineRun(seconds=[0.05, 0.05, 0.06, 0.07]),
+            "pairwise": EngineRun(seconds=[0.10, 0.20, 0.60, 0.11])}
+    groups = {g["response_sentences"]: g for g in speed_by_response_size(insts, runs)}
+    assert groups["1"]["instances"] == 2 and groups["1"]["context_sentences_mean"] == 23.0
+    assert groups["1"]["speedup"] == round(0.105 / 0.06, 2)
+    assert groups["2-3"]["speedup"] == 4.0 and groups[">=4"]["speedup"] == 10.0
+    assert np.isclose(groups[">=4"]["s_pairwise"], 0.6)

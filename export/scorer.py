@@ -92,12 +92,17 @@ def card_fields(source_dir: Path) -> dict:
     base = "sentence-transformers/all-MiniLM-L6-v2" + (f", initialised from {init}" if init and "PyPI" not in init else "")
     return {"base_model": base, "labels": list(LABELS), "special_tokens": [R_SEP, S_SEP], "head": HEAD_FILE,
             "pooling": config.get("scorer_pooling", "boundary"),
+            "windows": config.get("scorer_windows", "packed"),
             "layout": "[CLS] r_1 [R_SEP] ... r_n [R_SEP] s_1 [S_SEP] ... s_m [S_SEP] [SEP]; token type 1 after the last [R_SEP]",
             "signed_value": "P(support) - P(contradict), in [-1, 1]; the label is the argmax of the three probabilities",
-            "long_inputs": "over 512 tokens: the context is partitioned at document boundaries (then sentence "
-                           "boundaries) into first-fit groups scored with the full response, maps concatenated along "
-                           "the context axis; a response leaving < 128 tokens is split into row groups of <= half the "
-                           "window; an over-long sentence is cut to fit and reported (coverage.truncated_*)"}
+            "long_inputs": ("every document is its own window (the response with one document per forward pass; a "
+                            "document over 512 tokens is cut at sentence boundaries into several)"
+                            if config.get("scorer_windows") == "document" else
+                            "over 512 tokens: the context is partitioned at document boundaries (then sentence "
+                            "boundaries) into first-fit groups scored with the full response")
+                           + ", maps concatenated along the context axis; a response leaving < 128 tokens is split "
+                             "into row groups of <= half the window; an over-long sentence is cut to fit and reported "
+                             "(coverage.truncated_*)"}
 
 
 class TorchScorer:
@@ -123,7 +128,8 @@ class TorchScorer:
         for d in documents:
             lengths.append([len(x) for x in c_ids[start : start + len(d)]])
             start += len(d)
-        plan = plan_windows([len(x) for x in r_ids], lengths, self.max_length)
+        plan = plan_windows([len(x) for x in r_ids], lengths, self.max_length,
+                            mode=getattr(self.model.config, "scorer_windows", "packed"))
         out = np.full((len(response), len(flat), 3), np.nan, dtype=np.float32)
         for w in plan.windows:
             p = pack([r_ids[i][: plan.response_lengths[i]] for i in w.rows],

@@ -71,18 +71,26 @@ def _cost(lengths: Sequence[int]) -> int:
     return sum(n + 1 for n in lengths)   # every sentence carries its boundary token
 
 
+WINDOW_MODES = ("packed", "document")
+
+
 def plan_windows(response_lengths: Sequence[int], document_lengths: Sequence[Sequence[int]], max_length: int = 512,
-                 min_context_tokens: int = 128, long_sentences: str = "truncate") -> WindowPlan:
+                 min_context_tokens: int = 128, long_sentences: str = "truncate", mode: str = "packed") -> WindowPlan:
     """Partition an input into windows that each fit ``max_length`` tokens.
 
     response_lengths: token count of each response sentence (without boundary tokens);
     document_lengths: per document, the token count of each of its sentences. Columns are numbered over
     all documents in order. Every (row, column) pair lands in exactly one window unless a sentence is
     listed in ``unscored_*``. long_sentences: "truncate" (cut an over-long sentence to fit, list it in
-    truncated_*) or "skip" (leave it unscored, list it in unscored_*).
+    truncated_*) or "skip" (leave it unscored, list it in unscored_*). mode: "packed" (documents packed
+    first-fit into as few windows as fit, the paper's document-level windows) or "document" (every document,
+    or every piece of a document longer than a window, is its own window: a document's scores then never
+    depend on the other documents or their order).
     """
     if long_sentences not in ("truncate", "skip"):
         raise ValueError(f"long_sentences must be 'truncate' or 'skip', not '{long_sentences}'")
+    if mode not in WINDOW_MODES:
+        raise ValueError(f"window mode must be one of {WINDOW_MODES}, not '{mode}'")
     capacity = max_length - 2                   # [CLS] ... [SEP]
     if capacity < 8:
         raise ValueError(f"max_length {max_length} is too small for a window")
@@ -146,7 +154,7 @@ def plan_windows(response_lengths: Sequence[int], document_lengths: Sequence[Seq
                 units.append((chunk, used))
         bins: list[tuple[list[int], int]] = []           # first fit, in document order
         for cols, cost in units:
-            for b, (bcols, bused) in enumerate(bins):
+            for b, (bcols, bused) in enumerate(bins if mode == "packed" else []):
                 if bused + cost <= budget:
                     bins[b] = (bcols + cols, bused + cost)
                     break
@@ -258,7 +266,8 @@ class ContextScorer:
     """An exported scorer folder: int8 encoder (model.onnx), pair head (head.onnx), tokenizer, card."""
 
     def __init__(self, folder: str | Path | None = None, threads: Optional[int] = None,
-                 max_length: Optional[int] = None, min_context_tokens: int = 128, long_sentences: str = "truncate"):
+                 max_length: Optional[int] = None, min_context_tokens: int = 128, long_sentences: str = "truncate",
+                 windows: Optional[str] = None):
         import onnxruntime as ort
 
         self.encoder = OnnxModel(folder or MODELS_DIR / "scorer", threads=threads, max_length=max_length)
@@ -280,6 +289,9 @@ class ContextScorer:
             raise ModelLoadError(f"The tokenizer in {self.folder} lacks {missing}: it is not a scorer tokenizer.")
         self.max_length = self.encoder.max_length
         self.pooling = card.get("pooling", "boundary")
+        self.windows = windows or card.get("windows", "packed")      # the layout the model was trained with
+        if self.windows not in WINDOW_MODES:
+            raise ModelLoadError(f"{self.folder}/card.json names an unknown window mode '{self.windows}'.")
         self.min_context_tokens = min_context_tokens
         self.long_sentences = long_sentences
         self.card = card
@@ -314,7 +326,7 @@ class ContextScorer:
         n, m = len(response_sentences), len(flat)
         r_ids, c_ids = self._token_ids(list(response_sentences)), self._token_ids(flat)
         plan = plan_windows([len(x) for x in r_ids], [[len(x) for x in ids] for ids in _split(c_ids, documents)],
-                            self.max_length, self.min_context_tokens, self.long_sentences)
+                            self.max_length, self.min_context_tokens, self.long_sentences, self.windows)
         probs = np.full((n, m, 3), np.nan, dtype=np.float32)
         for w in plan.windows:
             rw = [r_ids[i][: plan.response_lengths[i]] for i in w.rows]

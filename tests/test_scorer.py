@@ -56,6 +56,17 @@ def test_long_context_is_partitioned_at_document_boundaries():
     assert all(w.columns == sorted(w.columns) for w in plan.windows)
 
 
+def test_document_mode_scores_every_document_in_its_own_window():
+    plan = plan_windows([10, 12], [[20, 30], [15], [10, 10]], max_length=512, mode="document")
+    assert [w.columns for w in plan.windows] == [[0, 1], [2], [3, 4]]
+    assert all(w.rows == [0, 1] for w in plan.windows)
+    long_doc = plan_windows([10], [[30] * 40, [5]], max_length=128, mode="document")
+    assert len(long_doc.windows) > 2 and long_doc.windows[-1].columns == [40]     # the short doc stays alone
+    assert sorted(j for w in long_doc.windows for j in w.columns) == list(range(41))
+    with pytest.raises(ValueError, match="window mode"):
+        plan_windows([10], [[5]], mode="sentences")
+
+
 def test_document_longer_than_window_is_cut_at_sentence_boundaries():
     plan = plan_windows([10], [[30] * 40], max_length=128)
     assert len(plan.windows) > 1
@@ -199,6 +210,12 @@ def test_export_of_a_tiny_scorer_matches_pytorch(tiny_trained, tmp_path):
     assert card["labels"] == list(LABELS) and "window_consistency" in card
     scored = ContextScorer(tmp_path / "scorer").score(["the drug lowers blood pressure."], [["rain fell."], ["the tower."]])
     assert scored.probabilities.shape == (1, 2, 3)
+    assert card["windows"] == "packed" and scored.coverage.windows == 1
+    # window mode "document": one window per document, and a document's numbers ignore the others
+    per_doc = ContextScorer(tmp_path / "scorer", windows="document")
+    both = per_doc.score(["the drug lowers blood pressure."], [["rain fell."], ["the tower."]])
+    alone = per_doc.score(["the drug lowers blood pressure."], [["the tower."]])
+    assert both.coverage.windows == 2 and np.allclose(both.probabilities[:, 1], alone.probabilities[:, 0], atol=1e-6)
 
 
 def test_weighted_loss_ignores_padding_and_weights_classes():
@@ -251,6 +268,26 @@ def test_assemble_adds_distractors_with_irrelevant_labels():
     assert len(flat) == 2 and len(flat[0]) == sum(map(len, inst.documents))
     cost = 2 + sum(len(s.split()) + 1 for s in inst.response) + sum(len(s.split()) + 1 for d in inst.documents for s in d)
     assert cost <= 60
+
+
+def test_claim_and_evidence_negation_contrasts_flip_labels():
+    from training.scorer import Unit, negated_evidence, negation_contrast, split_by_document
+
+    unit = Unit("hand", "g", ["Drug X lowers pressure.", "Drug X is cheap."],
+                [["Drug X lowered pressure.", "It rained."], ["Drug X costs a lot."]],
+                [[[1, 0], [0, 0]], [[0], [-1]]])
+    neg = {"Drug X lowers pressure.": "Drug X does not lower pressure.",
+           "Drug X lowered pressure.": "Drug X did not lower pressure."}.get
+    claim = negation_contrast(unit, random.Random(0), neg, max_rows=8)
+    assert claim.response[-1] == "Drug X does not lower pressure."       # only claim 1 is supported and never contradicted
+    assert claim.labels == [[[1, 0], [0, 0], [-1, 0]], [[0], [-1], [0]]]
+    ev = negated_evidence(unit, random.Random(0), neg)
+    assert ev.documents[0][0] == "Drug X did not lower pressure." and ev.documents[1] == unit.documents[1]
+    assert ev.labels[0] == [[-1, 0], [0, 0]] and unit.labels[0] == [[1, 0], [0, 0]]   # the original is kept
+    from training.scorer import ScorerInstance
+    parts = split_by_document(ScorerInstance("i", "hand", unit.response, unit.documents, unit.labels, 1))
+    assert [p.documents for p in parts] == [[unit.documents[0]], [unit.documents[1]]]
+    assert [p.flat_labels() for p in parts] == [[[1, 0], [0, 0]], [[0], [-1]]] and [p.distractors for p in parts] == [0, 1]
 
 
 # ---------------------------------------------------------------------------- the shipped scorer

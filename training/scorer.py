@@ -64,7 +64,7 @@ IGNORE = -100
 DEFAULTS = dict(epochs=1.0, lr=5e-5, head_lr=5e-4, batch=8, grad_accum=2, max_length=512, max_sentence_tokens=160,
                 seed=42, warmup=0.06, dev_share=0.05, head_hidden=384, head_dropout=0.1, nli_cap=150,
                 evidence_cap=700, evidence_copies=1, max_distractors=2, max_rows=8, max_columns=64,
-                negation_share=0.0)
+                negation_share=0.0, evidence_negation=0.0, windows="packed")
 INSTANCE_RECIPE = [
     "Check-COVID train: claims grouped by abstract (cord_id), at most 4 claims per response (their SUPPORT / REFUTE "
     "/ NOTENOUGHINFO variants of the same abstract land in one response); context = that abstract.",
@@ -89,6 +89,10 @@ INSTANCE_RECIPE = [
     "Negation contrasts (negation_share of the train units): one supported claim without contradicting "
     "sentences is negated by grounding.negate and added as a response row; its supporting sentences are "
     "labelled contradict, the rest irrelevant.",
+    "Evidence negations (evidence_negation of the train units): a copy of the unit with one supporting sentence "
+    "negated by grounding.negate, now labelled contradict for the claims it supported (the original stays).",
+    "Window mode 'document' (the shipped scorer's): every assembled instance is split into one instance per "
+    "document (the response with that document), as the runtime scores it.",
     "Augmentation: document order re-shuffled every time an instance is drawn (seed, instance, epoch); sentence "
     "order inside a document kept.",
     "Sentences are cut at max_sentence_tokens tokens; at most max_rows claims and max_columns context sentences.",
@@ -322,9 +326,37 @@ def negation_contrast(unit: Unit, rng: random.Random, negate: Callable[[str], st
     return Unit(unit.source, unit.group, [*unit.response, negated], unit.documents, labels)
 
 
+def negated_evidence(unit: Unit, rng: random.Random, negate: Callable[[str], str]) -> Unit | None:
+    """A copy of the unit in which one supporting context sentence is negated (grounding.negate): claims it
+    supported are now contradicted by it. Only sentences that contradict no claim are used. The original
+    unit stays in the data, so the two form a contrast pair on the evidence side."""
+    cands = [(d, k) for d, doc in enumerate(unit.labels) for k in range(len(unit.documents[d]))
+             if any(row[k] == 1 for row in doc) and not any(row[k] == -1 for row in doc)]
+    if not cands:
+        return None
+    d, k = rng.choice(cands)
+    negated = negate(unit.documents[d][k])
+    if not negated or negated == unit.documents[d][k]:
+        return None
+    docs = [list(doc) for doc in unit.documents]
+    docs[d][k] = negated
+    labels = [[list(row) for row in doc] for doc in unit.labels]
+    for row in labels[d]:
+        row[k] = -row[k]
+    return Unit(unit.source, unit.group, list(unit.response), docs, labels)
+
+
+def split_by_document(inst: ScorerInstance) -> list[ScorerInstance]:
+    """Window mode "document": the response with each of its documents as its own instance."""
+    return [ScorerInstance(f"{inst.id}:d{d}", inst.source, list(inst.response), [doc], [lab],
+                           int(d >= len(inst.documents) - inst.distractors))
+            for d, (doc, lab) in enumerate(zip(inst.documents, inst.labels))]
+
+
 def build_instances(lengths: Callable[[str], int], max_length: int, dev_share: float, seed: int, nli_cap: int,
                     evidence_copies: int, max_rows: int, max_columns: int, limit: int | None = None,
-                    evidence_cap: int = 0, max_distractors: int = 3, negation_share: float = 0.0):
+                    evidence_cap: int = 0, max_distractors: int = 3, negation_share: float = 0.0,
+                    evidence_negation: float = 0.0, windows: str = "packed"):
     """(train, dev, counts): at most `evidence_cap` units per evidence source (0: all), each drawn
     `evidence_copies` times (NLI once) with fresh distractors."""
     rng = random.Random(seed)
@@ -365,18 +397,27 @@ def build_instances(lengths: Callable[[str], int], max_length: int, dev_share: f
             if augmented is not u:
                 counts[u.source]["train_negation_contrasts"] += 1
             u = augmented
-        for c in range(copies):
-            inst = assemble(u, rng, lengths, max_length, pool, 6 if nli else max_distractors, max_columns,
-                            f"{u.source}:{k}:{c}")
+        variants = [u]
+        if side == "train" and evidence_negation and rng.random() < evidence_negation:
+            from grounding.negate import negate
+            contrast = negated_evidence(u, rng, negate)
+            if contrast is not None:
+                variants.append(contrast)
+                counts[u.source]["train_evidence_negations"] += 1
+        for c, (v_idx, unit) in ((c, v) for c in range(copies) for v in enumerate(variants)):
+            inst = assemble(unit, rng, lengths, max_length, pool, (6 if windows == "packed" else 2) if nli else max_distractors,
+                            max_columns,
+                            f"{u.source}:{k}:{c}" + (f":neg{v_idx}" if v_idx else ""))
             if inst is None:
                 counts[u.source]["skipped"] += 1
                 continue
-            (dev if side == "dev" else train).append(inst)
-            counts[u.source][f"{side}_instances"] += 1
-            flat = [v for row in inst.flat_labels() for v in row]
-            counts[u.source][f"{side}_pairs"] += len(flat)
-            for v in flat:
-                counts[u.source][f"{side}_{LABELS[LABEL_ID[v]]}"] += 1
+            for part in (split_by_document(inst) if windows == "document" else [inst]):
+                (dev if side == "dev" else train).append(part)
+                counts[u.source][f"{side}_instances"] += 1
+                flat = [v for row in part.flat_labels() for v in row]
+                counts[u.source][f"{side}_pairs"] += len(flat)
+                for v in flat:
+                    counts[u.source][f"{side}_{LABELS[LABEL_ID[v]]}"] += 1
     rng.shuffle(train)
     return train, dev, {k: dict(v) for k, v in sorted(counts.items())}
 
@@ -651,7 +692,8 @@ def load_scorer(folder: str | Path):
     return ContextScorerModel.from_pretrained(str(folder)).eval(), AutoTokenizer.from_pretrained(str(folder))
 
 
-def prepare_model(backbone: str, head_hidden: int, head_dropout: float, pooling: str = "span_mean"):
+def prepare_model(backbone: str, head_hidden: int, head_dropout: float, pooling: str = "span_mean",
+                  windows: str = "packed"):
     """(model, tokenizer, special ids): the backbone with [R_SEP] / [S_SEP] and a fresh pair head."""
     from transformers import AutoConfig, AutoTokenizer
     tokenizer = AutoTokenizer.from_pretrained(backbone)
@@ -660,6 +702,7 @@ def prepare_model(backbone: str, head_hidden: int, head_dropout: float, pooling:
     config.head_hidden, config.head_dropout = head_hidden, head_dropout
     config.scorer_labels = list(LABELS)
     config.scorer_pooling = pooling
+    config.scorer_windows = windows           # the window layout of training; the runtime reads it from the card
     # a classifier checkpoint as backbone (e.g. the project's NLI model) brings its own labels: ours replace them
     config.num_labels = len(LABELS)
     config.id2label, config.label2id = dict(enumerate(LABELS)), {n: i for i, n in enumerate(LABELS)}
@@ -780,18 +823,22 @@ def train(args) -> dict:
     import torch
     from transformers import set_seed
 
+    from grounding.scorer import WINDOW_MODES
+    if args.windows not in WINDOW_MODES:
+        raise SystemExit(f"--windows must be one of {WINDOW_MODES}")
     set_seed(args.seed)
     torch.set_num_threads(args.threads)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     model, tokenizer, special = prepare_model(args.backbone or find_backbone(), args.head_hidden, args.head_dropout,
-                                              args.pooling)
+                                              args.pooling, args.windows)
     token_ids = token_counter(tokenizer)
     start = time.time()
     train_set, dev_set, counts = build_instances(lambda s: min(len(token_ids(s)), args.max_sentence_tokens),
                                                  args.max_length, args.dev_share, args.seed, args.nli_cap,
                                                  args.evidence_copies, args.max_rows, args.max_columns, args.limit,
-                                                 args.evidence_cap, args.max_distractors, args.negation_share)
+                                                 args.evidence_cap, args.max_distractors, args.negation_share,
+                                                 args.evidence_negation, args.windows)
     print(f"train instances {len(train_set)}, dev instances {len(dev_set)} ({time.time() - start:.0f} s to build)", flush=True)
     run = fit(model, tokenizer, special, train_set, dev_set, args, out)
     summary = {

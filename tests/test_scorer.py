@@ -370,3 +370,16 @@ def test_card_records_parity_training_and_evaluation():
     from export.card import sha256
     for name in ("model.onnx", "head.onnx"):
         assert card["files"][name]["sha256"] == sha256(SCORER / name)
+
+
+def test_continued_run_keeps_the_previous_stage_record(tmp_path):
+    import json
+    from training.scorer import with_previous_stages
+
+    (tmp_path / "training.json").write_text(json.dumps({
+        "special_tokens": ["[R_SEP]", "[S_SEP]"], "training_seconds": 100.0, "training_seconds_all_stages": 250.0,
+        "log_history": [{"eval_loss": 1.0}], "class_weight_tuning": {"grid": [1, 2], "chosen": [1, 1, 1]}}))
+    out = with_previous_stages({"training_seconds": 40.0}, str(tmp_path))
+    assert out["training_seconds_all_stages"] == 290.0
+    assert "log_history" not in out["previous_stage"] and out["previous_stage"]["class_weight_tuning"] == {"chosen": [1, 1, 1]}
+    assert with_previous_stages({"training_seconds": 40.0}, None) == {"training_seconds": 40.0}

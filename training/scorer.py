@@ -860,8 +860,27 @@ def train(args) -> dict:
         **({"notes": args.notes} if args.notes else {}),
         **run,
     }
+    summary = with_previous_stages(summary, args.backbone)
     (out / "final" / "training.json").write_text(json.dumps(summary, indent=2))
     print(json.dumps(summary["dev"]), flush=True)
+    return summary
+
+
+def with_previous_stages(summary: dict, backbone: str | None) -> dict:
+    """A run continued from an earlier scorer keeps that stage's record (lean: no dev curve, no weight grid)
+    and the training time of all stages."""
+    previous = Path(backbone) / "training.json" if backbone else None
+    if not previous or not previous.is_file():
+        return summary
+    prev = json.loads(previous.read_text())
+    if "special_tokens" not in prev:                 # e.g. the entailment model: not a scorer stage
+        return summary
+    lean = {k: v for k, v in prev.items() if k not in ("log_history", "instances", "sources")}
+    if "class_weight_tuning" in lean:
+        lean["class_weight_tuning"] = {k: v for k, v in lean["class_weight_tuning"].items() if k != "grid"}
+    summary = dict(summary, previous_stage=lean)
+    summary["training_seconds_all_stages"] = round(summary["training_seconds"] + prev.get(
+        "training_seconds_all_stages", prev.get("training_seconds", 0.0)), 1)
     return summary
 
 

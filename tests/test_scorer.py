@@ -383,3 +383,14 @@ def test_continued_run_keeps_the_previous_stage_record(tmp_path):
     assert out["training_seconds_all_stages"] == 290.0
     assert "log_history" not in out["previous_stage"] and out["previous_stage"]["class_weight_tuning"] == {"chosen": [1, 1, 1]}
     assert with_previous_stages({"training_seconds": 40.0}, None) == {"training_seconds": 40.0}
+
+
+def test_direction_swap_reverses_the_first_direction_word():
+    from training.scorer import contrast_maker, direction_swap
+
+    assert direction_swap("Drug X lowered blood pressure.") == "Drug X raised blood pressure."
+    assert direction_swap("Increased intake is linked to higher risk.") == "Decreased intake is linked to higher risk."
+    assert direction_swap("Global temperatures have risen since 1900.") == "Global temperatures have fallen since 1900."
+    assert direction_swap("The tower is in Paris.") == "The tower is in Paris."
+    make = contrast_maker(random.Random(0), lambda t: "NEG " + t, direction_share=1.0)
+    assert make("Masks reduced spread.") == "Masks increased spread." and make("It is blue.") == "NEG It is blue."

@@ -91,6 +91,8 @@ INSTANCE_RECIPE = [
     "labelled contradict, the rest irrelevant.",
     "Evidence negations (evidence_negation of the train units): a copy of the unit with one supporting sentence "
     "negated by grounding.negate, now labelled contradict for the claims it supported (the original stays).",
+    "Both contrasts use a direction swap instead of the negation for half of the texts that have a direction word "
+    "(increased <-> decreased, lowered <-> raised, rose <-> fell, improved <-> worsened, higher <-> lower, ...).",
     "Window mode 'document' (the shipped scorer's): every assembled instance is split into one instance per "
     "document (the response with that document), as the runtime scores it.",
     "Augmentation: document order re-shuffled every time an instance is drawn (seed, instance, epoch); sentence "
@@ -326,6 +328,43 @@ def negation_contrast(unit: Unit, rng: random.Random, negate: Callable[[str], st
     return Unit(unit.source, unit.group, [*unit.response, negated], unit.documents, labels)
 
 
+_DIRECTION_PAIRS = [
+    ("increase", "decrease"), ("increases", "decreases"), ("increased", "decreased"), ("increasing", "decreasing"),
+    ("raise", "lower"), ("raises", "lowers"), ("raised", "lowered"), ("raising", "lowering"),
+    ("rise", "fall"), ("rises", "falls"), ("rose", "fell"), ("risen", "fallen"), ("rising", "falling"),
+    ("improve", "worsen"), ("improves", "worsens"), ("improved", "worsened"), ("improving", "worsening"),
+    ("higher", "lower"), ("more", "less"), ("positive", "negative"), ("positively", "negatively"),
+    ("reduces", "increases"), ("reduced", "increased"), ("reducing", "increasing"),
+]
+_DIRECTION = {}
+for _a, _b in _DIRECTION_PAIRS:
+    _DIRECTION.setdefault(_a, _b)
+    _DIRECTION.setdefault(_b, _a)
+_DIRECTION_RE = re.compile(r"\b(" + "|".join(sorted(_DIRECTION, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+
+
+def direction_swap(text: str) -> str:
+    """The first direction word replaced by its opposite ("lowered" -> "raised", "increased risk" ->
+    "decreased risk"), case kept; the text unchanged when it has none. A reversed direction is the most
+    common contradiction in scientific claims, and the one small models miss most."""
+    m = _DIRECTION_RE.search(text)
+    if not m:
+        return text
+    word = _DIRECTION[m.group(1).lower()]
+    if m.group(1)[0].isupper():
+        word = word[0].upper() + word[1:]
+    return text[: m.start(1)] + word + text[m.end(1):]
+
+
+def contrast_maker(rng: random.Random, negate: Callable[[str], str], direction_share: float = 0.5):
+    """text -> its contradiction: a direction swap (when the text has a direction word, with probability
+    direction_share) or the rule-based negation."""
+    def make(text: str) -> str:
+        swapped = direction_swap(text)
+        return swapped if swapped != text and rng.random() < direction_share else negate(text)
+    return make
+
+
 def negated_evidence(unit: Unit, rng: random.Random, negate: Callable[[str], str]) -> Unit | None:
     """A copy of the unit in which one supporting context sentence is negated (grounding.negate): claims it
     supported are now contradicted by it. Only sentences that contradict no claim are used. The original
@@ -393,14 +432,14 @@ def build_instances(lengths: Callable[[str], int], max_length: int, dev_share: f
         copies = 1 if (nli or side == "dev") else evidence_copies
         if side == "train" and negation_share and rng.random() < negation_share:
             from grounding.negate import negate
-            augmented = negation_contrast(u, rng, negate, max_rows)
+            augmented = negation_contrast(u, rng, contrast_maker(rng, negate), max_rows)
             if augmented is not u:
                 counts[u.source]["train_negation_contrasts"] += 1
             u = augmented
         variants = [u]
         if side == "train" and evidence_negation and rng.random() < evidence_negation:
             from grounding.negate import negate
-            contrast = negated_evidence(u, rng, negate)
+            contrast = negated_evidence(u, rng, contrast_maker(rng, negate))
             if contrast is not None:
                 variants.append(contrast)
                 counts[u.source]["train_evidence_negations"] += 1

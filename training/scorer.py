@@ -64,7 +64,7 @@ IGNORE = -100
 DEFAULTS = dict(epochs=1.0, lr=5e-5, head_lr=5e-4, batch=8, grad_accum=2, max_length=512, max_sentence_tokens=160,
                 seed=42, warmup=0.06, dev_share=0.05, head_hidden=384, head_dropout=0.1, nli_cap=150,
                 evidence_cap=700, evidence_copies=1, max_distractors=2, max_rows=8, max_columns=64,
-                negation_share=0.0, evidence_negation=0.0, windows="packed")
+                negation_share=0.0, evidence_negation=0.0, direction_share=0.5, windows="packed")
 INSTANCE_RECIPE = [
     "Check-COVID train: claims grouped by abstract (cord_id), at most 4 claims per response (their SUPPORT / REFUTE "
     "/ NOTENOUGHINFO variants of the same abstract land in one response); context = that abstract.",
@@ -395,7 +395,7 @@ def split_by_document(inst: ScorerInstance) -> list[ScorerInstance]:
 def build_instances(lengths: Callable[[str], int], max_length: int, dev_share: float, seed: int, nli_cap: int,
                     evidence_copies: int, max_rows: int, max_columns: int, limit: int | None = None,
                     evidence_cap: int = 0, max_distractors: int = 3, negation_share: float = 0.0,
-                    evidence_negation: float = 0.0, windows: str = "packed"):
+                    evidence_negation: float = 0.0, windows: str = "packed", direction_share: float = 0.5):
     """(train, dev, counts): at most `evidence_cap` units per evidence source (0: all), each drawn
     `evidence_copies` times (NLI once) with fresh distractors."""
     rng = random.Random(seed)
@@ -432,14 +432,14 @@ def build_instances(lengths: Callable[[str], int], max_length: int, dev_share: f
         copies = 1 if (nli or side == "dev") else evidence_copies
         if side == "train" and negation_share and rng.random() < negation_share:
             from grounding.negate import negate
-            augmented = negation_contrast(u, rng, contrast_maker(rng, negate), max_rows)
+            augmented = negation_contrast(u, rng, contrast_maker(rng, negate, direction_share), max_rows)
             if augmented is not u:
                 counts[u.source]["train_negation_contrasts"] += 1
             u = augmented
         variants = [u]
         if side == "train" and evidence_negation and rng.random() < evidence_negation:
             from grounding.negate import negate
-            contrast = negated_evidence(u, rng, contrast_maker(rng, negate))
+            contrast = negated_evidence(u, rng, contrast_maker(rng, negate, direction_share))
             if contrast is not None:
                 variants.append(contrast)
                 counts[u.source]["train_evidence_negations"] += 1
@@ -877,7 +877,7 @@ def train(args) -> dict:
                                                  args.max_length, args.dev_share, args.seed, args.nli_cap,
                                                  args.evidence_copies, args.max_rows, args.max_columns, args.limit,
                                                  args.evidence_cap, args.max_distractors, args.negation_share,
-                                                 args.evidence_negation, args.windows)
+                                                 args.evidence_negation, args.windows, args.direction_share)
     print(f"train instances {len(train_set)}, dev instances {len(dev_set)} ({time.time() - start:.0f} s to build)", flush=True)
     run = fit(model, tokenizer, special, train_set, dev_set, args, out)
     summary = {

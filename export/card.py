@@ -55,7 +55,13 @@ def render_markdown(card: dict) -> str:
         lines += [f"- Labels (id → name): {card['labels']}", ""]
     extras = [(k, card[k]) for k in ("layout", "signed_value", "long_inputs", "window_consistency", "limitations") if card.get(k)]
     if extras:   # the scorer's input layout, output convention and window behaviour
-        lines += [f"- {k.replace('_', ' ').capitalize()}: {v if isinstance(v, str) else json.dumps(v)}" for k, v in extras] + [""]
+        for k, v in extras:
+            name = k.replace('_', ' ').capitalize()
+            if isinstance(v, list) and all(isinstance(x, str) for x in v):
+                lines += [f"- {name}:"] + [f"  - {x}" for x in v]
+            else:
+                lines.append(f"- {name}: {v if isinstance(v, str) else json.dumps(v)}")
+        lines.append("")
     par = card.get("parity", {})
     if par:
         lines += ["## Parity with the PyTorch fp32 model (fixed probe set)", "",

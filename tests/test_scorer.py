@@ -12,10 +12,10 @@ ROOT = Path(__file__).resolve().parent.parent
 SCORER = ROOT / "exported_models" / "scorer"
 
 # How much a sentence's probabilities may move when its window changes (document scored alone vs inside a
-# long multi-window context). The scorer is context-aware by design -- the other sentences of a window are
-# part of its input -- so the numbers move; the labels of clear evidence must not. The card records the
-# export probe's figure ("window_consistency"); the model shipped on 2026-11-29 exceeds this tolerance on
-# the case below (0.53), see the card's "limitations".
+# long multi-window context). With packed windows the other documents of a window are part of the input, so
+# the numbers move (a packed-window model of 2026-11-29 moved by 0.53 on the case below and flipped labels);
+# the shipped scorer uses window mode "document" (one document per window), where they cannot move beyond
+# float noise. The card records the export probe's figure ("window_consistency").
 WINDOW_TOLERANCE = 0.35
 
 
@@ -314,7 +314,9 @@ def scorer():
 @shipped
 def test_known_support_and_contradiction(scorer):
     out = scorer.score(CLAIMS, DOCS)
-    assert out.shape == (2, 6) and out.coverage.windows == 1 and out.coverage.complete
+    # packed: all three short documents share one window; document mode: one window per document
+    assert out.shape == (2, 6) and out.coverage.complete
+    assert out.coverage.windows == (1 if scorer.windows == "packed" else len(DOCS))
     assert out.probabilities.shape == (2, 6, 3)
     assert np.allclose(out.probabilities.sum(-1), 1.0, atol=1e-4)
     assert out.labels[0, 0] == 1          # the trial that lowered pressure supports claim 1

@@ -1,7 +1,10 @@
 """Per-instance latency by stage (p50/p95) on the evidence report sets, and the effect of tau on pairs
 judged, time and Citation F1 (response-sentence x context-sentence map vs gold), for an engine.
 
-    python benchmarks/pipeline_latency.py [--engine claims] [--limit 50] [--taus 0 0.25 0.5 0.75]
+    python benchmarks/pipeline_latency.py [--engine claims|context] [--limit 50] [--taus 0 0.25 0.5 0.75]
+
+Engine "context": the map is the scorer's labels, so tau changes only which pairs are kept as verdict
+evidence (pairs judged), not the map's Citation F1.
 """
 from __future__ import annotations
 

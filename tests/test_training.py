@@ -52,3 +52,15 @@ def test_a_few_steps_write_a_loadable_model(tmp_path):
     assert saved["labels"] == ["entailment", "neutral", "contradiction"]
     assert "snli_dev" in saved["sources"] and "snli_test" not in saved["sources"]
     assert summary["train_pairs"] > 0 and "eval_acc3" in saved["dev"]
+
+
+def test_continued_stage_keeps_the_earlier_record(tmp_path):
+    import json
+    from training.stages import with_previous_stage
+
+    (tmp_path / "training.json").write_text(json.dumps({"training_seconds": 100.0, "dev": {"acc3": 0.7}}))
+    out = with_previous_stage({"training_seconds": 20.0}, str(tmp_path))
+    assert out["previous_stage"]["dev"] == {"acc3": 0.7} and out["training_seconds_all_stages"] == 120.0
+    assert with_previous_stage({"training_seconds": 20.0}, str(tmp_path), accept=lambda p: "special_tokens" in p) \
+        == {"training_seconds": 20.0}
+    assert with_previous_stage({"training_seconds": 20.0}, str(tmp_path / "missing")) == {"training_seconds": 20.0}

@@ -38,6 +38,7 @@ import numpy as np
 
 from grounding import datasets
 from grounding.datasets import NLI_LABELS, NLIPair
+from training.stages import with_previous_stage
 
 NOT_ENTAILMENT = len(NLI_LABELS)  # label id 3: the partial label of the 2-way sets
 LABEL_IDS = {name: i for i, name in enumerate(NLI_LABELS)} | {"not_entailment": NOT_ENTAILMENT}
@@ -208,11 +209,7 @@ def train(args) -> dict:
         "hardware": f"{args.threads} CPU threads" if not torch.cuda.is_available() else torch.cuda.get_device_name(0),
         "dev": {k: round(float(v), 4) for k, v in final.items() if k.startswith("eval_")},
     }
-    previous = Path(backbone) / "training.json"
-    if previous.is_file():  # continued training: keep the earlier stage's record
-        summary["previous_stage"] = json.loads(previous.read_text())
-        summary["training_seconds_all_stages"] = round(seconds + summary["previous_stage"].get(
-            "training_seconds_all_stages", summary["previous_stage"]["training_seconds"]), 1)
+    summary = with_previous_stage(summary, backbone)   # continued training: keep the earlier stage's record
     (out / "final" / "training.json").write_text(json.dumps(summary, indent=2))
     print(json.dumps(summary["dev"]), flush=True)
     return summary

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import itertools
 import json
 import math
 import random
@@ -57,6 +58,7 @@ import numpy as np
 
 from grounding import datasets
 from grounding.scorer import LABELS, R_SEP, S_SEP, clean_text, pack
+from training.stages import with_previous_stage
 
 LABEL_ID = {1: 0, -1: 1, 0: 2}          # map label -> column in LABELS (support, contradict, irrelevant)
 IGNORE = -100
@@ -425,25 +427,27 @@ def build_instances(lengths: Callable[[str], int], max_length: int, dev_share: f
         units = [u for us in by_source.values() for u in us[:limit]]
     train, dev = [], []
     counts: dict[str, Counter] = defaultdict(Counter)
+    make_contrast = None
+    if negation_share or evidence_negation:
+        from grounding.negate import negate
+        make_contrast = contrast_maker(rng, negate, direction_share)
     for k, u in enumerate(units):
         nli = u.source in NLI_THREE_WAY or u.source in NLI_TWO_WAY
         pool = [[p] for p in premises] if nli else abstracts
         side = "dev" if is_dev(u.source, u.group, dev_share) else "train"
         copies = 1 if (nli or side == "dev") else evidence_copies
         if side == "train" and negation_share and rng.random() < negation_share:
-            from grounding.negate import negate
-            augmented = negation_contrast(u, rng, contrast_maker(rng, negate, direction_share), max_rows)
+            augmented = negation_contrast(u, rng, make_contrast, max_rows)
             if augmented is not u:
                 counts[u.source]["train_negation_contrasts"] += 1
             u = augmented
         variants = [u]
         if side == "train" and evidence_negation and rng.random() < evidence_negation:
-            from grounding.negate import negate
-            contrast = negated_evidence(u, rng, contrast_maker(rng, negate, direction_share))
+            contrast = negated_evidence(u, rng, make_contrast)
             if contrast is not None:
                 variants.append(contrast)
                 counts[u.source]["train_evidence_negations"] += 1
-        for c, (v_idx, unit) in ((c, v) for c in range(copies) for v in enumerate(variants)):
+        for c, (v_idx, unit) in itertools.product(range(copies), enumerate(variants)):
             inst = assemble(unit, rng, lengths, max_length, pool, (6 if windows == "packed" else 2) if nli else max_distractors,
                             max_columns,
                             f"{u.source}:{k}:{c}" + (f":neg{v_idx}" if v_idx else ""))
@@ -906,21 +910,14 @@ def train(args) -> dict:
 
 
 def with_previous_stages(summary: dict, backbone: str | None) -> dict:
-    """A run continued from an earlier scorer keeps that stage's record (lean: no dev curve, no weight grid)
-    and the training time of all stages."""
-    previous = Path(backbone) / "training.json" if backbone else None
-    if not previous or not previous.is_file():
-        return summary
-    prev = json.loads(previous.read_text())
-    if "special_tokens" not in prev:                 # e.g. the entailment model: not a scorer stage
-        return summary
-    lean = {k: v for k, v in prev.items() if k not in ("log_history", "instances", "sources")}
-    if "class_weight_tuning" in lean:
-        lean["class_weight_tuning"] = {k: v for k, v in lean["class_weight_tuning"].items() if k != "grid"}
-    summary = dict(summary, previous_stage=lean)
-    summary["training_seconds_all_stages"] = round(summary["training_seconds"] + prev.get(
-        "training_seconds_all_stages", prev.get("training_seconds", 0.0)), 1)
-    return summary
+    """A run continued from an earlier scorer keeps that stage's record, lean (no dev curve, no instance recipe,
+    no weight grid); a non-scorer backbone (the entailment model) is not a scorer stage."""
+    def lean(prev: dict) -> dict:
+        out = {k: v for k, v in prev.items() if k not in ("log_history", "instances", "sources")}
+        if "class_weight_tuning" in out:
+            out["class_weight_tuning"] = {k: v for k, v in out["class_weight_tuning"].items() if k != "grid"}
+        return out
+    return with_previous_stage(summary, backbone, accept=lambda prev: "special_tokens" in prev, lean=lean)
 
 
 def parse_args(argv=None):

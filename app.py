@@ -21,7 +21,7 @@ from typing import Optional  # noqa: E402
 import gradio as gr  # noqa: E402
 
 from grounding import render  # noqa: E402
-from grounding.config import PRESETS, GroundingConfig, VerdictPreset  # noqa: E402
+from grounding.config import ENGINES, PRESETS, GroundingConfig, VerdictPreset  # noqa: E402
 from grounding.examples import EXAMPLES  # noqa: E402
 from grounding.ingest import EXTENSIONS, UploadError, context_items, read_uploads  # noqa: E402
 from grounding.io import pairs_csv  # noqa: E402
@@ -342,8 +342,9 @@ def build() -> gr.Blocks:
                 upload_info = gr.HTML("", elem_id="gv-upload-info", js_on_load=None)
         with gr.Accordion("Settings", open=False, elem_id="gv-settings"):
             with gr.Row():
-                engine = gr.Radio(["claims", "context"], value=DEFAULT.engine, label="Engine", elem_id="gv-engine",
-                                  info="claims: decompose + retrieve + NLI; context: context-aware scorer")
+                engine = gr.Radio(list(ENGINES), value=DEFAULT.engine, label="Engine", elem_id="gv-engine",
+                                  info="claims: decompose + retrieve + NLI; context: context-aware scorer; "
+                                       "context-fast: its 2-layer student (faster, less accurate)")
                 tau = gr.Slider(0.0, 1.0, value=DEFAULT.tau, step=0.01, label="τ (cosine threshold)", elem_id="gv-tau",
                                 info="pairs above τ are judged; needs Run")
                 preset = gr.Dropdown(sorted(PRESETS), value=DEFAULT.preset, label="Verdict preset", elem_id="gv-preset",

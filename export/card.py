@@ -53,7 +53,7 @@ def render_markdown(card: dict) -> str:
              f"- Quantization: {json.dumps(card.get('quantization', {}))}", ""]
     if card.get("labels"):
         lines += [f"- Labels (id → name): {card['labels']}", ""]
-    extras = [(k, card[k]) for k in ("layout", "signed_value", "long_inputs", "window_consistency", "limitations") if card.get(k)]
+    extras = [(k, card[k]) for k in ("encoder_layers", "layout", "signed_value", "long_inputs", "window_consistency", "limitations") if card.get(k)]
     if extras:   # the scorer's input layout, output convention and window behaviour
         for k, v in extras:
             name = k.replace('_', ' ').capitalize()

@@ -91,6 +91,7 @@ def card_fields(source_dir: Path) -> dict:
     init = json.loads(training.read_text()).get("backbone", "") if training.is_file() else ""
     base = "sentence-transformers/all-MiniLM-L6-v2" + (f", initialised from {init}" if init and "PyPI" not in init else "")
     return {"base_model": base, "labels": list(LABELS), "special_tokens": [R_SEP, S_SEP], "head": HEAD_FILE,
+            "encoder_layers": config.get("num_hidden_layers"),
             "pooling": config.get("scorer_pooling", "boundary"),
             "windows": config.get("scorer_windows", "packed"),
             "layout": "[CLS] r_1 [R_SEP] ... r_n [R_SEP] s_1 [S_SEP] ... s_m [S_SEP] [SEP]; token type 1 after the last [R_SEP]",

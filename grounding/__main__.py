@@ -1,6 +1,6 @@
 """Command line:
 
-    python -m grounding run --input in.jsonl --output out.jsonl [--engine claims|context] [--tau 0.5]
+    python -m grounding run --input in.jsonl --output out.jsonl [--engine claims|context|context-fast] [--tau 0.5]
                             [--preset paper|code] [--csv pairs.csv] [--no-pfcr]
     python -m grounding check --response "..." --context "doc one --- doc two"
 
@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-from grounding.config import PRESETS, GroundingConfig
+from grounding.config import ENGINES, PRESETS, GroundingConfig
 from grounding.io import RecordError, pairs_csv, parse_records
 from grounding.pipeline import InputError, ground
 
@@ -76,7 +76,7 @@ def main(argv=None) -> int:
     sub = p.add_subparsers(dest="cmd", required=True)
     for name in ("run", "check"):
         s = sub.add_parser(name)
-        s.add_argument("--engine", choices=("claims", "context"), default="claims")
+        s.add_argument("--engine", choices=tuple(ENGINES), default="claims")
         s.add_argument("--tau", type=float, default=0.5)
         s.add_argument("--preset", choices=sorted(PRESETS), default="paper")
         s.add_argument("--no-pfcr", action="store_true")

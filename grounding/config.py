@@ -45,9 +45,17 @@ PRESETS = {
 }
 
 
+# engine -> the scorer folder (under models_dir) it runs; None: the claims engine (decompose + retrieve + NLI)
+ENGINES = {
+    "claims": None,
+    "context": "scorer",              # context-aware scorer, 6 layers: the most accurate map
+    "context-fast": "scorer_fast",    # its 2-layer student: about 3x faster, less accurate (see its card)
+}
+
+
 @dataclass
 class GroundingConfig:
-    engine: str = "claims"              # "claims" (decompose + retrieve + NLI) or "context" (context-aware scorer)
+    engine: str = "claims"              # a key of ENGINES
     tau: float = 0.5                    # cosine threshold for a (claim, context sentence) pair to be judged
     preset: str = "paper"               # verdict preset name (see PRESETS)
     overrides: dict = field(default_factory=dict)   # per-field changes to the preset, e.g. {"supported": 0.8}
@@ -73,12 +81,17 @@ class GroundingConfig:
         return dataclasses.replace(base, **self.overrides)
 
     def validate(self) -> "GroundingConfig":
-        if self.engine not in ("claims", "context"):
-            raise ValueError(f"engine must be 'claims' or 'context', not '{self.engine}'.")
+        if self.engine not in ENGINES:
+            raise ValueError(f"engine must be one of {', '.join(repr(e) for e in ENGINES)}, not '{self.engine}'.")
         if not 0.0 <= self.tau <= 1.0:
             raise ValueError(f"tau must lie in [0, 1], got {self.tau}.")
         self.verdict_preset()
         return self
+
+    @property
+    def scorer_folder(self) -> Optional[str]:
+        """The scorer folder name of a context engine (None for the claims engine)."""
+        return ENGINES[self.engine]
 
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)

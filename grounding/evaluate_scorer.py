@@ -284,7 +284,8 @@ def main(argv=None) -> int:
         print("  " + ", ".join(f"{k} {v}" for k, v in r.items()))
     if a.write_card:
         from export.card import update_card
-        cmd = "python -m grounding.evaluate_scorer" + (f" --limit {a.limit}" if a.limit else "")
+        cmd = ("python -m grounding.evaluate_scorer" + (f" --scorer {a.scorer}" if a.scorer.resolve() != (MODELS_DIR / "scorer").resolve() else "")
+               + (f" --limit {a.limit}" if a.limit else ""))
         update_card(a.scorer, evaluation={
             "command": cmd, "rows": [{c: r.get(c, "") for c in COLUMNS} for r in result["rows"]],
             "notes": (f"Report sets only (Check-COVID dev, Citation-Integrity dev, Climate-FEVER held-out, SciFact dev). "

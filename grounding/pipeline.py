@@ -30,10 +30,11 @@ def load_models(models_dir: str, threads: Optional[int] = None):
     return Embedder(base / "embedder", threads=threads), Entailment(base / "entailment", threads=threads)
 
 
-@functools.lru_cache(maxsize=2)
-def load_scorer(models_dir: str, threads: Optional[int] = None):
-    """The context-aware scorer (engine "context"), or an InputError saying it is not there."""
-    folder = Path(models_dir) / "scorer"
+@functools.lru_cache(maxsize=4)
+def load_scorer(models_dir: str, threads: Optional[int] = None, name: str = "scorer"):
+    """The context-aware scorer folder `name` (engines "context" / "context-fast", see config.ENGINES), or
+    an InputError saying it is not there."""
+    folder = Path(models_dir) / name
     if not (folder / "model.onnx").is_file():
         raise InputError(f"The context-aware engine needs {folder}, which this build does not ship yet; "
                          "use engine 'claims'.")
@@ -104,7 +105,7 @@ def ground_stream(response: str, context, config: Optional[GroundingConfig] = No
     """Yield the (same, growing) result after segmentation and after each response sentence; the last
     yield has `complete=True` with verdicts, maps and metrics for everything assessed."""
     config = (config or GroundingConfig()).validate()
-    scorer = load_scorer(config.models_dir, config.threads) if config.engine == "context" else None
+    scorer = load_scorer(config.models_dir, config.threads, config.scorer_folder) if config.scorer_folder else None
     t0 = time.perf_counter()
     result = prepare(response, context, question, config)
     result.timings["segment"] = time.perf_counter() - t0
@@ -259,7 +260,7 @@ def _context_engine(result: GroundingResult, config: GroundingConfig, scorer, em
         sent = result.response_sentences[i]
         k = len(result.claims)
         result.claims.append(Claim(text=sent.text, sentence=i, start=sent.start, end=sent.end, entailed=1.0,
-                                   origin="sentence", note="engine 'context' judges whole sentences"))
+                                   origin="sentence", note=f"engine '{config.engine}' judges whole sentences"))
         diffs: dict[int, EntityDiff] = {}
         scores = []
         for j in range(limit):

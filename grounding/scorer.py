@@ -205,9 +205,12 @@ def sentence_vectors(hidden: np.ndarray, positions: Sequence[int], starts: Seque
         return hidden[list(positions)]
     if pooling != "span_mean":
         raise ValueError(f"unknown pooling '{pooling}'")
-    csum = np.concatenate([np.zeros((1, hidden.shape[1]), dtype=np.float64), np.cumsum(hidden, 0, dtype=np.float64)])
-    pos, start = np.asarray(positions), np.asarray(starts)
-    return ((csum[pos + 1] - csum[start]) / (pos - start + 1)[:, None]).astype(np.float32)
+    # per-span means: a float64 cumsum over L x H cost ~1 ms per window (more than a small encoder), and a BLAS
+    # averaging matrix stalls when the cores are busy
+    hidden = np.asarray(hidden, dtype=np.float32)
+    if not len(positions):
+        return np.zeros((0, hidden.shape[1]), dtype=np.float32)
+    return np.stack([hidden[s : p + 1].mean(0) for s, p in zip(starts, positions)]).astype(np.float32, copy=False)
 
 
 def clean_text(text: str) -> str:
@@ -324,7 +327,8 @@ class ContextScorer:
         documents = [list(d) for d in documents]
         flat = [s for d in documents for s in d]
         n, m = len(response_sentences), len(flat)
-        r_ids, c_ids = self._token_ids(list(response_sentences)), self._token_ids(flat)
+        ids = self._token_ids(list(response_sentences) + flat)        # one tokenizer call for all texts
+        r_ids, c_ids = ids[:n], ids[n:]
         plan = plan_windows([len(x) for x in r_ids], [[len(x) for x in ids] for ids in _split(c_ids, documents)],
                             self.max_length, self.min_context_tokens, self.long_sentences, self.windows)
         probs = np.full((n, m, 3), np.nan, dtype=np.float32)

@@ -300,29 +300,31 @@ def test_empty_input_warns_and_reads_not_assessed(page):
     shot(page, "07_empty_input")
 
 
-def test_context_engine_runs_or_says_why_not(page, models_dir):
-    """With exported_models/scorer the context engine runs (one window per document); without it the
-    library raises InputError and the app must show it as a message."""
+@pytest.mark.parametrize("engine,folder,shot_name", [("context", "scorer", "08_context_engine"),
+                                                     ("context-fast", "scorer_fast", "08b_context_fast_engine")])
+def test_context_engine_runs_or_says_why_not(page, models_dir, engine, folder, shot_name):
+    """With exported_models/scorer (scorer_fast) the context (context-fast) engine runs, one window per
+    document; without it the library raises InputError and the app must show it as a message."""
     load_example(page, "faithful")
     page.get_by_text("Settings", exact=True).click()
-    page.locator("#gv-engine").get_by_label("context", exact=True).check()
+    page.locator("#gv-engine").get_by_label(engine, exact=True).check()
     state = run_and_wait(page)
     status = page.inner_text("#gv-status")
-    if not (models_dir / "scorer" / "model.onnx").is_file():
+    if not (models_dir / folder / "model.onnx").is_file():
         assert state == "error" and ("scorer" in status or "context" in status)
         page.wait_for_selector(".toast-body", timeout=30_000)   # and as a gr.Warning toast
-        page.screenshot(path=str(SHOTS / "08_context_engine_toast.png"))
+        page.screenshot(path=str(SHOTS / f"{shot_name}_toast.png"))
     else:
         from grounding.config import GroundingConfig
         from grounding.examples import BY_NAME
         from grounding.pipeline import ground
         ex = BY_NAME["faithful"]
-        lib = ground(ex["response"], ex["context"], GroundingConfig(engine="context", models_dir=str(models_dir)))
+        lib = ground(ex["response"], ex["context"], GroundingConfig(engine=engine, models_dir=str(models_dir)))
         assert state == "done", status
         assert heatmap_shape(page) == (len(lib.sentence_map.rows), len(lib.sentence_map.columns)) == (4, 7)
         assert f"windows: {lib.coverage.windows}" in page.inner_text("body") and lib.coverage.windows == 1
     assert "Traceback" not in page.inner_text("body")
-    shot(page, "08_context_engine")
+    shot(page, shot_name)
 
 
 def test_json_csv_and_report_downloads(page, library):

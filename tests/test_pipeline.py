@@ -139,16 +139,28 @@ def test_cli_run_and_bad_json(tmp_path):
     assert proc.returncode == 2 and "line 1: missing field(s) context" in proc.stderr
 
 
-def test_context_engine_is_a_config_choice(models_dir):
-    cfg = GroundingConfig(engine="context", models_dir=str(models_dir))
-    if not (models_dir / "scorer" / "model.onnx").is_file():
+@pytest.mark.parametrize("engine,folder", [("context", "scorer"), ("context-fast", "scorer_fast")])
+def test_context_engines_are_a_config_choice(models_dir, engine, folder):
+    cfg = GroundingConfig(engine=engine, models_dir=str(models_dir))
+    assert cfg.scorer_folder == folder
+    if not (models_dir / folder / "model.onnx").is_file():
         with pytest.raises(InputError, match="use engine 'claims'"):
             ground(DRUG_RESPONSE, DRUG_CONTEXT, cfg)
         return
+    # the papers' example: the trial supports the blood-pressure half and contradicts the liver-enzyme half
+    # of the one response sentence; the funding sentence is irrelevant
+    r = ground(DRUG_RESPONSE, DRUG_CONTEXT, cfg)
+    assert r.sentence_map.engine == engine and r.sentence_map.labels == [[1, -1, 0]]
+    assert [v.label for v in r.verdicts] == [CONTRADICTED]
     r = ground(DRUG_RESPONSE + " The study was funded by a council.", DRUG_CONTEXT, cfg)
-    assert r.sentence_map.engine == "context" and r.coverage.windows >= 1
+    assert r.coverage.windows == 2          # one window per document
     assert len(r.sentence_map.labels) == 2 and len(r.sentence_map.labels[0]) == len(r.context_sentences) == 3
     assert len(r.verdicts) == 2 and all(v.explanation for v in r.verdicts)
+
+
+def test_unknown_engine_is_refused_with_the_choices():
+    with pytest.raises(ValueError, match="'claims', 'context', 'context-fast'"):
+        GroundingConfig(engine="fast").validate()
 
 
 def test_context_engine_plumbing_with_a_tiny_scorer(models_dir, tiny_trained, tmp_path):

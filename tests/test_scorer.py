@@ -232,6 +232,53 @@ def test_weighted_loss_ignores_padding_and_weights_classes():
     assert w_heavy_irr > w_flat       # the irrelevant cell (still uncertain) dominates when weighted 10
 
 
+def test_distillation_loss_is_zero_for_the_teacher_and_ignores_padding():
+    torch = pytest.importorskip("torch")
+    from training.scorer import IGNORE, distillation_loss
+
+    teacher = torch.tensor([[[[2.0, -1.0, 0.5], [0.0, 3.0, -2.0]]]])
+    labels = torch.tensor([[[0, IGNORE]]])
+    assert float(distillation_loss(teacher.clone(), teacher, labels, 2.0)) == pytest.approx(0.0, abs=1e-7)
+    other = teacher.clone()
+    other[0, 0, 1] = torch.tensor([9.0, -9.0, 0.0])        # only the padded cell differs: still no loss
+    assert float(distillation_loss(other, teacher, labels, 2.0)) == pytest.approx(0.0, abs=1e-7)
+    other[0, 0, 0] = torch.tensor([-1.0, 2.0, 0.5])        # the labelled cell disagrees: KL > 0, by hand
+    t, s_ = torch.softmax(teacher[0, 0, 0] / 2, -1), torch.softmax(other[0, 0, 0] / 2, -1)
+    by_hand = 4 * float((t * (t.log() - s_.log())).sum())
+    assert float(distillation_loss(other, teacher, labels, 2.0)) == pytest.approx(by_hand, rel=1e-5)
+
+
+def test_shallow_student_keeps_the_first_layers_and_distils(tiny_trained, tmp_path):
+    torch = pytest.importorskip("torch")
+    from training.scorer import fit, load_scorer, parse_args, prepare_model
+
+    _, teacher_run, _ = tiny_trained
+    teacher, _ = load_scorer(teacher_run / "final")
+    student, tok, special = prepare_model(str(teacher_run / "final"), head_hidden=16, head_dropout=0.0,
+                                          keep_layers=1)
+    assert student.config.num_hidden_layers == 1 and len(student.bert.encoder.layer) == 1
+    for a, b in zip(student.bert.encoder.layer[0].parameters(), teacher.bert.encoder.layer[0].parameters()):
+        assert torch.equal(a, b)                                # the kept layer is the teacher's first
+    assert torch.equal(student.head.out.weight, teacher.head.out.weight)
+    args = parse_args(["--max-steps", "2", "--batch", "2", "--grad-accum", "1", "--no-bf16", "--max-rows", "4",
+                       "--max-columns", "8", "--teacher", str(teacher_run / "final"), "--distill-alpha", "0.7"])
+    run = fit(student, tok, special, _hand_made_instances() * 2, _hand_made_instances(), args, tmp_path)
+    assert run["optimizer_steps"] == 2
+    assert load_scorer(tmp_path / "final")[0].config.num_hidden_layers == 1
+    with pytest.raises(SystemExit):
+        prepare_model(str(teacher_run / "final"), 16, 0.0, keep_layers=5)
+
+
+def test_span_mean_pooling_is_the_mean_of_each_sentence_span():
+    from grounding.scorer import sentence_vectors
+
+    hidden = np.arange(24, dtype=np.float32).reshape(6, 4)
+    got = sentence_vectors(hidden, positions=[2, 5], starts=[1, 3], pooling="span_mean")
+    assert np.allclose(got, [hidden[1:3].mean(0), hidden[3:6].mean(0)])
+    assert np.array_equal(sentence_vectors(hidden, [2, 5], [1, 3], "boundary"), hidden[[2, 5]])
+    assert sentence_vectors(hidden, [], [], "span_mean").shape == (0, 4)
+
+
 def test_irrelevant_weight_tuning_shifts_the_irrelevant_logit():
     from training.scorer import tune_irrelevant_weight
 
@@ -292,7 +339,11 @@ def test_claim_and_evidence_negation_contrasts_flip_labels():
 
 # ---------------------------------------------------------------------------- the shipped scorer
 
-shipped = pytest.mark.skipif(not (SCORER / "model.onnx").is_file(), reason="exported_models/scorer is not exported yet")
+# both shipped scorers (engine "context": 6 layers; engine "context-fast": its 2-layer student) must pass
+SHIPPED = [pytest.param(SCORER.parent / name, id=name,
+                        marks=pytest.mark.skipif(not (SCORER.parent / name / "model.onnx").is_file(),
+                                                 reason=f"exported_models/{name} is not exported"))
+           for name in ("scorer", "scorer_fast")]
 
 CLAIMS = ["Drug X lowered systolic blood pressure in adults.", "The Eiffel Tower is located in Paris."]
 DOCS = [
@@ -305,13 +356,12 @@ DOCS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def scorer():
+@pytest.fixture(scope="module", params=SHIPPED)
+def scorer(request):
     from grounding.scorer import ContextScorer
-    return ContextScorer(SCORER, threads=2)
+    return ContextScorer(request.param, threads=2)
 
 
-@shipped
 def test_known_support_and_contradiction(scorer):
     out = scorer.score(CLAIMS, DOCS)
     # packed: all three short documents share one window; document mode: one window per document
@@ -326,7 +376,6 @@ def test_known_support_and_contradiction(scorer):
     assert out.values[0, 0] > 0 > out.values[0, 4]
 
 
-@shipped
 def test_document_order_does_not_change_labels(scorer):
     base = scorer.score(CLAIMS, DOCS)
     starts = np.cumsum([0] + [len(d) for d in DOCS])
@@ -336,7 +385,6 @@ def test_document_order_does_not_change_labels(scorer):
         assert (shuffled.labels == base.labels[:, columns]).all()
 
 
-@shipped
 def test_long_context_every_sentence_scored_and_window_independent(scorer):
     filler = [[f"The city council discussed item {k}.{j} of the agenda about parks and libraries." for j in range(6)]
               for k in range(14)]
@@ -355,23 +403,22 @@ def test_long_context_every_sentence_scored_and_window_independent(scorer):
     assert float(np.abs(out.probabilities[:, cols] - alone.probabilities).max()) <= WINDOW_TOLERANCE
 
 
-@shipped
 def test_boundary_tokens_in_user_text_do_not_add_columns(scorer):
     out = scorer.score(["A claim with [S_SEP] inside."], [["A sentence [R_SEP] with [SEP] tokens.", "Another."]])
     assert out.shape == (1, 2) and not np.isnan(out.probabilities).any()
 
 
-@shipped
-def test_card_records_parity_training_and_evaluation():
+@pytest.mark.parametrize("folder", SHIPPED)
+def test_card_records_parity_training_and_evaluation(folder):
     import json
-    card = json.loads((SCORER / "card.json").read_text())
+    card = json.loads((folder / "card.json").read_text())
     par = card["parity"]["onnx_int8_vs_pytorch_fp32"]
     assert par["label_agreement"] >= 0.95 and par["cells"] > 50
     assert card["labels"] == list(LABELS) and card["head"] == "head.onnx"
     assert len(card["training"]["class_weights"]["trained"]) == 3 and card["training"]["dev"]["after_tuning"]
     from export.card import sha256
     for name in ("model.onnx", "head.onnx"):
-        assert card["files"][name]["sha256"] == sha256(SCORER / name)
+        assert card["files"][name]["sha256"] == sha256(folder / name)
 
 
 def test_continued_run_keeps_the_previous_stage_record(tmp_path):

@@ -66,7 +66,8 @@ IGNORE = -100
 DEFAULTS = dict(epochs=1.0, lr=5e-5, head_lr=5e-4, batch=8, grad_accum=2, max_length=512, max_sentence_tokens=160,
                 seed=42, warmup=0.06, dev_share=0.05, head_hidden=384, head_dropout=0.1, nli_cap=150,
                 evidence_cap=700, evidence_copies=1, max_distractors=2, max_rows=8, max_columns=64,
-                negation_share=0.0, evidence_negation=0.0, direction_share=0.5, windows="packed")
+                negation_share=0.0, evidence_negation=0.0, direction_share=0.5, windows="packed",
+                teacher="", distill_alpha=0.5, distill_temperature=2.0, keep_layers=0)
 INSTANCE_RECIPE = [
     "Check-COVID train: claims grouped by abstract (cord_id), at most 4 claims per response (their SUPPORT / REFUTE "
     "/ NOTENOUGHINFO variants of the same abstract land in one response); context = that abstract.",
@@ -535,6 +536,19 @@ def weighted_loss(logits, labels, weights):
     return torch.nn.functional.cross_entropy(flat[keep], gold[keep], weight=weights.to(flat.device))
 
 
+def distillation_loss(student_logits, teacher_logits, labels, temperature: float):
+    """T^2 * KL(teacher || student) at temperature T, averaged over the labelled pairs (label != -100):
+    the student learns the teacher's full distribution over (support, contradict, irrelevant)."""
+    import torch
+    keep = labels.reshape(-1) != IGNORE
+    if not keep.any():
+        return student_logits.float().sum() * 0.0
+    s = student_logits.float().reshape(-1, student_logits.shape[-1])[keep] / temperature
+    t = teacher_logits.float().reshape(-1, teacher_logits.shape[-1])[keep] / temperature
+    return torch.nn.functional.kl_div(torch.log_softmax(s, -1), torch.log_softmax(t, -1), reduction="batchmean",
+                                      log_target=True) * temperature ** 2
+
+
 class ScorerDataset:
     """Packed instances; documents are re-ordered every epoch (document-order shuffling) when augment."""
 
@@ -735,9 +749,22 @@ def load_scorer(folder: str | Path):
     return ContextScorerModel.from_pretrained(str(folder)).eval(), AutoTokenizer.from_pretrained(str(folder))
 
 
+def load_teacher(folder: str | Path, tokenizer):
+    """A trained scorer (frozen, eval mode) whose logits the student learns (--teacher). It must share the
+    student's tokenizer, so that both read the same packed input."""
+    teacher, teacher_tokenizer = load_scorer(folder)
+    if teacher_tokenizer.get_vocab() != tokenizer.get_vocab():
+        raise SystemExit(f"--teacher {folder}: its tokenizer differs from the student's; distillation needs the same one")
+    for p in teacher.parameters():
+        p.requires_grad_(False)
+    return teacher
+
+
 def prepare_model(backbone: str, head_hidden: int, head_dropout: float, pooling: str = "span_mean",
-                  windows: str = "packed"):
-    """(model, tokenizer, special ids): the backbone with [R_SEP] / [S_SEP] and a fresh pair head."""
+                  windows: str = "packed", keep_layers: int = 0):
+    """(model, tokenizer, special ids): the backbone with [R_SEP] / [S_SEP] and a fresh pair head (or the
+    backbone's own head when it is a trained scorer). keep_layers > 0 keeps only the backbone's first
+    keep_layers encoder layers (a shallower, faster scorer; the layers above are not loaded)."""
     from transformers import AutoConfig, AutoTokenizer
     tokenizer = AutoTokenizer.from_pretrained(backbone)
     ContextScorerModel, _ = build_model_classes()
@@ -750,6 +777,10 @@ def prepare_model(backbone: str, head_hidden: int, head_dropout: float, pooling:
     config.num_labels = len(LABELS)
     config.id2label, config.label2id = dict(enumerate(LABELS)), {n: i for i, n in enumerate(LABELS)}
     config.architectures = ["ContextScorerModel"]
+    if keep_layers:
+        if not 0 < keep_layers <= config.num_hidden_layers:
+            raise SystemExit(f"--keep-layers {keep_layers}: the backbone has {config.num_hidden_layers} layers")
+        config.num_hidden_layers = keep_layers
     model = ContextScorerModel.from_pretrained(backbone, config=config)
     special = add_boundary_tokens(tokenizer, model)
     return model, tokenizer, special
@@ -779,6 +810,7 @@ def fit(model, tokenizer, special: dict, train_set: list[ScorerInstance], dev_se
     dev_ds = ScorerDataset(dev_set, token_ids, special, args.max_sentence_tokens, augment=False, seed=args.seed)
     w_sup, w_irr, w_con = args.class_weights
     weights = torch.tensor([w_sup, w_con, w_irr], dtype=torch.float32)     # LABELS order
+    teacher = load_teacher(args.teacher, tokenizer) if args.teacher else None
     start = time.time()
 
     class ShuffleEachEpoch(TrainerCallback):
@@ -793,6 +825,12 @@ def fit(model, tokenizer, special: dict, train_set: list[ScorerInstance], dev_se
             labels = inputs.pop("labels")
             outputs = model(**inputs)
             loss = weighted_loss(outputs["logits"], labels, weights)
+            if teacher is not None and model.training:
+                with torch.no_grad():
+                    teacher_logits = teacher(**inputs)["logits"]
+                loss = ((1 - args.distill_alpha) * loss
+                        + args.distill_alpha * distillation_loss(outputs["logits"], teacher_logits, labels,
+                                                                 args.distill_temperature))
             return (loss, outputs) if return_outputs else loss
 
         def prediction_step(self, model, inputs, prediction_loss_only, ignore_keys=None):
@@ -874,7 +912,7 @@ def train(args) -> dict:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     model, tokenizer, special = prepare_model(args.backbone or find_backbone(), args.head_hidden, args.head_dropout,
-                                              args.pooling, args.windows)
+                                              args.pooling, args.windows, args.keep_layers)
     token_ids = token_counter(tokenizer)
     start = time.time()
     train_set, dev_set, counts = build_instances(lambda s: min(len(token_ids(s)), args.max_sentence_tokens),
@@ -896,7 +934,10 @@ def train(args) -> dict:
                           "reading": "the paper's [1, 10, 1] up-weights the irrelevant class (§6.3, App. C.3)"},
         "hyperparameters": {k: getattr(args, k) for k in (*DEFAULTS, "class_weights", "bf16", "threads", "max_steps",
                                                           "eval_every", "limit")},
-        "loss": "class-weighted cross-entropy, weighted mean over all labelled (response, context) pairs of a batch",
+        "loss": "class-weighted cross-entropy, weighted mean over all labelled (response, context) pairs of a batch"
+                + (f"; mixed {1 - args.distill_alpha:g} : {args.distill_alpha:g} with T^2 * KL(teacher || student) at "
+                   f"T = {args.distill_temperature:g} over the same pairs, teacher {args.teacher} (frozen)"
+                   if args.teacher else ""),
         "augmentation": "document order re-shuffled per instance and epoch; evidence units drawn "
                         f"{args.evidence_copies}x with fresh distractor abstracts",
         "hardware": f"{args.threads} CPU threads" if not torch.cuda.is_available() else torch.cuda.get_device_name(0),

@@ -1,6 +1,6 @@
 """How the scorer's speed-up over the pairwise baseline grows with the number of response sentences.
 
-    python benchmarks/scorer_speed.py [--instances 30] [--sizes 1 2 4 8 16] [--threads 2]
+    python benchmarks/scorer_speed.py [--instances 30] [--sizes 1 2 4 8 16] [--threads 2] [--scorer FOLDER]
 
 Takes the long (>= 20 context sentences) report instances of grounding.evaluate_scorer and, for each size
 n, uses the instance's own claim plus n - 1 claims of other report instances as the response (speed only:
@@ -34,12 +34,13 @@ def main(argv=None) -> int:
     p.add_argument("--sizes", type=int, nargs="*", default=[1, 2, 4, 8, 16])
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--scorer", type=Path, default=MODELS_DIR / "scorer", help="scorer folder (e.g. exported_models/scorer_fast)")
     a = p.parse_args(argv)
     report = datasets.evidence_report_instances()
     insts = long_instances(report, 40, a.seed)[: a.instances]
     claims = [c for group in report.values() for i in group for c in i.claims]
     rng = random.Random(a.seed)
-    scorer = ContextScorer(MODELS_DIR / "scorer", threads=a.threads)
+    scorer = ContextScorer(a.scorer, threads=a.threads)
     nli = Entailment(MODELS_DIR / "entailment", threads=a.threads)
     scorer.score(["Warm-up."], [["Warm-up sentence."]])
     nli.predict(["Warm-up sentence."], ["Warm-up."])

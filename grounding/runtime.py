@@ -20,6 +20,14 @@ NLI_ORDER = (ENTAILMENT, NEUTRAL, CONTRADICTION)  # the column order every calle
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "exported_models"
 
+# Items per ONNX call. On CPU small batches: a batch is padded to its longest item, and the int8 models gain
+# nothing from wide batches (python benchmarks/batch_size.py, 2 cores, 2026-11-30: entailment on the 27-pair
+# long report instances 65-97 ms per instance at 4 vs 108-120 ms at 32; the claims engine on typical
+# instances the same at both). A GPU wants wide batches. The int8 models scale activations per call, so an
+# item's scores move slightly with its batch-mates (see exported_models/entailment/README.md).
+CPU_BATCH_SIZE = {"embedder": 4, "entailment": 4}
+GPU_BATCH_SIZE = 64
+
 
 class ModelLoadError(RuntimeError):
     """A model folder is missing or incomplete."""
@@ -81,6 +89,10 @@ class OnnxModel:
         self.session = ort.InferenceSession(str(onnx_path), sess_options=opts, providers=providers(prefer_gpu))
         self.input_names = {i.name for i in self.session.get_inputs()}
 
+    def default_batch_size(self, role: str) -> int:
+        on_gpu = self.session.get_providers()[0] == "CUDAExecutionProvider"
+        return GPU_BATCH_SIZE if on_gpu else CPU_BATCH_SIZE[role]
+
     def tokenize(self, texts: list[str], pairs: list[str] | None = None) -> Batch:
         """Pad to the longest item; cut items over max_length (pairs: the longer side first) and record them."""
         encs = self.tokenizer.encode_batch(list(zip(texts, pairs)) if pairs is not None else list(texts))
@@ -137,9 +149,9 @@ def _batches(n: int, size: int, lengths: list[int] | None = None):
 class Embedder:
     """Sentence embeddings: mean pooling over tokens, L2-normalised (as sentence-transformers' MiniLM)."""
 
-    def __init__(self, folder: str | Path | None = None, threads: int | None = None, batch_size: int = 32):
+    def __init__(self, folder: str | Path | None = None, threads: int | None = None, batch_size: int | None = None):
         self.model = OnnxModel(folder or MODELS_DIR / "embedder", threads=threads)
-        self.batch_size = batch_size
+        self.batch_size = batch_size or self.model.default_batch_size("embedder")
         pooling = self.model.card.get("pooling", "mean")
         if pooling != "mean":
             raise ModelLoadError(f"Embedder folder {self.model.folder} declares pooling '{pooling}'; only mean is supported.")
@@ -174,9 +186,9 @@ def softmax(x: np.ndarray) -> np.ndarray:
 class Entailment:
     """3-way NLI cross-encoder: P(entailment), P(neutral), P(contradiction) for (premise, hypothesis) pairs."""
 
-    def __init__(self, folder: str | Path | None = None, threads: int | None = None, batch_size: int = 32):
+    def __init__(self, folder: str | Path | None = None, threads: int | None = None, batch_size: int | None = None):
         self.model = OnnxModel(folder or MODELS_DIR / "entailment", threads=threads)
-        self.batch_size = batch_size
+        self.batch_size = batch_size or self.model.default_batch_size("entailment")
         id2label = {int(k): v.lower() for k, v in self.model.config.get("id2label", {}).items()}
         missing = set(NLI_ORDER) - set(id2label.values())
         if missing:

@@ -38,6 +38,20 @@ def test_embeddings_are_unit_length_and_batch_independent(embedder):
     assert float(np.min((together * alone).sum(1))) > 0.97
 
 
+def test_cpu_batch_size_default_and_batches_cover_every_item():
+    from grounding.runtime import CPU_BATCH_SIZE, Entailment
+    emb, nli = Embedder(EMBEDDER, threads=1), Entailment(threads=1)
+    assert (emb.batch_size, nli.batch_size) == (CPU_BATCH_SIZE["embedder"], CPU_BATCH_SIZE["entailment"]) == (4, 4)
+    assert Entailment(threads=1, batch_size=32).batch_size == 32
+    # 9 pairs in batches of 4 (sorted by length): every row is filled, in the caller's order
+    premises = [f"The trial enrolled {k} adults and drug X lowered blood pressure." for k in range(20, 28)] + ["It rained."]
+    hypotheses = ["Drug X lowered blood pressure."] * 8 + ["Drug X lowered blood pressure."]
+    probs = nli.predict(premises, hypotheses)
+    wide = Entailment(threads=1, batch_size=32).predict(premises, hypotheses)
+    assert probs.shape == (9, 3) and np.allclose(probs.sum(1), 1.0, atol=1e-5)
+    assert (probs.argmax(1) == wide.argmax(1)).all() and probs[:8, 0].min() > 0.5 and probs[8, 0] < 0.5
+
+
 def test_long_text_is_truncated_and_recorded(embedder):
     long = "word " * 2000
     embedder.encode(["short one", long])

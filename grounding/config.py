@@ -49,7 +49,7 @@ PRESETS = {
 ENGINES = {
     "claims": None,
     "context": "scorer",              # context-aware scorer, 6 layers: the most accurate map
-    "context-fast": "scorer_fast",    # its 2-layer student: about 3x faster, less accurate (see its card)
+    "context-fast": "scorer_fast",    # its 2-layer student: ~2.5x faster, less accurate (see its card)
 }
 
 

@@ -826,6 +826,8 @@ def fit(model, tokenizer, special: dict, train_set: list[ScorerInstance], dev_se
             outputs = model(**inputs)
             loss = weighted_loss(outputs["logits"], labels, weights)
             if teacher is not None and model.training:
+                if teacher.device != model.device:      # on a GPU the Trainer moved only the student
+                    teacher.to(model.device)
                 with torch.no_grad():
                     teacher_logits = teacher(**inputs)["logits"]
                 loss = ((1 - args.distill_alpha) * loss

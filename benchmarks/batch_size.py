@@ -25,11 +25,6 @@ from grounding.evaluate_scorer import LONG_MIN, long_instances  # noqa: E402
 from grounding.runtime import MODELS_DIR, Embedder, Entailment  # noqa: E402
 
 
-def pairs(inst):
-    ctx = inst.context_sentences
-    return [s for _ in inst.claims for s in ctx], [c for c in inst.claims for _ in ctx]
-
-
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--threads", type=int, default=2)
@@ -52,7 +47,7 @@ def main(argv=None) -> int:
             for b, model in ents.items():
                 start = time.perf_counter()
                 for inst in insts:
-                    model.predict(*pairs(inst))
+                    model.predict(*inst.pairs())
                 row[b] = round((time.perf_counter() - start) / len(insts) * 1000, 1)
             print(f"[{rep + 1}] {name} ({len(insts)}), ms per instance by batch size: {row}", flush=True)
         row = {}
@@ -65,9 +60,8 @@ def main(argv=None) -> int:
         for b in sizes:
             times = []
             for inst in engine_instances:
-                docs = [{"id": d.id, "title": d.title, "text": "\n".join(d.sentences)} for d in inst.documents]
                 start = time.perf_counter()
-                ground("\n".join(inst.claims), docs, config, models=(embs[b], ents[b]))
+                ground("\n".join(inst.claims), inst.context_items(), config, models=(embs[b], ents[b]))
                 times.append(time.perf_counter() - start)
             row[b] = round(float(np.median(times)) * 1000, 1)
         print(f"[{rep + 1}] claims engine ({len(engine_instances)} instances), p50 ms by batch size: {row}", flush=True)

@@ -43,7 +43,7 @@ def run(engine: str, tau: float, instances, pfcr: bool):
     models = load_models(cfg.models_dir, cfg.threads)
     pred, gold, times, stages, judged = [], [], [], {}, 0
     for inst in instances:
-        docs = [{"id": d.id, "title": d.title, "text": "\n".join(d.sentences)} for d in inst.documents]
+        docs = inst.context_items()
         start = time.perf_counter()
         res = ground("\n".join(inst.claims), docs, cfg, models=models)
         times.append(time.perf_counter() - start)

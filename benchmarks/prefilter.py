@@ -34,7 +34,7 @@ def main(argv=None) -> int:
     totals = {"judged_base": 0, "judged_filtered": 0, "cells": 0, "cells_changed": 0, "verdicts": 0,
               "verdicts_changed": 0, "t_base": 0.0, "t_filtered": 0.0}
     for inst in instances:
-        docs = [{"id": d.id, "title": d.title, "text": "\n".join(d.sentences)} for d in inst.documents]
+        docs = inst.context_items()
         response = "\n".join(inst.claims)
         t = time.perf_counter()
         base = ground(response, docs, base_cfg, models=models)

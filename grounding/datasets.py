@@ -224,6 +224,15 @@ class EvidenceInstance:
     def context_sentences(self) -> list[str]:
         return [s for d in self.documents for s in d.sentences]
 
+    def pairs(self) -> tuple[list[str], list[str]]:
+        """(premises, hypotheses) of every (context sentence, claim) pair, claim-major: the pairwise baseline's input."""
+        ctx = self.context_sentences
+        return [s for _ in self.claims for s in ctx], [c for c in self.claims for _ in ctx]
+
+    def context_items(self) -> list[dict]:
+        """The documents as the pipeline's context input ({id, title, text}, one sentence per line)."""
+        return [{"id": d.id, "title": d.title, "text": "\n".join(d.sentences)} for d in self.documents]
+
 
 def check_covid(split: str) -> list[EvidenceInstance]:
     corpus = _corpus(_file("evidence/check_covid/corpus.jsonl"), "cord_id")

@@ -60,8 +60,7 @@ class PairwiseEngine:
 
     def run(self, inst: EvidenceInstance, out: EngineRun) -> None:
         ctx = inst.context_sentences
-        premises = [s for _ in inst.claims for s in ctx]
-        hypotheses = [c for c in inst.claims for _ in ctx]
+        premises, hypotheses = inst.pairs()
         start = time.perf_counter()
         probs = self.model.predict(premises, hypotheses)
         out.seconds.append(time.perf_counter() - start)

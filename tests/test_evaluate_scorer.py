@@ -43,3 +43,13 @@ def test_speed_breakdown_groups_by_response_size():
     assert groups["1"]["speedup"] == round(0.105 / 0.06, 2)
     assert groups["2-3"]["speedup"] == 4.0 and groups[">=4"]["speedup"] == 10.0
     assert np.isclose(groups[">=4"]["s_pairwise"], 0.6)
+
+
+def test_instance_pairs_and_context_items_follow_the_gold_layout():
+    from grounding.datasets import EvidenceDocument, EvidenceInstance
+    inst = EvidenceInstance("i", "hand", ["c1", "c2"], [EvidenceDocument("d1", "T1", ["s1", "s2"]),
+                                                        EvidenceDocument("d2", "T2", ["s3"])], [[1, 0, 0], [0, 0, -1]])
+    premises, hypotheses = inst.pairs()
+    # claim-major: row i of the gold is pairs[i * m : (i + 1) * m]
+    assert premises == ["s1", "s2", "s3"] * 2 and hypotheses == ["c1"] * 3 + ["c2"] * 3
+    assert inst.context_items() == [{"id": "d1", "title": "T1", "text": "s1\ns2"}, {"id": "d2", "title": "T2", "text": "s3"}]

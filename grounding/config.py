@@ -31,7 +31,11 @@ class VerdictPreset:
     nli_override: Optional[float] = None        # P(e) - P(c) at or below this => Contradicted
     contradict_override: Optional[float] = None  # P(c) above this => Contradicted
     off_topic: Optional[float] = None           # cosine below this => Unsupported
+    override_scope: str = "any"                 # which judged sentences may fire the override: "any", or
+                                                # "anchor" (only the claim's most similar one, VeriGround's anchor chunk)
 
+
+OVERRIDE_SCOPES = ("any", "anchor")
 
 PRESETS = {
     # VeriGround paper: F = 0.35 sim + 0.20 ent + 0.45 (P(e) - P(c)); H = 0.72, L = 0.40.
@@ -49,7 +53,7 @@ PRESETS = {
 ENGINES = {
     "claims": None,
     "context": "scorer",              # context-aware scorer, 6 layers: the most accurate map
-    "context-fast": "scorer_fast",    # its 2-layer student: ~2.5x faster, less accurate (see its card)
+    "context-fast": "scorer_fast",    # its 2-layer student: ~2.5x faster per window, less accurate (see its card)
 }
 
 
@@ -78,7 +82,10 @@ class GroundingConfig:
         unknown = set(self.overrides) - allowed
         if unknown:
             raise ValueError(f"Unknown verdict settings {sorted(unknown)}; allowed: {sorted(allowed)}.")
-        return dataclasses.replace(base, **self.overrides)
+        preset = dataclasses.replace(base, **self.overrides)
+        if preset.override_scope not in OVERRIDE_SCOPES:
+            raise ValueError(f"override_scope must be one of {OVERRIDE_SCOPES}, not '{preset.override_scope}'.")
+        return preset
 
     def validate(self) -> "GroundingConfig":
         if self.engine not in ENGINES:

@@ -374,3 +374,14 @@ def evidence_report_instances() -> dict[str, list[EvidenceInstance]]:
         "climate_fever_held_out": climate_fever(held_out=True),
         "scifact_dev": scifact_instances("dev"),
     }
+
+
+def evidence_train_instances() -> dict[str, list[EvidenceInstance]]:
+    """The "evidence train" sets that carry sentence labels, as instances: for choosing settings (never the
+    report sets)."""
+    return {
+        "check_covid_train": check_covid("train"),
+        "citation_integrity_train": citation_integrity("train"),
+        "climate_fever_train": climate_fever(held_out=False),
+        "scifact_train": scifact_instances("train"),
+    }

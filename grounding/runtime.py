@@ -28,6 +28,11 @@ MODELS_DIR = Path(__file__).resolve().parent.parent / "exported_models"
 CPU_BATCH_SIZE = {"embedder": 4, "entailment": 4}
 GPU_BATCH_SIZE = 64
 
+# Whether ONNX Runtime's worker threads busy-wait for the next operator after a call. The app runs several
+# sessions (embedder, entailment, scorer and its head) beside the tokenizer's own threads on few cores: a
+# session's spinning workers then take the cores the next stage needs (python benchmarks/spinning.py).
+ALLOW_SPINNING = os.environ.get("GROUNDING_ORT_SPINNING", "0") == "1"
+
 
 class ModelLoadError(RuntimeError):
     """A model folder is missing or incomplete."""
@@ -86,6 +91,7 @@ class OnnxModel:
             opts.intra_op_num_threads = threads
             opts.inter_op_num_threads = 1
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        opts.add_session_config_entry("session.intra_op.allow_spinning", "1" if ALLOW_SPINNING else "0")
         self.session = ort.InferenceSession(str(onnx_path), sess_options=opts, providers=providers(prefer_gpu))
         self.input_names = {i.name for i in self.session.get_inputs()}
 

@@ -38,7 +38,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from grounding.runtime import MODELS_DIR, ModelLoadError, OnnxModel, softmax
+from grounding.runtime import ALLOW_SPINNING, MODELS_DIR, ModelLoadError, OnnxModel, softmax
 
 log = logging.getLogger(__name__)
 
@@ -205,12 +205,17 @@ def sentence_vectors(hidden: np.ndarray, positions: Sequence[int], starts: Seque
         return hidden[list(positions)]
     if pooling != "span_mean":
         raise ValueError(f"unknown pooling '{pooling}'")
-    # per-span means: a float64 cumsum over L x H cost ~1 ms per window (more than a small encoder), and a BLAS
-    # averaging matrix stalls when the cores are busy
+    # per-span means in float32: a float64 cumsum over L x H cost ~1 ms per window (more than a small encoder).
+    # The spans of a packed window are back to back, so one np.add.reduceat sums them all in a single pass.
     hidden = np.asarray(hidden, dtype=np.float32)
     if not len(positions):
         return np.zeros((0, hidden.shape[1]), dtype=np.float32)
-    return np.stack([hidden[s : p + 1].mean(0) for s, p in zip(starts, positions)]).astype(np.float32, copy=False)
+    starts, ends = np.asarray(starts, dtype=np.int64), np.asarray(positions, dtype=np.int64) + 1
+    if np.array_equal(starts[1:], ends[:-1]):
+        sums = np.add.reduceat(hidden[: ends[-1]], starts, axis=0)
+    else:
+        sums = np.stack([hidden[a:b].sum(0) for a, b in zip(starts, ends)])
+    return (sums / (ends - starts)[:, None]).astype(np.float32, copy=False)
 
 
 def clean_text(text: str) -> str:
@@ -284,6 +289,7 @@ class ContextScorer:
             raise ModelLoadError(f"{self.folder}/card.json does not describe a scorer with labels {list(LABELS)}.")
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = 1        # the head is tiny: threads would cost more than they save
+        opts.add_session_config_entry("session.intra_op.allow_spinning", "1" if ALLOW_SPINNING else "0")
         self.head = ort.InferenceSession(str(head), sess_options=opts, providers=["CPUExecutionProvider"])
         tok = self.encoder.tokenizer
         self.ids = {name: tok.token_to_id(name) for name in ("[CLS]", "[SEP]", R_SEP, S_SEP)}
@@ -312,12 +318,14 @@ class ContextScorer:
                  "attention_mask": np.ones((1, len(p.input_ids)), dtype=np.int64)}
         if "token_type_ids" in self.encoder.input_names:
             feeds["token_type_ids"] = np.asarray([p.token_type_ids], dtype=np.int64)
-        hidden = self.encoder.session.run(None, feeds)[0][0].astype(np.float32)
+        hidden = np.asarray(self.encoder.session.run(None, feeds)[0][0], dtype=np.float32)
         if not p.response_positions or not p.context_positions:
             return np.zeros((len(p.response_positions), len(p.context_positions), 3), dtype=np.float32)
-        return self.head.run(None, {
-            "response": sentence_vectors(hidden, p.response_positions, p.response_starts, self.pooling),
-            "context": sentence_vectors(hidden, p.context_positions, p.context_starts, self.pooling)})[0]
+        # response and context spans are back to back: pooled together, then split
+        vectors = sentence_vectors(hidden, p.response_positions + p.context_positions,
+                                   p.response_starts + p.context_starts, self.pooling)
+        n = len(p.response_positions)
+        return self.head.run(None, {"response": vectors[:n], "context": vectors[n:]})[0]
 
     def score(self, response_sentences: list[str], documents: list[list[str]]) -> ScoredMap:
         """Score every response sentence against every context sentence (documents concatenated in order).

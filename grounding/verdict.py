@@ -1,8 +1,9 @@
 """VeriGround verdicts: fuse cosine, entity overlap and NLI per (claim, context sentence) and decide
 against the anchor sentence, with the contradiction override.
 
-Anchor: the judged sentence with the highest fused score F. Override: if any judged sentence fires the
-preset's contradiction rule, the claim is Contradicted and that sentence (the most similar one among
+Anchor: the judged sentence with the highest fused score F. Override: if any judged sentence (with the
+preset's override_scope "anchor": the claim's most similar judged sentence) fires the preset's
+contradiction rule, the claim is Contradicted and that sentence (the most similar one among
 those that fire) becomes the anchor; the best supporting sentence, if any, is kept as `conflicting` so
 the explanation can say the sources disagree.
 """
@@ -52,7 +53,8 @@ def decide(claim: int, pairs: list[PairScore], preset: VerdictPreset, entity_dif
         return Verdict(claim=claim, label=UNSUPPORTED, score=None, anchor=best_column, cosine=best_cosine,
                        rule=rule, entities=entity_diffs.get(best_column, EntityDiff()) if best_column is not None else EntityDiff())
     scored = [(fused_score(preset, p.cosine, p.entail, p.contradict, p.entity_overlap), p) for p in judged]
-    firing = [(f, p) for f, p in scored if fires_override(preset, p.entail, p.contradict)]
+    in_scope = scored if preset.override_scope == "any" else [max(scored, key=lambda fp: fp[1].cosine)]
+    firing = [(f, p) for f, p in in_scope if fires_override(preset, p.entail, p.contradict)]
     best_f, best = max(scored, key=lambda fp: (fp[0], fp[1].cosine))
     if firing:
         f, anchor = max(firing, key=lambda fp: (fp[1].cosine * fp[1].contradict, fp[1].cosine))

@@ -1,4 +1,5 @@
 """The shipped embedder, as shipped, and the runtime layer's guarantees."""
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -80,3 +81,20 @@ def test_grounding_imports_without_torch():
     lines = [l.split("#")[0].strip().lower() for l in (ROOT / "requirements.txt").read_text().splitlines()]
     names = {l.split("==")[0].split("[")[0] for l in lines if l}
     assert not names & {"torch", "transformers", "optimum", "sentence-transformers"}
+
+
+def test_sessions_do_not_spin_by_default_and_the_environment_switches_it_on():
+    """Worker threads that busy-wait after a call take the cores the next stage needs
+    (benchmarks/spinning.py): every session the app opens, the scorer's head included, has spinning off."""
+    from grounding.runtime import Entailment
+    from grounding.scorer import ContextScorer
+
+    key = "session.intra_op.allow_spinning"
+    nli, scorer = Entailment(threads=1), ContextScorer(threads=1)
+    for session in (nli.model.session, scorer.encoder.session, scorer.head, Embedder(EMBEDDER, threads=1).model.session):
+        assert session.get_session_options().get_session_config_entry(key) == "0"
+    code = ("from grounding.runtime import ALLOW_SPINNING, Entailment; "
+            f"print(ALLOW_SPINNING, Entailment(threads=1).model.session.get_session_options().get_session_config_entry('{key}'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, "GROUNDING_ORT_SPINNING": "1"}, cwd=str(ROOT))
+    assert out.stdout.split() == ["True", "1"]

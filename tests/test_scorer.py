@@ -275,6 +275,9 @@ def test_span_mean_pooling_is_the_mean_of_each_sentence_span():
     hidden = np.arange(24, dtype=np.float32).reshape(6, 4)
     got = sentence_vectors(hidden, positions=[2, 5], starts=[1, 3], pooling="span_mean")
     assert np.allclose(got, [hidden[1:3].mean(0), hidden[3:6].mean(0)])
+    # spans with a gap between them (not packed back to back) take the per-span path
+    gap = sentence_vectors(hidden, positions=[2, 5], starts=[1, 4], pooling="span_mean")
+    assert np.allclose(gap, [hidden[1:3].mean(0), hidden[4:6].mean(0)])
     assert np.array_equal(sentence_vectors(hidden, [2, 5], [1, 3], "boundary"), hidden[[2, 5]])
     assert sentence_vectors(hidden, [], [], "span_mean").shape == (0, 4)
 

@@ -42,6 +42,23 @@ def test_contradiction_wins_but_keeps_the_supporting_source():
     assert v.label == CONTRADICTED and v.anchor == 5 and v.conflicting == 0
 
 
+def test_override_scope_anchor_only_lets_the_most_similar_sentence_fire():
+    import dataclasses
+    anchored = dataclasses.replace(PAPER, override_scope="anchor")
+    support, off_side = pair(0, 0.9, 0.95, 0.01, 1.0), pair(5, 0.6, 0.03, 0.95, 1.0)
+    # "any": a less similar contradicting sentence still makes the claim Contradicted
+    assert decide(0, [support, off_side], PAPER, {}, 0, 0.9, 0.5).label == CONTRADICTED
+    # "anchor": only the claim's most similar judged sentence (the supporting one here) may fire
+    v = decide(0, [support, off_side], anchored, {}, 0, 0.9, 0.5)
+    assert v.label == SUPPORTED and v.anchor == 0
+    # ... and when that one contradicts, the override fires as before
+    close = pair(3, 0.95, 0.02, 0.97, 1.0)
+    assert decide(0, [close, pair(1, 0.6, 0.9, 0.05, None)], anchored, {}, 3, 0.95, 0.5).label == CONTRADICTED
+    assert GroundingConfig(overrides={"override_scope": "anchor"}).verdict_preset().override_scope == "anchor"
+    with pytest.raises(ValueError, match="override_scope"):
+        GroundingConfig(overrides={"override_scope": "nearby"}).validate()
+
+
 def test_no_pair_above_tau_is_unsupported_with_closest_anchor():
     v = decide(0, [], PAPER, {}, 2, 0.31, 0.5)
     assert v.label == UNSUPPORTED and v.anchor == 2 and v.score is None and "tau" in v.rule

@@ -1,0 +1,175 @@
+"""Claim verdicts against the gold claim labels of the evidence sets: is "contradicted" told apart from
+"not mentioned"?
+
+    python -m grounding.evaluate_verdicts [--engine claims] [--split report|train] [--limit N]
+                                          [--variant NAME:key=value,...] [--threads 2]
+
+Every claim of an evidence instance is checked alone against the instance's documents, as a user would:
+``ground(claim, documents)`` with decomposition and PFCR off (the gold label belongs to the whole claim).
+Gold, from the sentence labels of the claim's row: a refuting sentence and no supporting one ->
+Contradicted; a supporting one and no refuting one -> Supported; no labelled sentence -> Unsupported (the
+sources do not settle it); both -> disputed, counted but left out of the scores. Predicted: Supported and
+Partially supported count as Supported; a claim the segmenter split into several sentences is Contradicted
+if any part is, Supported if every part is, otherwise Unsupported; Not assessed counts as a miss.
+
+Each --variant re-decides the stored scores under other verdict settings (``pipeline.rederive``: no model
+runs again), e.g. ``--variant strict:supported=0.8`` or ``--variant anchored:override_scope=anchor``; the
+default preset is always the first row. Choose settings on ``--split train`` (the evidence train sets, whose
+pairs the entailment model was trained on: optimistic) and report them on ``--split report``.
+
+Prints, per set and over all sets: claims, accuracy, F1 of Supported / Unsupported / Contradicted, their
+macro mean, and the two errors a reader cares about: false alarms (Contradicted where the sources support or
+do not mention the claim) and missed contradictions (gold Contradicted called Supported).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from grounding import datasets
+from grounding.config import GroundingConfig
+from grounding.types import CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, UNSUPPORTED
+
+CLASSES = (SUPPORTED, UNSUPPORTED, CONTRADICTED)
+DISPUTED = "disputed"
+
+
+def gold_label(row: list[int]) -> str:
+    """The claim's label from its sentence labels (+1 support, -1 refute, 0 neither)."""
+    pos, neg = any(g == 1 for g in row), any(g == -1 for g in row)
+    if pos and neg:
+        return DISPUTED
+    return SUPPORTED if pos else CONTRADICTED if neg else UNSUPPORTED
+
+
+def claim_label(verdict_labels: list[str]) -> str:
+    """One label for a checked claim from the verdicts of its sentence(s)."""
+    if not verdict_labels or NOT_ASSESSED in verdict_labels:
+        return NOT_ASSESSED
+    if CONTRADICTED in verdict_labels:
+        return CONTRADICTED
+    if all(v in (SUPPORTED, PARTIAL) for v in verdict_labels):
+        return SUPPORTED
+    return UNSUPPORTED
+
+
+@dataclass
+class Scores:
+    gold: list[str] = field(default_factory=list)
+    pred: list[str] = field(default_factory=list)
+    disputed: int = 0
+
+    def row(self) -> dict:
+        g, p = np.array(self.gold), np.array(self.pred)
+        out = {"claims": len(g), "disputed_left_out": self.disputed,
+               "accuracy": round(float((g == p).mean()), 4) if len(g) else None}
+        f1s = []
+        for c in CLASSES:
+            tp, denom = float(((p == c) & (g == c)).sum()), float((p == c).sum() + (g == c).sum())
+            f1 = 2 * tp / denom if denom else 0.0
+            f1s.append(f1)
+            out[f"f1_{c.lower().replace(' ', '_')}"] = round(f1, 4)
+        out["macro_f1"] = round(float(np.mean(f1s)), 4)
+        not_contra = g != CONTRADICTED
+        out["false_alarms"] = f"{int(((p == CONTRADICTED) & not_contra).sum())}/{int(not_contra.sum())}"
+        out["missed_contradictions"] = f"{int(((p == SUPPORTED) & ~not_contra).sum())}/{int((~not_contra).sum())}"
+        out["not_assessed"] = int((p == NOT_ASSESSED).sum())
+        return out
+
+
+def instances(split: str) -> dict[str, list[datasets.EvidenceInstance]]:
+    if split == "report":
+        return datasets.evidence_report_instances()
+    return datasets.evidence_train_instances()
+
+
+def parse_variant(text: str) -> tuple[str, dict]:
+    """'name:key=value,key=value' -> (name, overrides); values are numbers, 'none' or words."""
+    name, _, body = text.partition(":")
+    out = {}
+    for item in filter(None, body.split(",")):
+        key, _, value = item.partition("=")
+        value = value.strip()
+        if value.lower() == "none":
+            out[key.strip()] = None
+        else:
+            try:
+                out[key.strip()] = float(value)
+            except ValueError:
+                out[key.strip()] = value
+    return name, out
+
+
+def evaluate(split: str, engine: str, variants: list[tuple[str, dict]], limit: int | None, threads: int,
+             preset: str = "paper") -> dict[str, dict[str, Scores]]:
+    """{variant: {set: Scores}} (set "all" pools every set)."""
+    from grounding.pipeline import ground, load_models, rederive
+
+    base = GroundingConfig(engine=engine, preset=preset, decompose=False, pfcr=False, threads=threads).validate()
+    configs = [("default", base)] + [(name, GroundingConfig(**{**base.to_dict(), "overrides": ov}).validate())
+                                     for name, ov in variants]
+    models = load_models(base.models_dir, threads)
+    out: dict[str, dict[str, Scores]] = {name: {} for name, _ in configs}
+    for set_name, insts in instances(split).items():
+        start = time.perf_counter()
+        for inst in insts[:limit] if limit else insts:
+            docs = inst.context_items()
+            for claim, row in zip(inst.claims, inst.gold):
+                gold = gold_label(row)
+                result = ground(claim, docs, base, models=models)
+                for name, config in configs:
+                    if name != "default":
+                        result = rederive(result, config)
+                    for key in (set_name, "all"):
+                        s = out[name].setdefault(key, Scores())
+                        if gold == DISPUTED:
+                            s.disputed += 1
+                            continue
+                        s.gold.append(gold)
+                        s.pred.append(claim_label([v.label for v in result.verdicts]))
+        print(f"[evaluate_verdicts] {set_name}: {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
+    return out
+
+
+COLUMNS = ("set", "variant", "claims", "accuracy", "f1_supported", "f1_unsupported", "f1_contradicted", "macro_f1",
+           "false_alarms", "missed_contradictions", "not_assessed", "disputed_left_out")
+
+
+def table(results: dict[str, dict[str, Scores]]) -> str:
+    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    sets = list(next(iter(results.values())))
+    for set_name in ["all"] + [s for s in sets if s != "all"]:
+        for variant, by_set in results.items():
+            r = {"set": set_name, "variant": variant, **by_set[set_name].row()}
+            lines.append("| " + " | ".join(str(r.get(c, "")) for c in COLUMNS) + " |")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m grounding.evaluate_verdicts", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--engine", default="claims")
+    p.add_argument("--preset", default="paper")
+    p.add_argument("--split", choices=["report", "train"], default="report")
+    p.add_argument("--variant", action="append", default=[], help="NAME:key=value,... verdict settings to compare")
+    p.add_argument("--limit", type=int, default=None, help="at most this many instances per set")
+    p.add_argument("--threads", type=int, default=2)
+    a = p.parse_args(argv)
+    try:
+        datasets.data_dir()
+        variants = [parse_variant(v) for v in a.variant]
+        results = evaluate(a.split, a.engine, variants, a.limit, a.threads, a.preset)
+    except (datasets.DataMissingError, ValueError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(f"engine {a.engine}, preset {a.preset}, split {a.split}" + (f", limit {a.limit}" if a.limit else ""))
+    print(table(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,54 @@
+"""The claim-verdict evaluation: gold labels from sentence labels, claim labels from verdicts, the scores,
+and a run of the shipped pipeline on hand-made instances (the real data sets are not needed)."""
+import pytest
+
+from grounding import evaluate_verdicts as ev
+from grounding.datasets import EvidenceDocument, EvidenceInstance
+from grounding.types import CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, UNSUPPORTED
+
+
+def test_gold_label_from_sentence_labels():
+    assert ev.gold_label([0, 1, 0]) == SUPPORTED
+    assert ev.gold_label([0, -1]) == CONTRADICTED
+    assert ev.gold_label([0, 0, 0]) == UNSUPPORTED
+    assert ev.gold_label([1, -1]) == ev.DISPUTED
+
+
+def test_claim_label_from_sentence_verdicts():
+    assert ev.claim_label([SUPPORTED, PARTIAL]) == SUPPORTED
+    assert ev.claim_label([SUPPORTED, UNSUPPORTED]) == UNSUPPORTED
+    assert ev.claim_label([SUPPORTED, CONTRADICTED]) == CONTRADICTED
+    assert ev.claim_label([NOT_ASSESSED]) == ev.claim_label([]) == NOT_ASSESSED
+
+
+def test_scores_by_hand():
+    s = ev.Scores(gold=[SUPPORTED, SUPPORTED, CONTRADICTED, UNSUPPORTED], pred=[SUPPORTED, CONTRADICTED, SUPPORTED, UNSUPPORTED])
+    r = s.row()
+    assert r["accuracy"] == 0.5
+    assert r["f1_supported"] == pytest.approx(0.5)          # tp 1, 2 predicted, 2 gold
+    assert r["f1_contradicted"] == 0.0 and r["f1_unsupported"] == 1.0
+    assert r["false_alarms"] == "1/3" and r["missed_contradictions"] == "1/1"
+
+
+def test_parse_variant():
+    assert ev.parse_variant("strict:supported=0.8,nli_override=none,override_scope=anchor") == (
+        "strict", {"supported": 0.8, "nli_override": None, "override_scope": "anchor"})
+
+
+def test_evaluate_runs_the_shipped_pipeline_and_rederives_variants(monkeypatch):
+    doc = EvidenceDocument("d1", "Trial", ["In the trial, drug X significantly lowered systolic blood pressure.",
+                                           "The trial ran for twelve weeks in three hospitals."])
+    insts = {"hand_made": [
+        EvidenceInstance("a", "hand_made", ["Drug X lowered blood pressure."], [doc], [[1, 0]]),
+        EvidenceInstance("b", "hand_made", ["Drug X had no effect on systolic blood pressure."], [doc], [[-1, 0]]),
+        EvidenceInstance("c", "hand_made", ["The trial ran in Paris and Berlin."], [doc], [[1, -1]]),   # disputed
+    ]}
+    monkeypatch.setattr(ev, "instances", lambda split: insts)
+    out = ev.evaluate("report", "claims", [("never", {"nli_override": None})], limit=None, threads=1)
+    default, never = out["default"]["hand_made"], out["never"]["hand_made"]
+    assert default.disputed == 1 and default.gold == [SUPPORTED, CONTRADICTED]
+    assert default.pred == [SUPPORTED, CONTRADICTED]
+    # with the override switched off, the contradiction falls to the bands: no longer Contradicted
+    assert never.pred[0] == SUPPORTED and never.pred[1] != CONTRADICTED
+    assert out["default"]["all"].row()["accuracy"] == 1.0
+    assert "| all | default | 2 | 1.0 |" in ev.table(out)

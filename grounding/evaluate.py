@@ -5,7 +5,9 @@
 
 Prints one table: SNLI test accuracy and per-class F1; counterfactual NLI (CAD) test accuracy; Check-COVID
 dev and Climate-FEVER held-out claims as (claim, evidence sentence) 3-way accuracy and macro-F1; SciFact
-rationale dev support-vs-contradict accuracy -- for the int8 model and, given --fp32, the fp32 model.
+rationale dev support-vs-contradict accuracy; and direction_report: the entailment pairs of those sets that
+state a direction, each followed by its reversal ("lowered" -> "raised") as a contradiction -- for the int8
+model and, given --fp32, the fp32 model.
 """
 from __future__ import annotations
 
@@ -26,7 +28,16 @@ REPORT_SETS = {
     "check_covid_dev": lambda: datasets.check_covid_pairs("dev"),
     "climate_fever_held_out": lambda: datasets.climate_fever_pairs(held_out=True),
     "scifact_dev": lambda: datasets.scifact_rationales("dev"),
+    "direction_report": lambda: direction_report_pairs(),
 }
+
+
+def direction_report_pairs() -> list:
+    """Every entailment pair of the sets above whose hypothesis states a direction the premise also states,
+    followed by its reversal ("lowered" -> "raised", labelled contradiction; grounding.contrasts)."""
+    from grounding.contrasts import with_originals
+    pairs = [p for name, load in REPORT_SETS.items() if name != "direction_report" for p in load()]
+    return with_originals(pairs)
 
 
 def f1_per_class(pred: np.ndarray, gold: np.ndarray, n: int = 3) -> list[float]:

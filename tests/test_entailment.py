@@ -57,3 +57,24 @@ def test_batched_equals_single(nli):
     together = nli.predict([p for p, _ in pairs], [h for _, h in pairs]).argmax(1)
     alone = [nli.predict([p], [h])[0].argmax() for p, h in pairs]
     assert list(together) == alone
+
+
+def test_direction_row_pairs_each_reversal_with_its_original_and_scores_it(nli, monkeypatch):
+    """grounding.evaluate's direction_report row on hand-made sets (the real report sets are not needed):
+    reversals are built from entailment pairs only, and the shipped model is scored on them."""
+    from grounding import evaluate
+    from grounding.datasets import NLIPair
+    fake = {"set_a": lambda: [NLIPair("In the trial, drug X significantly lowered systolic blood pressure.",
+                                      "Drug X lowered blood pressure.", "entailment", "a"),
+                              NLIPair("Prices went down.", "Prices increased.", "contradiction", "a")],
+            "set_b": lambda: [NLIPair("Emissions rose sharply after 1950.", "Emissions increased after 1950.",
+                                      "entailment", "b")]}
+    monkeypatch.setattr(evaluate, "REPORT_SETS", {**fake, "direction_report": evaluate.direction_report_pairs})
+    pairs = evaluate.direction_report_pairs()
+    assert [(p.hypothesis, p.label) for p in pairs] == [
+        ("Drug X lowered blood pressure.", "entailment"), ("Drug X raised blood pressure.", "contradiction"),
+        ("Emissions increased after 1950.", "entailment"), ("Emissions decreased after 1950.", "contradiction")]
+    probs = nli.predict([p.premise for p in pairs], [p.hypothesis for p in pairs])
+    row = evaluate.score_set("direction_report", pairs, probs)
+    assert row["pairs"] == 4
+    assert row["accuracy"] == float(np.mean(probs.argmax(1) == np.array([0, 2, 0, 2])))

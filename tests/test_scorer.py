@@ -438,7 +438,8 @@ def test_continued_run_keeps_the_previous_stage_record(tmp_path):
 
 
 def test_direction_swap_reverses_the_first_direction_word():
-    from training.scorer import contrast_maker, direction_swap
+    from grounding.contrasts import direction_swap
+    from training.scorer import contrast_maker
 
     assert direction_swap("Drug X lowered blood pressure.") == "Drug X raised blood pressure."
     assert direction_swap("Increased intake is linked to higher risk.") == "Decreased intake is linked to higher risk."

@@ -8,6 +8,7 @@ import pytest
 torch = pytest.importorskip("torch")
 
 from grounding.datasets import NLIPair  # noqa: E402
+from grounding.contrasts import direction_contrasts, with_originals  # noqa: E402
 from training.entailment import NOT_ENTAILMENT, numeric_contrasts, parse_args, partial_label_loss, train  # noqa: E402
 
 
@@ -32,6 +33,28 @@ def test_numeric_contrasts_change_a_shared_number():
     assert out[0].hypothesis != pairs[0].hypothesis and "30" not in out[0].hypothesis.split()
 
 
+def test_direction_contrasts_reverse_a_direction_the_premise_states():
+    pairs = [
+        NLIPair("In the trial, drug X significantly lowered systolic blood pressure.", "Drug X lowered blood pressure.",
+                "entailment", "x"),                                                     # kept: lowered -> raised
+        NLIPair("Emissions rose sharply after 1950.", "Emissions increased after 1950.", "entailment", "x"),  # same family
+        NLIPair("Visit the museum to see the paintings.", "Learn more about the museum.", "entailment", "x"),  # no "more"
+        NLIPair("Sea level is rising.", "The claim that sea level isn't rising is false.", "entailment", "x"),  # negated
+        NLIPair("Prices went down.", "Prices increased.", "contradiction", "x"),             # not an entailment pair
+        NLIPair("The tower is tall.", "The tower is higher than the house.", "entailment", "x"),  # premise states no direction
+    ]
+    out = direction_contrasts(pairs, random.Random(0), limit=10)
+    assert sorted(p.hypothesis for p in out) == ["Drug X raised blood pressure.", "Emissions decreased after 1950."]
+    assert all(p.label == "contradiction" and p.source == "direction_contrast" for p in out)
+    assert len(direction_contrasts(pairs, random.Random(0), limit=1)) == 1
+    # the dev check pairs each reversal with its original
+    dev = with_originals(pairs)
+    assert [p.label for p in dev] == ["entailment", "contradiction"] * 2
+    assert {(a.hypothesis, b.hypothesis) for a, b in zip(dev[0::2], dev[1::2])} == {
+        ("Drug X lowered blood pressure.", "Drug X raised blood pressure."),
+        ("Emissions increased after 1950.", "Emissions decreased after 1950.")}
+
+
 def test_a_few_steps_write_a_loadable_model(tmp_path):
     pytest.importorskip("transformers")
     from grounding import datasets
@@ -43,7 +66,8 @@ def test_a_few_steps_write_a_loadable_model(tmp_path):
     (tmp_path / "tiny").mkdir()
     backbone = _tiny_bert(tmp_path / "tiny", classifier=False)
     args = parse_args(["--out", str(tmp_path / "run"), "--backbone", str(backbone), "--limit", "4",
-                       "--max-steps", "2", "--batch", "8", "--max-length", "48", "--no-bf16", "--threads", "1", "--eval-every", "1"])
+                       "--max-steps", "2", "--batch", "8", "--max-length", "48", "--no-bf16", "--threads", "1", "--eval-every", "1",
+                       "--direction-contrasts", "20", "--direction-copies", "2"])
     summary = train(args)
     final = tmp_path / "run" / "final"
     cfg = json.loads((final / "config.json").read_text())
@@ -52,6 +76,9 @@ def test_a_few_steps_write_a_loadable_model(tmp_path):
     assert saved["labels"] == ["entailment", "neutral", "contradiction"]
     assert "snli_dev" in saved["sources"] and "snli_test" not in saved["sources"]
     assert summary["train_pairs"] > 0 and "eval_acc3" in saved["dev"]
+    assert saved["sources"]["direction_contrast"]["copies"] == 2
+    assert saved["sources"]["direction_contrast"]["train"] == 2 * saved["sources"]["direction_contrast"]["available"]
+    assert "pairs" in saved["dev_direction_contrasts"]
 
 
 def test_continued_stage_keeps_the_earlier_record(tmp_path):

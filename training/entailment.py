@@ -23,6 +23,18 @@ MNLI; 868 pairs) fell from 0.705 to 0.698; averaging the weights of stages 1 and
 
 Augmentation: up to 3,000 contradictions made from train-split entailment pairs by changing a number the
 hypothesis shares with the premise (numeric_contrasts), since number mismatches are what a checker must catch.
+
+Direction contrasts (--direction-contrasts N --direction-copies K, grounding.contrasts): reversals of a
+direction word the premise also states ("lowered" -> "raised"), each repeated K times with its original
+K - 1 more times. They were tried on 2026-11-30 from stage 2 and are not in the shipped model:
+  * cap 4000, 1 epoch, reversals x3 without their originals repeated (runs/entailment4): dev score fell
+    from 0.785 to 0.771;
+  * cap 10000, 0.4 epoch, reversals and originals x3 (runs/entailment5): dev score 0.781. Dev direction
+    pairs (24): reversals called contradiction 0.25 -> 0.38, originals called entailment 0.71 -> 0.50.
+    Claim verdicts on the train sets (grounding.evaluate_verdicts --split train --limit 150): Contradicted
+    F1 0.400 -> 0.464, but false alarms 31 -> 65 of 399.
+It catches more reversed directions and calls more unmentioned claims contradicted, so it was not shipped.
+Contrasts that teach "a direction the premise does not state -> neutral" are the next thing to try.
 """
 from __future__ import annotations
 
@@ -37,6 +49,7 @@ from pathlib import Path
 import numpy as np
 
 from grounding import datasets
+from grounding.contrasts import direction_contrasts, direction_swap, with_originals
 from grounding.datasets import NLI_LABELS, NLIPair
 from training.stages import with_previous_stage
 
@@ -87,7 +100,8 @@ def swapped_contradictions(pairs: list[NLIPair], rng: random.Random, limit: int)
 
 
 def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None, contrasts: int = 3000,
-                 source_caps: dict[str, int] | None = None, swaps: int = 0):
+                 source_caps: dict[str, int] | None = None, swaps: int = 0, directions: int = 0,
+                 direction_copies: int = 1):
     """(train, dev, per-source counts): capped, shuffled with a fixed seed, dev held out per source.
     The dev split depends only on the seed and dev_share, so continued stages never see earlier dev pairs."""
     rng = random.Random(seed)
@@ -114,8 +128,29 @@ def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None
                                            "labels": {"contradiction": len(swapped)},
                                            "built_from": "3-way contradiction pairs of the train split, premise and hypothesis swapped"}
     train += swapped
+    if directions:
+        # drawn from the train split only; the dev split gets its own (not trained on) for the report of
+        # direction accuracy (dev_direction_contrasts)
+        made = direction_contrasts(train, rng, min(directions, limit or directions))
+        # each reversal comes with its original (already in the split once): repeating only the reversals
+        # would teach "a direction word means contradiction"
+        originals = {(x.premise, direction_swap(x.hypothesis)): x for x in train if x.label == "entailment"}
+        paired = [originals[(m.premise, m.hypothesis)] for m in made if (m.premise, m.hypothesis) in originals]
+        counts["direction_contrast"] = {"available": len(made), "train": len(made) * direction_copies, "dev": 0,
+                                        "copies": direction_copies,
+                                        "originals_repeated": len(paired) * (direction_copies - 1),
+                                        "labels": {"contradiction": len(made)},
+                                        "built_from": "entailment pairs of the train split with the hypothesis's "
+                                                      "direction word reversed where the premise states that direction"}
+        train += made * direction_copies + paired * (direction_copies - 1)
     rng.shuffle(train)
     return train, dev, counts
+
+
+def dev_direction_contrasts(dev: list[NLIPair], seed: int) -> list[NLIPair]:
+    """Direction contrasts of the dev split with their originals (entailment): a held-out check that the model
+    tells a reversed direction from the stated one."""
+    return with_originals(dev)
 
 
 def _encode(tokenizer, pairs, max_length):
@@ -149,6 +184,18 @@ def dev_metrics(eval_pred):
     return out
 
 
+def direction_accuracy(trainer, tokenizer, pairs: list[NLIPair], max_length: int) -> dict:
+    """On dev pairs and their direction reversals: how often the original is called entailment and the
+    reversal contradiction (or at least not entailment)."""
+    if not pairs:
+        return {"pairs": 0}
+    pred = np.asarray(trainer.predict(_encode(tokenizer, pairs, max_length)).predictions).argmax(-1)
+    orig, rev = pred[0::2], pred[1::2]
+    return {"pairs": len(rev), "original_entailment": round(float((orig == 0).mean()), 4),
+            "reversed_contradiction": round(float((rev == 2).mean()), 4),
+            "reversed_not_entailment": round(float((rev != 0).mean()), 4)}
+
+
 def train(args) -> dict:
     import torch
     from transformers import (AutoModelForSequenceClassification, AutoTokenizer, DataCollatorWithPadding,
@@ -166,7 +213,8 @@ def train(args) -> dict:
 
     train_pairs, dev_pairs, counts = build_splits(args.cap, args.dev_share, args.seed, args.limit,
                                                    args.numeric_contrasts, dict(args.source_cap or []),
-                                                   args.swap_contradictions)
+                                                   args.swap_contradictions, args.direction_contrasts,
+                                                   args.direction_copies)
     print(f"train pairs {len(train_pairs)}, dev pairs {len(dev_pairs)}", flush=True)
     train_ds, dev_ds = _encode(tokenizer, train_pairs, args.max_length), _encode(tokenizer, dev_pairs, args.max_length)
 
@@ -196,6 +244,8 @@ def train(args) -> dict:
     trainer.train(resume_from_checkpoint=True if resume else None)
     seconds = time.time() - start
     final = trainer.evaluate()
+    direction = direction_accuracy(trainer, tokenizer, dev_direction_contrasts(dev_pairs, args.seed), args.max_length)
+    print(f"dev direction contrasts: {json.dumps(direction)}", flush=True)
     trainer.save_model(str(out / "final"))
     tokenizer.save_pretrained(str(out / "final"))
     summary = {
@@ -203,11 +253,13 @@ def train(args) -> dict:
                     else f"{args.backbone} (continued from the previous stage)",
         "labels": list(NLI_LABELS), "train_pairs": len(train_ds), "dev_pairs": len(dev_ds), "sources": counts,
         "hyperparameters": {k: getattr(args, k) for k in ("cap", "dev_share", "epochs", "lr", "batch", "max_length", "seed", "data_seed", "warmup", "bf16", "threads",
-                                                             "numeric_contrasts", "source_cap", "swap_contradictions")},
+                                                             "numeric_contrasts", "source_cap", "swap_contradictions",
+                                                             "direction_contrasts", "direction_copies")},
         "two_way_handling": "partial-label loss -log(P(neutral)+P(contradiction)) for 'not entailment'",
         "training_seconds": round(seconds, 1), "resumed": bool(resume),
         "hardware": f"{args.threads} CPU threads" if not torch.cuda.is_available() else torch.cuda.get_device_name(0),
         "dev": {k: round(float(v), 4) for k, v in final.items() if k.startswith("eval_")},
+        "dev_direction_contrasts": direction,
     }
     summary = with_previous_stage(summary, backbone)   # continued training: keep the earlier stage's record
     (out / "final" / "training.json").write_text(json.dumps(summary, indent=2))
@@ -231,6 +283,9 @@ def parse_args(argv=None):
     p.add_argument("--source-cap", action="append", metavar="SOURCE=N",
                    type=lambda s: (s.split("=")[0], int(s.split("=")[1])),
                    help="cap for one source instead of --cap (repeatable), e.g. fever_2way=1500")
+    p.add_argument("--direction-contrasts", type=int, default=0,
+                   help="at most this many contradictions made by reversing a direction word (direction_contrasts)")
+    p.add_argument("--direction-copies", type=int, default=1, help="times each direction contrast is repeated")
     p.add_argument("--swap-contradictions", type=int, default=0,
                    help="at most this many 3-way contradiction pairs added with premise and hypothesis swapped")
     return p.parse_args(argv)

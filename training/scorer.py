@@ -57,6 +57,7 @@ from typing import Callable
 import numpy as np
 
 from grounding import datasets
+from grounding.contrasts import direction_swap  # noqa: F401  (re-exported for the training recipes)
 from grounding.scorer import LABELS, R_SEP, S_SEP, clean_text, pack
 from training.stages import with_previous_stage
 
@@ -329,34 +330,6 @@ def negation_contrast(unit: Unit, rng: random.Random, negate: Callable[[str], st
         return unit
     labels = [[*doc, [-v for v in doc[i]]] for doc in unit.labels]
     return Unit(unit.source, unit.group, [*unit.response, negated], unit.documents, labels)
-
-
-_DIRECTION_PAIRS = [
-    ("increase", "decrease"), ("increases", "decreases"), ("increased", "decreased"), ("increasing", "decreasing"),
-    ("raise", "lower"), ("raises", "lowers"), ("raised", "lowered"), ("raising", "lowering"),
-    ("rise", "fall"), ("rises", "falls"), ("rose", "fell"), ("risen", "fallen"), ("rising", "falling"),
-    ("improve", "worsen"), ("improves", "worsens"), ("improved", "worsened"), ("improving", "worsening"),
-    ("higher", "lower"), ("more", "less"), ("positive", "negative"), ("positively", "negatively"),
-    ("reduces", "increases"), ("reduced", "increased"), ("reducing", "increasing"),
-]
-_DIRECTION = {}
-for _a, _b in _DIRECTION_PAIRS:
-    _DIRECTION.setdefault(_a, _b)
-    _DIRECTION.setdefault(_b, _a)
-_DIRECTION_RE = re.compile(r"\b(" + "|".join(sorted(_DIRECTION, key=len, reverse=True)) + r")\b", re.IGNORECASE)
-
-
-def direction_swap(text: str) -> str:
-    """The first direction word replaced by its opposite ("lowered" -> "raised", "increased risk" ->
-    "decreased risk"), case kept; the text unchanged when it has none. A reversed direction is the most
-    common contradiction in scientific claims, and the one small models miss most."""
-    m = _DIRECTION_RE.search(text)
-    if not m:
-        return text
-    word = _DIRECTION[m.group(1).lower()]
-    if m.group(1)[0].isupper():
-        word = word[0].upper() + word[1:]
-    return text[: m.start(1)] + word + text[m.end(1):]
 
 
 def contrast_maker(rng: random.Random, negate: Callable[[str], str], direction_share: float = 0.5):

@@ -21,7 +21,7 @@ from typing import Optional  # noqa: E402
 import gradio as gr  # noqa: E402
 
 from grounding import render  # noqa: E402
-from grounding.config import ENGINES, PRESETS, GroundingConfig, VerdictPreset  # noqa: E402
+from grounding.config import ENGINES, OVERRIDE_SCOPES, PRESETS, GroundingConfig, VerdictPreset  # noqa: E402
 from grounding.examples import EXAMPLES  # noqa: E402
 from grounding.ingest import EXTENSIONS, UploadError, context_items, read_uploads  # noqa: E402
 from grounding.io import pairs_csv  # noqa: E402
@@ -33,11 +33,14 @@ log = logging.getLogger("grounding.app")
 MODELS_DIR = os.environ.get("GROUNDING_MODELS_DIR") or GroundingConfig().models_dir
 SLIDER_FIELDS = ("w_cos", "w_entity", "w_nli", "w_entail", "w_contradict", "supported", "partial")
 OPTIONAL_FIELDS = ("nli_override", "contradict_override", "off_topic", "unsupported_floor")   # empty = rule off
+CHOICE_FIELDS = {"override_scope": OVERRIDE_SCOPES}
 FIELD_HELP = {
     "w_cos": "weight of cosine similarity in F", "w_entity": "weight of entity overlap in F",
     "w_nli": "weight of P(entail) − P(contradict) in F", "w_entail": "weight of P(entail) in F",
     "w_contradict": "weight subtracted per unit of P(contradict)", "supported": "F at or above: Supported",
     "partial": "F at or above: Partially supported",
+    "override_scope": "which sentences may fire the contradiction override: any judged one, or only the claim's "
+                      "most similar one (fewer false alarms, fewer contradictions caught; see the README)",
     "nli_override": "P(e) − P(c) at or below this: Contradicted (empty = off)",
     "contradict_override": "P(contradict) above this: Contradicted (empty = off)",
     "off_topic": "cosine below this: Unsupported (empty = off)",
@@ -52,9 +55,13 @@ def make_config(engine: str, tau: float, preset: str, pfcr: bool, *values) -> Gr
     """GroundingConfig from the settings widgets; verdict fields that differ from the preset become overrides."""
     base = PRESETS[preset]
     overrides = {}
-    for name, value in zip(SLIDER_FIELDS + OPTIONAL_FIELDS, values):
-        value = _parse_optional(name, value)
+    for name, value in zip(SLIDER_FIELDS + OPTIONAL_FIELDS + tuple(CHOICE_FIELDS), values):
         default = getattr(base, name)
+        if name in CHOICE_FIELDS:
+            if value is not None and value != default:
+                overrides[name] = value
+            continue
+        value = _parse_optional(name, value)
         if value is None and name in SLIDER_FIELDS:
             continue
         if (value is None) != (default is None) or (value is not None and abs(value - default) > 1e-9):
@@ -64,9 +71,11 @@ def make_config(engine: str, tau: float, preset: str, pfcr: bool, *values) -> Gr
 
 
 def preset_values(preset: str) -> list:
-    """The preset's values in widget order: numbers for the sliders, text for the optional thresholds."""
+    """The preset's values in widget order: numbers for the sliders, text for the optional thresholds, then the
+    choices."""
     p: VerdictPreset = PRESETS[preset]
-    return [getattr(p, f) for f in SLIDER_FIELDS] + [_number_text(getattr(p, f)) for f in OPTIONAL_FIELDS]
+    return ([getattr(p, f) for f in SLIDER_FIELDS] + [_number_text(getattr(p, f)) for f in OPTIONAL_FIELDS]
+            + [getattr(p, f) for f in CHOICE_FIELDS])
 
 
 def _number_text(value: Optional[float]) -> str:
@@ -360,6 +369,9 @@ def build() -> gr.Blocks:
                 numbers = [gr.Textbox(value=v, label=name, info=FIELD_HELP[name] + "; Enter to apply",
                                       min_width=150, elem_id=f"gv-{name}", max_lines=1)
                            for name, v in zip(OPTIONAL_FIELDS, preset_values(DEFAULT.preset)[len(SLIDER_FIELDS):])]
+                choices = [gr.Radio(list(options), value=getattr(PRESETS[DEFAULT.preset], name), label=name,
+                                    info=FIELD_HELP[name], min_width=220, elem_id=f"gv-{name}")
+                           for name, options in CHOICE_FIELDS.items()]
         with gr.Row():
             run_btn = gr.Button("Run", variant="primary", elem_id="gv-run", scale=1)
             status = gr.HTML(render.status_html("Paste a response and its context, or pick an example below."),
@@ -388,7 +400,7 @@ def build() -> gr.Blocks:
                 context_view = gr.HTML("", elem_id="gv-context", js_on_load=SCROLL_JS)
 
         settings = [engine, tau, preset, pfcr]
-        verdict_inputs = sliders + numbers
+        verdict_inputs = sliders + numbers + choices
         view_outputs = [heatmap, claims, verdicts, metrics, context_view]
         common = dict(api_visibility="private", concurrency_id="grounding", concurrency_limit=1)
         run_event = dict(fn=run, inputs=[response, context, files, question] + settings + verdict_inputs,
@@ -400,6 +412,9 @@ def build() -> gr.Blocks:
         for slider in sliders:   # input: user changes only (dragging or typing), not the preset's programmatic updates
             slider.input(apply_verdict_settings, [result_state] + settings + [focus] + verdict_inputs, rederive_outputs,
                          trigger_mode="always_last", **common)
+        for radio in choices:
+            radio.input(apply_verdict_settings, [result_state] + settings + [focus] + verdict_inputs, rederive_outputs,
+                        trigger_mode="always_last", **common)
         for box in numbers:
             for event in (box.submit, box.blur):
                 event(apply_verdict_settings, [result_state] + settings + [focus] + verdict_inputs, rederive_outputs,

@@ -282,6 +282,32 @@ def test_verdict_threshold_change_rederives_without_a_run(page, library):
     shot(page, "11_rederived")
 
 
+def test_override_scope_choice_rederives_without_a_run(page, library):
+    """The long-context example's first claim is Contradicted by a sentence that is not its most similar one:
+    with override_scope 'anchor' the app must show what the library's rederive gives, without a run."""
+    res = library["long_context"]
+    anchored = rederive(copy.deepcopy(res), GroundingConfig(models_dir=res.config["models_dir"],
+                                                             overrides={"override_scope": "anchor"}))
+    before = [v.label for v in res.verdicts if res.claims[v.claim].origin != "rejected"]
+    after = [v.label for v in anchored.verdicts if anchored.claims[v.claim].origin != "rejected"]
+    assert before != after and before[0] == "Contradicted"     # the example exercises the switch
+    load_example(page, "long_context")
+    assert run_and_wait(page) == "done"
+    assert claim_badges(page) == before
+    page.get_by_text("Settings", exact=True).click()
+    page.locator("#gv-override_scope").get_by_text("anchor", exact=True).click()
+    page.wait_for_selector("#gv-status .status:has-text('override_scope = anchor')", timeout=60_000)
+    page.wait_for_function("b => Array.from(document.querySelectorAll('#gv-claims li.claim:not(.rejected) .badge'))"
+                           ".map(e => e.innerText).join('|') === b", arg="|".join(after), timeout=30_000)
+    assert claim_badges(page) == after
+    shot(page, "11b_override_scope_anchor")
+    # back to "any": the run's own verdicts again
+    page.locator("#gv-override_scope").get_by_text("any", exact=True).click()
+    page.wait_for_selector("#gv-status .status:has-text('(overrides: none)')", timeout=60_000)
+    page.wait_for_function("b => Array.from(document.querySelectorAll('#gv-claims li.claim:not(.rejected) .badge'))"
+                           ".map(e => e.innerText).join('|') === b", arg="|".join(before), timeout=30_000)
+
+
 def test_bad_upload_shows_a_message_not_a_traceback(page, tmp_path):
     junk = tmp_path / "notes.txt"
     junk.write_bytes(bytes(range(256)) * 16)

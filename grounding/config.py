@@ -33,6 +33,9 @@ class VerdictPreset:
     off_topic: Optional[float] = None           # cosine below this => Unsupported
     override_scope: str = "any"                 # which judged sentences may fire the override: "any", or
                                                 # "anchor" (only the claim's most similar one, VeriGround's anchor chunk)
+    conflict_note: Optional[float] = 0.6        # a Supported / Partially supported claim names a judged sentence
+                                                # whose most likely class is contradiction with P(c) at or above this
+                                                # as conflicting (the label stays); None = never
 
 
 OVERRIDE_SCOPES = ("any", "anchor")

@@ -83,4 +83,14 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
         else:
             why = diff or f"entailment {verdict.entail:.2f}, contradiction {verdict.contradict:.2f}"
             text = f"Unsupported: the best match {anchor} ({where}) does not establish the claim — {why} (F = {verdict.score:.2f})."
+        if verdict.label in (SUPPORTED, PARTIAL) and verdict.conflicting is not None:
+            text += _leans_against(result, verdict)
     return _explainer(text, verdict, result) if _explainer else text
+
+
+def _leans_against(result: GroundingResult, verdict: Verdict) -> str:
+    """A backed claim with a judged sentence whose most likely class is contradiction (no override fired)."""
+    pair = next((p for p in result.pairs if p.claim == verdict.claim and p.column == verdict.conflicting), None)
+    how = f" (contradiction {pair.contradict:.2f}, below the override)" if pair is not None else ""
+    return (f" But {_quote(result.context_sentences[verdict.conflicting].text, 160)} "
+            f"({_where(result, verdict.conflicting)}) leans against it{how}: the sources may disagree.")

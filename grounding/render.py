@@ -336,7 +336,8 @@ def verdicts_html(result: GroundingResult, selected_claim: Optional[int] = None)
                 says.append("context: " + ", ".join(f'<mark class="diff-context">{_e(t)}</mark>' for t in context_only))
             parts.append(f'<div class="scores">Differences — {" · ".join(says)}</div>')
         if v.conflicting is not None and 0 <= v.conflicting < len(ctx):
-            parts.append(f'<div class="scores">Another source supports the claim ({_e(_column_label(result, v.conflicting))}):</div>'
+            what = "supports the claim" if v.label == CONTRADICTED else "leans against the claim"
+            parts.append(f'<div class="scores">Another source {what} ({_e(_column_label(result, v.conflicting))}):</div>'
                          f'<blockquote class="anchor conflict" data-col="{v.conflicting}">{_e(ctx[v.conflicting].text)}</blockquote>')
         if v.label != NOT_ASSESSED:
             parts.append(f'<div class="scores">F {_fmt(v.score)} · cosine {_fmt(v.cosine)} · P(entail) {_fmt(v.entail)} · '

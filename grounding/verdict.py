@@ -5,7 +5,10 @@ Anchor: the judged sentence with the highest fused score F. Override: if any jud
 preset's override_scope "anchor": the claim's most similar judged sentence) fires the preset's
 contradiction rule, the claim is Contradicted and that sentence (the most similar one among
 those that fire) becomes the anchor; the best supporting sentence, if any, is kept as `conflicting` so
-the explanation can say the sources disagree.
+the explanation can say the sources disagree. The other way round, a Supported or Partially supported claim
+keeps as `conflicting` the judged sentence that leans against it (contradiction is its most likely class,
+P(c) at least the preset's conflict_note) without firing the override: the label stays, the explanation
+names the disagreement.
 """
 from __future__ import annotations
 
@@ -65,8 +68,14 @@ def decide(claim: int, pairs: list[PairScore], preset: VerdictPreset, entity_dif
                 else f"P(contradict) = {anchor.contradict:.2f} > {preset.contradict_override}")
         label, rule = CONTRADICTED, f"contradiction override: {what}"
     else:
-        f, anchor, conflicting = best_f, best, None
+        f, anchor = best_f, best
         label, rule = band(preset, f, anchor.cosine, anchor.entail, anchor.contradict)
+        # a backed claim with a judged sentence whose polarity is contradiction (below the override): name it, so
+        # the verdict does not hide what the evidence map shows in red
+        against = [p for _, p in scored if p.psi == -1 and p.column != anchor.column
+                   and preset.conflict_note is not None and p.contradict >= preset.conflict_note]
+        conflicting = (max(against, key=lambda p: (p.cosine * p.contradict, p.cosine)).column
+                       if against and label in (SUPPORTED, PARTIAL) else None)
     return Verdict(claim=claim, label=label, score=round(f, 4), anchor=anchor.column, cosine=anchor.cosine,
                    entity_overlap=anchor.entity_overlap, entail=anchor.entail, contradict=anchor.contradict,
                    rule=rule, entities=entity_diffs.get(anchor.column, EntityDiff()), conflicting=conflicting)

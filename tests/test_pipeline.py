@@ -66,6 +66,22 @@ def test_lexically_close_number_contradiction():
     assert v.entity_overlap == 0.0
 
 
+def test_sources_that_disagree_are_named_on_a_supported_claim():
+    """The app's "Sources disagree" example: the 2021 label supports the 50 mg dose, the 2023 update leans
+    against it (contradiction below the override). The verdict stays Supported and names the 2023 sentence."""
+    from grounding.examples import BY_NAME
+    e = BY_NAME["conflicting"]
+    r = ground(e["response"], e["context"], GroundingConfig())
+    v = r.verdicts[0]
+    assert v.label == SUPPORTED and v.conflicting is not None
+    assert "now 25 mg" in r.context_sentences[v.conflicting].text and "2021" in r.document_of(v.anchor).title
+    assert "leans against it" in v.explanation and "Safety update (2023)" in v.explanation
+    # the note is configuration: switched off, the same scores give the same label without it
+    off = rederive(r, GroundingConfig(overrides={"conflict_note": None}))
+    assert off.verdicts[0].label == SUPPORTED and off.verdicts[0].conflicting is None
+    assert "leans against" not in off.verdicts[0].explanation
+
+
 def test_streaming_yields_after_each_sentence():
     response = "Drug X lowers blood pressure. The study was funded by a research council. Paris is in France."
     seen = [(r.complete, len({r.claims[v.claim].sentence for v in r.verdicts})) for r in ground_stream(response, DRUG_CONTEXT)]

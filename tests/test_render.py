@@ -10,7 +10,7 @@ import pytest
 from grounding import GroundingConfig, ground, ground_stream, render
 from grounding.entities import entity_overlap
 from grounding.examples import BY_NAME
-from grounding.types import CONTRADICTED, NOT_ASSESSED, VERDICTS
+from grounding.types import CONTRADICTED, NOT_ASSESSED, SUPPORTED, VERDICTS
 
 XSS_SCRIPT = "<script>window.__xss=1</script>"
 XSS_IMG = '<img src=x onerror="window.__xss=1">'
@@ -316,3 +316,16 @@ def test_status_and_upload_summary_escape():
 
 def test_verdict_labels_all_have_a_badge_class():
     assert set(render.BADGE_CLASS) == set(VERDICTS) and render.BADGE_CLASS[NOT_ASSESSED] == "not-assessed"
+
+
+def test_conflicting_source_wording_follows_the_label(config):
+    """A Contradicted claim names the source that supports it; a Supported one the source that leans against it."""
+    e = BY_NAME["conflicting"]
+    res = ground(e["response"], e["context"], config)
+    v = res.verdicts[0]
+    assert v.label == SUPPORTED and v.conflicting is not None
+    markup = render.verdicts_html(res)
+    assert "Another source leans against the claim" in markup and "Another source supports the claim" not in markup
+    assert f'<blockquote class="anchor conflict" data-col="{v.conflicting}">' in markup
+    v.label = CONTRADICTED
+    assert "Another source supports the claim" in render.verdicts_html(res)

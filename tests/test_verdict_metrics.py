@@ -59,6 +59,20 @@ def test_override_scope_anchor_only_lets_the_most_similar_sentence_fire():
         GroundingConfig(overrides={"override_scope": "nearby"}).validate()
 
 
+def test_backed_claim_names_a_sentence_that_leans_against_it():
+    import dataclasses
+    support = pair(0, 0.95, 0.96, 0.02, 1.0)
+    strong, weak = pair(4, 0.9, 0.30, 0.65, 1.0), pair(5, 0.9, 0.40, 0.55, 1.0)   # both psi -1, no override
+    assert strong.psi == weak.psi == -1
+    v = decide(0, [support, strong, weak], PAPER, {}, 0, 0.95, 0.5)
+    assert v.label == SUPPORTED and v.anchor == 0 and v.conflicting == 4
+    assert decide(0, [support, weak], PAPER, {}, 0, 0.95, 0.5).conflicting is None        # P(c) 0.55 < 0.6
+    off = dataclasses.replace(PAPER, conflict_note=None)
+    assert decide(0, [support, strong], off, {}, 0, 0.95, 0.5).conflicting is None
+    # an Unsupported claim names nothing: there is no backing to disagree with
+    assert decide(0, [pair(0, 0.6, 0.1, 0.1, 0.0), strong], PAPER, {}, 0, 0.9, 0.5).conflicting is None
+
+
 def test_no_pair_above_tau_is_unsupported_with_closest_anchor():
     v = decide(0, [], PAPER, {}, 2, 0.31, 0.5)
     assert v.label == UNSUPPORTED and v.anchor == 2 and v.score is None and "tau" in v.rule

@@ -91,3 +91,26 @@ def test_continued_stage_keeps_the_earlier_record(tmp_path):
     assert with_previous_stage({"training_seconds": 20.0}, str(tmp_path), accept=lambda p: "special_tokens" in p) \
         == {"training_seconds": 20.0}
     assert with_previous_stage({"training_seconds": 20.0}, str(tmp_path / "missing")) == {"training_seconds": 20.0}
+
+
+def test_build_splits_adds_direction_contrasts_with_originals_and_neutrals(monkeypatch):
+    from grounding import datasets
+    from training.entailment import build_splits
+    ent = [NLIPair(f"In trial {k}, drug X lowered blood pressure.", f"Drug X lowered blood pressure in trial {k}.",
+                   "entailment", "src") for k in range(40)]
+    other = [NLIPair(f"The museum opened in {1900 + k}.", "The museum is old.", "neutral", "src") for k in range(40)]
+    monkeypatch.setattr(datasets, "nli_train_sources", lambda: {"src": ent + other})
+    train, dev, counts = build_splits(cap=1000, dev_share=0.1, seed=0, contrasts=0, directions=100,
+                                      direction_copies=2, direction_neutrals=True)
+    made = counts["direction_contrast"]["available"]
+    assert made > 0
+    reversals = [p for p in train if p.source == "direction_contrast"]
+    assert len(reversals) == 2 * made and all(p.label == "contradiction" and "raised" in p.hypothesis for p in reversals)
+    # every reversal's original is repeated once more (copies - 1), so the split keeps the pair balanced
+    assert sum(1 for p in train if p.label == "entailment") == 2 * made
+    neutrals = [p for p in train if p.source == "direction_neutral"]
+    assert len(neutrals) == 2 * counts["direction_neutral"]["available"] > 0
+    premise_of = {p.hypothesis: p.premise for p in reversals}
+    for p in neutrals:   # the reversed hypothesis against another premise of its source
+        assert p.label == "neutral" and p.hypothesis in premise_of and p.premise != premise_of[p.hypothesis]
+    assert not any(p.source.startswith("direction") for p in dev)

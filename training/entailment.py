@@ -33,8 +33,12 @@ K - 1 more times. They were tried on 2026-11-30 from stage 2 and are not in the 
     pairs (24): reversals called contradiction 0.25 -> 0.38, originals called entailment 0.71 -> 0.50.
     Claim verdicts on the train sets (grounding.evaluate_verdicts --split train --limit 150): Contradicted
     F1 0.400 -> 0.464, but false alarms 31 -> 65 of 399.
-It catches more reversed directions and calls more unmentioned claims contradicted, so it was not shipped.
-Contrasts that teach "a direction the premise does not state -> neutral" are the next thing to try.
+  * as runs/entailment5 plus --direction-neutrals (each reversed hypothesis also against another premise of
+    its source, as neutral), 0.3 epoch (runs/entailment6): the best dev checkpoint (0.15 epoch) has dev
+    score 0.785, but on the dev direction pairs reversals called contradiction fell to 0.17, and originals
+    called entailment to 0.50.
+None was shipped. The reversals taught more contradiction calls on claims the sources do not mention
+(runs/entailment5), or nothing measurable at the checkpoint dev selection kept (runs/entailment6).
 """
 from __future__ import annotations
 
@@ -101,7 +105,7 @@ def swapped_contradictions(pairs: list[NLIPair], rng: random.Random, limit: int)
 
 def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None, contrasts: int = 3000,
                  source_caps: dict[str, int] | None = None, swaps: int = 0, directions: int = 0,
-                 direction_copies: int = 1):
+                 direction_copies: int = 1, direction_neutrals: bool = False):
     """(train, dev, per-source counts): capped, shuffled with a fixed seed, dev held out per source.
     The dev split depends only on the seed and dev_share, so continued stages never see earlier dev pairs."""
     rng = random.Random(seed)
@@ -143,6 +147,25 @@ def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None
                                         "built_from": "entailment pairs of the train split with the hypothesis's "
                                                       "direction word reversed where the premise states that direction"}
         train += made * direction_copies + paired * (direction_copies - 1)
+        if direction_neutrals:
+            # the same reversed hypotheses against another premise of their source: neutral. A reversal contradicts
+            # only a premise that states the direction; this also keeps the added contradictions from shifting
+            # the class prior
+            by_source: dict[str, list[str]] = {}
+            for x in train:
+                by_source.setdefault(x.source, []).append(x.premise)
+            source_of = {(x.premise, direction_swap(x.hypothesis)): x.source for x in paired}
+            neutrals = []
+            for m in made:
+                pool = by_source.get(source_of.get((m.premise, m.hypothesis), ""), [])
+                other = rng.choice(pool) if pool else None
+                if other and other != m.premise:
+                    neutrals.append(NLIPair(other, m.hypothesis, "neutral", "direction_neutral"))
+            counts["direction_neutral"] = {"available": len(neutrals), "train": len(neutrals) * direction_copies,
+                                           "dev": 0, "labels": {"neutral": len(neutrals)},
+                                           "built_from": "direction contrasts' reversed hypotheses against another "
+                                                         "premise of the same source"}
+            train += neutrals * direction_copies
     rng.shuffle(train)
     return train, dev, counts
 
@@ -214,7 +237,7 @@ def train(args) -> dict:
     train_pairs, dev_pairs, counts = build_splits(args.cap, args.dev_share, args.seed, args.limit,
                                                    args.numeric_contrasts, dict(args.source_cap or []),
                                                    args.swap_contradictions, args.direction_contrasts,
-                                                   args.direction_copies)
+                                                   args.direction_copies, args.direction_neutrals)
     print(f"train pairs {len(train_pairs)}, dev pairs {len(dev_pairs)}", flush=True)
     train_ds, dev_ds = _encode(tokenizer, train_pairs, args.max_length), _encode(tokenizer, dev_pairs, args.max_length)
 
@@ -254,7 +277,8 @@ def train(args) -> dict:
         "labels": list(NLI_LABELS), "train_pairs": len(train_ds), "dev_pairs": len(dev_ds), "sources": counts,
         "hyperparameters": {k: getattr(args, k) for k in ("cap", "dev_share", "epochs", "lr", "batch", "max_length", "seed", "data_seed", "warmup", "bf16", "threads",
                                                              "numeric_contrasts", "source_cap", "swap_contradictions",
-                                                             "direction_contrasts", "direction_copies")},
+                                                             "direction_contrasts", "direction_copies",
+                                                             "direction_neutrals")},
         "two_way_handling": "partial-label loss -log(P(neutral)+P(contradiction)) for 'not entailment'",
         "training_seconds": round(seconds, 1), "resumed": bool(resume),
         "hardware": f"{args.threads} CPU threads" if not torch.cuda.is_available() else torch.cuda.get_device_name(0),
@@ -286,6 +310,8 @@ def parse_args(argv=None):
     p.add_argument("--direction-contrasts", type=int, default=0,
                    help="at most this many contradictions made by reversing a direction word (direction_contrasts)")
     p.add_argument("--direction-copies", type=int, default=1, help="times each direction contrast is repeated")
+    p.add_argument("--direction-neutrals", action="store_true",
+                   help="also add each reversed hypothesis against another premise of its source, as neutral")
     p.add_argument("--swap-contradictions", type=int, default=0,
                    help="at most this many 3-way contradiction pairs added with premise and hypothesis swapped")
     return p.parse_args(argv)

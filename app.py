@@ -32,7 +32,8 @@ log = logging.getLogger("grounding.app")
 
 MODELS_DIR = os.environ.get("GROUNDING_MODELS_DIR") or GroundingConfig().models_dir
 SLIDER_FIELDS = ("w_cos", "w_entity", "w_nli", "w_entail", "w_contradict", "supported", "partial")
-OPTIONAL_FIELDS = ("nli_override", "contradict_override", "off_topic", "unsupported_floor")   # empty = rule off
+OPTIONAL_FIELDS = ("nli_override", "contradict_override", "off_topic", "unsupported_floor",
+                   "conflict_note")   # empty = rule off
 CHOICE_FIELDS = {"override_scope": OVERRIDE_SCOPES}
 FIELD_HELP = {
     "w_cos": "weight of cosine similarity in F", "w_entity": "weight of entity overlap in F",
@@ -45,6 +46,8 @@ FIELD_HELP = {
     "contradict_override": "P(contradict) above this: Contradicted (empty = off)",
     "off_topic": "cosine below this: Unsupported (empty = off)",
     "unsupported_floor": "F below this: lowest band (empty = off)",
+    "conflict_note": "a backed claim names a sentence leaning against it with P(contradict) at or above this "
+                     "(empty = off)",
 }
 DEFAULT = GroundingConfig()
 

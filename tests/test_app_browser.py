@@ -308,6 +308,25 @@ def test_override_scope_choice_rederives_without_a_run(page, library):
                            ".map(e => e.innerText).join('|') === b", arg="|".join(before), timeout=30_000)
 
 
+def test_conflict_note_threshold_is_a_setting(page, library):
+    """The "Sources disagree" example names the 2023 update as leaning against the claim; emptying the
+    conflict_note box switches the note off without a run."""
+    load_example(page, "conflicting")
+    assert run_and_wait(page) == "done"
+    card = "#gv-verdicts div.verdict[data-claim='0']"
+    assert "leans against it" in page.inner_text(card)
+    assert "Another source leans against the claim" in page.inner_text(card)
+    page.get_by_text("Settings", exact=True).click()
+    box = "#gv-conflict_note textarea, #gv-conflict_note input"
+    assert page.input_value(box) == "0.6"
+    page.fill(box, "")
+    page.press(box, "Enter")
+    page.wait_for_selector("#gv-status .status:has-text('conflict_note = None')", timeout=60_000)
+    page.wait_for_function("() => !document.querySelector(\"#gv-verdicts div.verdict[data-claim='0']\").innerText"
+                           ".includes('leans against')", timeout=30_000)
+    assert claim_badges(page)[0] == "Supported"
+
+
 def test_bad_upload_shows_a_message_not_a_traceback(page, tmp_path):
     junk = tmp_path / "notes.txt"
     junk.write_bytes(bytes(range(256)) * 16)

@@ -61,6 +61,21 @@ def _reversal(p: NLIPair) -> NLIPair | None:
     return NLIPair(p.premise, swapped, "contradiction", "direction_contrast") if ok and swapped != p.hypothesis else None
 
 
+def direction_pairs(pairs: list[NLIPair], rng: random.Random, limit: int) -> list[tuple[NLIPair, NLIPair]]:
+    """(original, reversal) for up to `limit` qualifying entailment pairs, drawn in a shuffled order (see
+    direction_contrasts)."""
+    cands = list(pairs)
+    rng.shuffle(cands)
+    out = []
+    for p in cands:
+        r = _reversal(p)
+        if r is not None:
+            out.append((p, r))
+            if len(out) >= limit:
+                break
+    return out
+
+
 def direction_contrasts(pairs: list[NLIPair], rng: random.Random, limit: int) -> list[NLIPair]:
     """Contradictions made from entailment pairs by reversing the hypothesis's direction word ("lowered" ->
     "raised", direction_swap) where the premise states that same direction. The stage-2 entailment model
@@ -69,16 +84,7 @@ def direction_contrasts(pairs: list[NLIPair], rng: random.Random, limit: int) ->
     Kept only when the premise has a word of the hypothesis word's direction family (for "more" / "less":
     the same word) and the word is not negated nearby ("isn't rising"), so the reversal contradicts what the
     premise says instead of making an odd sentence ("learn more" -> "learn less")."""
-    cands = list(pairs)
-    rng.shuffle(cands)
-    out = []
-    for p in cands:
-        r = _reversal(p)
-        if r is not None:
-            out.append(r)
-            if len(out) >= limit:
-                break
-    return out
+    return [r for _, r in direction_pairs(pairs, rng, limit)]
 
 
 def with_originals(pairs: list[NLIPair]) -> list[NLIPair]:

@@ -34,6 +34,19 @@ GPU_BATCH_SIZE = 64
 ALLOW_SPINNING = os.environ.get("GROUNDING_ORT_SPINNING", "0") == "1"
 
 
+def session_options(threads: int | None = None):
+    """ONNX Runtime options for every session the project opens: all graph optimizations, spinning as
+    ALLOW_SPINNING says, and `threads` intra-op threads (None: ONNX Runtime's default)."""
+    import onnxruntime as ort
+    opts = ort.SessionOptions()
+    if threads:
+        opts.intra_op_num_threads = threads
+        opts.inter_op_num_threads = 1
+    opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    opts.add_session_config_entry("session.intra_op.allow_spinning", "1" if ALLOW_SPINNING else "0")
+    return opts
+
+
 class ModelLoadError(RuntimeError):
     """A model folder is missing or incomplete."""
 
@@ -85,13 +98,7 @@ class OnnxModel:
         self.tokenizer.no_truncation()
         self.pad_id = int(self.config.get("pad_token_id") or 0)
 
-        opts = ort.SessionOptions()
-        threads = threads or int(os.environ.get("GROUNDING_THREADS", "0")) or None
-        if threads:
-            opts.intra_op_num_threads = threads
-            opts.inter_op_num_threads = 1
-        opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        opts.add_session_config_entry("session.intra_op.allow_spinning", "1" if ALLOW_SPINNING else "0")
+        opts = session_options(threads or int(os.environ.get("GROUNDING_THREADS", "0")) or None)
         self.session = ort.InferenceSession(str(onnx_path), sess_options=opts, providers=providers(prefer_gpu))
         self.input_names = {i.name for i in self.session.get_inputs()}
 

@@ -38,7 +38,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from grounding.runtime import ALLOW_SPINNING, MODELS_DIR, ModelLoadError, OnnxModel, softmax
+from grounding.runtime import MODELS_DIR, ModelLoadError, OnnxModel, session_options, softmax
 
 log = logging.getLogger(__name__)
 
@@ -287,10 +287,8 @@ class ContextScorer:
         card = self.encoder.card
         if card.get("role") not in (None, "scorer") or list(card.get("labels", LABELS)) != list(LABELS):
             raise ModelLoadError(f"{self.folder}/card.json does not describe a scorer with labels {list(LABELS)}.")
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = 1        # the head is tiny: threads would cost more than they save
-        opts.add_session_config_entry("session.intra_op.allow_spinning", "1" if ALLOW_SPINNING else "0")
-        self.head = ort.InferenceSession(str(head), sess_options=opts, providers=["CPUExecutionProvider"])
+        # the head is tiny: one thread (more would cost more than they save)
+        self.head = ort.InferenceSession(str(head), sess_options=session_options(1), providers=["CPUExecutionProvider"])
         tok = self.encoder.tokenizer
         self.ids = {name: tok.token_to_id(name) for name in ("[CLS]", "[SEP]", R_SEP, S_SEP)}
         missing = [k for k, v in self.ids.items() if v is None]

@@ -72,10 +72,12 @@ def decide(claim: int, pairs: list[PairScore], preset: VerdictPreset, entity_dif
         label, rule = band(preset, f, anchor.cosine, anchor.entail, anchor.contradict)
         # a backed claim with a judged sentence whose polarity is contradiction (below the override): name it, so
         # the verdict does not hide what the evidence map shows in red
-        against = [p for _, p in scored if p.psi == -1 and p.column != anchor.column
-                   and preset.conflict_note is not None and p.contradict >= preset.conflict_note]
-        conflicting = (max(against, key=lambda p: (p.cosine * p.contradict, p.cosine)).column
-                       if against and label in (SUPPORTED, PARTIAL) else None)
+        conflicting = None
+        if label in (SUPPORTED, PARTIAL) and preset.conflict_note is not None:
+            against = [p for _, p in scored if p.psi == -1 and p.column != anchor.column
+                       and p.contradict >= preset.conflict_note]
+            if against:
+                conflicting = max(against, key=lambda p: (p.cosine * p.contradict, p.cosine)).column
     return Verdict(claim=claim, label=label, score=round(f, 4), anchor=anchor.column, cosine=anchor.cosine,
                    entity_overlap=anchor.entity_overlap, entail=anchor.entail, contradict=anchor.contradict,
                    rule=rule, entities=entity_diffs.get(anchor.column, EntityDiff()), conflicting=conflicting)

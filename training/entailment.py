@@ -53,7 +53,7 @@ from pathlib import Path
 import numpy as np
 
 from grounding import datasets
-from grounding.contrasts import direction_contrasts, direction_swap, with_originals
+from grounding.contrasts import direction_pairs, with_originals
 from grounding.datasets import NLI_LABELS, NLIPair
 from training.stages import with_previous_stage
 
@@ -133,13 +133,11 @@ def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None
                                            "built_from": "3-way contradiction pairs of the train split, premise and hypothesis swapped"}
     train += swapped
     if directions:
-        # drawn from the train split only; the dev split gets its own (not trained on) for the report of
-        # direction accuracy (dev_direction_contrasts)
-        made = direction_contrasts(train, rng, min(directions, limit or directions))
-        # each reversal comes with its original (already in the split once): repeating only the reversals
-        # would teach "a direction word means contradiction"
-        originals = {(x.premise, direction_swap(x.hypothesis)): x for x in train if x.label == "entailment"}
-        paired = [originals[(m.premise, m.hypothesis)] for m in made if (m.premise, m.hypothesis) in originals]
+        # drawn from the train split only; the dev split's own reversals (never trained on) are the held-out
+        # direction check (with_originals in train()). Each reversal comes with its original (already in the
+        # split once): repeating only the reversals would teach "a direction word means contradiction"
+        both = direction_pairs(train, rng, min(directions, limit or directions))
+        paired, made = [o for o, _ in both], [r for _, r in both]
         counts["direction_contrast"] = {"available": len(made), "train": len(made) * direction_copies, "dev": 0,
                                         "copies": direction_copies,
                                         "originals_repeated": len(paired) * (direction_copies - 1),
@@ -154,12 +152,10 @@ def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None
             by_source: dict[str, list[str]] = {}
             for x in train:
                 by_source.setdefault(x.source, []).append(x.premise)
-            source_of = {(x.premise, direction_swap(x.hypothesis)): x.source for x in paired}
             neutrals = []
-            for m in made:
-                pool = by_source.get(source_of.get((m.premise, m.hypothesis), ""), [])
-                other = rng.choice(pool) if pool else None
-                if other and other != m.premise:
+            for original, m in both:
+                other = rng.choice(by_source[original.source])
+                if other != m.premise:
                     neutrals.append(NLIPair(other, m.hypothesis, "neutral", "direction_neutral"))
             counts["direction_neutral"] = {"available": len(neutrals), "train": len(neutrals) * direction_copies,
                                            "dev": 0, "labels": {"neutral": len(neutrals)},
@@ -168,12 +164,6 @@ def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None
             train += neutrals * direction_copies
     rng.shuffle(train)
     return train, dev, counts
-
-
-def dev_direction_contrasts(dev: list[NLIPair], seed: int) -> list[NLIPair]:
-    """Direction contrasts of the dev split with their originals (entailment): a held-out check that the model
-    tells a reversed direction from the stated one."""
-    return with_originals(dev)
 
 
 def _encode(tokenizer, pairs, max_length):
@@ -267,7 +257,7 @@ def train(args) -> dict:
     trainer.train(resume_from_checkpoint=True if resume else None)
     seconds = time.time() - start
     final = trainer.evaluate()
-    direction = direction_accuracy(trainer, tokenizer, dev_direction_contrasts(dev_pairs, args.seed), args.max_length)
+    direction = direction_accuracy(trainer, tokenizer, with_originals(dev_pairs), args.max_length)
     print(f"dev direction contrasts: {json.dumps(direction)}", flush=True)
     trainer.save_model(str(out / "final"))
     tokenizer.save_pretrained(str(out / "final"))

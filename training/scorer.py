@@ -50,14 +50,14 @@ import random
 import re
 import time
 from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
 from grounding import datasets
-from grounding.contrasts import direction_swap  # noqa: F401  (re-exported for the training recipes)
+from grounding.contrasts import direction_swap
 from grounding.scorer import LABELS, R_SEP, S_SEP, clean_text, pack
 from training.stages import with_previous_stage
 
@@ -656,7 +656,6 @@ def retune(run_dir: str | Path, con_grid=CON_GRID) -> dict:
     """Re-tune the class weights of a finished run on its dev split (rebuilt from training.json) and bake
     the new shifts into run_dir/final (undoing any shift baked before)."""
     import torch
-    from transformers import AutoTokenizer
     final = Path(run_dir) / "final"
     summary = json.loads((final / "training.json").read_text())
     hp = summary["hyperparameters"]

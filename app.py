@@ -13,6 +13,7 @@ os.environ["GRADIO_ANALYTICS_ENABLED"] = "False"
 os.environ["HF_HUB_OFFLINE"] = "1"
 
 import dataclasses  # noqa: E402
+import html  # noqa: E402
 import logging  # noqa: E402
 import tempfile  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -25,7 +26,7 @@ from grounding.config import ENGINES, OVERRIDE_SCOPES, PRESETS, GroundingConfig,
 from grounding.examples import EXAMPLES  # noqa: E402
 from grounding.ingest import EXTENSIONS, UploadError, context_items, read_uploads  # noqa: E402
 from grounding.io import pairs_csv  # noqa: E402
-from grounding.pipeline import InputError, ground, ground_stream, rederive  # noqa: E402
+from grounding.pipeline import InputError, ground, ground_stream, rederive, runtime_info  # noqa: E402
 from grounding.types import GroundingResult  # noqa: E402
 
 log = logging.getLogger("grounding.app")
@@ -336,6 +337,13 @@ APP_CSS = render.CSS + """
 """
 
 
+def about() -> str:
+    try:
+        return render.runtime_html(runtime_info(str(MODELS_DIR)))
+    except Exception as err:   # the models are missing: the page still loads and Run says why
+        return f"<p>Models not loaded: {html.escape(str(err))}</p>"
+
+
 def build() -> gr.Blocks:
     with gr.Blocks(title="Grounding check") as demo:
         gr.Markdown("## Grounding check\nPaste an answer (e.g. a RAG response) and the documents it was based on; every "
@@ -428,6 +436,9 @@ def build() -> gr.Blocks:
         focus.input(select_focus, [result_state, focus], view_outputs, api_visibility="private")
         for view in (heatmap, claims, verdicts):
             view.click(click_view, [result_state], [focus] + view_outputs, api_visibility="private")
+
+        with gr.Accordion("About this build", open=False, elem_id="gv-about"):
+            gr.HTML(about(), elem_id="gv-about-html")
 
         gr.api(api_ground, api_name="ground")
         gr.api(api_rederive, api_name="rederive")

@@ -129,7 +129,20 @@ def main(argv=None) -> int:
     p.add_argument("--speed-items", type=int, default=256)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--keep-fp32", type=Path, default=None, help="also keep the fp32 ONNX folder here (not for the repo)")
+    p.add_argument("--precision", choices=("int8", "fp16", "fp32"), default="int8",
+                   help="int8 (the shipped CPU model) or a GPU variant written beside it as model_fp16.onnx / "
+                        "model_fp32.onnx (export/variant.py; SOURCE may be a shipped int8 folder)")
     a = p.parse_args(argv)
+    if a.precision != "int8":
+        from export.variant import export_variant
+        try:
+            section = export_variant(a.role, a.source, a.out, a.precision, a.opset, a.threads)
+        except (SourceNotFoundError, RuntimeError) as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+        print(f"[export] wrote {a.out / section['file']} ({section['bytes'] / 1e6:.1f} MB); on the CPU vs fp32: "
+              f"{section['checked_on_cpu_vs_fp32']}")
+        return 0
     try:
         card = export_role(a.role, a.source, a.out, a.revision, a.opset, a.per_channel, a.min_cosine,
                            a.min_agreement, a.speed_items, a.threads, a.keep_fp32)

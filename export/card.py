@@ -16,9 +16,13 @@ def sha256(path: Path) -> str:
     return h.hexdigest()
 
 
+# GPU variants (export/variant.py) are local build products, recorded in the card's gpu_variant, never shipped
+LOCAL_FILES = ("model_fp16.onnx", "model_fp32.onnx")
+
+
 def file_table(folder: Path) -> dict:
     return {p.name: {"sha256": sha256(p), "bytes": p.stat().st_size}
-            for p in sorted(folder.iterdir()) if p.is_file() and p.name not in CARD_FILES}
+            for p in sorted(folder.iterdir()) if p.is_file() and p.name not in CARD_FILES + LOCAL_FILES}
 
 
 def write_card(folder: Path, card: dict) -> dict:
@@ -66,6 +70,28 @@ def render_markdown(card: dict) -> str:
     if par:
         lines += ["## Parity with the PyTorch fp32 model (fixed probe set)", "",
                   _table([[k, json.dumps(v)] for k, v in par.items()], ["model", "figures"]), ""]
+    pr = card.get("probe")
+    if pr:
+        lines += ["## Same answers on every CPU (probe set, int8 vs fp32 reference)", "",
+                  f"{pr['items']} probe items; reference: {pr.get('reference_model', 'fp32')}; tolerance "
+                  f"{json.dumps(pr.get('tolerance', {}))}; checked by {pr.get('check', 'tests/test_parity.py')}.", "",
+                  _table([[m["cpu"] + " (" + ", ".join(m.get("flags", [])) + ")", m["int8_kernel"],
+                           m.get("label_agreement", m.get("cosine_min")), m.get("clear_label_agreement", "-"),
+                           m["max_abs_diff"], m.get("vs_exact_int8_max_abs_diff", "-"), "yes" if m.get("passes") else "no"]
+                          for m in pr.get("measured", [])],
+                         ["CPU (flags)", "int8 kernel", "label agreement (embedder: min cosine)", "clear labels",
+                          "max |Δ| vs fp32", "max |Δ| vs exact int8", "passes"]), ""]
+    for entry in card.get("speed_by_cpu", []):
+        lines += [f"## Speed on {entry['cpu']} ({entry['threads']} threads, {entry['unit']}, {entry['measured']}; "
+                  f"python benchmarks/int8_kernels.py)", "",
+                  _table([[k, r["rate"], r["speed_vs_fp32_baseline"], r["max_abs_diff"]] for k, r in entry["rows"].items()],
+                         ["variant", entry["unit"], f"× {entry['baseline']}", "max |Δ| vs fp32"]), ""]
+    gv = card.get("gpu_variant")
+    if gv:
+        lines += [f"## GPU variant ({gv['precision']}, not shipped: `python -m export --precision {gv['precision']}`)", "",
+                  f"- File `{gv['file']}` ({gv['bytes']:,} bytes, sha256 `{gv['sha256']}`) from {gv['from']}; runs when "
+                  f"{gv['runs_when']}.",
+                  f"- Checked on the CPU against fp32: {json.dumps(gv['checked_on_cpu_vs_fp32'])}", ""]
     sp = card.get("speed", {})
     if sp:
         rows = [[k, sp["rate"][k], [*sp.values()][-1][k]] for k in sp["rate"]]

@@ -5,6 +5,8 @@ import platform
 import shutil
 from pathlib import Path
 
+from grounding.runtime import cpu_flags
+
 # the task optimum exports for each model role
 # (the scorer's encoder is a BertModel: its pair head is exported separately, see export/scorer.py)
 ROLE_TASKS = {"embedder": "feature-extraction", "entailment": "text-classification", "scorer": "feature-extraction"}
@@ -21,17 +23,6 @@ def export_fp32(model_dir: Path, role: str, out_dir: Path, opset: int) -> Path:
     if not onnx.is_file():
         raise RuntimeError(f"optimum wrote no model.onnx into {out_dir}")
     return onnx
-
-
-def cpu_flags() -> set[str]:
-    try:
-        text = Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return set()
-    for line in text.splitlines():
-        if line.startswith("flags") or line.startswith("Features"):
-            return set(line.split(":", 1)[1].split())
-    return set()
 
 
 def kernel_for_cpu(flags: set[str] | None = None) -> str:
@@ -62,3 +53,13 @@ def quantize_int8(fp32_dir: Path, out_dir: Path, per_channel: bool, kernel: str 
     return {"method": "dynamic", "weight_type": "int8 (QInt8)", "activations": "uint8, dynamic per batch",
             "per_channel": per_channel, "kernel_preset": kernel, "reduce_range": bool(qconfig.reduce_range),
             "operators": sorted(qconfig.operators_to_quantize)}
+
+
+def to_fp16(fp32_path: Path, out_path: Path) -> Path:
+    """fp16 weights and activations, fp32 inputs/outputs (onnxruntime's transformer float16 converter)."""
+    import onnx
+    from onnxruntime.transformers.float16 import convert_float_to_float16
+
+    model = convert_float_to_float16(onnx.load(str(fp32_path)), keep_io_types=True)
+    onnx.save(model, str(out_path))
+    return out_path

@@ -153,6 +153,83 @@ def rte_2way() -> list[NLIPair]:
     return [p for p in out if p and p.label in ("entailment", "not_entailment")]
 
 
+# ---------------------------------------------------------------------------- more 3-way NLI (nli_extra/)
+
+_SHORT_LABELS = {"e": "entailment", "n": "neutral", "c": "contradiction"}
+
+
+def lingnli(split: str) -> list[NLIPair]:
+    """LingNLI, all three protocols and five rounds: split 'train' or 'val'."""
+    files = sorted((data_dir() / "nli_extra" / "lingnli").glob(f"{split}_round*.jsonl"))
+    if not files:
+        raise DataMissingError(f"No nli_extra/lingnli/{split}_round*.jsonl files under {data_dir()}")
+    out = [_pair(r["premise"], r["hypothesis"], r.get("label", ""), f"lingnli_{split}") for f in files for r in _jsonl(f)]
+    return [p for p in out if p and p.label in NLI_LABELS]
+
+
+def new_protocols(split: str) -> list[NLIPair]:
+    """Bowman et al. 2020 (base, contrast, edit_other, edit_premise): split 'train' or 'val'."""
+    out = []
+    for part in ("base", "contrast", "edit_other", "edit_premise"):
+        for r in _tsv(_file(f"nli_extra/new_protocols/{part}_{split}.tsv")):
+            out.append(_pair(r["sentence1"], r["sentence2"], (r.get("gold_label") or "").strip(), f"new_protocols_{split}"))
+    return [p for p in out if p and p.label in NLI_LABELS]
+
+
+def semi_automatic(split: str) -> list[NLIPair]:
+    """Vania et al. 2020, the Wikipedia-premise parts: split 'train' or 'test' (the dev role)."""
+    out = []
+    for part in ("base_wiki", "sim_wiki", "translate_wiki"):
+        for r in _jsonl(_file(f"nli_extra/semi_automatic/{part}_{split}.jsonl")):
+            out.append(_pair(r["premise"], r["hypothesis"], _SHORT_LABELS.get(r.get("label", ""), ""), f"semi_automatic_{split}"))
+    return [p for p in out if p and p.label in NLI_LABELS]
+
+
+def conjnli(split: str) -> list[NLIPair]:
+    """ConjNLI: split 'train' (adversarial_train_15k) or 'dev' (conj_dev). The files start with a BOM."""
+    name = "adversarial_train_15k" if split == "train" else "conj_dev"
+    with open(_file(f"nli_extra/conjnli/{name}.tsv"), encoding="utf-8-sig", newline="") as fh:
+        rows = list(csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
+    out = [_pair(r["Premise"], r["Hypothesis"], (r.get("Label") or "").strip().lower(), f"conjnli_{split}") for r in rows]
+    return [p for p in out if p and p.label in NLI_LABELS]
+
+
+def mpe(split: str) -> list[NLIPair]:
+    """Multi-premise entailment: the four captions (image-id prefixes stripped) joined as one premise."""
+    out = []
+    for r in _tsv(_file(f"nli_extra/mpe/mpe_{split}.txt")):
+        premise = " ".join(_clean(r[f"premise{i}"].split("/", 1)[-1]).rstrip(".") + "." for i in range(1, 5))
+        out.append(_pair(premise, r["hypothesis"], (r.get("gold_label") or "").strip(), f"mpe_{split}"))
+    return [p for p in out if p and p.label in NLI_LABELS]
+
+
+def taxinli() -> list[NLIPair]:
+    """TaxiNLI's MNLI pairs (label = MNLI gold), both files, without the pairs of nli/mnli_dev_matched.jsonl
+    (already a source of their own) and without duplicates."""
+    seen = {(p.premise, p.hypothesis) for p in mnli_dev()}
+    out = []
+    for name in ("taxinli10k.tsv", "taxinli10k_MNLIDev.tsv"):
+        for r in _tsv(_file(f"nli_extra/taxinli/{name}")):
+            p = _pair(r["prem"], r["hyp"], (r.get("label") or "").strip(), "taxinli")
+            if p and p.label in NLI_LABELS and (p.premise, p.hypothesis) not in seen:
+                seen.add((p.premise, p.hypothesis))
+                out.append(p)
+    return out
+
+
+def nli_extra_train_sources() -> dict[str, list[NLIPair]]:
+    """The "NLI train, more 3-way sets" role of the split convention."""
+    return {"lingnli_train": lingnli("train"), "new_protocols_train": new_protocols("train"),
+            "semi_automatic_train": semi_automatic("train"), "conjnli_train": conjnli("train"),
+            "mpe_train": mpe("train"), "taxinli": taxinli()}
+
+
+def nli_extra_dev_sets() -> dict[str, list[NLIPair]]:
+    """The "NLI dev" role: model selection and evaluation rows (LingNLI, New Protocols, ...)."""
+    return {"lingnli_dev": lingnli("val"), "new_protocols_dev": new_protocols("val"),
+            "semi_automatic_dev": semi_automatic("test"), "conjnli_dev": conjnli("dev"), "mpe_dev": mpe("dev")}
+
+
 # ---------------------------------------------------------------------------- evidence files
 
 _CITATION_MARK = re.compile(r"\s*\[[^\]]*(<\|[a-z_]+\|>)[^\]]*\]|<\|[a-z_]+\|>")

@@ -42,6 +42,20 @@ def load_scorer(models_dir: str, threads: Optional[int] = None, name: str = "sco
     return ContextScorer(folder, threads=threads)
 
 
+def runtime_info(models_dir: str, threads: Optional[int] = None) -> dict:
+    """CPU, int8 kernel and, per shipped model, the file, precision and execution provider that run it."""
+    from grounding.config import ENGINES
+    from grounding.runtime import describe_models
+    embedder, entailment = load_models(models_dir, threads)
+    models = {"embedder": embedder, "entailment": entailment}
+    for folder in sorted({f for f in ENGINES.values() if f}):
+        try:
+            models[folder] = load_scorer(models_dir, threads, folder)
+        except InputError:
+            pass
+    return describe_models(models)
+
+
 # ---------------------------------------------------------------------------- stage 0: inputs
 
 def _looks_binary(text: str) -> bool:
@@ -119,6 +133,9 @@ def ground_stream(response: str, context, config: Optional[GroundingConfig] = No
     rows_ok = _assessed_rows(result, config)
     if result.coverage.assessed and any(rows_ok):
         embedder, entailment = models or load_models(config.models_dir, config.threads)
+        from grounding.runtime import describe_models
+        result.coverage.runtime = describe_models({"embedder": embedder, "entailment": entailment,
+                                                   "scorer": scorer})
         if scorer is not None:
             yield from _context_engine(result, config, scorer, embedder, rows_ok)
         else:

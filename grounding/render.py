@@ -374,6 +374,9 @@ def coverage_html(result: GroundingResult, with_messages: bool = True) -> str:
             f"language: {lang}",
             f"{len(result.response_sentences)} response sentences × {len(result.context_sentences)} context sentences "
             f"in {len(result.documents)} document(s)"]
+    if cov.runtime.get("models"):
+        providers = sorted({m.get("provider", "?").replace("ExecutionProvider", "") for m in cov.runtime["models"].values()})
+        bits.append(f"runs on: {_e(', '.join(providers))}, int8 kernel {_e(cov.runtime.get('int8_kernel', '?'))}")
     out = [f'<div class="coverage"><b>Coverage</b> — {" · ".join(bits)}']
     items = [_e(m) for m in cov.messages] if with_messages else []
     if cov.truncated:
@@ -386,6 +389,16 @@ def coverage_html(result: GroundingResult, with_messages: bool = True) -> str:
         out.append("<ul>" + "".join(f"<li>{m}</li>" for m in items) + "</ul>")
     out.append("</div>")
     return "".join(out)
+
+
+def runtime_html(info: dict) -> str:
+    """The app's About: which CPU, int8 kernel and execution provider run each model (runtime.describe_models)."""
+    rows = "".join(f"<tr><td>{_e(role)}</td><td>{_e(m.get('file'))}</td><td>{_e(m.get('precision'))}</td>"
+                   f"<td>{_e(m.get('provider'))}</td></tr>" for role, m in info.get("models", {}).items())
+    return (f'<div class="gv about"><p>CPU: {_e(info.get("cpu", "?"))} (flags: {_e(", ".join(info.get("flags", [])) or "none")}); '
+            f'int8 kernel: {_e(info.get("int8_kernel", "?"))}. Results are the same on every CPU: the int8 models run '
+            f'with exact kernels everywhere (README, "Same answers on every CPU").</p>'
+            f'<table><tr><th>model</th><th>file</th><th>precision</th><th>execution provider</th></tr>{rows}</table></div>')
 
 
 def metrics_html(result: GroundingResult) -> str:

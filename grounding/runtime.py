@@ -19,6 +19,7 @@ ENTAILMENT, NEUTRAL, CONTRADICTION = "entailment", "neutral", "contradiction"
 NLI_ORDER = (ENTAILMENT, NEUTRAL, CONTRADICTION)  # the column order every caller of Entailment.predict gets
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "exported_models"
+FP16_FILE = "model_fp16.onnx"   # the GPU variant beside model.onnx (built by the export CLI, not shipped)
 
 # Items per ONNX call. On CPU small batches: a batch is padded to its longest item, and the int8 models gain
 # nothing from wide batches (python benchmarks/batch_size.py, 2 cores, 2026-11-30: entailment on the 27-pair
@@ -33,10 +34,54 @@ GPU_BATCH_SIZE = 64
 # session's spinning workers then take the cores the next stage needs (python benchmarks/spinning.py).
 ALLOW_SPINNING = os.environ.get("GROUNDING_ORT_SPINNING", "0") == "1"
 
+# Int8 arithmetic that does not depend on the CPU. ONNX Runtime's u8s8 int8 matrix product on x86 CPUs
+# without VNNI (AVX2, AVX-512 without VNNI: e.g. AMD EPYC before Zen 4) adds pairs of u8*s8 products in a
+# 16-bit register that saturates; the shipped models then flip verdicts on those CPUs ("Drug X lowers blood
+# pressure" read as a contradiction). session.x64quantprecision=1 makes ONNX Runtime rewrite the s8 weights to
+# u8 and use its exact u8u8 kernels there; on CPUs with VNNI or AMX (and on ARM, and on a GPU) nothing changes.
+# Cost on an AVX2-only CPU: see benchmarks/int8_kernels.py. GROUNDING_INT8_PRECISE=0 restores the saturating
+# path (only to reproduce the old behaviour).
+INT8_PRECISE = os.environ.get("GROUNDING_INT8_PRECISE", "1") != "0"
+
+
+def cpu_flags() -> set[str]:
+    """The CPU's feature flags from /proc/cpuinfo (empty where it cannot be read)."""
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return set()
+    for line in text.splitlines():
+        if line.startswith("flags") or line.startswith("Features"):
+            return set(line.split(":", 1)[1].split())
+    return set()
+
+
+def cpu_description() -> dict:
+    """What decides int8 results and speed on this machine: the CPU model, its int8-relevant flags and the
+    int8 kernel ONNX Runtime uses (as set by INT8_PRECISE)."""
+    import platform
+    flags = cpu_flags()
+    try:
+        model = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                     if line.startswith("model name"))
+    except (OSError, StopIteration):
+        model = platform.processor() or platform.machine()
+    relevant = sorted(flags & {"avx2", "avx512f", "avx512_vnni", "avx_vnni", "amx_int8", "amx_bf16", "avx512_bf16"})
+    vnni = bool(flags & {"avx512_vnni", "avx_vnni", "amx_int8"})
+    x86 = platform.machine().lower() in ("x86_64", "amd64")
+    if not x86:
+        kernel = "native (not x86: no u8s8 saturation)"
+    elif vnni:
+        kernel = "u8s8 with VNNI (exact)"
+    else:
+        kernel = "u8u8 (exact; session.x64quantprecision)" if INT8_PRECISE else "u8s8 without VNNI (saturating)"
+    return {"cpu": model, "flags": relevant, "int8_kernel": kernel}
+
 
 def session_options(threads: int | None = None):
     """ONNX Runtime options for every session the project opens: all graph optimizations, spinning as
-    ALLOW_SPINNING says, and `threads` intra-op threads (None: ONNX Runtime's default)."""
+    ALLOW_SPINNING says, exact int8 kernels as INT8_PRECISE says, and `threads` intra-op threads (None: ONNX
+    Runtime's default)."""
     import onnxruntime as ort
     opts = ort.SessionOptions()
     if threads:
@@ -44,7 +89,20 @@ def session_options(threads: int | None = None):
         opts.inter_op_num_threads = 1
     opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     opts.add_session_config_entry("session.intra_op.allow_spinning", "1" if ALLOW_SPINNING else "0")
+    opts.add_session_config_entry("session.x64quantprecision", "1" if INT8_PRECISE else "0")
     return opts
+
+
+def describe_models(models: dict) -> dict:
+    """{"cpu", "flags", "int8_kernel", "models": {role: {file, precision, provider}}} for loaded models
+    (role -> Embedder / Entailment / ContextScorer / OnnxModel); None values are left out."""
+    out = dict(cpu_description())
+    out["models"] = {}
+    for role, model in models.items():
+        onnx = getattr(model, "model", None) or getattr(model, "encoder", None) or model
+        if model is not None and hasattr(onnx, "describe"):
+            out["models"][role] = onnx.describe()
+    return out
 
 
 class ModelLoadError(RuntimeError):
@@ -82,7 +140,12 @@ class OnnxModel:
         from tokenizers import Tokenizer
 
         self.folder = Path(folder)
-        onnx_path = self.folder / "model.onnx"
+        chosen = providers(prefer_gpu)
+        # on a GPU the fp16 variant (python -m export --precision fp16) when the folder has one: int8 dynamic
+        # quantization has no CUDA kernels, so an int8 graph would run mostly on the CPU there
+        fp16 = self.folder / FP16_FILE
+        self.file = FP16_FILE if chosen[0] == "CUDAExecutionProvider" and fp16.is_file() else "model.onnx"
+        onnx_path = self.folder / self.file
         tok_path = self.folder / "tokenizer.json"
         for p in (onnx_path, tok_path, self.folder / "config.json"):
             if not p.is_file():
@@ -99,8 +162,16 @@ class OnnxModel:
         self.pad_id = int(self.config.get("pad_token_id") or 0)
 
         opts = session_options(threads or int(os.environ.get("GROUNDING_THREADS", "0")) or None)
-        self.session = ort.InferenceSession(str(onnx_path), sess_options=opts, providers=providers(prefer_gpu))
+        self.session = ort.InferenceSession(str(onnx_path), sess_options=opts, providers=chosen)
         self.input_names = {i.name for i in self.session.get_inputs()}
+        if self.file == "model.onnx" and self.session.get_providers()[0] == "CUDAExecutionProvider":
+            log.warning("%s: no %s here, so the int8 model runs on CUDA with most operators on the CPU; export the "
+                        "fp16 variant (README, 'GPU') for GPU speed", self.folder, FP16_FILE)
+
+    def describe(self) -> dict:
+        """Which file runs where: for the result's coverage and the app's About."""
+        precision = "fp16" if self.file == FP16_FILE else self.card.get("precision", "int8")
+        return {"file": self.file, "precision": precision, "provider": self.session.get_providers()[0]}
 
     def default_batch_size(self, role: str) -> int:
         on_gpu = self.session.get_providers()[0] == "CUDAExecutionProvider"

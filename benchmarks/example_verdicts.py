@@ -1,0 +1,79 @@
+"""The app's examples and the papers' Drug X example on every engine: verdict per claim with the int8 models
+on exact kernels (the default), on the old saturating u8s8 kernels (AVX2-only CPUs, where this CPU has them)
+and with the fp32 models, side by side, and whether each meets the example's declared labels.
+
+    python benchmarks/example_verdicts.py [--fp32 build/fp32] [--engines claims context context-fast]
+
+Each variant runs in its own process (the int8 kernel is chosen when a session opens). --fp32: a folder with
+the fp32 model set (export/recover.py + the fp32 export, see the README "Same answers on every CPU").
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT)) if str(ROOT) not in sys.path else None
+
+
+def _worker(models_dir: str, engines: list[str]) -> None:
+    from grounding import GroundingConfig, ground
+    from grounding.examples import DRUG_X, EXAMPLES, claim_label, expected_problems
+    out = {}
+    for ex in EXAMPLES + [DRUG_X]:
+        for engine in engines:
+            res = ground(ex["response"], ex["context"], GroundingConfig(engine=engine, models_dir=models_dir), ex["question"])
+            labels = [f"R{res.claims[v.claim].sentence + 1} {claim_label(res, v)}" for v in res.verdicts
+                      if res.claims[v.claim].origin != "rejected"]
+            out[f"{ex['name']} / {engine}"] = {"labels": labels, "problems": expected_problems(ex, res)}
+    print(json.dumps(out))
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--fp32", type=Path, default=ROOT / "build" / "fp32")
+    p.add_argument("--engines", nargs="+", default=["claims", "context", "context-fast"])
+    p.add_argument("--worker", default=None, help=argparse.SUPPRESS)
+    a = p.parse_args(argv)
+    if a.worker:
+        _worker(a.worker, a.engines)
+        return 0
+    from grounding import runtime
+    cpu = runtime.cpu_description()
+    variants = {"int8 exact": (str(ROOT / "exported_models"), "1")}
+    if cpu["int8_kernel"].startswith("u8u8"):
+        variants["int8 saturating"] = (str(ROOT / "exported_models"), "0")
+    if (a.fp32 / "entailment" / "model.onnx").is_file():
+        variants["fp32"] = (str(a.fp32), "1")
+    results = {}
+    for name, (models, precise) in variants.items():
+        env = dict(os.environ, GROUNDING_INT8_PRECISE=precise, PYTHONPATH=str(ROOT))
+        proc = subprocess.run([sys.executable, __file__, "--worker", models, "--engines", *a.engines],
+                              capture_output=True, text=True, env=env, cwd=ROOT)
+        if proc.returncode:
+            print(proc.stderr[-2000:], file=sys.stderr)
+            return 1
+        results[name] = json.loads(proc.stdout.strip().splitlines()[-1])
+    print(f"CPU: {cpu['cpu']} {cpu['flags']}; variants: {', '.join(variants)}")
+    same_all, misses = True, 0
+    for key in results["int8 exact"]:
+        rows = {name: r[key]["labels"] for name, r in results.items()}
+        same = all(v == rows["int8 exact"] for v in rows.values())
+        same_all &= same
+        problems = results["int8 exact"][key]["problems"]
+        misses += len(problems)
+        print(f"\n{key}: {'same in every variant' if same else 'VARIANTS DIFFER'}; "
+              f"{'meets its declared labels' if not problems else 'misses: ' + '; '.join(problems)}")
+        for name, labels in rows.items():
+            print(f"  {name:16s} {' | '.join(labels)}")
+    print(f"\nsummary: {'identical verdicts in every variant' if same_all else 'variants differ'}; "
+          f"{misses} claim(s) miss their example's declared label (int8 exact)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -33,6 +33,8 @@ class VerdictPreset:
     off_topic: Optional[float] = None           # cosine below this => Unsupported
     override_scope: str = "any"                 # which judged sentences may fire the override: "any", or
                                                 # "anchor" (only the claim's most similar one, VeriGround's anchor chunk)
+    learned: bool = False                       # decide with the learned model (grounding.learned) instead of F;
+                                                # then `supported` is the least P(Supported) for Supported
     conflict_note: Optional[float] = 0.6        # a Supported / Partially supported claim names a judged sentence
                                                 # whose most likely class is contradiction with P(c) at or above this
                                                 # as conflicting (the label stays); None = never
@@ -49,6 +51,9 @@ PRESETS = {
     # P(c) > 0.60 contradicted; bands 0.70 / 0.40 / 0.10.
     "code": VerdictPreset("code", w_cos=0.25, w_entity=0.15, w_entail=0.45, w_contradict=0.35, supported=0.70,
                           partial=0.40, unsupported_floor=0.10, contradict_override=0.60, off_topic=0.15),
+    # a multinomial logistic model over the pipeline's signals, fitted per engine on the evidence train sets
+    # (exported_models/verdicts/<engine>.json, training/verdicts.py); Supported needs P(Supported) >= 0.5
+    "learned": VerdictPreset("learned", w_cos=0.0, w_entity=0.0, learned=True, supported=0.5, partial=0.0),
 }
 
 

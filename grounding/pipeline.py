@@ -131,6 +131,8 @@ def ground_stream(response: str, context, config: Optional[GroundingConfig] = No
                                     engine=config.engine)
     yield result
     rows_ok = _assessed_rows(result, config)
+    if result.coverage.assessed:
+        _exclude_headings(result)
     if result.coverage.assessed and any(rows_ok):
         embedder, entailment = models or load_models(config.models_dir, config.threads)
         from grounding.runtime import describe_models
@@ -153,6 +155,25 @@ def ground(response: str, context, config: Optional[GroundingConfig] = None, que
     for result in ground_stream(response, context, config, question, gold, models):
         pass
     return result
+
+
+def _exclude_headings(result: GroundingResult) -> None:
+    """Titles and headings that state no fact are never evidence (grounding.headings); say so in the coverage."""
+    from grounding.headings import non_evidence_columns
+    result.coverage.not_evidence = non_evidence_columns(result.context_sentences)
+    if result.coverage.not_evidence:
+        names = [result.sentence_map.columns[j] for j in result.coverage.not_evidence]
+        result.coverage.messages.append(
+            f"{len(names)} title or heading line(s) ({', '.join(names[:8])}{' …' if len(names) > 8 else ''}) "
+            "name a topic and state no fact: they are not used as evidence.")
+
+
+def _mask_columns(cos: np.ndarray, columns: list[int]) -> np.ndarray:
+    """Cosines with the non-evidence columns set below any tau, so they are never retrieved or cited."""
+    if columns and cos.shape[1]:
+        cos = cos.copy()
+        cos[:, [j for j in columns if j < cos.shape[1]]] = -1.0
+    return cos
 
 
 def _tick(result: GroundingResult, stage: str, since: float) -> float:
@@ -200,7 +221,7 @@ def _claims_engine(result: GroundingResult, config: GroundingConfig, embedder, e
         idx = list(range(first, len(result.claims)))
         # stage 3: retrieval
         emb = embedder.encode([result.claims[k].text for k in idx])
-        cos = judge.cosine_matrix(emb, ctx_emb)
+        cos = _mask_columns(judge.cosine_matrix(emb, ctx_emb), result.coverage.not_evidence)
         pairs = judge.candidates(cos, config.tau)
         t = _tick(result, "retrieve", t)
         skipped: list[PairScore] = []
@@ -271,7 +292,8 @@ def _context_engine(result: GroundingResult, config: GroundingConfig, scorer, em
     result.coverage.unscored += [f"context {names[j]} (scorer window)" for j in cov.unscored_context]
     result.coverage.unscored += [f"response r{rows[i] + 1} (scorer window)" for i in cov.unscored_response]
     sent_emb = embedder.encode([result.response_sentences[i].text for i in rows])
-    cos_all = judge.cosine_matrix(sent_emb, embedder.encode(ctx_texts[:limit]))
+    cos_all = _mask_columns(judge.cosine_matrix(sent_emb, embedder.encode(ctx_texts[:limit])), result.coverage.not_evidence)
+    excluded = set(result.coverage.not_evidence)
     t = _tick(result, "embed", t)
     for local, i in enumerate(rows):
         sent = result.response_sentences[i]
@@ -282,7 +304,7 @@ def _context_engine(result: GroundingResult, config: GroundingConfig, scorer, em
         scores = []
         for j in range(limit):
             p = scored.probabilities[local, j]
-            label = int(scored.labels[local, j])
+            label = 0 if j in excluded else int(scored.labels[local, j])
             c = float(cos_all[local, j])
             # the map shows labelled cells only, as in the claims engine (irrelevant = 0)
             result.sentence_map.values[i][j] = round(float(scored.values[local, j]), 4) if label else 0.0
@@ -298,8 +320,8 @@ def _context_engine(result: GroundingResult, config: GroundingConfig, scorer, em
         best = int(cos_all[local].argmax()) if cos_all.shape[1] else None
         if best is not None and best not in diffs:
             diffs[best] = entity_overlap(sent.text, ctx_texts[best])[1]
-        v = verdict.decide(k, scores, config.verdict_preset(), diffs, best,
-                           round(float(cos_all[local, best]), 4) if best is not None else None, config.tau)
+        v = _judge_claim(result, config, config.verdict_preset(), k, scores, diffs, best,
+                         round(float(cos_all[local, best]), 4) if best is not None else None)
         _finalise_verdict(result, v)
         t = _tick(result, "verdict", t)
         yield result
@@ -335,9 +357,21 @@ def _decide(result: GroundingResult, config: GroundingConfig, idx: list[int], co
         by_claim.setdefault(s.claim, []).append(s)
     for local, k in enumerate(idx):
         best = int(cos[local].argmax()) if cos.shape[1] else None
-        v = verdict.decide(k, by_claim.get(k, []), preset, diffs.get(k, {}), best,
-                           round(float(cos[local, best]), 4) if best is not None else None, config.tau)
+        v = _judge_claim(result, config, preset, k, by_claim.get(k, []), diffs.get(k, {}), best,
+                         round(float(cos[local, best]), 4) if best is not None else None)
         _finalise_verdict(result, v)
+
+
+def _judge_claim(result: GroundingResult, config: GroundingConfig, preset, k: int, pairs: list[PairScore],
+                 diffs: dict[int, EntityDiff], best: Optional[int], best_cosine: Optional[float]) -> Verdict:
+    """Claim k's verdict by the preset's rule: VeriGround's fused score and bands, or the learned model of the
+    result's engine."""
+    if preset.learned:
+        from grounding import learned
+        model = learned.load(config.models_dir, result.engine)
+        return verdict.decide_learned(k, result.claims[k].text, pairs, preset, model, diffs,
+                                      [s.text for s in result.context_sentences], best, best_cosine)
+    return verdict.decide(k, pairs, preset, diffs, best, best_cosine, config.tau)
 
 
 def _finalise_verdict(result: GroundingResult, v: Verdict) -> None:
@@ -403,7 +437,8 @@ def rederive(result: GroundingResult, config: GroundingConfig) -> GroundingResul
         if v.anchor is not None and v.anchor not in diffs:
             diffs[v.anchor] = entity_overlap(result.claims[k].text, ctx[v.anchor].text)[1]
         best = v.anchor if v.score is None else None
-        nv = verdict.decide(k, by_claim.get(k, []), preset, diffs, best, v.cosine if best is not None else None, config.tau)
+        nv = _judge_claim(result, config, preset, k, by_claim.get(k, []), diffs, best,
+                          v.cosine if best is not None else None)
         _finalise_verdict(result, nv)
     # only the verdict settings changed: tau, engine and the rest stay those of the run that made the scores
     result.config = {**result.config, "preset": config.preset, "overrides": dict(config.overrides)}

@@ -50,10 +50,19 @@ def split_sentences(text: str, source: str) -> list[Sentence]:
     letter or digit, and lone citation markers, are skipped.
     """
     sentences: list[Sentence] = []
-    for block_start, block_end in _blocks(text):
+    for block_start, block_end, is_heading in _blocks(text):
         for start, end in _sentence_spans(text, block_start, block_end):
-            sentences.append(Sentence(text[start:end], start, end, source, len(sentences)))
+            heading = is_heading or (not sentences and _is_title_line(text, start, end))
+            sentences.append(Sentence(text[start:end], start, end, source, len(sentences), heading=heading))
     return sentences
+
+
+def _is_title_line(text: str, start: int, end: int) -> bool:
+    """A document's first line standing alone as a title: no terminal punctuation, at most 15 words, and a
+    line break (or the end) right after it ("Trial report 2021", "Results: safety")."""
+    line_end = text.find("\n", end)
+    alone = text[end:line_end if line_end >= 0 else len(text)].strip() == ""
+    return alone and line_end >= 0 and text[start:end][-1] not in ".!?\"'”’)" and len(text[start:end].split()) <= 15
 
 
 def split_response(response: str) -> list[Sentence]:
@@ -115,8 +124,8 @@ def _title_of(text: str, n: int) -> str:
     return first_line[heading.end():].strip().rstrip("#").strip() if heading else f"Document {n}"
 
 
-def _blocks(text: str) -> Iterable[tuple[int, int]]:
-    """(start, end) of runs of lines that may share a sentence; markers and outer whitespace excluded.
+def _blocks(text: str) -> Iterable[tuple[int, int, bool]]:
+    """(start, end, is_heading) of runs of lines that may share a sentence; markers and outer whitespace excluded.
 
     A block ends at a blank line, before a list item or heading (a heading is a block on its own), and
     at a line break unless the line ends with a continuing mark (, ; ( - / &) or the next line starts
@@ -137,7 +146,7 @@ def _blocks(text: str) -> Iterable[tuple[int, int]]:
 
         if content_start == content_end:                      # blank line
             if block_start >= 0:
-                yield block_start, block_end
+                yield block_start, block_end, block_is_heading
                 block_start = -1
         else:
             heading = _HEADING.match(text, pos, content_end)
@@ -147,13 +156,13 @@ def _blocks(text: str) -> Iterable[tuple[int, int]]:
                          and (first.islower() or _CONTINUES.search(text, block_start, block_end) is not None))
             if not continues:
                 if block_start >= 0:
-                    yield block_start, block_end
+                    yield block_start, block_end, block_is_heading
                 block_start = marker.end() if marker else content_start
                 block_is_heading = heading is not None
             block_end = content_end
         pos = line_end + 1
     if block_start >= 0:
-        yield block_start, block_end
+        yield block_start, block_end, block_is_heading
 
 
 def _sentence_spans(text: str, start: int, end: int) -> Iterable[tuple[int, int]]:

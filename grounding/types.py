@@ -29,6 +29,7 @@ class Sentence:
     source: str           # "response" or a document id
     index: int            # position within its source
     column: int = -1      # position among all context sentences (the map column); -1 for the response
+    heading: bool = False  # a Markdown heading or a document's title line (never evidence unless it states a fact)
 
 
 @dataclass
@@ -149,6 +150,7 @@ class Coverage:
     unscored: list[str] = field(default_factory=list)        # items that got no score at all
     messages: list[str] = field(default_factory=list)        # what the user should know
     runtime: dict = field(default_factory=dict)              # CPU, int8 kernel, per model: file, precision, provider
+    not_evidence: list[int] = field(default_factory=list)    # map columns never used as evidence (headings)
 
 
 @dataclass

@@ -81,3 +81,33 @@ def decide(claim: int, pairs: list[PairScore], preset: VerdictPreset, entity_dif
     return Verdict(claim=claim, label=label, score=round(f, 4), anchor=anchor.column, cosine=anchor.cosine,
                    entity_overlap=anchor.entity_overlap, entail=anchor.entail, contradict=anchor.contradict,
                    rule=rule, entities=entity_diffs.get(anchor.column, EntityDiff()), conflicting=conflicting)
+
+
+def decide_learned(claim: int, claim_text: str, pairs: list[PairScore], preset: VerdictPreset, model,
+                   entity_diffs: dict[int, EntityDiff], context_texts: list[str], best_column: int | None,
+                   best_cosine: float | None) -> Verdict:
+    """The verdict of one claim by the learned model (grounding.learned): label from its probabilities, anchor
+    the strongest contradiction (Contradicted) or support (otherwise), the other side kept as `conflicting`."""
+    from grounding import learned
+    probs = model.probabilities(learned.claim_features(claim_text, pairs, context_texts, best_cosine))[0]
+    label = learned.label_from(probs, preset.supported)
+    anchor = learned.anchor_for(label, pairs)
+    conflicts = learned.quantity_conflicts(claim_text, context_texts[anchor.column]) if anchor else []
+    rule = "learned: " + learned.describe(probs) + (
+        "; the anchor gives another value: " + ", ".join(f"{c} vs {x}" for c, x in conflicts) if conflicts else "")
+    if anchor is None:
+        return Verdict(claim=claim, label=label, score=round(float(probs.max()), 4), anchor=best_column,
+                       cosine=best_cosine, rule=rule + "; no context sentence judged",
+                       entities=entity_diffs.get(best_column, EntityDiff()) if best_column is not None else EntityDiff())
+    judged = [p for p in pairs if p.judged and p.column != anchor.column]
+    if label == CONTRADICTED:
+        support = [p for p in judged if p.psi == 1]
+        conflicting = max(support, key=lambda p: p.cosine * p.entail).column if support else None
+    else:
+        against = [p for p in judged if p.psi == -1 and preset.conflict_note is not None
+                   and p.contradict >= preset.conflict_note]
+        conflicting = max(against, key=lambda p: p.cosine * p.contradict).column if against and label in (SUPPORTED, PARTIAL) else None
+    return Verdict(claim=claim, label=label, score=round(float(probs[list(learned.CLASSES).index(label if label != PARTIAL else SUPPORTED)]), 4),
+                   anchor=anchor.column, cosine=anchor.cosine, entity_overlap=anchor.entity_overlap,
+                   entail=anchor.entail, contradict=anchor.contradict, rule=rule,
+                   entities=entity_diffs.get(anchor.column, EntityDiff()), conflicting=conflicting)

@@ -201,3 +201,16 @@ def test_context_engine_plumbing_with_a_tiny_scorer(models_dir, tiny_trained, tm
     long_sentence = "The drug " + " and ".join(f"lowers pressure in group {k}" for k in range(80)) + "."
     r = ground(long_sentence, "The drug lowers pressure.", cfg)
     assert r.coverage.truncated == ["response r1 (scorer window: scored on its start)"]
+
+
+@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
+def test_a_title_line_is_never_evidence(engine):
+    """The contradiction example's title names "liver enzymes"; it must not back "raised liver enzyme levels"."""
+    from grounding.examples import CONTRADICTION
+    res = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(engine=engine))
+    title = res.documents[0].sentences[0]
+    assert title.heading and res.coverage.not_evidence == [title.column]
+    assert all(p.column != title.column for p in res.pairs)
+    assert all(v.anchor != title.column for v in res.verdicts)
+    assert all(row[title.column] == 0 for row in res.sentence_map.labels)
+    assert any("state no fact" in m for m in res.coverage.messages)

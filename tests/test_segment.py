@@ -91,3 +91,22 @@ def test_context_errors_are_actionable():
         parse_context([{"id": "x", "text": "A."}, {"id": "x", "text": "B."}])
     with pytest.raises(TypeError):
         parse_context(42)
+
+
+def test_headings_and_title_lines_are_marked():
+    from grounding.segment import parse_context
+    docs = parse_context("# Zentrovir trial: summary\n\nZentrovir was tested. It worked.\n---\n"
+                         "Trial report 2021\nDrug X lowered blood pressure.\n---\nDrug X works.")
+    flags = [[(s.heading, s.text) for s in d.sentences] for d in docs]
+    assert flags[0] == [(True, "Zentrovir trial: summary"), (False, "Zentrovir was tested."), (False, "It worked.")]
+    assert flags[1] == [(True, "Trial report 2021"), (False, "Drug X lowered blood pressure.")]
+    assert flags[2] == [(False, "Drug X works.")]     # a one-line document ending in a period is no title
+
+
+def test_a_heading_is_evidence_only_when_it_states_a_fact():
+    from grounding.headings import states_fact
+    assert not states_fact("Zentrovir phase III trial: summary of results")
+    assert not states_fact("Prescribing information (2021)")
+    assert not states_fact("Why wind generation fell")
+    assert states_fact("Zentrovir raised liver enzyme levels")
+    assert states_fact("Drug X lowers blood pressure in adults")

@@ -1,0 +1,152 @@
+"""Learned verdicts (preset "learned"): a small multinomial logistic model decides a claim's verdict from the
+signals the pipeline already has, instead of fixed weights and bands.
+
+Features of a claim (``claim_features``), from its judged pairs (the context sentences above tau, or the
+scorer's labelled cells) and the entity comparison against each:
+  best cosine; the most similar judged sentence's P(e), P(n), P(c); max P(e) and max P(c) over judged sentences
+  (each times its cosine too); how many judged sentences lean support / contradict; whether both occur
+  (the sources disagree); the fused-evidence anchor's rank by cosine; entity overlap and the count of
+  claim-only entities at the support anchor; **quantity conflicts**: numbers, percentages, amounts or dates
+  of the claim that the anchor states with another value for the same kind and unit (30% vs 70%, 50 mg vs
+  25 mg, 2021 vs 2023), at the most similar and at the strongest-support sentence.
+
+The model (coefficients, feature scaling, class order, how it was fitted and what it scored) is plain JSON in
+``exported_models/verdicts/<engine>.json``, fitted by ``training/verdicts.py`` with scikit-learn on the evidence
+*train* sets' claim labels; the runtime needs numpy only. Its probabilities give the label: Contradicted or
+Unsupported when most likely; Supported when P(Supported) is the largest and at least ``supported`` (the
+preset field, a probability here), else Partially supported.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import re
+from pathlib import Path
+from typing import Optional
+
+import numpy as np
+
+from grounding.entities import mentions
+from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore
+
+FEATURES = (
+    "judged", "best_cosine", "top_entail", "top_neutral", "top_contradict",
+    "max_entail", "max_contradict", "max_cos_entail", "max_cos_contradict",
+    "n_support", "n_contradict", "both", "anchor_rank",
+    "anchor_overlap", "anchor_overlap_missing", "anchor_claim_only",
+    "top_quantity_conflicts", "anchor_quantity_conflicts", "claim_has_quantity",
+)
+CLASSES = (SUPPORTED, UNSUPPORTED, CONTRADICTED)
+
+_UNIT = re.compile(r"\s*([a-zA-Z%µ]+)")
+
+
+def _unit_after(text: str, end: int) -> str:
+    m = _UNIT.match(text, end)
+    return m.group(1).lower() if m else ""
+
+
+def quantity_conflicts(claim: str, context: str) -> list[tuple[str, str]]:
+    """(claim value, context value) pairs where both texts give a value of the same kind (percent, money,
+    year, date, or a number followed by the same unit word) and the values differ, while the claim's value is
+    nowhere in the context sentence. "70%" vs "30%", "50 mg" vs "25 mg", "2021" vs "2023"."""
+    cm, xm = mentions(claim), mentions(context)
+    keys = {m.key for m in xm}
+    out = []
+    for c in cm:
+        if c.kind == "named" or c.key in keys:
+            continue
+        unit = _unit_after(claim, c.end) if c.kind == "number" else ""
+        for x in xm:
+            if x.kind != c.kind or x.key == c.key:
+                continue
+            if c.kind == "number" and (not unit or _unit_after(context, x.end) != unit):
+                continue
+            out.append((c.surface, x.surface))
+            break
+    return out
+
+
+def claim_features(claim: str, pairs: list[PairScore], context_texts: list[str], best_cosine: Optional[float]) -> np.ndarray:
+    """The FEATURES vector of one claim (float64). `context_texts` is the list of all context sentences."""
+    judged = [p for p in pairs if p.judged]
+    f = dict.fromkeys(FEATURES, 0.0)
+    f["best_cosine"] = float(best_cosine or 0.0)
+    f["claim_has_quantity"] = float(any(m.kind != "named" for m in mentions(claim)))
+    f["anchor_overlap_missing"] = 1.0
+    if judged:
+        by_cos = sorted(judged, key=lambda p: -p.cosine)
+        top = by_cos[0]
+        f["judged"] = 1.0
+        f["best_cosine"] = max(f["best_cosine"], top.cosine)
+        f["top_entail"], f["top_neutral"], f["top_contradict"] = top.entail, top.neutral, top.contradict
+        f["max_entail"] = max(p.entail for p in judged)
+        f["max_contradict"] = max(p.contradict for p in judged)
+        f["max_cos_entail"] = max(p.cosine * p.entail for p in judged)
+        f["max_cos_contradict"] = max(p.cosine * p.contradict for p in judged)
+        f["n_support"] = float(sum(p.psi == 1 for p in judged))
+        f["n_contradict"] = float(sum(p.psi == -1 for p in judged))
+        f["both"] = float(f["n_support"] > 0 and f["n_contradict"] > 0)
+        anchor = max(judged, key=lambda p: (p.cosine * p.entail, p.cosine))
+        f["anchor_rank"] = float(by_cos.index(anchor))
+        if anchor.entity_overlap is not None:
+            f["anchor_overlap"], f["anchor_overlap_missing"] = anchor.entity_overlap, 0.0
+        f["top_quantity_conflicts"] = float(len(quantity_conflicts(claim, context_texts[top.column])))
+        f["anchor_quantity_conflicts"] = float(len(quantity_conflicts(claim, context_texts[anchor.column])))
+        claim_keys = {m.key for m in mentions(claim)}
+        anchor_keys = {m.key for m in mentions(context_texts[anchor.column])}
+        f["anchor_claim_only"] = float(len(claim_keys - anchor_keys))
+    return np.array([f[k] for k in FEATURES], dtype=np.float64)
+
+
+class LearnedVerdictModel:
+    """The fitted model read from JSON: probabilities over CLASSES for feature vectors."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        data = json.loads(self.path.read_text())
+        if tuple(data["features"]) != FEATURES or tuple(data["classes"]) != CLASSES:
+            raise ValueError(f"{self.path} was fitted on other features or classes than this runtime computes; "
+                             "refit it with python -m training.verdicts.")
+        self.mean, self.scale = np.asarray(data["mean"]), np.asarray(data["scale"])
+        self.coef, self.intercept = np.asarray(data["coef"]), np.asarray(data["intercept"])
+        self.card = {k: v for k, v in data.items() if k not in ("mean", "scale", "coef", "intercept")}
+
+    def probabilities(self, x: np.ndarray) -> np.ndarray:
+        z = ((np.atleast_2d(x) - self.mean) / self.scale) @ self.coef.T + self.intercept
+        z -= z.max(axis=1, keepdims=True)
+        e = np.exp(z)
+        return e / e.sum(axis=1, keepdims=True)
+
+
+@functools.lru_cache(maxsize=8)
+def load(models_dir: str, engine: str) -> LearnedVerdictModel:
+    path = Path(models_dir) / "verdicts" / f"{engine}.json"
+    if not path.is_file():
+        raise ValueError(f"The learned verdict preset has no model for engine '{engine}' ({path} is missing); "
+                         "use preset 'paper' or fit one with python -m training.verdicts.")
+    return LearnedVerdictModel(path)
+
+
+def label_from(probs: np.ndarray, supported_min: float) -> str:
+    """The verdict label from P(Supported), P(Unsupported), P(Contradicted)."""
+    best = CLASSES[int(np.argmax(probs))]
+    if best == SUPPORTED and probs[0] < supported_min:
+        return PARTIAL
+    return best
+
+
+def anchor_for(label: str, pairs: list[PairScore]) -> Optional[PairScore]:
+    """The judged sentence the verdict rests on: the strongest contradiction for Contradicted, the strongest
+    support otherwise (None when nothing was judged)."""
+    judged = [p for p in pairs if p.judged]
+    if not judged:
+        return None
+    if label == CONTRADICTED:
+        return max(judged, key=lambda p: (p.cosine * p.contradict, p.cosine))
+    return max(judged, key=lambda p: (p.cosine * p.entail, p.cosine))
+
+
+def describe(probs: np.ndarray) -> str:
+    return ", ".join(f"P({c}) = {p:.2f}" for c, p in zip(CLASSES, probs))
+

@@ -1,0 +1,99 @@
+"""Learned verdicts: quantity conflicts, the feature vector, the JSON model the runtime reads, the fit."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from grounding import learned
+from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore
+
+
+@pytest.mark.parametrize("claim, context, expected", [
+    ("70% of patients reached remission.", "30% of patients reached remission.", [("70%", "30%")]),
+    ("The starting dose is 50 mg once daily.", "The starting dose is now 25 mg once daily.", [("50", "25")]),
+    ("The label dates from 2021.", "The label was updated in 2023.", [("2021", "2023")]),
+    ("The starting dose is 50 mg.", "The starting dose is 50 mg once daily.", []),          # same value
+    ("The trial enrolled 612 adults.", "Six patients stopped treatment.", []),              # other unit word
+    ("The park has 620 megawatts.", "The park was connected in September.", []),            # nothing comparable
+])
+def test_quantity_conflicts(claim, context, expected):
+    assert learned.quantity_conflicts(claim, context) == expected
+
+
+def _pair(column, cosine, e, n, c, psi, overlap=None):
+    return PairScore(claim=0, column=column, cosine=cosine, entail=e, neutral=n, contradict=c, psi=psi,
+                     signed=cosine * psi, judged=True, entity_overlap=overlap)
+
+
+def test_claim_features_read_the_pairs():
+    ctx = ["30% of patients reached remission.", "The trial ran for 12 weeks.", "Remission was reached by 70%."]
+    pairs = [_pair(0, 0.9, 0.1, 0.2, 0.7, -1, 0.0), _pair(2, 0.8, 0.8, 0.1, 0.1, 1, 1.0)]
+    x = dict(zip(learned.FEATURES, learned.claim_features("70% of patients reached remission.", pairs, ctx, 0.9)))
+    assert x["judged"] == 1 and x["best_cosine"] == pytest.approx(0.9)
+    assert x["top_contradict"] == pytest.approx(0.7) and x["max_entail"] == pytest.approx(0.8)
+    assert x["n_support"] == 1 and x["n_contradict"] == 1 and x["both"] == 1
+    assert x["anchor_rank"] == 1                          # the support anchor is the second most similar
+    assert x["top_quantity_conflicts"] == 1 and x["anchor_quantity_conflicts"] == 0
+    assert x["claim_has_quantity"] == 1 and x["anchor_overlap"] == 1.0
+    none = dict(zip(learned.FEATURES, learned.claim_features("It rained.", [], ctx, 0.2)))
+    assert none["judged"] == 0 and none["best_cosine"] == pytest.approx(0.2) and none["anchor_overlap_missing"] == 1
+
+
+def _model_file(tmp_path, coef):
+    k = len(learned.FEATURES)
+    data = {"features": list(learned.FEATURES), "classes": list(learned.CLASSES), "mean": [0.0] * k,
+            "scale": [1.0] * k, "coef": coef, "intercept": [0.0, 0.0, 0.0]}
+    path = tmp_path / "claims.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_model_json_gives_softmax_probabilities_and_labels(tmp_path):
+    k = len(learned.FEATURES)
+    coef = np.zeros((3, k))
+    coef[0, learned.FEATURES.index("max_cos_entail")] = 8.0        # support
+    coef[2, learned.FEATURES.index("max_cos_contradict")] = 8.0    # contradiction
+    coef[1, learned.FEATURES.index("judged")] = -2.0
+    model = learned.LearnedVerdictModel(_model_file(tmp_path, coef.tolist()))
+    ctx = ["Drug X lowered blood pressure.", "Liver enzymes did not rise."]
+    supported = model.probabilities(learned.claim_features("Drug X lowers blood pressure.",
+                                                           [_pair(0, 0.9, 0.95, 0.03, 0.02, 1)], ctx, 0.9))[0]
+    contradicted = model.probabilities(learned.claim_features("Liver enzymes rose.",
+                                                              [_pair(1, 0.8, 0.02, 0.03, 0.95, -1)], ctx, 0.8))[0]
+    assert supported.sum() == pytest.approx(1.0) and supported.argmax() == 0 and supported[0] > 0.9
+    assert contradicted.argmax() == 2
+    assert learned.label_from(supported, 0.5) == SUPPORTED
+    assert learned.label_from(np.array([0.45, 0.3, 0.25]), 0.5) == PARTIAL
+    assert learned.label_from(np.array([0.2, 0.3, 0.5]), 0.5) == CONTRADICTED
+    assert learned.label_from(np.array([0.2, 0.5, 0.3]), 0.5) == UNSUPPORTED
+
+
+def test_model_fitted_on_other_features_is_refused(tmp_path):
+    path = _model_file(tmp_path, np.zeros((3, len(learned.FEATURES))).tolist())
+    data = json.loads(path.read_text())
+    data["features"] = data["features"][:-1]
+    path.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match="refit"):
+        learned.LearnedVerdictModel(path)
+
+
+def test_learned_preset_without_a_model_says_what_to_do(tmp_path):
+    learned.load.cache_clear()
+    with pytest.raises(ValueError, match="use preset 'paper'"):
+        learned.load(str(tmp_path), "claims")
+
+
+def test_fit_chooses_a_setting_within_the_false_alarm_limit():
+    pytest.importorskip("sklearn")
+    from training.verdicts import fit
+    rng = np.random.default_rng(0)
+    n, k = 300, len(learned.FEATURES)
+    y = rng.integers(0, 3, n)
+    X = rng.normal(size=(n, k))
+    X[:, learned.FEATURES.index("max_cos_entail")] += 2.5 * (y == 0)
+    X[:, learned.FEATURES.index("max_cos_contradict")] += 2.5 * (y == 2)
+    params, choice = fit({"X": X, "y": y, "dev": rng.random(n) < 0.3}, max_false_alarms=0.2)
+    assert choice["chosen"]["false_alarm_rate"] <= 0.2 and choice["chosen"]["accuracy"] > 0.6
+    assert np.asarray(params["coef"]).shape == (3, k) and len(params["mean"]) == k

@@ -230,3 +230,98 @@ def test_verified_drops_evidence_that_does_not_slice_back():
     shifted = Evidence("c1", "0", 0, "ome text.", 0, 9, 1, 0.9, 0.9, 0.9, 0.0)
     unknown = Evidence("zz", "0", 0, "Some text.", 0, 10, 1, 0.9, 0.9, 0.9, 0.0)
     assert method.verified([good, shifted, unknown], dag) == [good]
+
+
+# ---------------------------------------------------------------------------- views: escaping
+
+def test_views_escape_user_strings_and_draw_the_trail():
+    from grounding.trace import view
+    evil = '<img src=x onerror="window.__xss=1">'
+    data = dag_of(node("c<1>", text=evil + " Source."), node("s&1", text="Summary " + evil, inputs=["c<1>"], stage=evil),
+                  node("f", text="Final " + evil, inputs=["s&1"]), id=evil)
+    dag = parse_dag(data)
+    claim = method.ClaimTrace(claim=0, text="Final " + evil, sentence=0, start=0, end=6, origin="sentence",
+                              verdict=NFS, termination="x", error_stages=[evil], error_nodes=["s&1"],
+                              iterations=[Iteration(1, ["s&1"], [Evidence("s&1", evil, 0, "Summary " + evil, 0, 8,
+                                                                          1, 0.9, 0.9, 0.9, 0.0)], FS, evil),
+                                          Iteration(2, ["c<1>"], [], NFS, "none")])
+    res = method.TraceResult(dag=dag, claims=[claim], counts={NFS: 1})
+    for html in (view.dag_svg(res, 0), view.claims_html(res, 0), view.trail_html(res, 0), view.counts_html(res),
+                 view.report_html(res)):
+        assert "<img" not in html and "onerror=\"" not in html
+        assert "&lt;img" in html or "c&lt;1&gt;" in html
+    svg = view.dag_svg(res, 0)
+    assert 'class="node on-trail evidence-support error-entered" data-node="s&amp;1"' in svg
+    assert 'class="edge on-trail" data-edge="s&amp;1→f"' in svg
+    assert "<script" not in view.report_html(res) and "http" not in svg.replace("http://www.w3.org/2000/svg", "")
+
+
+# ---------------------------------------------------------------------------- CLI errors (no model runs)
+
+def cli(*args):
+    import subprocess
+    import sys
+    from conftest import ROOT
+    return subprocess.run([sys.executable, "-m", "grounding", "trace", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_cli_errors_are_clear(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(dag_of(node("a"), node("b", inputs=["a", "ghost"]))))
+    for args, message in [((str(bad),), "node 'b' lists input 'ghost', which is not a node id"),
+                          ((str(tmp_path / "missing.json"),), "not found"),
+                          ((str(bad), "--q", "0"), "--q must be a whole number of at least 1")]:
+        proc = cli("--input", args[0], "--output", str(tmp_path / "out.json"), *args[1:])
+        assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr
+    assert not (tmp_path / "out.json").exists()
+
+
+# ---------------------------------------------------------------------------- end to end on the shipped models
+
+@pytest.fixture(scope="module")
+def traced(models_dir):
+    from grounding.trace import trace
+    config = GroundingConfig(models_dir=str(models_dir), trace_q=3)
+    return trace(parse_dag(HIERARCHICAL), config), trace(parse_dag(MAP_REDUCE), config)
+
+
+def test_number_changed_in_an_intermediate_summary_is_located_there(traced):
+    res, _ = traced
+    by_text = {c.text: c for c in res.claims}
+    wrong = by_text["HbA1c fell by 2.1 percentage points with glucarin."]
+    assert wrong.verdict == NFS and wrong.interim_verdicts[0] == FS
+    assert (wrong.error_stages, wrong.error_nodes) == (["chunk summary"], ["s1"])
+    first = wrong.iterations[0].evidence[0]
+    assert first.node == "s1" and first.polarity == 1 and first.score >= 0.8       # copied verbatim: clear support
+    assert "2.1" in wrong.iterations[1].rule or wrong.iterations[1].verdict == NFS
+    right = by_text["Nausea was reported by 14% of patients on glucarin."]
+    assert right.verdict == FS and right.provenance == [["c2", "s2", "final"]]
+    assert all(e.score >= 0.8 and e.polarity == 1 for it in right.iterations for e in it.evidence)
+    assert res.counts == {FS: 1, NFS: 1, INC: 0} and set(res.nodes_read) == {"s1", "s2", "c1", "c2", "c3"}
+    # every evidence sentence slices back out of its node
+    for ct in res.claims:
+        for it in ct.iterations:
+            for e in it.evidence:
+                assert res.dag.nodes[e.node].text[e.start:e.end] == e.text
+    data = json.loads(json.dumps(res.to_dict()))
+    assert data["claims"][0]["interim_verdicts"] == wrong.interim_verdicts and data["nodes_total"] == 6
+
+
+def test_entity_swapped_in_the_final_step_is_located_at_the_final_stage(traced):
+    _, res = traced
+    by_text = {c.text: c for c in res.claims}
+    swapped = by_text["The city council approved a new container terminal."]
+    assert swapped.verdict == NFS and swapped.error_stages == ["answer"]
+    assert by_text["Construction costs 300 million euros."].provenance == [["a1", "n1", "answer"]]
+
+
+def test_cli_on_the_hand_made_dag(tmp_path):
+    src = tmp_path / "dag.json"
+    src.write_text(json.dumps(HIERARCHICAL))
+    proc = cli("--input", str(src), "--output", str(tmp_path / "out.json"), "--q", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert "error entered at stage: chunk summary (node s1)" in proc.stdout
+    assert "path: c2 -> s2 -> final" in proc.stdout
+    out = json.loads((tmp_path / "out.json").read_text())
+    assert out["q"] == 1 and out["counts"]["Not Fully Supported"] == 1

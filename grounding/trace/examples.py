@@ -6,13 +6,13 @@ from __future__ import annotations
 HIERARCHICAL = {
     "id": "trial-summary",
     "nodes": [
-        {"id": "c1", "title": "Report, part 1", "text":
+        {"id": "c1", "stage": "report chunk", "title": "Report, part 1", "text":
             "The trial enrolled 412 adults with type 2 diabetes at nine clinics. Participants were randomised to "
             "glucarin or to placebo for 24 weeks."},
-        {"id": "c2", "title": "Report, part 2", "text":
+        {"id": "c2", "stage": "report chunk", "title": "Report, part 2", "text":
             "After 24 weeks, HbA1c fell by 1.2 percentage points with glucarin and by 0.3 points with placebo. "
             "Nausea was the most common side effect, reported by 14% of patients on glucarin."},
-        {"id": "c3", "title": "Report, part 3", "text":
+        {"id": "c3", "stage": "report chunk", "title": "Report, part 3", "text":
             "Two patients on glucarin stopped treatment because of pancreatitis. The authors conclude that glucarin "
             "is effective but that the pancreas should be monitored."},
         {"id": "s1", "stage": "chunk summary", "inputs": ["c1", "c2"], "text":

@@ -252,7 +252,7 @@ def test_views_escape_user_strings_and_draw_the_trail():
         assert "&lt;img" in html or "c&lt;1&gt;" in html
     svg = view.dag_svg(res, 0)
     assert 'class="node on-trail evidence-support error-entered" data-node="s&amp;1"' in svg
-    assert 'class="edge on-trail" data-edge="s&amp;1→f"' in svg
+    assert 'class="edge on-trail" fill="none" stroke="#b6bec8" data-edge="s&amp;1→f"' in svg
     assert "<script" not in view.report_html(res) and "http" not in svg.replace("http://www.w3.org/2000/svg", "")
 
 

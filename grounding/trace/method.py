@@ -334,3 +334,16 @@ def trail_edges(dag: DAG, ct: ClaimTrace) -> list[tuple[str, str]]:
         ct.iterations[-1].evidence_nodes if ct.iterations else []]
     edges = [(c, n) for a, b in zip(steps, steps[1:]) for n in a for c in b if c in dag.nodes[n].inputs]
     return list(dict.fromkeys(edges))
+
+
+def trace_json(text: str, config: Optional[GroundingConfig] = None, name: str = "input",
+               models=None) -> tuple[TraceResult, list[str]]:
+    """(trace of the first DAG in `text`, notes): the app's entry point. `text` holds a DAG as JSON, a list of
+    DAGs or JSON Lines; DAGError (a ValueError) for a bad one, before any model runs."""
+    from grounding.trace.dag import parse_dags
+    dags = parse_dags(text, name)
+    notes = list(dags[0].notes)
+    if len(dags) > 1:
+        notes.append(f"{name} holds {len(dags)} DAGs; the first ('{dags[0].id}') is traced here "
+                     "(the CLI traces all of them).")
+    return trace(dags[0], config, models), notes

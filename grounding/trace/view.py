@@ -69,7 +69,7 @@ def dag_svg(res: TraceResult, selected: Optional[int] = None) -> str:
     height = TOP + max(sum(1 for n in dag.nodes.values() if n.depth == d) for d in range(depth_max + 1)) * ROW_H + 10
     parts = [f'<svg class="dag" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
              f'height="{height}" role="img" aria-label="generation DAG {_e(dag.id)}">',
-             '<defs><marker id="dag-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+             '<defs><marker id="dag-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" '
              'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#6b7280"/></marker></defs>']
     for depth in range(depth_max + 1):
         names = sorted({n.stage for n in dag.nodes.values() if n.depth == depth})
@@ -80,7 +80,7 @@ def dag_svg(res: TraceResult, selected: Optional[int] = None) -> str:
             (x1, y1), (x2, y2) = pos[inp], pos[node.id]
             cls = "edge" + (" on-path" if (inp, node.id) in path_edges else " on-trail" if (inp, node.id) in trail else "")
             mid = (x1 + NODE_W + x2) / 2
-            parts.append(f'<path class="{cls}" data-edge="{_e(inp)}→{_e(node.id)}" marker-end="url(#dag-arrow)" '
+            parts.append(f'<path class="{cls}" fill="none" stroke="#b6bec8" data-edge="{_e(inp)}→{_e(node.id)}" marker-end="url(#dag-arrow)" '
                          f'd="M{x1 + NODE_W},{y1 + NODE_H / 2} C{mid},{y1 + NODE_H / 2} {mid},{y2 + NODE_H / 2} '
                          f'{x2 - 2},{y2 + NODE_H / 2}"/>')
     for node in dag.nodes.values():
@@ -94,11 +94,11 @@ def dag_svg(res: TraceResult, selected: Optional[int] = None) -> str:
                 f'font-weight="700">error entered here</text>') if node.id in errors else ""
         parts.append(f'<g class="{" ".join(cls)}" data-node="{_e(node.id)}"><title>{_e(node.id)} ({_e(node.stage)}): '
                      f'{_e(_short(node.text, 300))}</title><rect x="{x}" y="{y}" width="{NODE_W}" height="{NODE_H}" '
-                     f'rx="7"/><text x="{x + 8}" y="{y + 19}" font-size="13" font-weight="600" fill="#111827">'
+                     f'rx="7" fill="#f7f8fa" stroke="#9aa5b1"/><text x="{x + 8}" y="{y + 19}" font-size="13" font-weight="600" fill="#111827">'
                      f'{_e(_short(node.id, 20))}</text><text x="{x + 8}" y="{y + 36}" font-size="11" fill="#4b5563">'
                      f'{_e(label)}</text>{mark}</g>')
     parts.append("</svg>")
-    return "".join(parts)
+    return _wrap("".join(parts))
 
 
 def counts_html(res: TraceResult) -> str:
@@ -150,9 +150,9 @@ def trail_html(res: TraceResult, selected: Optional[int]) -> str:
 
 def report_html(res: TraceResult) -> str:
     """A self-contained HTML document (inline CSS and SVG, no scripts) with the DAG and every claim's trail."""
-    body = [f"<h1>Trace of {_e(res.dag.id)}</h1>", counts_html(res), _wrap(dag_svg(res))]
+    body = [f"<h1>Trace of {_e(res.dag.id)}</h1>", counts_html(res), dag_svg(res)]
     for ct in res.claims:
-        body += [f"<h2>Claim {ct.claim + 1}</h2>", _wrap(dag_svg(res, ct.claim)), trail_html(res, ct.claim)]
+        body += [f"<h2>Claim {ct.claim + 1}</h2>", dag_svg(res, ct.claim), trail_html(res, ct.claim)]
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Trace report</title><style>"
             + CSS + TRACE_CSS + "body{margin:24px auto;max-width:1100px;padding:0 16px;font-family:system-ui,sans-serif}"
             "</style></head><body>" + "".join(body) + "</body></html>")
@@ -172,3 +172,14 @@ def summary_lines(res: TraceResult) -> list[str]:
             lines.append(f"      error entered at stage: {', '.join(ct.error_stages) or 'undetermined'} "
                          f"(node {', '.join(ct.error_nodes) or '-'})")
     return lines
+
+
+def claim_choices(res: Optional[TraceResult]) -> list[tuple[str, str]]:
+    """(label, value) pairs for the app's claim selector; value "t<k>" for claim k."""
+    if res is None:
+        return []
+    return [(f"C{c.claim + 1} · {c.verdict} · {_short(c.text, 80)}", f"t{c.claim}") for c in res.claims]
+
+
+def parse_choice(value: Optional[str]) -> Optional[int]:
+    return int(value[1:]) if isinstance(value, str) and value[:1] == "t" and value[1:].isdigit() else None

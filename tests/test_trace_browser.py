@@ -79,3 +79,16 @@ def test_trace_tab_bad_dag_and_escaping(tpage):
     assert tpage.locator("#gv-trace-dag svg.dag img").count() == 0
     assert XSS_IMG in tpage.locator("#gv-trace-counts").inner_text()
     shot(tpage, "trace_escaped")
+
+
+def test_trace_api_endpoint(app_url):  # noqa: F811
+    from gradio_client import Client
+    from gradio_client.exceptions import AppError
+    client = Client(app_url, verbose=False)
+    res = client.predict(json.dumps(HIERARCHICAL), 1, api_name="/trace")
+    assert res["q"] == 1 and res["dag"]["id"] == "trial-summary"
+    wrong = next(c for c in res["claims"] if c["text"].startswith("HbA1c fell by 2.1"))
+    assert wrong["verdict"] == "Not Fully Supported" and wrong["error_stages"] == ["chunk summary"]
+    with pytest.raises(AppError, match="has no source node"):
+        client.predict(json.dumps({"nodes": [{"id": "a", "text": "x", "inputs": ["a2"]},
+                                             {"id": "a2", "text": "y", "inputs": ["a"]}]}), 3, api_name="/trace")

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from grounding.config import GroundingConfig
 from grounding.datasets import DataMissingError, check_covid
-from grounding.trace import FULLY_SUPPORTED, INCONCLUSIVE, NOT_FULLY_SUPPORTED, parse_dag, trace
+from grounding.trace import INCONCLUSIVE, NOT_FULLY_SUPPORTED, parse_dag, trace
 
 SPLITS = {"dev": "train", "report": "dev"}   # our split -> Check-COVID file (see ../shared/data/README.md)
 SUMMARY, FINAL = "document summary", "final summary"

@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 
 from grounding.config import GroundingConfig
-from grounding.trace import dag as dagmod
 from grounding.trace import method
 from grounding.trace.dag import DAGError, parse_dag, parse_dags
 from grounding.trace.examples import HIERARCHICAL, MAP_REDUCE

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from grounding.trace.examples import EXAMPLES, HIERARCHICAL
-from test_app_browser import CHROMIUM, SHOTS, XSS_IMG, app_url, browser, shot  # noqa: F401  (fixtures)
+from test_app_browser import CHROMIUM, XSS_IMG, app_url, browser, shot  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.skipif(not __import__("pathlib").Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing")
 

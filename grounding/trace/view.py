@@ -166,6 +166,11 @@ def summary_lines(res: TraceResult) -> list[str]:
     for ct in res.claims:
         lines.append(f"  [{ct.verdict}] {ct.text}")
         lines.append(f"      interim: {' -> '.join(ct.interim_verdicts)}; stopped: {ct.termination}")
+        for it in ct.iterations:
+            best = max(it.evidence, key=lambda e: abs(e.score), default=None)
+            quote = (f'{best.node} [{best.start}:{best.end}] {"+" if best.polarity > 0 else "-"} F {best.score:.2f} '
+                     f'"{_short(best.text, 90)}"') if best else "no evidence"
+            lines.append(f"      {it.number}. searched {', '.join(it.candidates)}: {it.verdict}; {quote}")
         if ct.provenance:
             lines += [f"      path: {' -> '.join(p)}" for p in ct.provenance]
         elif ct.verdict != FULLY_SUPPORTED:

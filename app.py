@@ -339,7 +339,7 @@ def run_trace(text, file, q):
     folder = Path(tempfile.mkdtemp(prefix="trace-"))
     (folder / "trace_result.json").write_text(res.to_json(indent=1), encoding="utf-8")
     (folder / "trace_report.html").write_text(trace_view.report_html(res), encoding="utf-8")
-    status = render.status_html(f"Traced {len(res.claims)} claims of '{res.dag.id}' in "
+    status = render.status_html(f"Traced {trace_view.plural(len(res.claims), 'claim')} of '{res.dag.id}' in "
                                 f"{sum(res.timings.values()):.1f} s.", "done")
     return ((status, trace_view.counts_html(res)) + trace_views(res, value)
             + (gr.update(choices=trace_view.claim_choices(res), value=value),

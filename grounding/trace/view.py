@@ -36,6 +36,10 @@ TRACE_CSS = """
 """
 
 
+def plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def badge(label: str) -> str:
     return f'<span class="badge badge-{BADGE.get(label, "unsupported")}">{_e(label)}</span>'
 
@@ -104,7 +108,7 @@ def dag_svg(res: TraceResult, selected: Optional[int] = None) -> str:
 def counts_html(res: TraceResult) -> str:
     counts = "".join(f"<span>{badge(v)} {res.counts.get(v, 0)}</span>" for v in TRACE_VERDICTS)
     notes = "".join(f'<div class="muted">{_e(n)}</div>' for n in res.dag.notes)
-    return _wrap(f'<div class="trace-counts"><b>{_e(res.dag.id)}</b>: {len(res.claims)} claims — {counts}'
+    return _wrap(f'<div class="trace-counts"><b>{_e(res.dag.id)}</b>: {plural(len(res.claims), "claim")} — {counts}'
                  f'<span class="muted">{len(res.nodes_read)} of {len(res.dag.nodes)} nodes read, q = {res.q}</span>'
                  f'</div>{notes}')
 
@@ -161,7 +165,7 @@ def report_html(res: TraceResult) -> str:
 def summary_lines(res: TraceResult) -> list[str]:
     """Plain-text lines for the CLI: one per claim with its verdict, then its path or where its error came in."""
     counts = ", ".join(f"{v} {res.counts.get(v, 0)}" for v in TRACE_VERDICTS)
-    lines = [f"{res.dag.id}: {len(res.claims)} claims ({counts}); {len(res.nodes_read)}/{len(res.dag.nodes)} nodes "
+    lines = [f"{res.dag.id}: {plural(len(res.claims), 'claim')} ({counts}); {len(res.nodes_read)}/{len(res.dag.nodes)} nodes "
              f"read; q = {res.q}"]
     for ct in res.claims:
         lines.append(f"  [{ct.verdict}] {ct.text}")

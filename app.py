@@ -14,6 +14,7 @@ os.environ["HF_HUB_OFFLINE"] = "1"
 
 import dataclasses  # noqa: E402
 import html  # noqa: E402
+import json  # noqa: E402
 import logging  # noqa: E402
 import tempfile  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -27,6 +28,9 @@ from grounding.examples import EXAMPLES  # noqa: E402
 from grounding.ingest import EXTENSIONS, UploadError, context_items, read_uploads  # noqa: E402
 from grounding.io import pairs_csv  # noqa: E402
 from grounding.pipeline import InputError, ground, ground_stream, rederive, runtime_info  # noqa: E402
+from grounding.trace import view as trace_view  # noqa: E402
+from grounding.trace.examples import EXAMPLES as TRACE_EXAMPLES  # noqa: E402
+from grounding.trace.method import trace_json  # noqa: E402
 from grounding.types import GroundingResult  # noqa: E402
 
 log = logging.getLogger("grounding.app")
@@ -306,6 +310,102 @@ def api_report(result: dict) -> str:
         raise gr.Error(f"Not a grounding result: {err}") from None
 
 
+# ---------------------------------------------------------------------------- trace tab (grounding.trace)
+
+def trace_config(q) -> GroundingConfig:
+    if q is None or float(q) != int(float(q)):
+        raise ValueError(f"q must be a whole number of at least 1, not '{q}'.")
+    return GroundingConfig(trace_q=int(float(q)), models_dir=MODELS_DIR).validate()
+
+
+def trace_views(res, value=None) -> tuple[str, str, str]:
+    """(DAG drawing, claim list, evidence trail) with claim `value` ("t<k>") selected."""
+    k = trace_view.parse_choice(value)
+    return trace_view.dag_svg(res, k), trace_view.claims_html(res, k), trace_view.trail_html(res, k)
+
+
+def run_trace(text, file, q):
+    """Parse the DAG (the upload wins over the box), trace it, show it with its first flagged claim selected."""
+    try:
+        if file:
+            text = Path(file if isinstance(file, str) else file.name).read_text(encoding="utf-8")
+        res, notes = trace_json(text or "", trace_config(q), "the DAG")
+    except (ValueError, OSError) as err:   # DAGError is a ValueError; a binary upload fails to decode
+        gr.Warning(str(err))
+        return (render.status_html(str(err), "error"),) + (gr.skip(),) * 7
+    for note in notes:
+        gr.Info(note)
+    first = next((c for c in res.claims if c.verdict != trace_view.FULLY_SUPPORTED), res.claims[0] if res.claims else None)
+    value = f"t{first.claim}" if first else None
+    folder = Path(tempfile.mkdtemp(prefix="trace-"))
+    (folder / "trace_result.json").write_text(res.to_json(indent=1), encoding="utf-8")
+    (folder / "trace_report.html").write_text(trace_view.report_html(res), encoding="utf-8")
+    status = render.status_html(f"Traced {trace_view.plural(len(res.claims), 'claim')} of '{res.dag.id}' in "
+                                f"{sum(res.timings.values()):.1f} s.", "done")
+    return ((status, trace_view.counts_html(res)) + trace_views(res, value)
+            + (gr.update(choices=trace_view.claim_choices(res), value=value),
+               [str(folder / "trace_result.json"), str(folder / "trace_report.html")], res))
+
+
+def select_trace_claim(res, value):
+    return trace_views(res, value) if res is not None else (gr.skip(),) * 3
+
+
+def click_trace_claim(res, evt: gr.EventData):
+    claim = (getattr(evt, "_data", None) or {}).get("claim")
+    if res is None or not str(claim).isdigit():
+        return (gr.skip(),) * 4
+    return (gr.update(value=f"t{claim}"),) + trace_views(res, f"t{claim}")
+
+
+def api_trace(dag: str, q: int = 3) -> dict:
+    """Trace a generation DAG (JSON text: {"id", "nodes": [{"id", "text", "inputs", "stage", "title"}], "final"})
+    with q consecutive Not Fully Supported verdicts to stop; returns the TraceResult as JSON."""
+    try:
+        text = dag if isinstance(dag, str) else json.dumps(dag)
+        return trace_json(text, trace_config(q), "the DAG")[0].to_dict()
+    except ValueError as err:
+        raise gr.Error(str(err)) from None
+
+
+def build_trace_tab():
+    gr.Markdown("Paste or upload a generation DAG (JSON: source nodes without `inputs`, intermediate outputs "
+                "with `inputs`, the final output). Each claim of the final output is traced toward the sources.")
+    with gr.Row():
+        text = gr.Textbox(label="DAG (JSON)", lines=10, elem_id="gv-trace-json", scale=3)
+        with gr.Column(scale=1):
+            file = gr.File(label="…or upload a .json / .jsonl DAG", file_types=[".json", ".jsonl"], height=110,
+                           elem_id="gv-trace-file")
+            q = gr.Number(value=DEFAULT.trace_q, precision=0, minimum=1, label="q (consecutive Not Fully Supported "
+                          "verdicts that stop the search)", elem_id="gv-trace-q")
+            btn = gr.Button("Trace", variant="primary", elem_id="gv-trace-run")
+    gr.Examples([[json.dumps(d, indent=1)] for d in TRACE_EXAMPLES.values()], inputs=[text],
+                example_labels=list(TRACE_EXAMPLES), label="Example DAGs (click one, then Trace)")
+    status = gr.HTML(render.status_html("Paste a DAG or pick an example."), elem_id="gv-trace-status")
+    counts = gr.HTML("", elem_id="gv-trace-counts")
+    with gr.Row():
+        claim = gr.Dropdown([], label="Claim", elem_id="gv-trace-claim", interactive=True, scale=3)
+        downloads = gr.File(label="Downloads: trace JSON, HTML report", file_count="multiple", interactive=False,
+                            elem_id="gv-trace-downloads", height=100, scale=2)
+    svg = gr.HTML("", elem_id="gv-trace-dag")
+    with gr.Row(equal_height=False):
+        with gr.Column(scale=2):
+            gr.Markdown("### Claims")
+            claims = gr.HTML("", elem_id="gv-trace-claims", js_on_load=CLICK_JS)
+        with gr.Column(scale=3):
+            gr.Markdown("### Evidence trail")
+            trail = gr.HTML("", elem_id="gv-trace-trail")
+    return text, file, q, btn, status, counts, claim, downloads, svg, claims, trail
+
+
+def wire_trace_tab(text, file, q, btn, status, counts, claim, downloads, svg, claims, trail):
+    state = gr.State(None)
+    btn.click(run_trace, [text, file, q], [status, counts, svg, claims, trail, claim, downloads, state],
+              api_visibility="private", concurrency_id="grounding", concurrency_limit=1)
+    claim.input(select_trace_claim, [state, claim], [svg, claims, trail], api_visibility="private")
+    claims.click(click_trace_claim, [state], [claim, svg, claims, trail], api_visibility="private")
+
+
 # ---------------------------------------------------------------------------- layout
 
 CLICK_JS = """
@@ -330,7 +430,7 @@ watch('value', () => {
 });
 """
 THEME = gr.themes.Default(font=["system-ui", "sans-serif"], font_mono=["ui-monospace", "monospace"])
-APP_CSS = render.CSS + """
+APP_CSS = render.CSS + trace_view.TRACE_CSS + """
 #gv-heatmap, #gv-context, #gv-claims, #gv-verdicts { min-height: 60px; }
 #gv-verdicts, #gv-claims, #gv-context { max-height: 760px; overflow-y: auto !important; }
 #gv-context .ctx-text { max-height: none; }
@@ -348,68 +448,71 @@ def build() -> gr.Blocks:
     with gr.Blocks(title="Grounding check") as demo:
         gr.Markdown("## Grounding check\nPaste an answer (e.g. a RAG response) and the documents it was based on; every "
                     "claim is checked against every context sentence. Nothing leaves this machine.")
-        result_state = gr.State(None)
-        with gr.Row():
-            with gr.Column(scale=5):
-                response = gr.Textbox(label="Response to check", lines=6, elem_id="gv-response",
-                                      placeholder="The generated answer…")
-                question = gr.Textbox(label="Question (optional)", lines=1, elem_id="gv-question")
-            with gr.Column(scale=5):
-                context = gr.Textbox(label="Context documents (separate documents with a line containing only ---)",
-                                     lines=8, elem_id="gv-context-input", placeholder="# Title of document 1\nText…\n---\nText of document 2…")
-                files = gr.File(label=f"…or upload documents ({' '.join(EXTENSIONS)}; 10 MB each)", file_count="multiple",
-                                file_types=list(EXTENSIONS), elem_id="gv-files", height=110)
-                upload_info = gr.HTML("", elem_id="gv-upload-info", js_on_load=None)
-        with gr.Accordion("Settings", open=False, elem_id="gv-settings"):
+        with gr.Tab("Check an answer", elem_id="gv-tab-check"):
+            result_state = gr.State(None)
             with gr.Row():
-                engine = gr.Radio(list(ENGINES), value=DEFAULT.engine, label="Engine", elem_id="gv-engine",
-                                  info="claims: decompose + retrieve + NLI; context: context-aware scorer; "
-                                       "context-fast: its 2-layer student (faster, less accurate)")
-                tau = gr.Slider(0.0, 1.0, value=DEFAULT.tau, step=0.01, label="τ (cosine threshold)", elem_id="gv-tau",
-                                info="pairs above τ are judged; needs Run")
-                preset = gr.Dropdown(sorted(PRESETS), value=DEFAULT.preset, label="Verdict preset", elem_id="gv-preset",
-                                     info="sets the weights and bands below")
-                pfcr = gr.Checkbox(value=DEFAULT.pfcr, label="PFCR (negate claims and re-judge; needs Run)",
-                               elem_id="gv-pfcr")
-            gr.Markdown("Verdict weights and thresholds: changes re-derive the verdicts from the stored scores at once.")
+                with gr.Column(scale=5):
+                    response = gr.Textbox(label="Response to check", lines=6, elem_id="gv-response",
+                                          placeholder="The generated answer…")
+                    question = gr.Textbox(label="Question (optional)", lines=1, elem_id="gv-question")
+                with gr.Column(scale=5):
+                    context = gr.Textbox(label="Context documents (separate documents with a line containing only ---)",
+                                         lines=8, elem_id="gv-context-input", placeholder="# Title of document 1\nText…\n---\nText of document 2…")
+                    files = gr.File(label=f"…or upload documents ({' '.join(EXTENSIONS)}; 10 MB each)", file_count="multiple",
+                                    file_types=list(EXTENSIONS), elem_id="gv-files", height=110)
+                    upload_info = gr.HTML("", elem_id="gv-upload-info", js_on_load=None)
+            with gr.Accordion("Settings", open=False, elem_id="gv-settings"):
+                with gr.Row():
+                    engine = gr.Radio(list(ENGINES), value=DEFAULT.engine, label="Engine", elem_id="gv-engine",
+                                      info="claims: decompose + retrieve + NLI; context: context-aware scorer; "
+                                           "context-fast: its 2-layer student (faster, less accurate)")
+                    tau = gr.Slider(0.0, 1.0, value=DEFAULT.tau, step=0.01, label="τ (cosine threshold)", elem_id="gv-tau",
+                                    info="pairs above τ are judged; needs Run")
+                    preset = gr.Dropdown(sorted(PRESETS), value=DEFAULT.preset, label="Verdict preset", elem_id="gv-preset",
+                                         info="sets the weights and bands below")
+                    pfcr = gr.Checkbox(value=DEFAULT.pfcr, label="PFCR (negate claims and re-judge; needs Run)",
+                                   elem_id="gv-pfcr")
+                gr.Markdown("Verdict weights and thresholds: changes re-derive the verdicts from the stored scores at once.")
+                with gr.Row():
+                    sliders = [gr.Slider(0.0, 1.0, value=v, step=0.01, label=name, info=FIELD_HELP[name], min_width=150,
+                                         elem_id=f"gv-{name}") for name, v in zip(SLIDER_FIELDS, preset_values(DEFAULT.preset))]
+                with gr.Row():
+                    # text boxes, not gr.Number: an empty box must mean "rule off", not 0
+                    numbers = [gr.Textbox(value=v, label=name, info=FIELD_HELP[name] + "; Enter to apply",
+                                          min_width=150, elem_id=f"gv-{name}", max_lines=1)
+                               for name, v in zip(OPTIONAL_FIELDS, preset_values(DEFAULT.preset)[len(SLIDER_FIELDS):])]
+                    choices = [gr.Radio(list(options), value=getattr(PRESETS[DEFAULT.preset], name), label=name,
+                                        info=FIELD_HELP[name], min_width=220, elem_id=f"gv-{name}")
+                               for name, options in CHOICE_FIELDS.items()]
             with gr.Row():
-                sliders = [gr.Slider(0.0, 1.0, value=v, step=0.01, label=name, info=FIELD_HELP[name], min_width=150,
-                                     elem_id=f"gv-{name}") for name, v in zip(SLIDER_FIELDS, preset_values(DEFAULT.preset))]
+                run_btn = gr.Button("Run", variant="primary", elem_id="gv-run", scale=1)
+                status = gr.HTML(render.status_html("Paste a response and its context, or pick an example below."),
+                                 elem_id="gv-status", js_on_load=None)
+            gr.Examples([[e["response"], e["context"], e["question"]] for e in EXAMPLES], inputs=[response, context, question],
+                        example_labels=[e["label"] for e in EXAMPLES], label="Examples (click one, then Run)")
             with gr.Row():
-                # text boxes, not gr.Number: an empty box must mean "rule off", not 0
-                numbers = [gr.Textbox(value=v, label=name, info=FIELD_HELP[name] + "; Enter to apply",
-                                      min_width=150, elem_id=f"gv-{name}", max_lines=1)
-                           for name, v in zip(OPTIONAL_FIELDS, preset_values(DEFAULT.preset)[len(SLIDER_FIELDS):])]
-                choices = [gr.Radio(list(options), value=getattr(PRESETS[DEFAULT.preset], name), label=name,
-                                    info=FIELD_HELP[name], min_width=220, elem_id=f"gv-{name}")
-                           for name, options in CHOICE_FIELDS.items()]
-        with gr.Row():
-            run_btn = gr.Button("Run", variant="primary", elem_id="gv-run", scale=1)
-            status = gr.HTML(render.status_html("Paste a response and its context, or pick an example below."),
-                             elem_id="gv-status", js_on_load=None)
-        gr.Examples([[e["response"], e["context"], e["question"]] for e in EXAMPLES], inputs=[response, context, question],
-                    example_labels=[e["label"] for e in EXAMPLES], label="Examples (click one, then Run)")
-        with gr.Row():
-            with gr.Column(scale=3):
-                metrics = gr.HTML(render.metrics_placeholder(), elem_id="gv-metrics", js_on_load=None)
-            with gr.Column(scale=2):
-                focus = gr.Dropdown([("All evidence", "all")], value="all", label="Show evidence for",
-                                    info="or click a heatmap row / a claim", elem_id="gv-focus", interactive=True)
-                downloads = gr.File(label="Downloads: result JSON, pairs CSV, HTML report", file_count="multiple",
-                                    interactive=False, elem_id="gv-downloads", height=120)
-        gr.Markdown("### Evidence map")
-        heatmap = gr.HTML("", elem_id="gv-heatmap", js_on_load=CLICK_JS)
-        with gr.Row(equal_height=False):
-            with gr.Column(scale=2, min_width=280):
-                gr.Markdown("### Claims")
-                claims = gr.HTML("", elem_id="gv-claims", js_on_load=CLICK_JS)
-            with gr.Column(scale=3, min_width=320):
-                gr.Markdown("### Verdicts")
-                verdicts = gr.HTML("", elem_id="gv-verdicts", js_on_load=CLICK_JS)
-            with gr.Column(scale=3, min_width=320):
-                gr.Markdown("### Context")
-                context_view = gr.HTML("", elem_id="gv-context", js_on_load=SCROLL_JS)
+                with gr.Column(scale=3):
+                    metrics = gr.HTML(render.metrics_placeholder(), elem_id="gv-metrics", js_on_load=None)
+                with gr.Column(scale=2):
+                    focus = gr.Dropdown([("All evidence", "all")], value="all", label="Show evidence for",
+                                        info="or click a heatmap row / a claim", elem_id="gv-focus", interactive=True)
+                    downloads = gr.File(label="Downloads: result JSON, pairs CSV, HTML report", file_count="multiple",
+                                        interactive=False, elem_id="gv-downloads", height=120)
+            gr.Markdown("### Evidence map")
+            heatmap = gr.HTML("", elem_id="gv-heatmap", js_on_load=CLICK_JS)
+            with gr.Row(equal_height=False):
+                with gr.Column(scale=2, min_width=280):
+                    gr.Markdown("### Claims")
+                    claims = gr.HTML("", elem_id="gv-claims", js_on_load=CLICK_JS)
+                with gr.Column(scale=3, min_width=320):
+                    gr.Markdown("### Verdicts")
+                    verdicts = gr.HTML("", elem_id="gv-verdicts", js_on_load=CLICK_JS)
+                with gr.Column(scale=3, min_width=320):
+                    gr.Markdown("### Context")
+                    context_view = gr.HTML("", elem_id="gv-context", js_on_load=SCROLL_JS)
 
+        with gr.Tab("Trace a pipeline", elem_id="gv-tab-trace"):
+            trace_parts = build_trace_tab()
         settings = [engine, tau, preset, pfcr]
         verdict_inputs = sliders + numbers + choices
         view_outputs = [heatmap, claims, verdicts, metrics, context_view]
@@ -443,6 +546,8 @@ def build() -> gr.Blocks:
         gr.api(api_ground, api_name="ground")
         gr.api(api_rederive, api_name="rederive")
         gr.api(api_report, api_name="report")
+        gr.api(api_trace, api_name="trace")
+        wire_trace_tab(*trace_parts)
     return demo
 
 

@@ -3,8 +3,12 @@
     python -m grounding run --input in.jsonl --output out.jsonl [--engine claims|context|context-fast] [--tau 0.5]
                             [--preset paper|code] [--csv pairs.csv] [--no-pfcr]
     python -m grounding check --response "..." --context "doc one --- doc two"
+    python -m grounding trace --input dag.json --output out.json [--q 3] [--tau 0.5]
 
-Each output line: {"id", "result": GroundingResult as JSON}. See grounding/io.py for the input format.
+Each output line of `run`: {"id", "result": GroundingResult as JSON}. See grounding/io.py for the input format.
+`trace` reads a generation DAG (a JSON object, a list of them, or JSON Lines; see grounding/trace/dag.py) and
+writes its TraceResult as JSON (a list for several DAGs; JSON Lines of {"id", "result"} when --output ends in
+.jsonl).
 """
 from __future__ import annotations
 
@@ -24,14 +28,8 @@ def _config(a) -> GroundingConfig:
 
 def _run(a) -> int:
     path = Path(a.input)
-    if not path.is_file():
-        print(f"error: input file {path} not found", file=sys.stderr)
-        return 2
-    raw = path.read_bytes()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        print(f"error: {path} is not UTF-8 text (binary file?)", file=sys.stderr)
+    text = _read_text(path)
+    if text is None:
         return 2
     try:
         records = parse_records(text, str(path))
@@ -70,6 +68,49 @@ def _check(a) -> int:
     return 0
 
 
+def _read_text(path: Path) -> str | None:
+    if not path.is_file():
+        print(f"error: input file {path} not found", file=sys.stderr)
+        return None
+    try:
+        return path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        print(f"error: {path} is not UTF-8 text (binary file?)", file=sys.stderr)
+        return None
+
+
+def _trace(a) -> int:
+    from grounding.trace import DAGError, parse_dags, trace
+    from grounding.trace.view import summary_lines
+    if a.q < 1:
+        print(f"error: --q must be a whole number of at least 1 (consecutive Not Fully Supported verdicts), got {a.q}",
+              file=sys.stderr)
+        return 2
+    path = Path(a.input)
+    text = _read_text(path)
+    if text is None:
+        return 2
+    try:
+        dags = parse_dags(text, str(path))
+        config = GroundingConfig(tau=a.tau, trace_q=a.q).validate()
+    except (DAGError, ValueError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    results = []
+    for dag in dags:
+        res = trace(dag, config)
+        results.append(res)
+        print("\n".join(summary_lines(res)))
+    out = Path(a.output)
+    if out.suffix == ".jsonl":
+        body = "".join(json.dumps({"id": r.dag.id, "result": r.to_dict()}, ensure_ascii=False) + "\n" for r in results)
+    else:
+        data = results[0].to_dict() if len(results) == 1 else [r.to_dict() for r in results]
+        body = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    out.write_text(body, encoding="utf-8")
+    return 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m grounding", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -87,8 +128,14 @@ def main(argv=None) -> int:
         else:
             s.add_argument("--response", required=True)
             s.add_argument("--context", required=True)
+    s = sub.add_parser("trace", help="trace the claims of a multi-step pipeline's final output (VeriTrail)")
+    s.add_argument("--input", required=True, help="a DAG as JSON, a list of DAGs, or JSON Lines of DAGs")
+    s.add_argument("--output", required=True, help="where the trace goes (.json, or .jsonl for one line per DAG)")
+    s.add_argument("--q", type=int, default=GroundingConfig.trace_q,
+                   help="stop after q consecutive Not Fully Supported verdicts (default %(default)s)")
+    s.add_argument("--tau", type=float, default=0.5)
     a = p.parse_args(argv)
-    return _run(a) if a.cmd == "run" else _check(a)
+    return {"run": _run, "check": _check, "trace": _trace}[a.cmd](a)
 
 
 if __name__ == "__main__":

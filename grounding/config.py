@@ -80,6 +80,8 @@ class GroundingConfig:
     max_context_sentences: int = 4000
     min_english_confidence: float = 0.5
     threads: Optional[int] = None
+    # trace (grounding/trace, VeriTrail over a generation DAG)
+    trace_q: int = 3                    # stop after this many consecutive Not Fully Supported verdicts
     models_dir: str = field(default_factory=lambda: os.environ.get("GROUNDING_MODELS_DIR", str(MODELS_DIR)))
 
     def verdict_preset(self) -> VerdictPreset:
@@ -100,6 +102,8 @@ class GroundingConfig:
             raise ValueError(f"engine must be one of {', '.join(repr(e) for e in ENGINES)}, not '{self.engine}'.")
         if not 0.0 <= self.tau <= 1.0:
             raise ValueError(f"tau must lie in [0, 1], got {self.tau}.")
+        if isinstance(self.trace_q, bool) or not isinstance(self.trace_q, int) or self.trace_q < 1:
+            raise ValueError(f"q (trace_q) must be a whole number of at least 1, got {self.trace_q!r}.")
         self.verdict_preset()
         return self
 

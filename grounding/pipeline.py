@@ -14,8 +14,8 @@ import numpy as np
 
 from grounding import explain, judge, metrics, verdict
 from grounding.config import GroundingConfig
-from grounding.types import (NOT_ASSESSED, Claim, Coverage, EntityDiff, GroundingResult, PairScore, SignedMap,
-                             Verdict)
+from grounding.types import (NOT_ASSESSED, Claim, Coverage, EntityDiff, GroundingResult, PairScore, Sentence,
+                             SignedMap, Verdict)
 
 
 class InputError(ValueError):
@@ -183,7 +183,6 @@ def _tick(result: GroundingResult, stage: str, since: float) -> float:
 
 
 def _claims_engine(result: GroundingResult, config: GroundingConfig, embedder, entailment, rows_ok: list[bool]):
-    from grounding.decompose import decompose
     from grounding.entities import entity_overlap
 
     t = time.perf_counter()
@@ -197,25 +196,9 @@ def _claims_engine(result: GroundingResult, config: GroundingConfig, embedder, e
             result.claims.append(Claim(text=sent.text, sentence=i, start=sent.start, end=sent.end, passed=False,
                                        origin="sentence", note="not assessed"))
             continue
-        # stage 2: decompose, then self-check P(sentence |= claim); a failed split falls back to the sentence
-        found = decompose(sent, result.response) if config.decompose else []
+        rejected, found = checked_claims(sent, i, result.response, config, entailment)
+        result.claims += rejected   # listed (and counted in CER), never judged
         t = _tick(result, "decompose", t)
-        whole = Claim(text=sent.text, sentence=i, start=sent.start, end=sent.end, entailed=1.0, origin="sentence")
-        if found and not (len(found) == 1 and found[0].origin == "sentence"):
-            probs = entailment.predict([sent.text] * len(found), [c.text for c in found])
-            for c, p in zip(found, probs):
-                c.sentence, c.entailed = i, round(float(p[0]), 4)
-                c.passed = c.entailed >= config.self_check_threshold
-            if not all(c.passed for c in found):
-                failed = "; ".join(c.text for c in found if not c.passed)
-                for c in found:
-                    c.origin, c.note = "rejected", f"self-check failed for: {failed}; the whole sentence is judged instead"
-                result.claims += found   # listed (and counted in CER), never judged
-                whole.note = "replaces a split that failed the self-check"
-                found = [whole]
-        else:
-            found = [whole]
-        t = _tick(result, "self_check", t)
         first = len(result.claims)
         result.claims += found
         idx = list(range(first, len(result.claims)))
@@ -249,6 +232,29 @@ def _claims_engine(result: GroundingResult, config: GroundingConfig, embedder, e
         t = _tick(result, "verdict", t)
         yield result
     _claim_map(result)
+
+
+def checked_claims(sent: Sentence, i: int, response: str, config: GroundingConfig,
+                   entailment) -> tuple[list[Claim], list[Claim]]:
+    """(rejected, judged) claims of response sentence `i`: decompose it (stage 2), then self-check
+    P(sentence |= claim) per part; when a part fails, every part is rejected (kept for the record) and the
+    whole sentence is the one claim judged."""
+    from grounding.decompose import decompose
+    found = decompose(sent, response) if config.decompose else []
+    whole = Claim(text=sent.text, sentence=i, start=sent.start, end=sent.end, entailed=1.0, origin="sentence")
+    if not found or (len(found) == 1 and found[0].origin == "sentence"):
+        return [], [whole]
+    probs = entailment.predict([sent.text] * len(found), [c.text for c in found])
+    for c, p in zip(found, probs):
+        c.sentence, c.entailed = i, round(float(p[0]), 4)
+        c.passed = c.entailed >= config.self_check_threshold
+    if all(c.passed for c in found):
+        return [], found
+    failed = "; ".join(c.text for c in found if not c.passed)
+    for c in found:
+        c.origin, c.note = "rejected", f"self-check failed for: {failed}; the whole sentence is judged instead"
+    whole.note = "replaces a split that failed the self-check"
+    return found, [whole]
 
 
 def _entity_prefilter(result: GroundingResult, idx: list[int], pairs: list[tuple[int, int]], cos: np.ndarray,

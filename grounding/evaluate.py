@@ -5,7 +5,8 @@
 
 Prints one table: SNLI test accuracy and per-class F1; counterfactual NLI (CAD) test accuracy; Check-COVID
 dev and Climate-FEVER held-out claims as (claim, evidence sentence) 3-way accuracy and macro-F1; SciFact
-rationale dev support-vs-contradict accuracy; and direction_report: the entailment pairs of those sets that
+rationale dev support-vs-contradict accuracy; the nli_extra dev sets (LingNLI, New Protocols, semi-automatic NLI,
+ConjNLI, MPE); and direction_report: the entailment pairs of those sets that
 state a direction, each followed by its reversal ("lowered" -> "raised") as a contradiction -- for the int8
 model and, given --fp32, the fp32 model.
 """
@@ -29,6 +30,16 @@ REPORT_SETS = {
     "climate_fever_held_out": lambda: datasets.climate_fever_pairs(held_out=True),
     "scifact_dev": lambda: datasets.scifact_rationales("dev"),
     "direction_report": lambda: direction_report_pairs(),
+}
+
+
+# "NLI dev" sets of the split convention (nli_extra/): never trained on here, so they are evaluation rows too
+DEV_SETS = {
+    "lingnli_dev": lambda: datasets.lingnli("val"),
+    "new_protocols_dev": lambda: datasets.new_protocols("val"),
+    "semi_automatic_dev": lambda: datasets.semi_automatic("test"),
+    "conjnli_dev": lambda: datasets.conjnli("dev"),
+    "mpe_dev": lambda: datasets.mpe("dev"),
 }
 
 
@@ -64,7 +75,7 @@ def score_set(name: str, pairs, probs: np.ndarray) -> dict:
 def evaluate_entailment(model_dirs: dict[str, Path], limit: int | None = None, threads: int = 2) -> list[dict]:
     rows = []
     loaded = {tag: Entailment(path, threads=threads) for tag, path in model_dirs.items()}
-    for name, load in REPORT_SETS.items():
+    for name, load in {**REPORT_SETS, **DEV_SETS}.items():
         pairs = load()[:limit] if limit else load()
         for tag, model in loaded.items():
             start = time.perf_counter()

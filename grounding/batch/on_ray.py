@@ -98,6 +98,13 @@ def _file_items(row: dict, names: dict[str, str]) -> list[dict]:
     return [vars(item) for item in read_items(names.get(row["path"], row["path"]), row["bytes"])]
 
 
+def _not_written(batch, done: list[str]):
+    """map_batches: the rows whose id is not in `done` (the ids the output already holds)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    return batch.filter(pc.invert(pc.is_in(batch["id"], value_set=pa.array(done, pa.string()))))
+
+
 def run_on_ray(input_path: str | Path, output: str | Path, config: GroundingConfig, rc: RayConfig,
                overwrite: bool = False, log: TextIO = sys.stderr):
     """Ground every record not yet in `output` on Ray and append its line there, in input order.
@@ -132,8 +139,8 @@ def _run(ray, files: list[Path], sink, config: GroundingConfig, rc: RayConfig, l
     paths = {str(f.resolve()): str(f) for f in files}
     read = ray.data.read_binary_files(list(paths), include_paths=True)
     every = read.flat_map(partial(_file_items, names=paths)).materialize()
-    done = frozenset(sink.done)
-    todo = every.filter(lambda row: row["id"] not in done).materialize() if done else every
+    todo = every.map_batches(partial(_not_written, done=sorted(sink.done)), batch_format="pyarrow").materialize() \
+        if sink.done else every
     in_input, n_todo = every.count(), todo.count()
     summary = Summary(in_input, in_input - n_todo)
     if not n_todo:

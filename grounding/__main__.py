@@ -29,7 +29,7 @@ def _config(a) -> GroundingConfig:
 def _run(a) -> int:
     """Ground every record of --input into --output (resuming what an earlier run wrote there); 0 when every
     record in --output was grounded, 1 when some failed (their lines hold the error; an earlier run's count
-    too), 2 when the batch could not start."""
+    too) or, on Ray, were not written, 2 when the batch could not start."""
     from grounding.batch import BatchError
     from grounding.runtime import ModelLoadError
     config = _config(a)
@@ -49,7 +49,7 @@ def _run(a) -> int:
         with open(a.csv, "w", encoding="utf-8", newline="") as fh:
             write_pairs_csv(sink.results(), fh)
     print(summary.text(elapsed, startup, sink.failed_before), file=sys.stderr)
-    return 1 if summary.failed or sink.failed_before else 0
+    return 1 if summary.failed or summary.not_written or sink.failed_before else 0
 
 
 def _check(a) -> int:
@@ -84,7 +84,7 @@ def main(argv=None) -> int:
             s.add_argument("--address", default=None,
                            help="with --ray: an existing cluster (auto, ray://head:10001); default: start a local Ray")
             s.add_argument("--workers", type=int, default=None,
-                           help="with --ray: model-holding actors (default: one per 2 CPUs of the cluster)")
+                           help="with --ray: model-holding actors (default: one per CPU of the cluster, 1 thread each)")
             s.add_argument("--batch-size", type=int, default=8, help="with --ray: records per actor call")
             s.add_argument("--runtime-env", default=None,
                            help='with --ray: a Ray runtime_env as JSON, e.g. \'{"working_dir": "."}\' to ship this '

@@ -3,7 +3,7 @@ models once ground the records (the same `ground_item` as the single-process pat
 the lines in input order to the same sinks (so resume and the summary are the same too).
 
     input files --read_binary_files--> items (flat_map: parse, drop ids already written) --materialize-->
-        map_batches(GroundWorker, concurrency=workers, num_cpus=threads) --iter_batches, in order--> sink
+        map_batches(GroundWorker, ActorPoolStrategy(size=workers), num_cpus=threads) --iter_batches, in order--> sink
 
 ray is imported only here, when --ray is given; it is an optional dependency (requirements-ray.txt).
 """
@@ -24,6 +24,8 @@ from grounding.batch.records import Item, Outcome, ground_item, input_files, loa
 from grounding.config import MODELS_DIR, GroundingConfig
 from grounding.runtime import ModelLoadError
 
+WORKER_MEMORY = 800 * 2**20   # bytes Ray reserves per actor: one held ~650 MB (models, spaCy, pyarrow) here
+TASK_RETRIES = 3              # tries of a batch whose worker died, before its records are left for a re-run
 RAY_MISSING = ("--ray needs Ray, which is not installed: pip install -r requirements-ray.txt "
                "(ray[data], pinned; the app and the Space never need it).")
 
@@ -31,7 +33,7 @@ RAY_MISSING = ("--ray needs Ray, which is not installed: pip install -r requirem
 @dataclass
 class RayConfig:
     address: Optional[str] = None       # None: start a local Ray; "auto" or "ray://head:10001": an existing cluster
-    workers: Optional[int] = None       # model-holding actors; None: one per 2 CPUs of the cluster
+    workers: Optional[int] = None       # model-holding actors; None: one per CPU of the cluster
     batch_size: int = 8                 # records per actor call
     runtime_env: Optional[str] = None   # a Ray runtime_env as JSON (e.g. {"working_dir": "."})
     num_cpus: Optional[int] = None      # a local Ray's CPUs (None: all of this machine's)
@@ -48,12 +50,14 @@ def import_ray():
 
 
 def worker_plan(cpus: float, largest_node: float, workers: Optional[int]) -> tuple[int, int]:
-    """(actors, ONNX threads per actor) so that actors x threads = the cluster's CPUs; an actor asks Ray for
-    `threads` CPUs, so no node runs more threads than it has cores, and never more than the largest node has."""
+    """(actors, ONNX threads per actor) so that actors x threads = the cluster's CPUs. An actor asks Ray for
+    `threads` CPUs, so no node runs more threads than it has cores; at most one actor per CPU. The default is
+    one single-threaded actor per CPU: the small int8 models gain little from a second thread and the rest
+    of the pipeline (spaCy, Python) has one (python benchmarks/ray_batch.py)."""
     cpus, largest_node = max(1, int(cpus)), max(1, int(largest_node))
-    workers = workers or max(1, cpus // 2)
-    if workers < 1:
+    if workers is not None and workers < 1:
         raise BatchError(f"--workers must be at least 1, got {workers}.")
+    workers = min(workers or cpus, cpus)
     return workers, max(1, min(cpus // workers, largest_node))
 
 
@@ -135,9 +139,10 @@ def _run(ray, files: list[Path], sink, config: GroundingConfig, rc: RayConfig, l
     ctx = ray.data.DataContext.get_current()
     ctx.execution_options.preserve_order = True   # lines come back in input order
     ctx.enable_progress_bars = False              # one tqdm line below instead of a bar per operator
+    ctx.max_errored_blocks = 0                    # an input file that cannot be read ends the batch
     logging.getLogger("ray.data").setLevel(logging.WARNING)
     paths = {str(f.resolve()): str(f) for f in files}
-    read = ray.data.read_binary_files(list(paths), include_paths=True)
+    read = ray.data.read_binary_files(list(paths), include_paths=True, ray_remote_args=_on_this_node(ray))
     every = read.flat_map(partial(_file_items, names=paths)).materialize()
     todo = every.map_batches(partial(_not_written, done=sorted(sink.done)), batch_format="pyarrow").materialize() \
         if sink.done else every
@@ -152,9 +157,14 @@ def _run(ray, files: list[Path], sink, config: GroundingConfig, rc: RayConfig, l
     # one block per actor call, so every actor gets work even from one input file (order is kept); materialized
     # now, as the actors below take every CPU and a lazy repartition would wait for one forever
     todo = todo.repartition(max(1, -(-n_todo // rc.batch_size))).materialize()
+    # A worker that dies is restarted by Ray (Ray Data's default) and its batch retried up to TASK_RETRIES
+    # times; a batch that still fails is left out instead of ending the job: its records are counted as not
+    # written, and a re-run (resume) tries them again.
+    ctx.max_errored_blocks = -1
     outcomes = todo.map_batches(GroundWorker, fn_constructor_kwargs={"config": config.to_dict(), "threads": threads},
                                 compute=ray.data.ActorPoolStrategy(size=workers), num_cpus=threads,
-                                batch_size=rc.batch_size, batch_format="pyarrow")
+                                memory=WORKER_MEMORY, max_task_retries=TASK_RETRIES, batch_size=rc.batch_size,
+                                batch_format="pyarrow")
     with tqdm(total=n_todo, unit="rec", file=log, desc="grounding", smoothing=0.1) as bar:
         for batch in outcomes.iter_batches(batch_size=None, batch_format="pyarrow"):
             got = [Outcome.from_row(row) for row in batch.to_pylist()]
@@ -162,4 +172,14 @@ def _run(ray, files: list[Path], sink, config: GroundingConfig, rc: RayConfig, l
             for outcome in got:
                 summary.add(outcome)
             bar.update(len(got))
+    summary.not_written = n_todo - summary.grounded - summary.failed
     return summary
+
+
+def _on_this_node(ray) -> dict:
+    """ray_remote_args that read the input on this (the driver's) node, so --input need not be on every node.
+    Not under Ray Client (ray://), whose driver is on another machine than the cluster."""
+    if ray.util.client.ray.is_connected():
+        return {}
+    from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+    return {"scheduling_strategy": NodeAffinitySchedulingStrategy(ray.get_runtime_context().get_node_id(), soft=False)}

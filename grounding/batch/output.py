@@ -187,6 +187,7 @@ class Summary:
         self.seconds: list[float] = []
         self.metric_values: dict[str, list[float]] = {k: [] for k in SUMMARY_METRICS}
         self.not_assessed = 0
+        self.not_written = 0    # Ray: records of batches whose worker died on every try (a re-run retries them)
 
     def add(self, o: Outcome) -> None:
         self.seconds.append(o.seconds)
@@ -211,7 +212,9 @@ class Summary:
         done = self.grounded + self.failed
         lines = [f"records: {self.in_input} in input, {self.skipped} already in the output (skipped), "
                  f"{self.grounded} grounded, {self.failed} failed"
-                 + (f" (+{failed_before} failed in an earlier run)" if failed_before else "")]
+                 + (f" (+{failed_before} failed in an earlier run)" if failed_before else "")
+                 + (f", {self.not_written} not written (their worker died on every try: re-run to retry them)"
+                    if self.not_written else "")]
         for error, count in self.failures.most_common(5):
             ids = self.failed_ids[error]
             lines.append(f"  failed x{count}: {error[:300]}  [{', '.join(ids[:3])}{', ...' if len(ids) > 3 else ''}]")

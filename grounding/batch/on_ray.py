@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from typing import Optional, TextIO
 from grounding.batch.output import BatchError, Summary, open_sink
 from grounding.batch.records import Item, Outcome, ground_item, input_files, load_models_for, read_items
 from grounding.config import MODELS_DIR, GroundingConfig
+from grounding.io import RecordError
 from grounding.runtime import ModelLoadError
 
 WORKER_MEMORY = 800 * 2**20   # bytes Ray reserves per actor: one held ~650 MB (models, spaCy, pyarrow) here
@@ -142,8 +144,11 @@ def _run(ray, files: list[Path], sink, config: GroundingConfig, rc: RayConfig, l
     ctx.max_errored_blocks = 0                    # an input file that cannot be read ends the batch
     logging.getLogger("ray.data").setLevel(logging.WARNING)
     paths = {str(f.resolve()): str(f) for f in files}
-    read = ray.data.read_binary_files(list(paths), include_paths=True, ray_remote_args=_on_this_node(ray))
-    every = read.flat_map(partial(_file_items, names=paths)).materialize()
+    read = ray.data.read_binary_files(list(paths), include_paths=True, label_selector=_this_node(ray))
+    try:
+        every = read.flat_map(partial(_file_items, names=paths)).materialize()
+    except Exception as err:  # noqa: BLE001 -- Ray wraps the reader's RecordError; say what it said
+        raise _record_error_in(err) or err
     todo = every.map_batches(partial(_not_written, done=sorted(sink.done)), batch_format="pyarrow").materialize() \
         if sink.done else every
     in_input, n_todo = every.count(), todo.count()
@@ -176,10 +181,16 @@ def _run(ray, files: list[Path], sink, config: GroundingConfig, rc: RayConfig, l
     return summary
 
 
-def _on_this_node(ray) -> dict:
-    """ray_remote_args that read the input on this (the driver's) node, so --input need not be on every node.
-    Not under Ray Client (ray://), whose driver is on another machine than the cluster."""
+def _record_error_in(err: BaseException) -> Optional[RecordError]:
+    """The RecordError (an input file that cannot be read) behind an exception Ray raised, if one is: Ray
+    passes the worker's exception on as text in its own exception types."""
+    found = re.search(r"RecordError: (.+)", str(err))
+    return RecordError(found.group(1).strip()) if found else None
+
+
+def _this_node(ray) -> Optional[dict]:
+    """A label selector that reads the input on this (the driver's) node, so --input need not be on every
+    node. None under Ray Client (ray://), whose driver is not on the cluster."""
     if ray.util.client.ray.is_connected():
-        return {}
-    from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
-    return {"scheduling_strategy": NodeAffinitySchedulingStrategy(ray.get_runtime_context().get_node_id(), soft=False)}
+        return None
+    return {"ray.io/node-id": ray.get_runtime_context().get_node_id()}

@@ -3,7 +3,8 @@
 
     python benchmarks/ray_batch.py [--limit 200] [--workers 1 2] [--batch-size 8] [--engine claims]
 
-Every configuration writes its own output; the script checks they hold the same JSON (timings aside).
+Every configuration writes its own output; the script checks they hold the same JSON (timings aside). The
+single process runs first and again last, so that a load drifting on a shared machine shows.
 A local Ray is started (and shut down) for each Ray row, so its start-up is in that row; actors x threads
 = this machine's cores (1 worker: 2 ONNX threads; 2 workers: 1 each, on 2 cores). Needs ../shared/data.
 """
@@ -82,6 +83,9 @@ def main() -> None:
                                                log=quiet)
         rows.append((f"Ray, {n} worker{'s' * (n > 1)} x {max(1, (os.cpu_count() or 1) // n)} threads",
                      wall, startup, summary, out))
+    # the single process once more: on a shared machine the load drifts, this row brackets it
+    _, summary, wall = run_local(src, work / "single_again.jsonl", config, log=quiet)
+    rows.append(("single process, again", wall, None, summary, work / "single_again.jsonl"))
     total = time.perf_counter() - start
 
     reference = lines_without_timings(rows[0][4])
@@ -96,10 +100,10 @@ def main() -> None:
         print(f"{name:<30} {wall:>7.1f} {done / wall:>9.2f} {(f'{startup:.1f}' if startup is not None else '-'):>14} "
               f"{after:>20} {p50:>6.2f} {p95:>6.2f} {summary.failed:>6} "
               f"{'yes' if lines_without_timings(out) == reference else 'NO':>9}")
-    single = rows[0][1]
-    for name, wall, startup, _, _ in rows[1:]:
-        print(f"{name}: {single / wall:.2f}x the single process end to end; Ray's overhead over it "
-              f"{wall - single:+.1f} s (ray.init {startup:.1f} s)")
+    single = (rows[0][1] + rows[-1][1]) / 2
+    for name, wall, startup, _, _ in rows[1:-1]:
+        print(f"{name}: {single / wall:.2f}x the single process (mean of its two runs) end to end; wall {wall - single:+.1f} s "
+              f"against it, of which ray.init {startup:.1f} s")
     print(f"total {total:.0f} s; outputs in {work}")
 
 

@@ -74,3 +74,14 @@ def test_parquet_input_and_output_folder(tmp_path):
         assert got == want  # the same result JSON as the JSON Lines output
     _, again, _ = run_local(src, out, GroundingConfig())  # resume: nothing left to do
     assert (again.skipped, again.grounded) == (2, 0)
+
+
+def test_worker_plan_fills_the_cores_without_overfilling_a_node():
+    from grounding.batch.on_ray import worker_plan
+    assert worker_plan(2, 2, None) == (2, 1)     # default: one single-threaded worker per CPU
+    assert worker_plan(2, 2, 1) == (1, 2)        # actors x threads = cores
+    assert worker_plan(16, 8, 2) == (2, 8)       # two 8-core nodes: one 8-thread worker each
+    assert worker_plan(16, 4, 2) == (2, 4)       # never more threads than the largest node has
+    assert worker_plan(2, 2, 5) == (2, 1)        # at most one worker per CPU
+    with pytest.raises(BatchError, match="at least 1"):
+        worker_plan(2, 2, 0)

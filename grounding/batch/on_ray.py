@@ -2,8 +2,9 @@
 models once ground the records (the same `ground_item` as the single-process path), and this process writes
 the lines in input order to the same sinks (so resume and the summary are the same too).
 
-    input files --read_binary_files--> items (flat_map: parse, drop ids already written) --materialize-->
-        map_batches(GroundWorker, ActorPoolStrategy(size=workers), num_cpus=threads) --iter_batches, in order--> sink
+    input files --read_binary_files, flat_map(_file_items)--> items --drop the ids already written, one block
+    per batch, materialize--> map_batches(GroundWorker, ActorPoolStrategy(size=workers), num_cpus=threads)
+    --iter_batches, in input order--> sink
 
 ray is imported only here, when --ray is given; it is an optional dependency (requirements-ray.txt).
 """
@@ -15,6 +16,7 @@ import os
 import re
 import sys
 import time
+import warnings
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -117,20 +119,27 @@ def run_on_ray(input_path: str | Path, output: str | Path, config: GroundingConf
     Returns (sink, summary, seconds, Ray start-up seconds). Starts a local Ray when rc.address is None (and
     shuts it down after); reuses one this process already started."""
     ray = import_ray()
+    try:
+        runtime_env = json.loads(rc.runtime_env) if rc.runtime_env else None
+    except json.JSONDecodeError as err:
+        raise BatchError(f"--runtime-env is not valid JSON ({err.msg}): {rc.runtime_env}") from None
     files = input_files(input_path)
     sink = open_sink(output, config, overwrite)
     start = time.perf_counter()
     started_here = not ray.is_initialized()
-    if started_here:
-        runtime_env = json.loads(rc.runtime_env) if rc.runtime_env else None
-        ray.init(address=rc.address, num_cpus=rc.num_cpus if rc.address is None else None, runtime_env=runtime_env,
-                 include_dashboard=False, logging_level="WARNING", configure_logging=True)
-    startup = time.perf_counter() - start
     try:
+        if started_here:
+            try:
+                ray.init(address=rc.address, num_cpus=rc.num_cpus if rc.address is None else None,
+                         runtime_env=runtime_env, include_dashboard=False, logging_level="WARNING")
+            except ConnectionError as err:
+                raise BatchError(f"No Ray cluster at --address {rc.address} ({err}). Start one (`ray start --head`), "
+                                 "or leave --address out to start a local Ray.") from None
+        startup = time.perf_counter() - start
         summary = _run(ray, files, sink, config, rc, log)
     finally:
         sink.close()
-        if started_here:
+        if started_here and ray.is_initialized():
             ray.shutdown()
     return sink, summary, time.perf_counter() - start, startup
 
@@ -165,11 +174,14 @@ def _run(ray, files: list[Path], sink, config: GroundingConfig, rc: RayConfig, l
     # A worker that dies is restarted by Ray (Ray Data's default) and its batch retried up to TASK_RETRIES
     # times; a batch that still fails is left out instead of ending the job: its records are counted as not
     # written, and a re-run (resume) tries them again.
+    # (Ray 2.60 has no named parameter for max_task_retries: it goes in the deprecated **ray_remote_args.)
     ctx.max_errored_blocks = -1
-    outcomes = todo.map_batches(GroundWorker, fn_constructor_kwargs={"config": config.to_dict(), "threads": threads},
-                                compute=ray.data.ActorPoolStrategy(size=workers), num_cpus=threads,
-                                memory=WORKER_MEMORY, max_task_retries=TASK_RETRIES, batch_size=rc.batch_size,
-                                batch_format="pyarrow")
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*ray_remote_args.*is deprecated")
+        outcomes = todo.map_batches(
+            GroundWorker, fn_constructor_kwargs={"config": config.to_dict(), "threads": threads},
+            compute=ray.data.ActorPoolStrategy(size=workers), num_cpus=threads, memory=WORKER_MEMORY,
+            max_task_retries=TASK_RETRIES, batch_size=rc.batch_size, batch_format="pyarrow")
     with tqdm(total=n_todo, unit="rec", file=log, desc="grounding", smoothing=0.1) as bar:
         for batch in outcomes.iter_batches(batch_size=None, batch_format="pyarrow"):
             got = [Outcome.from_row(row) for row in batch.to_pylist()]

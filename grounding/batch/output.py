@@ -184,18 +184,18 @@ class Summary:
         self.grounded = 0
         self.failures: Counter[str] = Counter()
         self.failed_ids: dict[str, list[str]] = {}
-        self.seconds: list[float] = []
+        self.seconds: list[float] = []          # per grounded record
         self.metric_values: dict[str, list[float]] = {k: [] for k in SUMMARY_METRICS}
         self.not_assessed = 0
         self.not_written = 0    # Ray: records of batches whose worker died on every try (a re-run retries them)
 
     def add(self, o: Outcome) -> None:
-        self.seconds.append(o.seconds)
         if o.error:
             self.failures[o.error] += 1
             self.failed_ids.setdefault(o.error, []).append(o.id)
             return
         self.grounded += 1
+        self.seconds.append(o.seconds)
         if not o.assessed:
             self.not_assessed += 1
             return
@@ -221,9 +221,9 @@ class Summary:
         if len(self.failures) > 5:
             lines.append(f"  ... and {len(self.failures) - 5} other failure reasons (see the error lines in the output)")
         if done:
-            p50, p95 = np.percentile(self.seconds, [50, 95])
-            lines.append(f"time per record: p50 {p50:.2f} s, p95 {p95:.2f} s; {done / elapsed:.2f} records/s over "
-                         f"{elapsed:.1f} s" + (f" (of which Ray start-up {startup:.1f} s)" if startup is not None else ""))
+            p50, p95 = np.percentile(self.seconds, [50, 95]) if self.seconds else (0.0, 0.0)
+            lines.append(f"time per grounded record: p50 {p50:.2f} s, p95 {p95:.2f} s; {done / elapsed:.2f} records/s "
+                         f"over {elapsed:.1f} s" + (f" (of which Ray start-up {startup:.1f} s)" if startup is not None else ""))
         means = {k: np.mean(v) for k, v in self.metric_values.items() if v}
         assessed = self.grounded - self.not_assessed
         if means:

@@ -221,9 +221,10 @@ class Summary:
         if len(self.failures) > 5:
             lines.append(f"  ... and {len(self.failures) - 5} other failure reasons (see the error lines in the output)")
         if done:
-            p50, p95 = np.percentile(self.seconds, [50, 95]) if self.seconds else (0.0, 0.0)
-            lines.append(f"time per grounded record: p50 {p50:.2f} s, p95 {p95:.2f} s; {done / elapsed:.2f} records/s "
-                         f"over {elapsed:.1f} s" + (f" (of which Ray start-up {startup:.1f} s)" if startup is not None else ""))
+            p50, p95 = np.percentile(self.seconds, [50, 95]) if self.seconds else (None, None)
+            lines.append((f"time per grounded record: p50 {p50:.2f} s, p95 {p95:.2f} s; " if self.seconds else "")
+                         + f"{done / elapsed:.2f} records/s over {elapsed:.1f} s"
+                         + (f" (of which Ray start-up {startup:.1f} s)" if startup is not None else ""))
         means = {k: np.mean(v) for k, v in self.metric_values.items() if v}
         assessed = self.grounded - self.not_assessed
         if means:

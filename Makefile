@@ -11,7 +11,7 @@ RUN_ENV = GRADIO_ANALYTICS_ENABLED=False HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 	.venv/bin/pip install -q -r requirements.txt
 	touch $@
 
-.venv-dev/.installed: requirements.txt requirements-dev.txt
+.venv-dev/.installed: requirements.txt requirements-ray.txt requirements-dev.txt
 	$(PYTHON) -m venv .venv-dev
 	.venv-dev/bin/pip install -q --upgrade pip
 	.venv-dev/bin/pip install -q torch==2.13.0

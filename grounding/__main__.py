@@ -1,14 +1,20 @@
 """Command line:
 
     python -m grounding run --input in.jsonl --output out.jsonl [--engine claims|context|context-fast] [--tau 0.5]
-                            [--preset paper|code] [--csv pairs.csv] [--no-pfcr]
+                            [--preset paper|code] [--csv pairs.csv] [--no-pfcr] [--overwrite]
+                            [--ray [--address auto|ray://host:10001] [--workers N] [--batch-size K]
+                                   [--runtime-env JSON]]
     python -m grounding check --response "..." --context "doc one --- doc two"
     python -m grounding trace --input dag.json --output out.json [--q 3] [--tau 0.5]
 
-Each output line of `run`: {"id", "result": GroundingResult as JSON}. See grounding/io.py for the input format.
 `trace` reads a generation DAG (a JSON object, a list of them, or JSON Lines; see grounding/trace/dag.py) and
 writes its TraceResult as JSON (a list for several DAGs; JSON Lines of {"id", "result"} when --output ends in
 .jsonl).
+`run` --input: a .jsonl / .json file, a .parquet file, or a folder of them. --output: a JSON Lines file, or a
+Parquet folder when it ends in .parquet. Each output line: {"id", "result": GroundingResult as JSON}, or
+{"id", "error"} for a record that is malformed or whose grounding raised (the batch goes on). A re-run
+with the same --output skips the ids already there. See grounding/io.py for the input format and
+grounding/batch/ for both batch paths.
 """
 from __future__ import annotations
 
@@ -18,7 +24,7 @@ import sys
 from pathlib import Path
 
 from grounding.config import ENGINES, PRESETS, GroundingConfig
-from grounding.io import RecordError, pairs_csv, parse_records
+from grounding.io import RecordError, write_pairs_csv
 from grounding.pipeline import InputError, ground
 
 
@@ -27,33 +33,29 @@ def _config(a) -> GroundingConfig:
 
 
 def _run(a) -> int:
-    path = Path(a.input)
-    text = _read_text(path)
-    if text is None:
-        return 2
+    """Ground every record of --input into --output (resuming what an earlier run wrote there); 0 when every
+    record in --output was grounded, 1 when some failed (their lines hold the error; an earlier run's count
+    too) or, on Ray, were not written, 2 when the batch could not start."""
+    from grounding.batch import BatchError
+    from grounding.runtime import ModelLoadError
+    config = _config(a)
     try:
-        records = parse_records(text, str(path))
-    except RecordError as err:
+        if a.ray:
+            from grounding.batch.on_ray import RayConfig, run_on_ray
+            sink, summary, elapsed, startup = run_on_ray(
+                a.input, a.output, config, RayConfig(address=a.address, workers=a.workers, batch_size=a.batch_size,
+                                                     runtime_env=a.runtime_env), overwrite=a.overwrite)
+        else:
+            from grounding.batch.local import run_local
+            (sink, summary, elapsed), startup = run_local(a.input, a.output, config, overwrite=a.overwrite), None
+    except (RecordError, BatchError, InputError, ModelLoadError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    config = _config(a)
-    done = []
-    with open(a.output, "w", encoding="utf-8") as out:
-        for k, rec in enumerate(records, 1):
-            try:
-                res = ground(rec.response, rec.context, config, rec.question, rec.gold)
-            except (InputError, ValueError) as err:
-                print(f"error in record {rec.id}: {err}", file=sys.stderr)
-                return 2
-            out.write(json.dumps({"id": rec.id, "result": res.to_dict()}, ensure_ascii=False) + "\n")
-            done.append((rec.id, res))
-            m = res.metrics
-            state = "not assessed: " + "; ".join(res.coverage.messages) if not res.coverage.assessed else \
-                f"FCR {m.fcr:.2f} HCR {m.hcr:.2f} integrity {m.integrity:.2f}"
-            print(f"[{k}/{len(records)}] {rec.id}: {state}", file=sys.stderr)
     if a.csv:
-        Path(a.csv).write_text(pairs_csv(done), encoding="utf-8")
-    return 0
+        with open(a.csv, "w", encoding="utf-8", newline="") as fh:
+            write_pairs_csv(sink.results(), fh)
+    print(summary.text(elapsed, startup, sink.failed_before), file=sys.stderr)
+    return 1 if summary.failed or summary.not_written or sink.failed_before else 0
 
 
 def _check(a) -> int:
@@ -124,7 +126,18 @@ def main(argv=None) -> int:
         if name == "run":
             s.add_argument("--input", required=True)
             s.add_argument("--output", required=True)
-            s.add_argument("--csv", default=None, help="also write the pair table here")
+            s.add_argument("--csv", default=None, help="also write the pair table of every record in --output here")
+            s.add_argument("--overwrite", action="store_true",
+                           help="start over; without it a re-run skips the ids --output already holds")
+            s.add_argument("--ray", action="store_true", help="ground on Ray (pip install -r requirements-ray.txt)")
+            s.add_argument("--address", default=None,
+                           help="with --ray: an existing cluster (auto, ray://head:10001); default: start a local Ray")
+            s.add_argument("--workers", type=int, default=None,
+                           help="with --ray: model-holding actors (default: one per CPU of the cluster, 1 thread each)")
+            s.add_argument("--batch-size", type=int, default=8, help="with --ray: records per actor call")
+            s.add_argument("--runtime-env", default=None,
+                           help='with --ray: a Ray runtime_env as JSON, e.g. \'{"working_dir": "."}\' to ship this '
+                                "folder (code and exported_models) to the workers")
         else:
             s.add_argument("--response", required=True)
             s.add_argument("--context", required=True)

@@ -10,7 +10,7 @@ import csv
 import io
 import json
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Iterable, Optional, TextIO
 
 from grounding.types import GroundingResult
 
@@ -28,7 +28,9 @@ class Record:
     gold: Optional[list[list[int]]] = None
 
 
-def _record(obj: Any, where: str) -> Record:
+def to_record(obj: Any, where: str) -> Record:
+    """The Record of one parsed JSON value; `where` ("in.jsonl line 3") names it in errors and is the id of
+    a record without one. Raises RecordError naming the field."""
     if not isinstance(obj, dict):
         raise RecordError(f"{where}: expected a JSON object with 'response' and 'context', got {type(obj).__name__}.")
     missing = [k for k in ("response", "context") if k not in obj]
@@ -46,12 +48,19 @@ def _record(obj: Any, where: str) -> Record:
     gold = obj.get("gold")
     if gold is not None and not (isinstance(gold, list) and all(isinstance(r, list) for r in gold)):
         raise RecordError(f"{where}: 'gold' must be a list of rows of -1/0/1.")
-    return Record(id=str(obj.get("id", where)), response=obj["response"], context=ctx,
+    return Record(id=record_id(obj, where), response=obj["response"], context=ctx,
                   question=str(obj.get("question") or ""), gold=gold)
 
 
-def parse_records(text: str, name: str = "input") -> list[Record]:
-    """Records from JSONL text, or from a JSON list / single object."""
+def record_id(obj: Any, where: str) -> str:
+    """The id a record is written under: its "id" field, else `where` (also for a value that is no record)."""
+    return str(obj["id"]) if isinstance(obj, dict) and obj.get("id") is not None else where
+
+
+def json_items(text: str, name: str = "input") -> list[tuple[str, Any]]:
+    """(where, value) for each record of JSONL text, or of a JSON list / single object. A JSONL line that is
+    not valid JSON gives (where, RecordError) so that a batch can go on past it; empty text or a JSON
+    document that does not parse raises RecordError."""
     stripped = text.strip()
     if not stripped:
         raise RecordError(f"{name} is empty.")
@@ -61,17 +70,26 @@ def parse_records(text: str, name: str = "input") -> list[Record]:
         except json.JSONDecodeError as err:
             raise RecordError(f"{name}: not valid JSON ({err.msg} at line {err.lineno}, column {err.colno}).") from None
         items = data if isinstance(data, list) else [data]
-        return [_record(obj, f"{name} item {k + 1}") for k, obj in enumerate(items)]
+        return [(f"{name} item {k + 1}", obj) for k, obj in enumerate(items)]
     out = []
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
+            out.append((f"{name} line {n}", json.loads(line)))
         except json.JSONDecodeError as err:
-            raise RecordError(f"{name} line {n}: not valid JSON ({err.msg}, column {err.colno}).") from None
-        out.append(_record(obj, f"{name} line {n}"))
+            out.append((f"{name} line {n}", RecordError(f"{name} line {n}: not valid JSON ({err.msg}, column {err.colno}).")))
     return out
+
+
+def parse_records(text: str, name: str = "input") -> list[Record]:
+    """Records from JSONL text, or from a JSON list / single object; the first bad one raises RecordError."""
+    records = []
+    for where, obj in json_items(text, name):
+        if isinstance(obj, RecordError):
+            raise obj
+        records.append(to_record(obj, where))
+    return records
 
 
 PAIR_COLUMNS = ["result_id", "claim", "claim_text", "claim_start", "claim_end", "response_sentence",
@@ -99,10 +117,15 @@ def pair_rows(result: GroundingResult, result_id: str = "") -> list[dict]:
     return rows
 
 
-def pairs_csv(results: list[tuple[str, GroundingResult]]) -> str:
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=PAIR_COLUMNS)
+def write_pairs_csv(results: Iterable[tuple[str, GroundingResult]], out: TextIO) -> None:
+    """The pair table of `results` ((result id, result) pairs, consumed one at a time) as CSV into `out`."""
+    writer = csv.DictWriter(out, fieldnames=PAIR_COLUMNS)
     writer.writeheader()
     for rid, res in results:
         writer.writerows(pair_rows(res, rid))
+
+
+def pairs_csv(results: list[tuple[str, GroundingResult]]) -> str:
+    buf = io.StringIO()
+    write_pairs_csv(results, buf)
     return buf.getvalue()

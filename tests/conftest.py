@@ -14,6 +14,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "ray: starts a local Ray (about a minute); deselect with -m 'not ray'")
+
+
 @pytest.fixture(scope="session")
 def models_dir() -> Path:
     """The shipped model set (or $GROUNDING_MODELS_DIR); a missing model is a failure, not a skip."""

@@ -148,11 +148,19 @@ def test_cli_run_and_bad_json(tmp_path):
     res = GroundingResult.from_dict(line["result"])
     assert line["id"] == "q1" and [v.label for v in res.verdicts] == [SUPPORTED, CONTRADICTED]
     assert pairs.read_text().startswith("result_id,claim,")
-    bad = tmp_path / "bad.jsonl"
+    # malformed records are written with their error and the run goes on (exit 1: some records failed)
+    bad, bad_out = tmp_path / "bad.jsonl", tmp_path / "bad_out.jsonl"
     bad.write_text('{"id": "x", "response": "ok"}\n{not json}\n')
-    proc = subprocess.run([sys.executable, "-m", "grounding", "run", "--input", str(bad), "--output", str(out)],
+    proc = subprocess.run([sys.executable, "-m", "grounding", "run", "--input", str(bad), "--output", str(bad_out)],
                           cwd=ROOT, capture_output=True, text=True, env=env)
-    assert proc.returncode == 2 and "line 1: missing field(s) context" in proc.stderr
+    errors = [json.loads(x)["error"] for x in bad_out.read_text().splitlines()]
+    assert proc.returncode == 1 and "2 failed" in proc.stderr
+    assert "line 1: missing field(s) context" in errors[0] and "line 2: not valid JSON" in errors[1]
+    # a file that is no input at all still stops the run before it starts
+    (tmp_path / "empty.jsonl").write_text("")
+    proc = subprocess.run([sys.executable, "-m", "grounding", "run", "--input", str(tmp_path / "empty.jsonl"),
+                           "--output", str(bad_out)], cwd=ROOT, capture_output=True, text=True, env=env)
+    assert proc.returncode == 2 and "is empty" in proc.stderr
 
 
 @pytest.mark.parametrize("engine,folder", [("context", "scorer"), ("context-fast", "scorer_fast")])

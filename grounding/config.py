@@ -35,6 +35,9 @@ class VerdictPreset:
                                                 # "anchor" (only the claim's most similar one, VeriGround's anchor chunk)
     learned: bool = False                       # decide with the learned model (grounding.learned) instead of F;
                                                 # then `supported` is the least P(Supported) for Supported
+    quantity_override: Optional[float] = None   # a Supported / Partially supported claim whose anchor (cosine at
+                                                # least this) gives another value of the same kind and unit (30% vs
+                                                # 70%, 50 mg vs 25 mg, 2021 vs 2023) is Contradicted; None = off
     conflict_note: Optional[float] = 0.6        # a Supported / Partially supported claim names a judged sentence
                                                 # whose most likely class is contradiction with P(c) at or above this
                                                 # as conflicting (the label stays); None = never
@@ -53,7 +56,8 @@ PRESETS = {
                           partial=0.40, unsupported_floor=0.10, contradict_override=0.60, off_topic=0.15),
     # a multinomial logistic model over the pipeline's signals, fitted per engine on the evidence train sets
     # (exported_models/verdicts/<engine>.json, training/verdicts.py); Supported needs P(Supported) >= 0.5
-    "learned": VerdictPreset("learned", w_cos=0.0, w_entity=0.0, learned=True, supported=0.5, partial=0.0),
+    "learned": VerdictPreset("learned", w_cos=0.0, w_entity=0.0, learned=True, supported=0.5, partial=0.0,
+                             quantity_override=0.6),
 }
 
 

@@ -65,7 +65,9 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
         where = _where(result, verdict.anchor)
         diff = _differences(verdict)
         if verdict.label == CONTRADICTED:
-            signal = f"the entailment model gives contradiction {verdict.contradict:.2f}"
+            signal = (verdict.rule.split(": ", 1)[1].split(" (anchor cosine")[0]
+                      if verdict.rule.startswith("quantity override") else
+                      f"the entailment model gives contradiction {verdict.contradict:.2f}")
             text = f"Contradicted by {anchor} ({where}): " + (f"{diff}; " if diff else "") + f"{signal}."
             if verdict.conflicting is not None:
                 text += (f" Another source supports it: {_quote(result.context_sentences[verdict.conflicting].text, 160)} "
@@ -85,6 +87,9 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             text = f"Unsupported: the best match {anchor} ({where}) does not establish the claim — {why} (F = {verdict.score:.2f})."
         if verdict.label in (SUPPORTED, PARTIAL) and verdict.conflicting is not None:
             text += _leans_against(result, verdict)
+    if verdict.rule.startswith("learned:"):   # the learned preset: its probabilities decided, not F
+        text = text.replace(f" (F = {verdict.score:.2f})", "") if verdict.score is not None else text
+        text += f" Decided by the learned verdict model: {verdict.rule[len('learned: '):]}."
     return _explainer(text, verdict, result) if _explainer else text
 
 

@@ -13,8 +13,9 @@ scorer's labelled cells) and the entity comparison against each:
 The model (coefficients, feature scaling, class order, how it was fitted and what it scored) is plain JSON in
 ``exported_models/verdicts/<engine>.json``, fitted by ``training/verdicts.py`` with scikit-learn on the evidence
 *train* sets' claim labels; the runtime needs numpy only. Its probabilities give the label: Contradicted or
-Unsupported when most likely; Supported when P(Supported) is the largest and at least ``supported`` (the
-preset field, a probability here), else Partially supported.
+Unsupported when most likely (Contradicted only with P(Contradicted) at least the model's ``contradicted_min``,
+chosen on dev to hold false alarms down); Supported when P(Supported) is the largest and at least
+``supported`` (the preset field, a probability here), else Partially supported.
 """
 from __future__ import annotations
 
@@ -110,6 +111,7 @@ class LearnedVerdictModel:
                              "refit it with python -m training.verdicts.")
         self.mean, self.scale = np.asarray(data["mean"]), np.asarray(data["scale"])
         self.coef, self.intercept = np.asarray(data["coef"]), np.asarray(data["intercept"])
+        self.contradicted_min = float(data.get("contradicted_min", 0.0))
         self.card = {k: v for k, v in data.items() if k not in ("mean", "scale", "coef", "intercept")}
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:
@@ -128,9 +130,14 @@ def load(models_dir: str, engine: str) -> LearnedVerdictModel:
     return LearnedVerdictModel(path)
 
 
-def label_from(probs: np.ndarray, supported_min: float) -> str:
-    """The verdict label from P(Supported), P(Unsupported), P(Contradicted)."""
-    best = CLASSES[int(np.argmax(probs))]
+def label_from(probs: np.ndarray, supported_min: float, contradicted_min: float = 0.0) -> str:
+    """The verdict label from P(Supported), P(Unsupported), P(Contradicted): the most likely class, except that
+    Contradicted needs P(Contradicted) >= contradicted_min (else the more likely of the other two), and
+    Supported needs P(Supported) >= supported_min (else Partially supported)."""
+    order = [int(i) for i in np.argsort(-probs)]
+    best = CLASSES[order[0]]
+    if best == CONTRADICTED and probs[2] < contradicted_min:
+        best = CLASSES[order[1]]
     if best == SUPPORTED and probs[0] < supported_min:
         return PARTIAL
     return best

@@ -372,12 +372,16 @@ def _judge_claim(result: GroundingResult, config: GroundingConfig, preset, k: in
                  diffs: dict[int, EntityDiff], best: Optional[int], best_cosine: Optional[float]) -> Verdict:
     """Claim k's verdict by the preset's rule: VeriGround's fused score and bands, or the learned model of the
     result's engine."""
+    ctx = result.context_sentences
     if preset.learned:
         from grounding import learned
         model = learned.load(config.models_dir, result.engine)
-        return verdict.decide_learned(k, result.claims[k].text, pairs, preset, model, diffs,
-                                      [s.text for s in result.context_sentences], best, best_cosine)
-    return verdict.decide(k, pairs, preset, diffs, best, best_cosine, config.tau)
+        v = verdict.decide_learned(k, result.claims[k].text, pairs, preset, model, diffs, [s.text for s in ctx],
+                                   best, best_cosine)
+    else:
+        v = verdict.decide(k, pairs, preset, diffs, best, best_cosine, config.tau)
+    return verdict.quantity_override(v, preset, result.claims[k].text,
+                                     ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
 
 
 def _finalise_verdict(result: GroundingResult, v: Verdict) -> None:

@@ -90,13 +90,13 @@ def decide_learned(claim: int, claim_text: str, pairs: list[PairScore], preset: 
     the strongest contradiction (Contradicted) or support (otherwise), the other side kept as `conflicting`."""
     from grounding import learned
     probs = model.probabilities(learned.claim_features(claim_text, pairs, context_texts, best_cosine))[0]
-    label = learned.label_from(probs, preset.supported)
+    label = learned.label_from(probs, preset.supported, model.contradicted_min)
     anchor = learned.anchor_for(label, pairs)
     conflicts = learned.quantity_conflicts(claim_text, context_texts[anchor.column]) if anchor else []
     rule = "learned: " + learned.describe(probs) + (
         "; the anchor gives another value: " + ", ".join(f"{c} vs {x}" for c, x in conflicts) if conflicts else "")
     if anchor is None:
-        return Verdict(claim=claim, label=label, score=round(float(probs.max()), 4), anchor=best_column,
+        return Verdict(claim=claim, label=label, score=None, anchor=best_column,
                        cosine=best_cosine, rule=rule + "; no context sentence judged",
                        entities=entity_diffs.get(best_column, EntityDiff()) if best_column is not None else EntityDiff())
     judged = [p for p in pairs if p.judged and p.column != anchor.column]
@@ -111,3 +111,19 @@ def decide_learned(claim: int, claim_text: str, pairs: list[PairScore], preset: 
                    anchor=anchor.column, cosine=anchor.cosine, entity_overlap=anchor.entity_overlap,
                    entail=anchor.entail, contradict=anchor.contradict, rule=rule,
                    entities=entity_diffs.get(anchor.column, EntityDiff()), conflicting=conflicting)
+
+
+def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor_text: str | None) -> Verdict:
+    """A backed claim whose anchor gives another value for the same quantity is Contradicted (the preset's
+    quantity_override: the least anchor cosine at which the sentence counts as speaking of the same thing)."""
+    from grounding.learned import quantity_conflicts
+    if (preset.quantity_override is None or v.label not in (SUPPORTED, PARTIAL) or anchor_text is None
+            or v.cosine is None or v.cosine < preset.quantity_override):
+        return v
+    conflicts = quantity_conflicts(claim_text, anchor_text)
+    if not conflicts:
+        return v
+    what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)
+    v.label, v.rule = CONTRADICTED, f"quantity override: {what} (anchor cosine {v.cosine:.2f} >= {preset.quantity_override})"
+    v.conflicting = None
+    return v

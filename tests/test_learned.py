@@ -97,3 +97,9 @@ def test_fit_chooses_a_setting_within_the_false_alarm_limit():
     params, choice = fit({"X": X, "y": y, "dev": rng.random(n) < 0.3}, max_false_alarms=0.2)
     assert choice["chosen"]["false_alarm_rate"] <= 0.2 and choice["chosen"]["accuracy"] > 0.6
     assert np.asarray(params["coef"]).shape == (3, k) and len(params["mean"]) == k
+
+
+def test_contradicted_needs_the_models_least_probability():
+    assert learned.label_from(np.array([0.25, 0.3, 0.45]), 0.5, 0.6) == UNSUPPORTED
+    assert learned.label_from(np.array([0.35, 0.2, 0.45]), 0.5, 0.6) == PARTIAL
+    assert learned.label_from(np.array([0.15, 0.2, 0.65]), 0.5, 0.6) == CONTRADICTED

@@ -7,8 +7,8 @@
    shipped models; its FEATURES vector and gold label (Supported / Unsupported / Contradicted from the
    sentence labels; disputed claims left out) are cached in runs/verdict_features_<engine>.npz.
 2. Split: a dev share (20 %) carved from the train sets by instance, so no instance is on both sides.
-3. Fit: multinomial logistic regression on standardised features (scikit-learn, training only), C and the
-   class weighting chosen on dev by macro F1 among the settings whose false-alarm rate (Contradicted where
+3. Fit: multinomial logistic regression on standardised features (scikit-learn, training only), C, the
+   class weighting and the least P(Contradicted) for a Contradicted verdict chosen on dev by macro F1 among the settings whose false-alarm rate (Contradicted where
    gold is not) stays at or below --max-false-alarms; then refit on all train claims with that setting.
    Calibration is reported on dev (expected calibration error of the top class, 10 bins).
 4. Write exported_models/verdicts/<engine>.json: coefficients, scaling, classes, features, the choice and
@@ -88,6 +88,14 @@ def ece(probs: np.ndarray, y: np.ndarray, bins: int = 10) -> float:
     return round(total, 4)
 
 
+CONTRADICTED_MIN = (0.0, 0.4, 0.5, 0.6, 0.7, 0.8)   # least P(Contradicted) for that verdict, chosen on dev
+
+
+def predict(probs: np.ndarray, contradicted_min: float) -> np.ndarray:
+    """Class ids as the runtime decides them (grounding.learned.label_from, Partially supported = Supported)."""
+    return np.array([learned.CLASSES.index(learned.label_from(p, 0.0, contradicted_min)) for p in probs])
+
+
 def fit(data: dict, max_false_alarms: float) -> tuple[dict, dict]:
     from sklearn.linear_model import LogisticRegression
     from sklearn.preprocessing import StandardScaler
@@ -99,10 +107,11 @@ def fit(data: dict, max_false_alarms: float) -> tuple[dict, dict]:
             scaler = StandardScaler().fit(X[~dev])
             model = LogisticRegression(C=C, class_weight=weight, max_iter=2000).fit(scaler.transform(X[~dev]), y[~dev])
             probs = model.predict_proba(scaler.transform(X[dev]))
-            s = scores(y[dev], probs.argmax(1))
-            s.update(C=C, class_weight=weight or "none", ece=ece(probs, y[dev]))
-            candidates.append(s)
-            print(f"[verdicts] C={C} weight={weight}: {s}", file=sys.stderr, flush=True)
+            for t in CONTRADICTED_MIN:
+                s = scores(y[dev], predict(probs, t))
+                s.update(C=C, class_weight=weight or "none", contradicted_min=t, ece=ece(probs, y[dev]))
+                candidates.append(s)
+                print(f"[verdicts] C={C} weight={weight} P(C)>={t}: {s}", file=sys.stderr, flush=True)
     allowed = [c for c in candidates if c["false_alarm_rate"] <= max_false_alarms] or candidates
     best = max(allowed, key=lambda c: (c["macro_f1"], c["accuracy"]))
     weight = None if best["class_weight"] == "none" else best["class_weight"]
@@ -110,7 +119,7 @@ def fit(data: dict, max_false_alarms: float) -> tuple[dict, dict]:
     model = LogisticRegression(C=best["C"], class_weight=weight, max_iter=2000).fit(scaler.transform(X), y)
     scale = np.where(scaler.scale_ > 0, scaler.scale_, 1.0)
     params = {"mean": scaler.mean_.tolist(), "scale": scale.tolist(), "coef": model.coef_.tolist(),
-              "intercept": model.intercept_.tolist()}
+              "intercept": model.intercept_.tolist(), "contradicted_min": best["contradicted_min"]}
     return params, {"chosen": best, "candidates": candidates}
 
 

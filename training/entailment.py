@@ -37,6 +37,13 @@ K - 1 more times. They were tried on 2026-11-30 from stage 2 and are not in the 
     its source, as neutral), 0.3 epoch (runs/entailment6): the best dev checkpoint (0.15 epoch) has dev
     score 0.785, but on the dev direction pairs reversals called contradiction fell to 0.17, and originals
     called entailment to 0.50.
+Entailment v2 (2026-11-30, not shipped): continued from the shipped model (weights recovered from its int8 ONNX,
+python -m export.recover) on all train sources plus nli_extra (125,656 pairs; caps lingnli 20000, new_protocols
+16000, semi_automatic 8000, conjnli 6000, the 2-way sets 2000-3000), lr 3e-5, --max-steps 1000, stopped at step 588
+when the session ended (runs/entailment_v2; resume with the same command). On 2,000 SNLI test pairs the step-588
+checkpoint equals the shipped model (0.784 vs 0.784; contradiction F1 0.772 vs 0.783), CAD 0.605 vs 0.605,
+LingNLI dev 0.592 vs 0.578, Check-COVID 0.546 vs 0.546: MiniLM-L6 gains nothing measurable from three times the
+3-way data at this budget; the larger backbone (all-mpnet-base-v2) needs a GPU.
 None was shipped. The reversals taught more contradiction calls on claims the sources do not mention
 (runs/entailment5), or nothing measurable at the checkpoint dev selection kept (runs/entailment6).
 """

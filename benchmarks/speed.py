@@ -16,7 +16,6 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 from export import check, convert  # noqa: E402
 from export.sources import resolve_source  # noqa: E402

@@ -10,9 +10,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED_MODELS = ROOT / "exported_models"
 
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
 
 @pytest.fixture(scope="session")
 def models_dir() -> Path:

@@ -18,7 +18,8 @@ import numpy as np
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from grounding import GroundingConfig, ground  # noqa: E402
-from grounding import datasets, metrics  # noqa: E402
+from evaluation import datasets  # noqa: E402
+from grounding import metrics  # noqa: E402
 from grounding.pipeline import load_models  # noqa: E402
 
 

@@ -16,7 +16,8 @@ import time
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from grounding import GroundingConfig, datasets, ground  # noqa: E402
+from evaluation import datasets  # noqa: E402
+from grounding import GroundingConfig, ground  # noqa: E402
 from grounding.pipeline import load_models  # noqa: E402
 
 

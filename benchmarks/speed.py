@@ -23,7 +23,7 @@ from export.sources import resolve_source  # noqa: E402
 
 def inputs(role: str, items: int):
     try:
-        from grounding import datasets
+        from evaluation import datasets
         pairs = datasets.snli("test")[:items]
         return [p.premise for p in pairs] if role == "embedder" else [(p.premise, p.hypothesis) for p in pairs]
     except FileNotFoundError:

@@ -210,9 +210,7 @@ def apply_verdict_settings(result, engine, tau, preset, pfcr, focus, *values):
         return (render.status_html(str(err), "error"),) + (gr.skip(),) * 6
     if result is None or not result.complete:
         return (gr.skip(),) * 7
-    kept = {k: result.config.get(k) for k in ("engine", "tau", "pfcr", "models_dir")}
-    result = rederive(result, config)
-    result.config.update(kept)   # the run's own tau / engine / PFCR stay on record: only a new run changes them
+    result = rederive(result, config)   # the run's own tau / engine / PFCR stay: only a new run changes them
     row, claim = parse_focus(focus)
     _, claims, verdicts, metrics, ctx = views(result, row, claim)
     overrides = ", ".join(f"{k} = {v}" for k, v in config.overrides.items()) or "none"
@@ -231,7 +229,7 @@ def needs_run(result, engine, tau, pfcr):
     if result is None:
         return gr.skip()
     changed = [name for name, new in (("engine", engine), ("τ", float(tau)), ("PFCR", bool(pfcr)))
-               if result.config.get({"τ": "tau", "PFCR": "pfcr"}.get(name, name)) != new]
+               if getattr(result.config, {"τ": "tau", "PFCR": "pfcr"}.get(name, name)) != new]
     if not changed:
         return gr.skip()
     return render.status_html(f"{', '.join(changed)} changed: press Run to apply (the shown results use the earlier "
@@ -295,8 +293,7 @@ def api_rederive(result: dict, preset: str = "paper", overrides: Optional[dict] 
     {"supported": 0.8}; no model is run."""
     try:
         res = GroundingResult.from_dict(result)
-        config = GroundingConfig.from_dict({**res.config, "preset": preset, "overrides": overrides or {},
-                                            "models_dir": MODELS_DIR})
+        config = GroundingConfig(preset=preset, overrides=overrides or {}, models_dir=MODELS_DIR).validate()
         return rederive(res, config).to_dict()
     except (KeyError, TypeError, ValueError) as err:
         raise gr.Error(f"Could not re-derive: {err}") from None

@@ -55,13 +55,17 @@ def parse_records(text: str, name: str = "input") -> list[Record]:
     stripped = text.strip()
     if not stripped:
         raise RecordError(f"{name} is empty.")
-    if stripped[0] == "[" or (stripped[0] == "{" and "\n" not in stripped):
+    if stripped[0] in "[{":
+        # one JSON value (a list, or a single object, pretty-printed or not); else JSON Lines
         try:
             data = json.loads(stripped)
         except json.JSONDecodeError as err:
-            raise RecordError(f"{name}: not valid JSON ({err.msg} at line {err.lineno}, column {err.colno}).") from None
-        items = data if isinstance(data, list) else [data]
-        return [_record(obj, f"{name} item {k + 1}") for k, obj in enumerate(items)]
+            data = None
+            if stripped[0] == "[" or "\n" not in stripped:
+                raise RecordError(f"{name}: not valid JSON ({err.msg} at line {err.lineno}, column {err.colno}).") from None
+        if data is not None:
+            items = data if isinstance(data, list) else [data]
+            return [_record(obj, f"{name} item {k + 1}") for k, obj in enumerate(items)]
     out = []
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():

@@ -5,6 +5,7 @@ Stages in data-flow order: check inputs -> segment -> decompose (+ self-check) -
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import time
 from pathlib import Path
@@ -77,13 +78,13 @@ def prepare(response: str, context, question: str, config: GroundingConfig) -> G
         cov.assessed = False
         cov.messages.append("The input looks like binary data, not text: upload a .txt, .md, .pdf, .docx or .json file instead.")
         return GroundingResult(response=response if not _looks_binary(response) else "", documents=[], question=question,
-                               engine=config.engine, coverage=cov, config=config.to_dict())
+                               engine=config.engine, coverage=cov, config=config)
     if len(response) > config.max_response_chars:
         cov.messages.append(f"The response has {len(response):,} characters; only the first {config.max_response_chars:,} "
                             "are checked, the sentences after that are listed as not assessed.")
     documents = parse_context(context if context is not None else "")
     result = GroundingResult(response=response, documents=documents, question=question, engine=config.engine,
-                             coverage=cov, config=config.to_dict())
+                             coverage=cov, config=config)
     result.response_sentences = split_response(response)
     if not response.strip():
         cov.assessed = False
@@ -99,11 +100,30 @@ def prepare(response: str, context, question: str, config: GroundingConfig) -> G
             cov.messages.append(f"The response appears to be in '{lang}' (confidence {conf:.2f}); the models are "
                                 "English-only, so it is not assessed.")
     columns = result.context_sentences
-    if len(columns) > config.max_context_sentences:
-        cov.unscored += [f"{result.document_of(s.column).id}#{s.index + 1}" for s in columns[config.max_context_sentences:]]
-        cov.messages.append(f"The context has {len(columns):,} sentences; only the first {config.max_context_sentences:,} "
-                            f"are scored, {len(columns) - config.max_context_sentences:,} are not.")
+    limit = scored_context(result, config)
+    if limit < len(columns):
+        cov.unscored += [f"{result.document_of(s.column).id}#{s.index + 1}" for s in columns[limit:]]
+        if limit == config.max_context_sentences:
+            cov.messages.append(f"The context has {len(columns):,} sentences; only the first {config.max_context_sentences:,} "
+                                f"are scored, {len(columns) - config.max_context_sentences:,} are not.")
+        else:
+            chars = sum(len(d.text) for d in result.documents)
+            cov.messages.append(f"The context has {chars:,} characters; only the sentences within the first "
+                                f"{config.max_context_chars:,} are scored, {len(columns) - limit:,} are not.")
     return result
+
+
+def scored_context(result: GroundingResult, config: GroundingConfig) -> int:
+    """How many context sentences (map columns, in order) are scored: at most `max_context_sentences`, and only
+    those ending within the first `max_context_chars` characters of the documents' texts taken in order."""
+    limit = min(len(result.context_sentences), config.max_context_sentences)
+    offset = 0
+    for d in result.documents:
+        for s in d.sentences:
+            if s.column < limit and offset + s.end > config.max_context_chars:
+                return s.column
+        offset += len(d.text)
+    return limit
 
 
 def _assessed_rows(result: GroundingResult, config: GroundingConfig) -> list[bool]:
@@ -186,7 +206,7 @@ def _claims_engine(result: GroundingResult, config: GroundingConfig, embedder, e
     from grounding.entities import entity_overlap
 
     t = time.perf_counter()
-    limit = min(len(result.context_sentences), config.max_context_sentences)
+    limit = scored_context(result, config)
     ctx_texts = [s.text for s in result.context_sentences]
     ctx_emb = embedder.encode(ctx_texts[:limit])
     result.coverage.truncated += [f"context {result.sentence_map.columns[j]} (embedding window)" for j in embedder.truncated]
@@ -284,7 +304,7 @@ def _context_engine(result: GroundingResult, config: GroundingConfig, scorer, em
 
     t = time.perf_counter()
     rows = [i for i, ok in enumerate(rows_ok) if ok]
-    limit = min(len(result.context_sentences), config.max_context_sentences)
+    limit = scored_context(result, config)
     ctx_texts = [s.text for s in result.context_sentences]
     docs = [[s.text for s in d.sentences if s.column < limit] for d in result.documents]
     scored = scorer.score([result.response_sentences[i].text for i in rows], [d for d in docs if d])
@@ -426,7 +446,10 @@ def pfcr(result: GroundingResult, entailment) -> tuple[int, int]:
 def rederive(result: GroundingResult, config: GroundingConfig) -> GroundingResult:
     """Re-decide verdicts, explanations and metrics from the stored scores under new verdict settings
     (preset, weights, thresholds) without running any model. tau changes need a new run."""
-    config = config.validate()
+    # only the verdict settings are taken from `config`: tau, the engine and every other setting that needs a run
+    # stay those of the run that made the scores; this machine's model folder applies
+    run = result.config or GroundingConfig(engine=result.engine)
+    config = dataclasses.replace(run, models_dir=config.models_dir).with_verdict_settings(config.preset, config.overrides)
     if not result.coverage.assessed:
         return result
     preset = config.verdict_preset()
@@ -447,7 +470,7 @@ def rederive(result: GroundingResult, config: GroundingConfig) -> GroundingResul
                           v.cosine if best is not None else None)
         _finalise_verdict(result, nv)
     # only the verdict settings changed: tau, engine and the rest stay those of the run that made the scores
-    result.config = {**result.config, "preset": config.preset, "overrides": dict(config.overrides)}
+    result.config = config
     labels = [v.label for v in result.verdicts if result.claims[v.claim].origin != "rejected"]
     result.metrics.integrity = round(metrics.integrity(labels), 4)
     result.metrics.verdict_counts = {x: labels.count(x) for x in dict.fromkeys(labels)}

@@ -418,7 +418,7 @@ def metrics_html(result: GroundingResult) -> str:
     tiles = [_tile("FCR", _rate(m.fcr)), _tile("HCR", _rate(m.hcr)), _tile("ACR", _rate(m.acr)), _tile("UCR", _rate(m.ucr)),
              _tile("CER", _rate(m.cer)), _tile("ECSS", _fmt(m.ecss)),
              _tile("PFCR", _rate(m.pfcr) if m.pfcr is not None else '—<span class="muted" style="font-size:11px"> '
-                   + ("off" if not result.config.get("pfcr", True) else "no evidence") + "</span>"),
+                   + ("off" if result.config is not None and not result.config.pfcr else "no evidence") + "</span>"),
              _tile("Integrity", _fmt(m.integrity))]
     counts = " ".join(f'{_badge(label)}<b>{n}</b>&nbsp;' for label, n in m.verdict_counts.items()) or '<span class="muted">no verdicts</span>'
     na_rows = sum(1 for s in row_states(result) if s == "na")
@@ -517,7 +517,7 @@ def response_html(result: GroundingResult) -> str:
 def report_html(result: GroundingResult) -> str:
     """A self-contained HTML document (inline CSS, no scripts, no external resources) with the response,
     metrics, heatmap, claims, verdicts and context of `result`."""
-    cfg = result.config or {}
+    cfg = result.config.to_dict() if result.config is not None else {}
     settings = ", ".join(f"{k} = {_e(cfg[k])}" for k in ("engine", "tau", "preset", "pfcr") if k in cfg)
     if cfg.get("overrides"):
         settings += ", overrides: " + ", ".join(f"{_e(k)} = {_e(v)}" for k, v in cfg["overrides"].items())

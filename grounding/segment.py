@@ -70,6 +70,15 @@ def split_response(response: str) -> list[Sentence]:
     return split_sentences(response, "response")
 
 
+# A line holding only "---" (spaces, tabs and a Windows line end around it allowed) separates documents.
+DOCUMENT_SEPARATOR = re.compile(r"(?m)^[ \t]*---[ \t\r]*$")
+
+
+def split_documents(text: str) -> list[str]:
+    """The parts of pasted text between document separator lines (``---``), blank parts included."""
+    return DOCUMENT_SEPARATOR.split(text)
+
+
 def parse_context(context: Union[str, Iterable[Union[str, dict]]]) -> list[Document]:
     """Turn the user's context into documents whose sentences carry global map columns.
 
@@ -81,7 +90,7 @@ def parse_context(context: Union[str, Iterable[Union[str, dict]]]) -> list[Docum
     sentences of all documents in order from 0.
     """
     if isinstance(context, str):
-        items: list = re.split(r"(?m)^[ \t]*---[ \t\r]*$", context)
+        items: list = split_documents(context)
     elif isinstance(context, Iterable) and not isinstance(context, (bytes, dict)):
         items = list(context)
     else:

@@ -115,20 +115,15 @@ def verdict_fields() -> list[dataclasses.Field]:
     return [f for f in dataclasses.fields(VerdictPreset) if f.metadata.get("control")]
 
 
-# engine name -> the scorer folder (under models_dir) it runs; None: the claims engine. The engines themselves
-# (their stages and models) are declared in grounding.engines.
-ENGINES = {
-    "claims": None,
-    "context": "scorer",              # context-aware scorer, 6 layers: the most accurate map
-    "context-fast": "scorer_fast",    # its 2-layer student: ~2.5x faster per window, less accurate (see its card)
-}
+# The engines' names; each engine (its stages, models and metrics) is declared in grounding.engines.ENGINES.
+ENGINES = ("claims", "context", "context-fast")
 
 
 @dataclass(frozen=True)
 class GroundingConfig:
     engine: str = setting("claims", "claims: decompose + retrieve + NLI; context: context-aware scorer; "
                                     "context-fast: its 2-layer student (faster, less accurate)",
-                          choices=tuple(ENGINES), cli=True)
+                          choices=ENGINES, cli=True)
     tau: float = setting(0.5, "cosine threshold for a (claim, context sentence) pair to be judged", low=0, high=1,
                          cli=True)
     preset: str = setting("paper", "verdict preset: sets the weights and bands", needs_run=False,
@@ -172,11 +167,6 @@ class GroundingConfig:
             raise ValueError(f"q (trace_q) must be a whole number of at least 1, got {self.trace_q!r}.")
         self.verdict_preset()
         return self
-
-    @property
-    def scorer_folder(self) -> Optional[str]:
-        """The scorer folder name of a context engine (None for the claims engine)."""
-        return ENGINES[self.engine]
 
     def with_verdict_settings(self, preset: str, overrides: dict) -> "GroundingConfig":
         """This config with other verdict settings; every field that needs a run keeps its value."""

@@ -10,6 +10,7 @@ import html
 import re
 from typing import Optional
 
+from grounding.engines import applies
 from grounding.types import (CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, UNSUPPORTED, GroundingResult,
                              Verdict)
 
@@ -365,6 +366,11 @@ def _rate(x: Optional[float]) -> str:
     return "—" if x is None else f"{x:.0%}"
 
 
+def _missing(why: str) -> str:
+    """A metric without a value, and why: "n/a" (the engine cannot compute it honestly), "off", "no evidence"."""
+    return "—" + (f'<span class="muted" style="font-size:11px"> {why}</span>' if why else "")
+
+
 def coverage_html(result: GroundingResult, with_messages: bool = True) -> str:
     """The coverage line: windows, truncated / unscored items, language, sizes, and (unless shown elsewhere)
     every coverage message."""
@@ -416,9 +422,11 @@ def metrics_html(result: GroundingResult) -> str:
                      f'({done}/{len(result.response_sentences)} done).</div>{coverage_html(result)}</div>')
     m = result.metrics
     tiles = [_tile("FCR", _rate(m.fcr)), _tile("HCR", _rate(m.hcr)), _tile("ACR", _rate(m.acr)), _tile("UCR", _rate(m.ucr)),
-             _tile("CER", _rate(m.cer)), _tile("ECSS", _fmt(m.ecss)),
-             _tile("PFCR", _rate(m.pfcr) if m.pfcr is not None else '—<span class="muted" style="font-size:11px"> '
-                   + ("off" if result.config is not None and not result.config.pfcr else "no evidence") + "</span>"),
+             _tile("CER", _rate(m.cer) if m.cer is not None else _missing("n/a" if not applies(result.engine, "cer") else "")),
+             _tile("ECSS", _fmt(m.ecss)),
+             _tile("PFCR", _rate(m.pfcr) if m.pfcr is not None else _missing(
+                 "n/a" if not applies(result.engine, "pfcr") else
+                 "off" if result.config is not None and not result.config.pfcr else "no evidence")),
              _tile("Integrity", _fmt(m.integrity))]
     counts = " ".join(f'{_badge(label)}<b>{n}</b>&nbsp;' for label, n in m.verdict_counts.items()) or '<span class="muted">no verdicts</span>'
     na_rows = sum(1 for s in row_states(result) if s == "na")

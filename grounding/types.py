@@ -155,6 +155,11 @@ class Coverage:
     not_evidence: list[int] = field(default_factory=list)    # map columns never used as evidence (headings)
 
 
+
+class InputError(ValueError):
+    """Input that cannot be assessed at all (the message says why and what to do)."""
+
+
 @dataclass
 class GroundingResult:
     response: str

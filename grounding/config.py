@@ -36,15 +36,15 @@ def environment() -> Environment:
 
 
 def setting(default=None, help: str = "", *, needs_run: bool = True, low: Optional[float] = None,
-            high: Optional[float] = None, choices: tuple = (), control: str = "", cli: bool = False,
+            high: Optional[float] = None, choices: tuple = (), control: str = "", label: str = "", cli: bool = False,
             machine: bool = False, factory=None):
     """A config field with its metadata: `help` (one line), `low` / `high` (the valid range), `choices`,
     `needs_run` (False: a change re-derives verdicts from the stored scores, no model runs), `control` (the
-    app's verdict-settings widget: "slider", "optional" (a number, or empty = rule off), "choice"; "" = none),
-    `cli` (a flag of `python -m grounding run / check`), `machine` (a property of this machine, never written
-    into a result)."""
+    app's widget: "slider", "optional" (a number, or empty = rule off), "choice", "dropdown", "check"; "" = not
+    in the app) and its `label` (default: the field's name), `cli` (a flag of `python -m grounding run / check`),
+    `machine` (a property of this machine, never written into a result)."""
     meta = dict(help=help, needs_run=needs_run, low=low, high=high, choices=tuple(choices), control=control,
-                cli=cli, machine=machine)
+                label=label, cli=cli, machine=machine)
     # machine settings take no part in equality: a result read back on another machine is the same result
     if factory is not None:
         return field(default_factory=factory, metadata=meta, compare=not machine)
@@ -110,6 +110,11 @@ PRESETS = {
 }
 
 
+def run_fields() -> list[dataclasses.Field]:
+    """The run settings the app shows (engine, tau, preset, PFCR), in widget order."""
+    return [f for f in dataclasses.fields(GroundingConfig) if f.metadata.get("control")]
+
+
 def verdict_fields() -> list[dataclasses.Field]:
     """The verdict settings the app shows, in widget order (their `control` metadata says which widget)."""
     return [f for f in dataclasses.fields(VerdictPreset) if f.metadata.get("control")]
@@ -123,16 +128,17 @@ ENGINES = ("claims", "context", "context-fast")
 class GroundingConfig:
     engine: str = setting("claims", "claims: decompose + retrieve + NLI; context: context-aware scorer; "
                                     "context-fast: its 2-layer student (faster, less accurate)",
-                          choices=ENGINES, cli=True)
-    tau: float = setting(0.5, "cosine threshold for a (claim, context sentence) pair to be judged", low=0, high=1,
-                         cli=True)
-    preset: str = setting("paper", "verdict preset: sets the weights and bands", needs_run=False,
-                          choices=tuple(sorted(PRESETS)), cli=True)
+                          choices=ENGINES, control="choice", label="Engine", cli=True)
+    tau: float = setting(0.5, "pairs above τ are judged", low=0, high=1, control="slider",
+                         label="τ (cosine threshold)", cli=True)
+    preset: str = setting("paper", "sets the weights and bands below", needs_run=False,
+                          choices=tuple(sorted(PRESETS)), control="dropdown", label="Verdict preset", cli=True)
     overrides: dict = setting(help="per-field changes to the preset, e.g. {\"supported\": 0.8}", needs_run=False,
                               factory=dict)
     decompose: bool = setting(True, "split sentences into atomic claims")
     self_check_threshold: float = setting(0.5, "P(sentence |= claim) a claim needs to be kept", low=0, high=1)
-    pfcr: bool = setting(True, "PFCR: negate claims and re-judge (one more NLI pass)", cli=True)
+    pfcr: bool = setting(True, "negate claims and re-judge (one more NLI pass)", control="check", label="PFCR",
+                         cli=True)
     entity_prefilter: bool = setting(False, "skip NLI on pairs with no shared entity (see verdict docs)")
     max_response_chars: int = setting(20000, "characters of the response checked", low=1)
     max_context_chars: int = setting(400000, "characters of the context scored", low=1)

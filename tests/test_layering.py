@@ -26,3 +26,18 @@ def test_no_sys_path_edits():
                  if not any(part.startswith(".") for part in p.relative_to(ROOT).parts)
                  and p.name != "test_layering.py" and edits.search(p.read_text(encoding="utf-8"))]
     assert not offenders, offenders
+
+
+def test_thin_app_and_small_library_files():
+    """app.py lays out the page and wires events (the logic sits in grounding.session, unit-tested); no module of
+    the runtime library grows past ~400 lines."""
+    assert len((ROOT / "app.py").read_text(encoding="utf-8").splitlines()) <= 250
+    big = {str(p.relative_to(ROOT)): n for p in (ROOT / "grounding").rglob("*.py")
+           if (n := len(p.read_text(encoding="utf-8").splitlines())) > 400}
+    assert not big, big
+
+
+def test_app_imports_no_model_class():
+    """The app reaches models only through the library's functions (the engines load them)."""
+    source = (ROOT / "app.py").read_text(encoding="utf-8")
+    assert not re.search(r"grounding\.(runtime|scorer|models)|Embedder|Entailment|ContextScorer", source)

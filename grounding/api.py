@@ -4,7 +4,7 @@ the client sees). The model folder is this machine's (GROUNDING_MODELS_DIR or th
 from __future__ import annotations
 
 import json
-from typing import Optional
+from typing import Optional, Union
 
 from grounding.config import GroundingConfig
 from grounding.pipeline import ground, rederive
@@ -27,9 +27,7 @@ def rederive_endpoint(result: dict, preset: str = "paper", overrides: Optional[d
     {"supported": 0.8}; no model is run. The run's tau and engine stay."""
     try:
         res = _result(result)
-        if overrides is not None and not isinstance(overrides, dict):
-            raise ValueError(f"overrides must be an object such as {{\"supported\": 0.8}}, not {type(overrides).__name__}")
-        return rederive(res, GroundingConfig(preset=preset, overrides=overrides or {}).validate()).to_dict()
+        return rederive(res, GroundingConfig(preset=preset, overrides=_overrides(overrides)).validate()).to_dict()
     except ValueError as err:
         raise ValueError(f"Could not re-derive: {err}") from None
 
@@ -44,6 +42,20 @@ def trace_endpoint(dag: str, q: int = 3) -> dict:
     with q consecutive Not Fully Supported verdicts to stop; returns the TraceResult as JSON."""
     text = dag if isinstance(dag, str) else json.dumps(dag)
     return trace_json(text, trace_config(q, GroundingConfig().models_dir), "the DAG")[0].to_dict()
+
+
+def _overrides(data) -> dict:
+    """Verdict overrides checked by shape (pydantic, which ships with the app): setting names to a number, a word
+    ("anchor"), true / false or null; which names and values are allowed is GroundingConfig.validate's to say."""
+    from pydantic import StrictBool, StrictFloat, StrictInt, StrictStr, TypeAdapter, ValidationError
+    shape = TypeAdapter(dict[str, Optional[Union[StrictBool, StrictInt, StrictFloat, StrictStr]]])
+    try:
+        return shape.validate_python(data or {})
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(x) for x in first["loc"][:1]) or "overrides"
+        raise ValueError(f"overrides must map setting names to numbers, words or null, e.g. {{\"supported\": 0.8}} "
+                         f"(not {where}: {first['input']!r})") from None
 
 
 def _result(data) -> GroundingResult:

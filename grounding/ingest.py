@@ -161,13 +161,15 @@ def _records(text: str, name: str, doc_id: str) -> Upload:
         items = split_documents(rec.context) if isinstance(rec.context, str) else rec.context
         prefix = rec.id if len(records) > 1 else doc_id
         for k, item in enumerate(items, 1):
-            body = item.strip() if isinstance(item, str) else item["text"]
+            segmented = isinstance(item, dict) and isinstance(item.get("sentences"), list)
+            body = item.strip() if isinstance(item, str) else item.get("text") or " ".join(map(str, item["sentences"]))
             if not body.strip():
                 continue
             given = item.get("id") if isinstance(item, dict) else None
             title = item.get("title") if isinstance(item, dict) else None
             where = f"{name} · {rec.id}" if len(records) > 1 else name
-            out.documents.append(_document(_doc_id(f"{prefix}-{given or k}"), str(title or f"{where} · document {k}"), body))
+            doc = _document(_doc_id(f"{prefix}-{given or k}"), str(title or f"{where} · document {k}"), body)
+            out.documents.append({**doc, "sentences": item["sentences"]} if segmented else doc)
         if r == 1:
             out.response, out.question = rec.response, rec.question
     if len(records) > 1:

@@ -39,8 +39,10 @@ def _record(obj: Any, where: str) -> Record:
     ctx = obj["context"]
     if isinstance(ctx, list):
         for k, item in enumerate(ctx):
-            if not (isinstance(item, str) or (isinstance(item, dict) and isinstance(item.get("text"), str))):
-                raise RecordError(f"{where}: context[{k}] must be a string or an object with a 'text' string.")
+            if not (isinstance(item, str) or (isinstance(item, dict) and (isinstance(item.get("text"), str)
+                                                                          or isinstance(item.get("sentences"), list)))):
+                raise RecordError(f"{where}: context[{k}] must be a string or an object with a 'text' string "
+                                  "or a 'sentences' list.")
     elif not isinstance(ctx, str):
         raise RecordError(f"{where}: 'context' must be a string or a list.")
     gold = obj.get("gold")

@@ -107,5 +107,7 @@ def test_api_endpoints_say_what_is_wrong(drug):
         api.report_endpoint("not a result")
     with pytest.raises(ValueError, match="Could not re-derive"):
         api.rederive_endpoint(drug.to_dict(), "paper", {"no_such_setting": 1})
+    with pytest.raises(ValueError, match="overrides must map setting names"):
+        api.rederive_endpoint(drug.to_dict(), "paper", {"supported": [0.8]})
     again = api.rederive_endpoint(drug.to_dict(), "code")
     assert again["config"]["preset"] == "code" and "models_dir" not in again["config"]

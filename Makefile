@@ -5,17 +5,21 @@ RUN_ENV = GRADIO_ANALYTICS_ENABLED=False HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 
 .PHONY: demo test venv venv-dev chromium
 
-.venv/.installed: requirements.txt
+.venv/.installed: requirements.txt pyproject.toml
 	$(PYTHON) -m venv .venv
 	.venv/bin/pip install -q --upgrade pip
 	.venv/bin/pip install -q -r requirements.txt
+	.venv/bin/pip install -q --no-deps -e .
 	touch $@
 
-.venv-dev/.installed: requirements.txt requirements-ray.txt requirements-dev.txt
+# The pinned sets first (torch's CPU build before anything can pull another), then the packages themselves,
+# editable and without dependencies, so `import grounding` works from anywhere without sys.path edits.
+.venv-dev/.installed: requirements.txt requirements-ray.txt requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv .venv-dev
 	.venv-dev/bin/pip install -q --upgrade pip
 	.venv-dev/bin/pip install -q torch==2.13.0
 	.venv-dev/bin/pip install -q -r requirements-dev.txt
+	.venv-dev/bin/pip install -q --no-deps -e .
 	touch $@
 
 venv: .venv/.installed

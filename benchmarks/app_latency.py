@@ -24,7 +24,6 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 from grounding.examples import EXAMPLES  # noqa: E402
 from grounding.segment import parse_context, split_response  # noqa: E402

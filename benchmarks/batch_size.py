@@ -4,7 +4,7 @@ grounding.runtime.CPU_BATCH_SIZE, come from this).
     python benchmarks/batch_size.py [--threads 2] [--repeat 2]
 
 Entailment: every (context sentence, claim) pair of the evidence report instances, as the pairwise baseline
-of grounding.evaluate_scorer runs them, for the instances with >= 20 context sentences and for all of them
+of evaluation.scorer runs them, for the instances with >= 20 context sentences and for all of them
 (ms per instance). Embedder: 3,000 report context sentences (sentences/s). Claims engine end to end (τ 0.5,
 no PFCR, 30 instances per report set): median ms per instance with both models at each size. All sizes in
 one run, interleaved.
@@ -14,14 +14,13 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
-from grounding import GroundingConfig, datasets, ground  # noqa: E402
-from grounding.evaluate_scorer import LONG_MIN, long_instances  # noqa: E402
+from evaluation import datasets  # noqa: E402
+from grounding import GroundingConfig, ground  # noqa: E402
+from evaluation.scorer import LONG_MIN, long_instances  # noqa: E402
 from grounding.runtime import MODELS_DIR, Embedder, Entailment  # noqa: E402
 
 

@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT)) if str(ROOT) not in sys.path else None
 
 
 def _worker(models_dir: str, engines: list[str]) -> None:
@@ -51,7 +50,7 @@ def main(argv=None) -> int:
         variants["fp32"] = (str(a.fp32), "1")
     results = {}
     for name, (models, precise) in variants.items():
-        env = dict(os.environ, GROUNDING_INT8_PRECISE=precise, PYTHONPATH=str(ROOT))
+        env = dict(os.environ, GROUNDING_INT8_PRECISE=precise)
         proc = subprocess.run([sys.executable, __file__, "--worker", models, "--engines", *a.engines],
                               capture_output=True, text=True, env=env, cwd=ROOT)
         if proc.returncode:

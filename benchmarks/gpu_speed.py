@@ -17,7 +17,6 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT)) if str(ROOT) not in sys.path else None
 
 from export import check, probe  # noqa: E402
 from grounding import runtime  # noqa: E402

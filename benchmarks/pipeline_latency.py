@@ -12,15 +12,14 @@ import argparse
 import os
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from grounding import GroundingConfig, ground  # noqa: E402
-from grounding import datasets, metrics  # noqa: E402
+from evaluation import datasets  # noqa: E402
+from grounding import metrics  # noqa: E402
 from grounding.pipeline import load_models  # noqa: E402
 
 

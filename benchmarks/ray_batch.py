@@ -21,10 +21,9 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from grounding import datasets  # noqa: E402
+from evaluation import datasets  # noqa: E402
 from grounding.batch.local import run_local  # noqa: E402
 from grounding.batch.on_ray import RayConfig, run_on_ray  # noqa: E402
 from grounding.config import GroundingConfig  # noqa: E402

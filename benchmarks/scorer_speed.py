@@ -2,7 +2,7 @@
 
     python benchmarks/scorer_speed.py [--instances 30] [--sizes 1 2 4 8 16] [--threads 2] [--scorer FOLDER]
 
-Takes the long (>= 20 context sentences) report instances of grounding.evaluate_scorer and, for each size
+Takes the long (>= 20 context sentences) report instances of evaluation.scorer and, for each size
 n, uses the instance's own claim plus n - 1 claims of other report instances as the response (speed only:
 no F1, since the added claims have no gold labels against this context). Both engines run as shipped (int8)
 in the same process, one after the other on the same inputs: the pairwise baseline on all n x m pairs, the
@@ -17,13 +17,12 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import numpy as np  # noqa: E402
 
-from grounding import datasets  # noqa: E402
-from grounding.evaluate_scorer import long_instances  # noqa: E402
+from evaluation import datasets  # noqa: E402
+from evaluation.scorer import long_instances  # noqa: E402
 from grounding.runtime import MODELS_DIR, Entailment  # noqa: E402
 from grounding.scorer import ContextScorer  # noqa: E402
 

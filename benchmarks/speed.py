@@ -16,7 +16,6 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 from export import check, convert  # noqa: E402
 from export.sources import resolve_source  # noqa: E402
@@ -24,7 +23,7 @@ from export.sources import resolve_source  # noqa: E402
 
 def inputs(role: str, items: int):
     try:
-        from grounding import datasets
+        from evaluation import datasets
         pairs = datasets.snli("test")[:items]
         return [p.premise for p in pairs] if role == "embedder" else [(p.premise, p.hypothesis) for p in pairs]
     except FileNotFoundError:

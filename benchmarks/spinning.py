@@ -8,7 +8,7 @@ same cores, so the workers one session leaves spinning compete with the next sta
 both settings in separate processes (the setting is read at import: GROUNDING_ORT_SPINNING=1 or 0),
 alternating them for --rounds rounds, on
   * the long report instances (>= 20 context sentences, one response sentence): the scorer and the pairwise
-    baseline, each as shipped, one after the other in the same process (as grounding.evaluate_scorer);
+    baseline, each as shipped, one after the other in the same process (as evaluation.scorer);
   * the whole pipeline (engine "claims") on report instances: seconds per instance.
 It prints milliseconds per instance for every round and setting, and the pairwise / scorer ratio.
 """
@@ -23,7 +23,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 
@@ -31,8 +30,9 @@ def worker(scorer: str, instances: int, pipeline: int) -> dict:
     """Runs in a subprocess: the timings under this process's spinning setting, as JSON."""
     import numpy as np
 
-    from grounding import GroundingConfig, datasets, ground
-    from grounding.evaluate_scorer import long_instances
+    from evaluation import datasets
+    from grounding import GroundingConfig, ground
+    from evaluation.scorer import long_instances
     from grounding.pipeline import load_models
     from grounding.runtime import ALLOW_SPINNING, MODELS_DIR, Entailment
     from grounding.scorer import ContextScorer

@@ -4,7 +4,7 @@
     python -m evaluation.trace --split dev --q 1 3             # tuning material (Check-COVID train)
 
 No public multi-step set with intermediate outputs is available offline, so the DAGs are built from
-Check-COVID (``grounding.datasets.check_covid``): "dev" from its train split, "report" from its dev split
+Check-COVID (``evaluation.datasets.check_covid``): "dev" from its train split, "report" from its dev split
 (the evidence report role, never tuned on). Each DAG takes two abstracts:
 
 * sources: each abstract cut into two chunks (stage "source chunk");
@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass, field
 
 from grounding.config import GroundingConfig
-from grounding.datasets import DataMissingError, check_covid
+from evaluation.datasets import DataMissingError, check_covid
 from grounding.trace import INCONCLUSIVE, NOT_FULLY_SUPPORTED, parse_dag, trace
 
 SPLITS = {"dev": "train", "report": "dev"}   # our split -> Check-COVID file (see ../shared/data/README.md)

@@ -56,7 +56,7 @@ PROBE_INSTANCES: list[tuple[list[str], list[list[str]]]] = [
 
 def load_model(source_dir: Path):
     """The trained PyTorch scorer and its tokenizer."""
-    from training.scorer import load_scorer
+    from export.scorer_model import load_scorer
     return load_scorer(source_dir)
 
 

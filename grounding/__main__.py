@@ -1,7 +1,7 @@
 """Command line:
 
     python -m grounding run --input in.jsonl --output out.jsonl [--engine claims|context|context-fast] [--tau 0.5]
-                            [--preset paper|code] [--csv pairs.csv] [--no-pfcr] [--overwrite]
+                            [--preset paper|code|learned] [--csv pairs.csv] [--no-pfcr] [--overwrite]
                             [--ray [--address auto|ray://host:10001] [--workers N] [--batch-size K]
                                    [--runtime-env JSON]]
     python -m grounding check --response "..." --context "doc one --- doc two"
@@ -23,13 +23,13 @@ import json
 import sys
 from pathlib import Path
 
-from grounding.config import ENGINES, PRESETS, GroundingConfig
+from grounding.config import GroundingConfig, add_cli_arguments, config_from_cli
 from grounding.io import RecordError, write_pairs_csv
 from grounding.pipeline import InputError, ground
 
 
 def _config(a) -> GroundingConfig:
-    return GroundingConfig(engine=a.engine, tau=a.tau, preset=a.preset, pfcr=not a.no_pfcr).validate()
+    return config_from_cli(a)
 
 
 def _run(a) -> int:
@@ -119,10 +119,7 @@ def main(argv=None) -> int:
     sub = p.add_subparsers(dest="cmd", required=True)
     for name in ("run", "check"):
         s = sub.add_parser(name)
-        s.add_argument("--engine", choices=tuple(ENGINES), default="claims")
-        s.add_argument("--tau", type=float, default=0.5)
-        s.add_argument("--preset", choices=sorted(PRESETS), default="paper")
-        s.add_argument("--no-pfcr", action="store_true")
+        add_cli_arguments(s)   # --engine, --tau, --preset, --pfcr / --no-pfcr: from GroundingConfig's field metadata
         if name == "run":
             s.add_argument("--input", required=True)
             s.add_argument("--output", required=True)
@@ -144,9 +141,9 @@ def main(argv=None) -> int:
     s = sub.add_parser("trace", help="trace the claims of a multi-step pipeline's final output (VeriTrail)")
     s.add_argument("--input", required=True, help="a DAG as JSON, a list of DAGs, or JSON Lines of DAGs")
     s.add_argument("--output", required=True, help="where the trace goes (.json, or .jsonl for one line per DAG)")
-    s.add_argument("--q", type=int, default=GroundingConfig.trace_q,
+    s.add_argument("--q", type=int, default=GroundingConfig().trace_q,
                    help="stop after q consecutive Not Fully Supported verdicts (default %(default)s)")
-    s.add_argument("--tau", type=float, default=0.5)
+    s.add_argument("--tau", type=float, default=GroundingConfig().tau)
     a = p.parse_args(argv)
     return {"run": _run, "check": _check, "trace": _trace}[a.cmd](a)
 

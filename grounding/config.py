@@ -1,6 +1,13 @@
-"""All thresholds, weights and model paths in one configuration object (the UI and CLI are views of it)."""
+"""All thresholds, weights and model paths in one frozen configuration object, and the process environment.
+
+Every field carries its metadata (`help`, `low` / `high`, `choices`, whether a change `needs_run`, the app's
+`control`): the app's settings widgets and the CLI flags are generated from it (`verdict_fields`,
+`add_cli_arguments`). The environment variables the runtime honours are read in `environment()` and nowhere
+else in the library.
+"""
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import os
 from dataclasses import dataclass, field
@@ -11,39 +18,85 @@ MODELS_DIR = Path(__file__).resolve().parent.parent / "exported_models"
 
 
 @dataclass(frozen=True)
+class Environment:
+    """What the process environment sets."""
+    models_dir: str          # GROUNDING_MODELS_DIR: the model folder set (default: the shipped exported_models/)
+    threads: Optional[int]   # GROUNDING_THREADS: ONNX Runtime intra-op threads (unset or 0: its default)
+    ort_spinning: bool       # GROUNDING_ORT_SPINNING=1: ONNX Runtime's workers busy-wait (off: README, "Benchmarks")
+    int8_precise: bool       # GROUNDING_INT8_PRECISE=0: the old saturating int8 kernels (only to reproduce them)
+
+
+def environment() -> Environment:
+    """The GROUNDING_* environment variables: the one place the library reads them."""
+    env = os.environ
+    return Environment(models_dir=env.get("GROUNDING_MODELS_DIR") or str(MODELS_DIR),
+                       threads=int(env.get("GROUNDING_THREADS") or 0) or None,
+                       ort_spinning=env.get("GROUNDING_ORT_SPINNING", "0") == "1",
+                       int8_precise=env.get("GROUNDING_INT8_PRECISE", "1") != "0")
+
+
+def setting(default=None, help: str = "", *, needs_run: bool = True, low: Optional[float] = None,
+            high: Optional[float] = None, choices: tuple = (), control: str = "", label: str = "", cli: bool = False,
+            machine: bool = False, factory=None):
+    """A config field with its metadata: `help` (one line), `low` / `high` (the valid range), `choices`,
+    `needs_run` (False: a change re-derives verdicts from the stored scores, no model runs), `control` (the
+    app's widget: "slider", "optional" (a number, or empty = rule off), "choice", "dropdown", "check"; "" = not
+    in the app) and its `label` (default: the field's name), `cli` (a flag of `python -m grounding run / check`),
+    `machine` (a property of this machine, never written into a result)."""
+    meta = dict(help=help, needs_run=needs_run, low=low, high=high, choices=tuple(choices), control=control,
+                label=label, cli=cli, machine=machine)
+    # machine settings take no part in equality: a result read back on another machine is the same result
+    if factory is not None:
+        return field(default_factory=factory, metadata=meta, compare=not machine)
+    return field(default=default, metadata=meta, compare=not machine)
+
+
+OVERRIDE_SCOPES = ("any", "anchor")
+
+
+@dataclass(frozen=True)
 class VerdictPreset:
     """How cosine, entity overlap and NLI fuse into F, and the bands that turn F into a verdict.
 
     F = w_cos*cos + w_entity*entity + w_nli*(P(e) - P(c)) + w_entail*P(e) - w_contradict*P(c)
     Contradicted when (P(e) - P(c)) <= nli_override or P(c) > contradict_override  (wins over all others);
     Unsupported when cos < off_topic (gate); else Supported if F >= supported, Partially supported if
-    F >= partial, otherwise Unsupported.
+    F >= partial, Contradicted if F < unsupported_floor (the code preset's lowest band), otherwise Unsupported.
     """
     name: str
-    w_cos: float
-    w_entity: float
-    w_nli: float = 0.0
-    w_entail: float = 0.0
-    w_contradict: float = 0.0
-    supported: float = 0.72
-    partial: float = 0.40
-    unsupported_floor: Optional[float] = None   # code preset: F below this is "off the scale" (still Unsupported)
-    nli_override: Optional[float] = None        # P(e) - P(c) at or below this => Contradicted
-    contradict_override: Optional[float] = None  # P(c) above this => Contradicted
-    off_topic: Optional[float] = None           # cosine below this => Unsupported
-    override_scope: str = "any"                 # which judged sentences may fire the override: "any", or
-                                                # "anchor" (only the claim's most similar one, VeriGround's anchor chunk)
-    learned: bool = False                       # decide with the learned model (grounding.learned) instead of F;
-                                                # then `supported` is the least P(Supported) for Supported
-    quantity_override: Optional[float] = None   # a Supported / Partially supported claim whose anchor (cosine at
-                                                # least this) gives another value of the same kind and unit (30% vs
-                                                # 70%, 50 mg vs 25 mg, 2021 vs 2023) is Contradicted; None = off
-    conflict_note: Optional[float] = 0.6        # a Supported / Partially supported claim names a judged sentence
-                                                # whose most likely class is contradiction with P(c) at or above this
-                                                # as conflicting (the label stays); None = never
+    w_cos: float = setting(0.0, "weight of cosine similarity in F", needs_run=False, low=0, high=1, control="slider")
+    w_entity: float = setting(0.0, "weight of entity overlap in F", needs_run=False, low=0, high=1,
+                              control="slider")
+    w_nli: float = setting(0.0, "weight of P(entail) − P(contradict) in F", needs_run=False, low=0, high=1,
+                           control="slider")
+    w_entail: float = setting(0.0, "weight of P(entail) in F", needs_run=False, low=0, high=1, control="slider")
+    w_contradict: float = setting(0.0, "weight subtracted per unit of P(contradict)", needs_run=False, low=0,
+                                  high=1, control="slider")
+    supported: float = setting(0.72, "F at or above: Supported", needs_run=False, low=0, high=1, control="slider")
+    partial: float = setting(0.40, "F at or above: Partially supported", needs_run=False, low=0, high=1,
+                             control="slider")
+    nli_override: Optional[float] = setting(None, "P(e) − P(c) at or below this: Contradicted (empty = off)",
+                                            needs_run=False, control="optional")
+    contradict_override: Optional[float] = setting(None, "P(contradict) above this: Contradicted (empty = off)",
+                                                   needs_run=False, control="optional")
+    off_topic: Optional[float] = setting(None, "cosine below this: Unsupported (empty = off)", needs_run=False,
+                                         control="optional")
+    # the public VeriGround code's lowest band (bands 0.70 / 0.40 / 0.10): F below it is Contradicted
+    unsupported_floor: Optional[float] = setting(None, "F below this: Contradicted, the lowest band (empty = off)",
+                                                 needs_run=False, control="optional")
+    conflict_note: Optional[float] = setting(
+        0.6, "a backed claim names a sentence leaning against it with P(contradict) at or above this (empty = off)",
+        needs_run=False, control="optional")
+    override_scope: str = setting(
+        "any", "which sentences may fire the contradiction override: any judged one, or only the claim's most "
+               "similar one (fewer false alarms, fewer contradictions caught; see the README)",
+        needs_run=False, choices=OVERRIDE_SCOPES, control="choice")
+    # decide with the learned model (grounding.learned) instead of F; then `supported` is the least P(Supported)
+    learned: bool = setting(False, "decide with the learned model instead of F", needs_run=False)
+    quantity_override: Optional[float] = setting(
+        None, "a backed claim whose anchor (cosine at least this) gives another value of the same kind and unit "
+              "(30% vs 70%, 50 mg vs 25 mg) is Contradicted (empty = off)", needs_run=False, control="optional")
 
-
-OVERRIDE_SCOPES = ("any", "anchor")
 
 PRESETS = {
     # VeriGround paper: F = 0.35 sim + 0.20 ent + 0.45 (P(e) - P(c)); H = 0.72, L = 0.40.
@@ -61,32 +114,46 @@ PRESETS = {
 }
 
 
-# engine -> the scorer folder (under models_dir) it runs; None: the claims engine (decompose + retrieve + NLI)
-ENGINES = {
-    "claims": None,
-    "context": "scorer",              # context-aware scorer, 6 layers: the most accurate map
-    "context-fast": "scorer_fast",    # its 2-layer student: ~2.5x faster per window, less accurate (see its card)
-}
+def run_fields() -> list[dataclasses.Field]:
+    """The run settings the app shows (engine, tau, preset, PFCR), in widget order."""
+    return [f for f in dataclasses.fields(GroundingConfig) if f.metadata.get("control")]
 
 
-@dataclass
+def verdict_fields() -> list[dataclasses.Field]:
+    """The verdict settings the app shows, in widget order (their `control` metadata says which widget)."""
+    return [f for f in dataclasses.fields(VerdictPreset) if f.metadata.get("control")]
+
+
+# The engines' names; each engine (its stages, models and metrics) is declared in grounding.engines.ENGINES.
+ENGINES = ("claims", "context", "context-fast")
+
+
+@dataclass(frozen=True)
 class GroundingConfig:
-    engine: str = "claims"              # a key of ENGINES
-    tau: float = 0.5                    # cosine threshold for a (claim, context sentence) pair to be judged
-    preset: str = "paper"               # verdict preset name (see PRESETS)
-    overrides: dict = field(default_factory=dict)   # per-field changes to the preset, e.g. {"supported": 0.8}
-    decompose: bool = True              # split sentences into atomic claims
-    self_check_threshold: float = 0.5   # P(sentence |= claim) a claim needs to be kept
-    pfcr: bool = True                   # negate claims and re-judge (costs one more NLI pass)
-    entity_prefilter: bool = False      # skip NLI on pairs with no shared entity (see verdict docs)
-    max_response_chars: int = 20000
-    max_context_chars: int = 400000
-    max_context_sentences: int = 4000
-    min_english_confidence: float = 0.5
-    threads: Optional[int] = None
+    engine: str = setting("claims", "claims: decompose + retrieve + NLI; context: context-aware scorer; "
+                                    "context-fast: its 2-layer student (faster, less accurate)",
+                          choices=ENGINES, control="choice", label="Engine", cli=True)
+    tau: float = setting(0.5, "pairs above τ are judged", low=0, high=1, control="slider",
+                         label="τ (cosine threshold)", cli=True)
+    preset: str = setting("paper", "sets the weights and bands below", needs_run=False,
+                          choices=tuple(sorted(PRESETS)), control="dropdown", label="Verdict preset", cli=True)
+    overrides: dict = setting(help="per-field changes to the preset, e.g. {\"supported\": 0.8}", needs_run=False,
+                              factory=dict)
+    decompose: bool = setting(True, "split sentences into atomic claims")
+    self_check_threshold: float = setting(0.5, "P(sentence |= claim) a claim needs to be kept", low=0, high=1)
+    pfcr: bool = setting(True, "negate claims and re-judge (one more NLI pass)", control="check", label="PFCR",
+                         cli=True)
+    entity_prefilter: bool = setting(False, "skip NLI on pairs with no shared entity (see verdict docs)")
+    max_response_chars: int = setting(20000, "characters of the response checked", low=1)
+    max_context_chars: int = setting(400000, "characters of the context scored", low=1)
+    max_context_sentences: int = setting(4000, "context sentences scored", low=1)
+    min_english_confidence: float = setting(0.5, "language confidence above which a non-English response is "
+                                                 "not assessed", low=0, high=1)
     # trace (grounding/trace, VeriTrail over a generation DAG)
-    trace_q: int = 3                    # stop after this many consecutive Not Fully Supported verdicts
-    models_dir: str = field(default_factory=lambda: os.environ.get("GROUNDING_MODELS_DIR", str(MODELS_DIR)))
+    trace_q: int = setting(3, "stop after this many consecutive Not Fully Supported verdicts", low=1)
+    threads: Optional[int] = setting(None, "ONNX Runtime intra-op threads (None: GROUNDING_THREADS or its default)",
+                                     machine=True)
+    models_dir: str = setting(help="the model folder set", machine=True, factory=lambda: environment().models_dir)
 
     def verdict_preset(self) -> VerdictPreset:
         if self.preset not in PRESETS:
@@ -111,15 +178,39 @@ class GroundingConfig:
         self.verdict_preset()
         return self
 
-    @property
-    def scorer_folder(self) -> Optional[str]:
-        """The scorer folder name of a context engine (None for the claims engine)."""
-        return ENGINES[self.engine]
+    def with_verdict_settings(self, preset: str, overrides: dict) -> "GroundingConfig":
+        """This config with other verdict settings; every field that needs a run keeps its value."""
+        return dataclasses.replace(self, preset=preset, overrides=dict(overrides)).validate()
 
     def to_dict(self) -> dict:
-        return dataclasses.asdict(self)
+        """The settings as plain JSON values, without the machine's own (models_dir, threads)."""
+        return {f.name: (dict(v) if isinstance(v := getattr(self, f.name), dict) else v)
+                for f in dataclasses.fields(self) if not f.metadata.get("machine")}
 
     @classmethod
     def from_dict(cls, data: dict) -> "GroundingConfig":
         names = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in names}).validate()
+        return cls(**{k: v for k, v in (data or {}).items() if k in names}).validate()
+
+
+def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
+    """The `cli` fields of GroundingConfig as flags (`--tau 0.5`, `--engine context`, `--pfcr / --no-pfcr`),
+    with their help, choices and defaults from the field metadata."""
+    defaults = GroundingConfig()
+    for f in dataclasses.fields(GroundingConfig):
+        meta = f.metadata
+        if not meta.get("cli"):
+            continue
+        flag, default = "--" + f.name.replace("_", "-"), getattr(defaults, f.name)
+        if isinstance(default, bool):
+            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=default, help=meta["help"])
+        else:
+            parser.add_argument(flag, type=type(default), default=default, choices=meta["choices"] or None,
+                                help=meta["help"] + " (default %(default)s)")
+
+
+def config_from_cli(args: argparse.Namespace, **more) -> GroundingConfig:
+    """GroundingConfig from flags added by `add_cli_arguments` (plus `more` fields), validated."""
+    values = {f.name: getattr(args, f.name) for f in dataclasses.fields(GroundingConfig)
+              if f.metadata.get("cli") and hasattr(args, f.name)}
+    return GroundingConfig(**values, **more).validate()

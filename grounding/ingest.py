@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grounding.io import RecordError, parse_records
+from grounding.segment import split_documents
 
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 TEXT_EXTENSIONS = (".txt", ".md")
 EXTENSIONS = TEXT_EXTENSIONS + (".pdf", ".docx", ".json", ".jsonl")
-_SEPARATOR = re.compile(r"(?m)^[ \t]*---[ \t]*$")   # the same document separator as grounding.segment.parse_context
 
 
 class UploadError(ValueError):
@@ -158,16 +158,18 @@ def _records(text: str, name: str, doc_id: str) -> Upload:
                           "'response' and 'context').") from None
     out = Upload()
     for r, rec in enumerate(records, 1):
-        items = _SEPARATOR.split(rec.context) if isinstance(rec.context, str) else rec.context
+        items = split_documents(rec.context) if isinstance(rec.context, str) else rec.context
         prefix = rec.id if len(records) > 1 else doc_id
         for k, item in enumerate(items, 1):
-            body = item.strip() if isinstance(item, str) else item["text"]
+            segmented = isinstance(item, dict) and isinstance(item.get("sentences"), list)
+            body = item.strip() if isinstance(item, str) else item.get("text") or " ".join(map(str, item["sentences"]))
             if not body.strip():
                 continue
             given = item.get("id") if isinstance(item, dict) else None
             title = item.get("title") if isinstance(item, dict) else None
             where = f"{name} · {rec.id}" if len(records) > 1 else name
-            out.documents.append(_document(_doc_id(f"{prefix}-{given or k}"), str(title or f"{where} · document {k}"), body))
+            doc = _document(_doc_id(f"{prefix}-{given or k}"), str(title or f"{where} · document {k}"), body)
+            out.documents.append({**doc, "sentences": item["sentences"]} if segmented else doc)
         if r == 1:
             out.response, out.question = rec.response, rec.question
     if len(records) > 1:
@@ -182,7 +184,7 @@ def context_items(text: str, uploaded: list[dict]) -> list:
     """The documents for ``ground()``: the pasted text split at ``---`` lines (ids d1, d2, ...) followed by
     the uploaded documents, whose ids are changed where they would clash."""
     pasted = [{"id": f"d{k}", "title": "", "text": part} for k, part in
-              enumerate((p for p in _SEPARATOR.split(text or "") if p.strip()), 1)]
+              enumerate((p for p in split_documents(text or "") if p.strip()), 1)]
     taken = {d["id"] for d in pasted}
     out = list(pasted)
     for d in uploaded:

@@ -41,8 +41,10 @@ def to_record(obj: Any, where: str) -> Record:
     ctx = obj["context"]
     if isinstance(ctx, list):
         for k, item in enumerate(ctx):
-            if not (isinstance(item, str) or (isinstance(item, dict) and isinstance(item.get("text"), str))):
-                raise RecordError(f"{where}: context[{k}] must be a string or an object with a 'text' string.")
+            if not (isinstance(item, str) or (isinstance(item, dict) and (isinstance(item.get("text"), str)
+                                                                          or isinstance(item.get("sentences"), list)))):
+                raise RecordError(f"{where}: context[{k}] must be a string or an object with a 'text' string "
+                                  "or a 'sentences' list.")
     elif not isinstance(ctx, str):
         raise RecordError(f"{where}: 'context' must be a string or a list.")
     gold = obj.get("gold")
@@ -64,13 +66,17 @@ def json_items(text: str, name: str = "input") -> list[tuple[str, Any]]:
     stripped = text.strip()
     if not stripped:
         raise RecordError(f"{name} is empty.")
-    if stripped[0] == "[" or (stripped[0] == "{" and "\n" not in stripped):
+    if stripped[0] in "[{":
+        # one JSON value (a list, or a single object, pretty-printed or not); else JSON Lines
         try:
             data = json.loads(stripped)
         except json.JSONDecodeError as err:
-            raise RecordError(f"{name}: not valid JSON ({err.msg} at line {err.lineno}, column {err.colno}).") from None
-        items = data if isinstance(data, list) else [data]
-        return [(f"{name} item {k + 1}", obj) for k, obj in enumerate(items)]
+            data = None
+            if stripped[0] == "[" or "\n" not in stripped:
+                raise RecordError(f"{name}: not valid JSON ({err.msg} at line {err.lineno}, column {err.colno}).") from None
+        if data is not None:
+            items = data if isinstance(data, list) else [data]
+            return [(f"{name} item {k + 1}", obj) for k, obj in enumerate(items)]
     out = []
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+
+from grounding.config import environment
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +33,7 @@ GPU_BATCH_SIZE = 64
 # Whether ONNX Runtime's worker threads busy-wait for the next operator after a call. The app runs several
 # sessions (embedder, entailment, scorer and its head) beside the tokenizer's own threads on few cores: a
 # session's spinning workers then take the cores the next stage needs (python benchmarks/spinning.py).
-ALLOW_SPINNING = os.environ.get("GROUNDING_ORT_SPINNING", "0") == "1"
+ALLOW_SPINNING = environment().ort_spinning
 
 # Int8 arithmetic that does not depend on the CPU. ONNX Runtime's u8s8 int8 matrix product on x86 CPUs
 # without VNNI (AVX2, AVX-512 without VNNI: e.g. AMD EPYC before Zen 4) adds pairs of u8*s8 products in a
@@ -41,7 +42,7 @@ ALLOW_SPINNING = os.environ.get("GROUNDING_ORT_SPINNING", "0") == "1"
 # u8 and use its exact u8u8 kernels there; on CPUs with VNNI or AMX (and on ARM, and on a GPU) nothing changes.
 # Cost on an AVX2-only CPU: see benchmarks/int8_kernels.py. GROUNDING_INT8_PRECISE=0 restores the saturating
 # path (only to reproduce the old behaviour).
-INT8_PRECISE = os.environ.get("GROUNDING_INT8_PRECISE", "1") != "0"
+INT8_PRECISE = environment().int8_precise
 
 
 def cpu_flags() -> set[str]:
@@ -161,7 +162,7 @@ class OnnxModel:
         self.tokenizer.no_truncation()
         self.pad_id = int(self.config.get("pad_token_id") or 0)
 
-        opts = session_options(threads or int(os.environ.get("GROUNDING_THREADS", "0")) or None)
+        opts = session_options(threads or environment().threads)
         self.session = ort.InferenceSession(str(onnx_path), sess_options=opts, providers=chosen)
         self.input_names = {i.name for i in self.session.get_inputs()}
         if self.file == "model.onnx" and self.session.get_providers()[0] == "CUDAExecutionProvider":

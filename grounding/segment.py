@@ -70,18 +70,29 @@ def split_response(response: str) -> list[Sentence]:
     return split_sentences(response, "response")
 
 
+# A line holding only "---" (spaces, tabs and a Windows line end around it allowed) separates documents.
+DOCUMENT_SEPARATOR = re.compile(r"(?m)^[ \t]*---[ \t\r]*$")
+
+
+def split_documents(text: str) -> list[str]:
+    """The parts of pasted text between document separator lines (``---``), blank parts included."""
+    return DOCUMENT_SEPARATOR.split(text)
+
+
 def parse_context(context: Union[str, Iterable[Union[str, dict]]]) -> list[Document]:
     """Turn the user's context into documents whose sentences carry global map columns.
 
     `context` is a string (documents separated by a line that is just ``---``) or a list of strings
-    and/or dicts ``{"id", "title", "text"}`` (id and title optional). Documents whose text is blank are
+    and/or dicts ``{"id", "title", "text"}`` (id and title optional). A dict may come already segmented:
+    ``{"sentences": ["...", ...]}`` (with or without "text"; without it the text is the sentences joined by a
+    space); its sentences are then kept as given, located in the text in order. Documents whose text is blank are
     dropped; the rest get ids ``d1, d2, ...`` (counting kept documents) unless given, and a title from a
     leading Markdown heading ("# Title") or else ``Document N``. Sentence offsets are relative to
     ``Document.text`` (the document's text with surrounding whitespace removed); ``column`` numbers the
     sentences of all documents in order from 0.
     """
     if isinstance(context, str):
-        items: list = re.split(r"(?m)^[ \t]*---[ \t\r]*$", context)
+        items: list = split_documents(context)
     elif isinstance(context, Iterable) and not isinstance(context, (bytes, dict)):
         items = list(context)
     else:
@@ -91,6 +102,7 @@ def parse_context(context: Union[str, Iterable[Union[str, dict]]]) -> list[Docum
     column = 0
     for position, item in enumerate(items, 1):
         doc_id, title, text = _document_fields(item, position)
+        given = item.get("sentences") if isinstance(item, dict) else None
         text = text.strip()
         if not text:
             continue
@@ -98,7 +110,8 @@ def parse_context(context: Union[str, Iterable[Union[str, dict]]]) -> list[Docum
         doc_id = doc_id or f"d{n}"
         if any(d.id == doc_id for d in documents):
             raise ValueError(f"Two context documents share the id '{doc_id}'; give each document its own id.")
-        document = Document(doc_id, title or _title_of(text, n), text, split_sentences(text, doc_id))
+        sentences = split_sentences(text, doc_id) if given is None else _given_sentences(text, given, doc_id, position)
+        document = Document(doc_id, title or _title_of(text, n), text, sentences)
         for sentence in document.sentences:
             sentence.column = column
             column += 1
@@ -106,11 +119,29 @@ def parse_context(context: Union[str, Iterable[Union[str, dict]]]) -> list[Docum
     return documents
 
 
+def _given_sentences(text: str, given, doc_id: str, position: int) -> list[Sentence]:
+    """A document's own segmentation: each sentence found in `text` after the previous one (exact offsets)."""
+    if not isinstance(given, list) or not all(isinstance(g, str) for g in given):
+        raise ValueError(f"Context document {position}: 'sentences' must be a list of strings.")
+    out, at = [], 0
+    for g in (g.strip() for g in given):
+        if not g:
+            continue
+        start = text.find(g, at)
+        if start < 0:
+            raise ValueError(f"Context document {position}: the sentence '{g[:60]}' is not in its text (in order).")
+        at = start + len(g)
+        out.append(Sentence(g, start, at, doc_id, len(out)))
+    return out
+
+
 def _document_fields(item, position: int) -> tuple[str, str, str]:
     """(id, title, text) of one context item; empty strings where not given."""
     if isinstance(item, str):
         return "", "", item
     if isinstance(item, dict):
+        if "text" not in item and isinstance(item.get("sentences"), list):
+            item = {**item, "text": " ".join(str(g).strip() for g in item["sentences"])}
         if not isinstance(item.get("text"), str):
             raise ValueError(f"Context document {position} needs a 'text' string (got keys {sorted(item)}).")
         doc_id = item.get("id")

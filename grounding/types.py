@@ -14,6 +14,8 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from grounding.config import GroundingConfig
+
 SUPPORTED, PARTIAL, UNSUPPORTED, CONTRADICTED, NOT_ASSESSED = (
     "Supported", "Partially supported", "Unsupported", "Contradicted", "Not assessed")
 VERDICTS = (SUPPORTED, PARTIAL, UNSUPPORTED, CONTRADICTED, NOT_ASSESSED)
@@ -153,6 +155,11 @@ class Coverage:
     not_evidence: list[int] = field(default_factory=list)    # map columns never used as evidence (headings)
 
 
+
+class InputError(ValueError):
+    """Input that cannot be assessed at all (the message says why and what to do)."""
+
+
 @dataclass
 class GroundingResult:
     response: str
@@ -167,7 +174,7 @@ class GroundingResult:
     verdicts: list[Verdict] = field(default_factory=list)
     metrics: Metrics = field(default_factory=Metrics)
     coverage: Coverage = field(default_factory=Coverage)
-    config: dict = field(default_factory=dict)
+    config: Optional[GroundingConfig] = None    # the settings of the run (verdict settings: of the last rederive)
     timings: dict[str, float] = field(default_factory=dict)
     complete: bool = False          # False while streaming
 
@@ -182,14 +189,23 @@ class GroundingResult:
         raise IndexError(column)
 
     def to_dict(self) -> dict:
-        return dataclasses.asdict(self)
+        """Plain JSON values; the config without this machine's own settings (model folder, threads)."""
+        out = dataclasses.asdict(dataclasses.replace(self, config=None))
+        out["config"] = self.config.to_dict() if self.config is not None else {}
+        return out
 
     def to_json(self, **kw) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, **kw)
 
     @classmethod
     def from_dict(cls, data: dict) -> "GroundingResult":
-        return _build(cls, data)
+        """The result of `to_dict`; its config is validated, machine settings in it (models_dir, threads) are
+        ignored: this machine's own apply."""
+        result = _build(cls, {k: v for k, v in data.items() if k != "config"})
+        machine = {f.name for f in dataclasses.fields(GroundingConfig) if f.metadata.get("machine")}
+        if data.get("config"):
+            result.config = GroundingConfig.from_dict({k: v for k, v in data["config"].items() if k not in machine})
+        return result
 
     @classmethod
     def from_json(cls, text: str) -> "GroundingResult":

@@ -266,7 +266,7 @@ def test_verdict_threshold_change_rederives_without_a_run(page, library):
     page.fill(box, "0")
     page.press(box, "Enter")
     page.wait_for_selector("#gv-status .status:has-text('no model was run')", timeout=60_000)
-    forced = rederive(copy.deepcopy(res), GroundingConfig(models_dir=res.config["models_dir"], overrides={"supported": 0.0}))
+    forced = rederive(copy.deepcopy(res), GroundingConfig(models_dir=res.config.models_dir, overrides={"supported": 0.0}))
     expected = [v.label for v in forced.verdicts if forced.claims[v.claim].origin != "rejected"]
     page.wait_for_function("n => document.querySelectorAll('#gv-claims li.claim:not(.rejected) .badge').length === n",
                            arg=len(expected), timeout=30_000)
@@ -277,7 +277,7 @@ def test_verdict_threshold_change_rederives_without_a_run(page, library):
     page.get_by_role("option", name="code").click()
     page.wait_for_selector("#gv-status .status:has-text(\"preset 'code' (overrides: none)\")", timeout=60_000)
     assert page.input_value(box) == "0.7"
-    coded = rederive(copy.deepcopy(res), GroundingConfig(models_dir=res.config["models_dir"], preset="code"))
+    coded = rederive(copy.deepcopy(res), GroundingConfig(models_dir=res.config.models_dir, preset="code"))
     assert claim_badges(page) == [v.label for v in coded.verdicts if coded.claims[v.claim].origin != "rejected"]
     shot(page, "11_rederived")
 
@@ -286,7 +286,7 @@ def test_override_scope_choice_rederives_without_a_run(page, library):
     """The long-context example's first claim is Contradicted by a sentence that is not its most similar one:
     with override_scope 'anchor' the app must show what the library's rederive gives, without a run."""
     res = library["long_context"]
-    anchored = rederive(copy.deepcopy(res), GroundingConfig(models_dir=res.config["models_dir"],
+    anchored = rederive(copy.deepcopy(res), GroundingConfig(models_dir=res.config.models_dir,
                                                              overrides={"override_scope": "anchor"}))
     before = [v.label for v in res.verdicts if res.claims[v.claim].origin != "rejected"]
     after = [v.label for v in anchored.verdicts if anchored.claims[v.claim].origin != "rejected"]

@@ -35,7 +35,7 @@ def test_unrelated_pair_is_not_entailment(nli):
 
 
 def test_label_order_of_training_config_and_runtime_agree():
-    from grounding.datasets import NLI_LABELS
+    from evaluation.datasets import NLI_LABELS
     cfg = json.loads((FOLDER / "config.json").read_text())
     assert [cfg["id2label"][str(i)] for i in range(3)] == list(NLI_LABELS) == list(NLI_ORDER)
     card = json.loads((FOLDER / "card.json").read_text())
@@ -60,10 +60,10 @@ def test_batched_equals_single(nli):
 
 
 def test_direction_row_pairs_each_reversal_with_its_original_and_scores_it(nli, monkeypatch):
-    """grounding.evaluate's direction_report row on hand-made sets (the real report sets are not needed):
+    """evaluation.entailment's direction_report row on hand-made sets (the real report sets are not needed):
     reversals are built from entailment pairs only, and the shipped model is scored on them."""
-    from grounding import evaluate
-    from grounding.datasets import NLIPair
+    from evaluation import entailment as evaluate
+    from evaluation.datasets import NLIPair
     fake = {"set_a": lambda: [NLIPair("In the trial, drug X significantly lowered systolic blood pressure.",
                                       "Drug X lowered blood pressure.", "entailment", "a"),
                               NLIPair("Prices went down.", "Prices increased.", "contradiction", "a")],

@@ -1,8 +1,8 @@
 """The scorer-vs-pairwise evaluation: bootstrap, summaries and the speed breakdown on hand-made runs."""
 import numpy as np
 
-from grounding.datasets import EvidenceDocument, EvidenceInstance
-from grounding.evaluate_scorer import EngineRun, paired_bootstrap, speed_by_response_size, summarise
+from evaluation.datasets import EvidenceDocument, EvidenceInstance
+from evaluation.scorer import EngineRun, paired_bootstrap, speed_by_response_size, summarise
 from grounding.metrics import row_counts
 
 
@@ -46,7 +46,7 @@ def test_speed_breakdown_groups_by_response_size():
 
 
 def test_instance_pairs_and_context_items_follow_the_gold_layout():
-    from grounding.datasets import EvidenceDocument, EvidenceInstance
+    from evaluation.datasets import EvidenceDocument, EvidenceInstance
     inst = EvidenceInstance("i", "hand", ["c1", "c2"], [EvidenceDocument("d1", "T1", ["s1", "s2"]),
                                                         EvidenceDocument("d2", "T2", ["s3"])], [[1, 0, 0], [0, 0, -1]])
     premises, hypotheses = inst.pairs()

@@ -2,8 +2,8 @@
 and a run of the shipped pipeline on hand-made instances (the real data sets are not needed)."""
 import pytest
 
-from grounding import evaluate_verdicts as ev
-from grounding.datasets import EvidenceDocument, EvidenceInstance
+from evaluation import verdicts as ev
+from evaluation.datasets import EvidenceDocument, EvidenceInstance
 from grounding.types import CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, UNSUPPORTED
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from evaluation import trace as ev
-from grounding.datasets import DataMissingError
+from evaluation.datasets import DataMissingError
 from grounding.trace import parse_dag
 
 

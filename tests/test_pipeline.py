@@ -119,7 +119,8 @@ def test_json_round_trip_of_a_full_result(drug):
 
 def test_rederive_changes_verdicts_without_models(drug, monkeypatch):
     import grounding.pipeline as pl
-    monkeypatch.setattr(pl, "load_models", lambda *a, **k: (_ for _ in ()).throw(AssertionError("no models")))
+    monkeypatch.setattr(pl, "load", lambda *a, **k: (_ for _ in ()).throw(AssertionError("no models")))
+    monkeypatch.setattr(pl, "load_roles", lambda *a, **k: (_ for _ in ()).throw(AssertionError("no models")))
     strict = GroundingResult.from_json(drug.to_json())
     rederive(strict, GroundingConfig(overrides={"supported": 0.999, "partial": 0.998}))
     assert strict.verdicts[0].label != SUPPORTED and strict.verdicts[1].label == CONTRADICTED
@@ -166,7 +167,8 @@ def test_cli_run_and_bad_json(tmp_path):
 @pytest.mark.parametrize("engine,folder", [("context", "scorer"), ("context-fast", "scorer_fast")])
 def test_context_engines_are_a_config_choice(models_dir, engine, folder):
     cfg = GroundingConfig(engine=engine, models_dir=str(models_dir))
-    assert cfg.scorer_folder == folder
+    from grounding.engines import ENGINES
+    assert ENGINES[engine].models["scorer"] == folder
     if not (models_dir / folder / "model.onnx").is_file():
         with pytest.raises(InputError, match="use engine 'claims'"):
             ground(DRUG_RESPONSE, DRUG_CONTEXT, cfg)

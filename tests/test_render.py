@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from grounding import GroundingConfig, ground, ground_stream, render
+from grounding import GroundingConfig, assets, ground, ground_stream, render, report
 from grounding.entities import entity_overlap
 from grounding.examples import BY_NAME
 from grounding.types import CONTRADICTED, NOT_ASSESSED, SUPPORTED, VERDICTS
@@ -98,8 +98,8 @@ RENDERERS = {
     "context": render.context_html,
     "context_row": lambda r: render.context_html(r, row=0),
     "context_claim": lambda r: render.context_html(r, claim=0),
-    "response": render.response_html,
-    "report": render.report_html,
+    "response": report.response_html,
+    "report": report.report_html,
 }
 
 
@@ -125,7 +125,7 @@ def test_escaping_of_verdict_text_and_entities(xss_result):
     res.claims[0].note = XSS_IMG
     res.coverage.messages.append(XSS_SCRIPT)
     res.coverage.truncated.append(XSS_IMG)
-    for fn in (render.verdicts_html, render.claims_html, render.metrics_html, render.report_html):
+    for fn in (render.verdicts_html, render.claims_html, render.metrics_html, report.report_html):
         parsed = assert_inert(fn(res))
         assert "window.__xss=1" in parsed.text
 
@@ -264,8 +264,8 @@ def test_not_assessed_says_so_and_nothing_reads_as_supported(not_assessed_result
     for message in res.coverage.messages:
         assert message in parsed.text
     assert "Supported" not in parsed.text and "FCR" not in parsed.text and "Faithful" not in parsed.text
-    report = Parsed(render.report_html(res)).text
-    assert "Not assessed" in report and "Supported" not in report
+    page = Parsed(report.report_html(res)).text
+    assert "Not assessed" in page and "Supported" not in page
 
 
 def test_context_highlights_evidence_of_the_selected_row_and_claim(contradiction_result):
@@ -295,8 +295,8 @@ def test_context_highlights_evidence_of_the_selected_row_and_claim(contradiction
 
 
 def test_report_is_self_contained(long_result):
-    markup = render.report_html(long_result)
-    assert markup.startswith("<!DOCTYPE html>") and "<style>" in markup and render.CSS in markup
+    markup = report.report_html(long_result)
+    assert markup.startswith("<!DOCTYPE html>") and "<style>" in markup and assets.CSS in markup
     lower = markup.lower()
     for needle in ("<script", "<link", "@import", "url(", "http://", "https://", "src="):
         assert needle not in lower, needle
@@ -307,9 +307,9 @@ def test_report_is_self_contained(long_result):
 
 
 def test_status_and_upload_summary_escape():
-    assert_inert(render.status_html(XSS_SCRIPT, "error", 1, 3))
-    assert_inert(render.upload_summary_html([{"id": XSS_IMG, "title": XSS_SCRIPT, "text": XSS_IMG}]))
-    parsed = Parsed(render.status_html("Checking sentence 2/5…", "running", 1, 5))
+    assert_inert(report.status_html(XSS_SCRIPT, "error", 1, 3))
+    assert_inert(report.upload_summary_html([{"id": XSS_IMG, "title": XSS_SCRIPT, "text": XSS_IMG}]))
+    parsed = Parsed(report.status_html("Checking sentence 2/5…", "running", 1, 5))
     [div] = parsed.find("div", "status")
     assert div["data-done"] == "1" and div["data-total"] == "5"
 

@@ -136,7 +136,7 @@ def tiny_backbone(tmp_path_factory):
 
 
 def _hand_made_instances():
-    from training.scorer import ScorerInstance
+    from training.scorer_data import ScorerInstance
     return [
         ScorerInstance("a", "hand", ["the drug lowers blood pressure."],
                        [["the drug lowers blood pressure in the trial."], ["rain fell."]], [[[1]], [[0]]]),
@@ -162,7 +162,9 @@ def tiny_trained(tiny_backbone, tmp_path_factory):
 
 def test_boundary_tokens_packing_and_document_shuffling(tiny_backbone):
     torch = pytest.importorskip("torch")
-    from training.scorer import ScorerDataset, collate, prepare_model, token_counter
+    from training.scorer_fit import ScorerDataset, collate
+    from training.scorer import prepare_model
+    from training.scorer_data import token_counter
 
     model, tok, special = prepare_model(str(tiny_backbone), head_hidden=16, head_dropout=0.0)
     assert tok.convert_tokens_to_ids("[R_SEP]") == special["r_sep_id"] != tok.unk_token_id
@@ -187,7 +189,7 @@ def test_boundary_tokens_packing_and_document_shuffling(tiny_backbone):
 
 
 def test_training_code_runs_a_few_steps(tiny_trained):
-    from training.scorer import load_scorer
+    from export.scorer_model import load_scorer
 
     run, out, special = tiny_trained
     assert run["optimizer_steps"] == 3
@@ -220,7 +222,8 @@ def test_export_of_a_tiny_scorer_matches_pytorch(tiny_trained, tmp_path):
 
 def test_weighted_loss_ignores_padding_and_weights_classes():
     torch = pytest.importorskip("torch")
-    from training.scorer import IGNORE, weighted_loss
+    from training.scorer_data import IGNORE
+    from training.scorer_fit import weighted_loss
 
     logits = torch.zeros((1, 1, 3, 3))
     labels = torch.tensor([[[0, 2, IGNORE]]])
@@ -234,7 +237,8 @@ def test_weighted_loss_ignores_padding_and_weights_classes():
 
 def test_distillation_loss_is_zero_for_the_teacher_and_ignores_padding():
     torch = pytest.importorskip("torch")
-    from training.scorer import IGNORE, distillation_loss
+    from training.scorer_data import IGNORE
+    from training.scorer_fit import distillation_loss
 
     teacher = torch.tensor([[[[2.0, -1.0, 0.5], [0.0, 3.0, -2.0]]]])
     labels = torch.tensor([[[0, IGNORE]]])
@@ -250,7 +254,8 @@ def test_distillation_loss_is_zero_for_the_teacher_and_ignores_padding():
 
 def test_shallow_student_keeps_the_first_layers_and_distils(tiny_trained, tmp_path):
     torch = pytest.importorskip("torch")
-    from training.scorer import fit, load_scorer, parse_args, prepare_model
+    from training.scorer import fit, parse_args, prepare_model
+    from export.scorer_model import load_scorer
 
     _, teacher_run, _ = tiny_trained
     teacher, _ = load_scorer(teacher_run / "final")
@@ -283,7 +288,7 @@ def test_span_mean_pooling_is_the_mean_of_each_sentence_span():
 
 
 def test_irrelevant_weight_tuning_shifts_the_irrelevant_logit():
-    from training.scorer import tune_irrelevant_weight
+    from training.scorer_fit import tune_irrelevant_weight
 
     gold = np.array([[[0, 2, 2, 1]]])
     logits = np.zeros((1, 1, 4, 3), dtype=np.float32)
@@ -296,7 +301,7 @@ def test_irrelevant_weight_tuning_shifts_the_irrelevant_logit():
 
 
 def test_class_weight_tuning_can_raise_contradict():
-    from training.scorer import tune_class_weights
+    from training.scorer_fit import tune_class_weights
 
     gold = np.array([[[1, 2, 2]]])
     logits = np.zeros((1, 1, 3, 3), dtype=np.float32)
@@ -307,7 +312,7 @@ def test_class_weight_tuning_can_raise_contradict():
 
 
 def test_assemble_adds_distractors_with_irrelevant_labels():
-    from training.scorer import Unit, assemble
+    from training.scorer_data import Unit, assemble
 
     unit = Unit("hand", "g", ["claim one.", "claim two."], [["s1.", "s2."]], [[[1, 0], [0, -1]]])
     pool = [["other abstract sentence number %d about weather." % k, "second sentence."] for k in range(20)]
@@ -321,7 +326,7 @@ def test_assemble_adds_distractors_with_irrelevant_labels():
 
 
 def test_claim_and_evidence_negation_contrasts_flip_labels():
-    from training.scorer import Unit, negated_evidence, negation_contrast, split_by_document
+    from training.scorer_data import Unit, negated_evidence, negation_contrast, split_by_document
 
     unit = Unit("hand", "g", ["Drug X lowers pressure.", "Drug X is cheap."],
                 [["Drug X lowered pressure.", "It rained."], ["Drug X costs a lot."]],
@@ -334,7 +339,7 @@ def test_claim_and_evidence_negation_contrasts_flip_labels():
     ev = negated_evidence(unit, random.Random(0), neg)
     assert ev.documents[0][0] == "Drug X did not lower pressure." and ev.documents[1] == unit.documents[1]
     assert ev.labels[0] == [[-1, 0], [0, 0]] and unit.labels[0] == [[1, 0], [0, 0]]   # the original is kept
-    from training.scorer import ScorerInstance
+    from training.scorer_data import ScorerInstance
     parts = split_by_document(ScorerInstance("i", "hand", unit.response, unit.documents, unit.labels, 1))
     assert [p.documents for p in parts] == [[unit.documents[0]], [unit.documents[1]]]
     assert [p.flat_labels() for p in parts] == [[[1, 0], [0, 0]], [[0], [-1]]] and [p.distractors for p in parts] == [0, 1]
@@ -438,8 +443,8 @@ def test_continued_run_keeps_the_previous_stage_record(tmp_path):
 
 
 def test_direction_swap_reverses_the_first_direction_word():
-    from grounding.contrasts import direction_swap
-    from training.scorer import contrast_maker
+    from evaluation.contrasts import direction_swap
+    from training.scorer_data import contrast_maker
 
     assert direction_swap("Drug X lowered blood pressure.") == "Drug X raised blood pressure."
     assert direction_swap("Increased intake is linked to higher risk.") == "Decreased intake is linked to higher risk."

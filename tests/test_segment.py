@@ -110,3 +110,16 @@ def test_a_heading_is_evidence_only_when_it_states_a_fact():
     assert not states_fact("Why wind generation fell")
     assert states_fact("Zentrovir raised liver enzyme levels")
     assert states_fact("Drug X lowers blood pressure in adults")
+
+
+def test_documents_can_come_already_segmented():
+    from grounding.segment import parse_context
+    docs = parse_context([{"id": "t", "text": "Dr. Smith met Mr. Jones. Both agreed.", "sentences": [
+        "Dr. Smith met Mr. Jones.", "Both agreed."]}, {"sentences": ["First part", "second part without a period"]}])
+    assert [s.text for s in docs[0].sentences] == ["Dr. Smith met Mr. Jones.", "Both agreed."]
+    assert all(d.text[s.start:s.end] == s.text for d in docs for s in d.sentences)
+    assert [s.column for d in docs for s in d.sentences] == [0, 1, 2, 3]
+    assert docs[1].text == "First part second part without a period"
+    import pytest
+    with pytest.raises(ValueError, match="not in its text"):
+        parse_context([{"text": "A b.", "sentences": ["C d."]}])

@@ -7,8 +7,8 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from grounding.datasets import NLIPair  # noqa: E402
-from grounding.contrasts import direction_contrasts, with_originals  # noqa: E402
+from evaluation.datasets import NLIPair  # noqa: E402
+from evaluation.contrasts import direction_contrasts, with_originals  # noqa: E402
 from training.entailment import NOT_ENTAILMENT, numeric_contrasts, parse_args, partial_label_loss, train  # noqa: E402
 
 
@@ -57,7 +57,7 @@ def test_direction_contrasts_reverse_a_direction_the_premise_states():
 
 def test_a_few_steps_write_a_loadable_model(tmp_path):
     pytest.importorskip("transformers")
-    from grounding import datasets
+    from evaluation import datasets
     try:
         datasets.data_dir()
     except datasets.DataMissingError as err:
@@ -94,7 +94,7 @@ def test_continued_stage_keeps_the_earlier_record(tmp_path):
 
 
 def test_build_splits_adds_direction_contrasts_with_originals_and_neutrals(monkeypatch):
-    from grounding import datasets
+    from evaluation import datasets
     from training.entailment import build_splits
     ent = [NLIPair(f"In trial {k}, drug X lowered blood pressure.", f"Drug X lowered blood pressure in trial {k}.",
                    "entailment", "src") for k in range(40)]

@@ -24,14 +24,14 @@ MNLI; 868 pairs) fell from 0.705 to 0.698; averaging the weights of stages 1 and
 Augmentation: up to 3,000 contradictions made from train-split entailment pairs by changing a number the
 hypothesis shares with the premise (numeric_contrasts), since number mismatches are what a checker must catch.
 
-Direction contrasts (--direction-contrasts N --direction-copies K, grounding.contrasts): reversals of a
+Direction contrasts (--direction-contrasts N --direction-copies K, evaluation.contrasts): reversals of a
 direction word the premise also states ("lowered" -> "raised"), each repeated K times with its original
 K - 1 more times. They were tried on 2026-11-30 from stage 2 and are not in the shipped model:
   * cap 4000, 1 epoch, reversals x3 without their originals repeated (runs/entailment4): dev score fell
     from 0.785 to 0.771;
   * cap 10000, 0.4 epoch, reversals and originals x3 (runs/entailment5): dev score 0.781. Dev direction
     pairs (24): reversals called contradiction 0.25 -> 0.38, originals called entailment 0.71 -> 0.50.
-    Claim verdicts on the train sets (grounding.evaluate_verdicts --split train --limit 150): Contradicted
+    Claim verdicts on the train sets (evaluation.verdicts --split train --limit 150): Contradicted
     F1 0.400 -> 0.464, but false alarms 31 -> 65 of 399.
   * as runs/entailment5 plus --direction-neutrals (each reversed hypothesis also against another premise of
     its source, as neutral), 0.3 epoch (runs/entailment6): the best dev checkpoint (0.15 epoch) has dev
@@ -59,9 +59,9 @@ from pathlib import Path
 
 import numpy as np
 
-from grounding import datasets
-from grounding.contrasts import direction_pairs, with_originals
-from grounding.datasets import NLI_LABELS, NLIPair
+from evaluation import datasets
+from evaluation.contrasts import direction_pairs, with_originals
+from evaluation.datasets import NLI_LABELS, NLIPair
 from training.stages import with_previous_stage
 
 NOT_ENTAILMENT = len(NLI_LABELS)  # label id 3: the partial label of the 2-way sets

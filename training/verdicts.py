@@ -3,7 +3,7 @@
     python -m training.verdicts --engine claims [--limit 300] [--out exported_models/verdicts]
 
 1. Features: every claim of the evidence **train** sets (never the report sets) is grounded alone against
-   its instance's documents, as grounding.evaluate_verdicts does (decomposition and PFCR off), with the
+   its instance's documents, as evaluation.verdicts does (decomposition and PFCR off), with the
    shipped models; its FEATURES vector and gold label (Supported / Unsupported / Contradicted from the
    sentence labels; disputed claims left out) are cached in runs/verdict_features_<engine>.npz.
 2. Split: a dev share (20 %) carved from the train sets by instance, so no instance is on both sides.
@@ -25,9 +25,10 @@ from pathlib import Path
 
 import numpy as np
 
-from grounding import datasets, learned
+from evaluation import datasets
+from grounding import learned
 from grounding.config import GroundingConfig
-from grounding.evaluate_verdicts import DISPUTED, gold_label
+from evaluation.verdicts import DISPUTED, gold_label
 
 ROOT = Path(__file__).resolve().parent.parent
 

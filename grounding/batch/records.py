@@ -111,7 +111,7 @@ def ground_item(item: Item, config: GroundingConfig, models_dir: Optional[str] =
         result = ground(rec.response, rec.context, _models_at(config, models_dir), rec.question, rec.gold)
     except Exception as err:  # noqa: BLE001 -- any failure of one record is that record's, the batch goes on
         return _failed(item.id, f"{type(err).__name__}: {err}", time.perf_counter() - start)
-    result.config = {**result.config, "models_dir": config.models_dir}
+    result.config = config   # the run's config (its JSON leaves models_dir out): the line does not depend on the machine
     seconds = time.perf_counter() - start
     m = result.metrics
     line = json.dumps({"id": rec.id, "result": result.to_dict()}, ensure_ascii=False)
@@ -127,11 +127,10 @@ def load_models_for(config: GroundingConfig, models_dir: Optional[str] = None) -
     """Load (and cache) the models `config` runs and warm the pipeline up on one short record, before the
     first real one: a missing or broken model then fails the batch at once instead of every record, and
     the first record's time is not the loading. Raises ModelLoadError / InputError."""
-    from grounding.pipeline import load_models, load_scorer
+    from grounding.engines import ENGINES
+    from grounding.models import load_roles
     run_config = _models_at(config, models_dir)
-    load_models(run_config.models_dir, config.threads)
-    if config.scorer_folder:
-        load_scorer(run_config.models_dir, config.threads, config.scorer_folder)
+    load_roles(run_config.models_dir, tuple(ENGINES[config.engine].models.values()), config.threads)
     ground("The clinic opens at 8 am.", "The clinic opens at 8 am on weekdays.", run_config)
 
 

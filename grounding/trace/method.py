@@ -136,7 +136,8 @@ class NodeReader:
 
 def trace(dag: DAG, config: Optional[GroundingConfig] = None, models=None) -> TraceResult:
     """Trace every claim of `dag`'s final node back toward its sources (see the module docstring)."""
-    from grounding.pipeline import checked_claims, load_models
+    from grounding.pipeline import load_models
+    from grounding.stages.self_check import checked_claims
     from grounding.segment import split_response
     config = (config or GroundingConfig()).validate()
     embedder, entailment = models or load_models(config.models_dir, config.threads)

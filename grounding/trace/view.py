@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from grounding.render import CSS, _e, _short, _wrap
+from grounding.assets import CSS
+from grounding.render import _e, _wrap, short
 from grounding.trace.method import (FULLY_SUPPORTED, INCONCLUSIVE, NOT_FULLY_SUPPORTED, TRACE_VERDICTS,
                                     TraceResult, trail_edges)
 
@@ -78,7 +79,7 @@ def dag_svg(res: TraceResult, selected: Optional[int] = None) -> str:
     for depth in range(depth_max + 1):
         names = sorted({n.stage for n in dag.nodes.values() if n.depth == depth})
         parts.append(f'<text x="{10 + depth * COL_W}" y="18" font-size="12" font-weight="600" fill="#374151">'
-                     f'{_e(_short(" / ".join(names), 30))}</text>')
+                     f'{_e(short(" / ".join(names), 30))}</text>')
     for node in dag.nodes.values():
         for inp in node.inputs:
             (x1, y1), (x2, y2) = pos[inp], pos[node.id]
@@ -93,13 +94,13 @@ def dag_svg(res: TraceResult, selected: Optional[int] = None) -> str:
         pol = polarity.get(node.id, set())
         cls += (["evidence-support"] if pol == {1} else ["evidence-contradict"] if -1 in pol else [])
         cls += ["error-entered"] if node.id in errors else []
-        label = _short(node.title or node.stage, 24)
+        label = short(node.title or node.stage, 24)
         mark = (f'<text x="{x + NODE_W - 4}" y="{y - 3}" font-size="11" text-anchor="end" fill="#c81e1e" '
                 f'font-weight="700">error entered here</text>') if node.id in errors else ""
         parts.append(f'<g class="{" ".join(cls)}" data-node="{_e(node.id)}"><title>{_e(node.id)} ({_e(node.stage)}): '
-                     f'{_e(_short(node.text, 300))}</title><rect x="{x}" y="{y}" width="{NODE_W}" height="{NODE_H}" '
+                     f'{_e(short(node.text, 300))}</title><rect x="{x}" y="{y}" width="{NODE_W}" height="{NODE_H}" '
                      f'rx="7" fill="#f7f8fa" stroke="#9aa5b1"/><text x="{x + 8}" y="{y + 19}" font-size="13" font-weight="600" fill="#111827">'
-                     f'{_e(_short(node.id, 20))}</text><text x="{x + 8}" y="{y + 36}" font-size="11" fill="#4b5563">'
+                     f'{_e(short(node.id, 20))}</text><text x="{x + 8}" y="{y + 36}" font-size="11" fill="#4b5563">'
                      f'{_e(label)}</text>{mark}</g>')
     parts.append("</svg>")
     return _wrap("".join(parts))
@@ -173,7 +174,7 @@ def summary_lines(res: TraceResult) -> list[str]:
         for it in ct.iterations:
             best = max(it.evidence, key=lambda e: abs(e.score), default=None)
             quote = (f'{best.node} [{best.start}:{best.end}] {"+" if best.polarity > 0 else "-"} F {best.score:.2f} '
-                     f'"{_short(best.text, 90)}"') if best else "no evidence"
+                     f'"{short(best.text, 90)}"') if best else "no evidence"
             lines.append(f"      {it.number}. searched {', '.join(it.candidates)}: {it.verdict}; {quote}")
         if ct.provenance:
             lines += [f"      path: {' -> '.join(p)}" for p in ct.provenance]
@@ -187,7 +188,7 @@ def claim_choices(res: Optional[TraceResult]) -> list[tuple[str, str]]:
     """(label, value) pairs for the app's claim selector; value "t<k>" for claim k."""
     if res is None:
         return []
-    return [(f"C{c.claim + 1} · {c.verdict} · {_short(c.text, 80)}", f"t{c.claim}") for c in res.claims]
+    return [(f"C{c.claim + 1} · {c.verdict} · {short(c.text, 80)}", f"t{c.claim}") for c in res.claims]
 
 
 def parse_choice(value: Optional[str]) -> Optional[int]:

@@ -1,6 +1,6 @@
 """Evaluate shipped models on the "report" sets of ../shared/data (never used for training).
 
-    python -m grounding.evaluate entailment [--model exported_models/entailment] [--fp32 build/entailment_fp32]
+    python -m evaluation.entailment entailment [--model exported_models/entailment] [--fp32 build/entailment_fp32]
                                             [--limit N] [--write-card]
 
 Prints one table: SNLI test accuracy and per-class F1; counterfactual NLI (CAD) test accuracy; Check-COVID
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from grounding import datasets
+from evaluation import datasets
 from grounding.runtime import MODELS_DIR, NLI_ORDER, Entailment
 
 REPORT_SETS = {
@@ -45,8 +45,8 @@ DEV_SETS = {
 
 def direction_report_pairs() -> list:
     """Every entailment pair of the sets above whose hypothesis states a direction the premise also states,
-    followed by its reversal ("lowered" -> "raised", labelled contradiction; grounding.contrasts)."""
-    from grounding.contrasts import with_originals
+    followed by its reversal ("lowered" -> "raised", labelled contradiction; evaluation.contrasts)."""
+    from evaluation.contrasts import with_originals
     pairs = [p for name, load in REPORT_SETS.items() if name != "direction_report" for p in load()]
     return with_originals(pairs)
 
@@ -97,7 +97,7 @@ def table(rows: list[dict]) -> str:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m grounding.evaluate", description=__doc__,
+    p = argparse.ArgumentParser(prog="python -m evaluation.entailment", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("what", choices=["entailment"])
     p.add_argument("--model", type=Path, default=MODELS_DIR / "entailment")
@@ -116,7 +116,7 @@ def main(argv=None) -> int:
     print(table(rows))
     if a.write_card:
         from export.card import update_card
-        cmd = "python -m grounding.evaluate entailment" + (" --fp32 build/entailment_fp32" if a.fp32 else "")
+        cmd = "python -m evaluation.entailment entailment" + (" --fp32 build/entailment_fp32" if a.fp32 else "")
         deltas = {}
         if a.fp32:
             for r in rows:

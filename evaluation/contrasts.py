@@ -2,14 +2,14 @@
 
 A reversed direction is the most common contradiction in scientific claims, and the one small models miss
 most. Used to build training data (training/scorer.py, training/entailment.py) and the direction row of
-``python -m grounding.evaluate entailment``.
+``python -m evaluation.entailment entailment``.
 """
 from __future__ import annotations
 
 import random
 import re
 
-from grounding.datasets import NLIPair
+from evaluation.datasets import NLIPair
 
 _DIRECTION_PAIRS = [
     ("increase", "decrease"), ("increases", "decreases"), ("increased", "decreased"), ("increasing", "decreasing"),

@@ -1,6 +1,6 @@
 """Context-aware scorer vs the pairwise entailment baseline on the evidence report sets (never trained on).
 
-    python -m grounding.evaluate_scorer [--scorer exported_models/scorer] [--baseline exported_models/entailment]
+    python -m evaluation.scorer [--scorer exported_models/scorer] [--baseline exported_models/entailment]
                                         [--replicates 10000] [--long-per-set 40] [--limit N] [--write-card]
 
 Both engines run as shipped (int8 ONNX) on every (response sentence, context sentence) pair:
@@ -29,8 +29,8 @@ from pathlib import Path
 
 import numpy as np
 
-from grounding import datasets
-from grounding.datasets import EvidenceDocument, EvidenceInstance
+from evaluation import datasets
+from evaluation.datasets import EvidenceDocument, EvidenceInstance
 from grounding.metrics import f1_from_counts, row_counts
 from grounding.runtime import MODELS_DIR, NLI_ORDER, Entailment
 
@@ -259,7 +259,7 @@ def table(rows: list[dict]) -> str:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m grounding.evaluate_scorer", description=__doc__,
+    p = argparse.ArgumentParser(prog="python -m evaluation.scorer", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--scorer", type=Path, default=MODELS_DIR / "scorer")
     p.add_argument("--baseline", type=Path, default=MODELS_DIR / "entailment")
@@ -283,7 +283,7 @@ def main(argv=None) -> int:
         print("  " + ", ".join(f"{k} {v}" for k, v in r.items()))
     if a.write_card:
         from export.card import update_card
-        cmd = ("python -m grounding.evaluate_scorer" + (f" --scorer {a.scorer}" if a.scorer.resolve() != (MODELS_DIR / "scorer").resolve() else "")
+        cmd = ("python -m evaluation.scorer" + (f" --scorer {a.scorer}" if a.scorer.resolve() != (MODELS_DIR / "scorer").resolve() else "")
                + (f" --limit {a.limit}" if a.limit else ""))
         update_card(a.scorer, evaluation={
             "command": cmd, "rows": [{c: r.get(c, "") for c in COLUMNS} for r in result["rows"]],

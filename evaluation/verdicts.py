@@ -1,7 +1,7 @@
 """Claim verdicts against the gold claim labels of the evidence sets: is "contradicted" told apart from
 "not mentioned"?
 
-    python -m grounding.evaluate_verdicts [--engine claims] [--split report|train] [--limit N]
+    python -m evaluation.verdicts [--engine claims] [--split report|train] [--limit N]
                                           [--variant NAME:key=value,...] [--threads 2]
 
 Every claim of an evidence instance is checked alone against the instance's documents, as a user would:
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from grounding import datasets
+from evaluation import datasets
 from grounding.config import GroundingConfig
 from grounding.types import CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, UNSUPPORTED
 
@@ -150,7 +150,7 @@ def table(results: dict[str, dict[str, Scores]]) -> str:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m grounding.evaluate_verdicts", description=__doc__,
+    p = argparse.ArgumentParser(prog="python -m evaluation.verdicts", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--engine", default="claims")
     p.add_argument("--preset", default="paper")

@@ -1,0 +1,71 @@
+"""The context-aware scorer's PyTorch definition (a BERT encoder + a pair head over sentence-boundary states),
+and `load_scorer(folder)`.
+
+It lives in `export` because the ONNX export traces it; `training` builds and trains it from here
+(training -> export, never export -> training). Defined lazily so that importing this module needs no torch.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from grounding.scorer import LABELS
+
+
+def build_model_classes():
+    """ContextScorerModel and PairHead (defined lazily so that importing this module needs no torch)."""
+    import torch
+    from torch import nn
+    from transformers import BertModel, BertPreTrainedModel
+
+    class PairHead(nn.Module):
+        """(h_r, h_s, h_r * h_s, |h_r - h_s|) -> hidden -> 3 logits, for every (response, context) pair."""
+
+        def __init__(self, hidden: int, inner: int, labels: int = 3, dropout: float = 0.1):
+            super().__init__()
+            self.dropout = nn.Dropout(dropout)
+            self.dense = nn.Linear(4 * hidden, inner)
+            self.out = nn.Linear(inner, labels)
+
+        def forward(self, response, context):     # (..., n, H), (..., m, H) -> (..., n, m, 3)
+            if torch.is_autocast_enabled("cpu"):  # bf16 autocast makes the pair expansion ~10x slower on CPU
+                with torch.autocast("cpu", enabled=False):
+                    return self.forward(response.float(), context.float())
+            r = response.unsqueeze(-2).expand(*response.shape[:-1], context.shape[-2], response.shape[-1])
+            s = context.unsqueeze(-3).expand(*context.shape[:-2], response.shape[-2], *context.shape[-2:])
+            x = torch.cat([r, s, r * s, (r - s).abs()], dim=-1)
+            return self.out(self.dropout(torch.nn.functional.gelu(self.dense(self.dropout(x)))))
+
+    class ContextScorerModel(BertPreTrainedModel):
+        def __init__(self, config):
+            super().__init__(config)
+            self.bert = BertModel(config, add_pooling_layer=False)
+            self.head = PairHead(config.hidden_size, getattr(config, "head_hidden", config.hidden_size),
+                                 len(LABELS), getattr(config, "head_dropout", 0.1))
+            self.post_init()
+
+        def forward(self, input_ids, attention_mask, token_type_ids, r_pos, s_pos, r_start=None, s_start=None,
+                    labels=None):
+            hidden = self.bert(input_ids=input_ids, attention_mask=attention_mask,
+                               token_type_ids=token_type_ids).last_hidden_state
+            pooling = getattr(self.config, "scorer_pooling", "boundary")
+            logits = self.head(pool(hidden, r_pos, r_start, pooling), pool(hidden, s_pos, s_start, pooling))
+            return {"logits": logits}
+
+    def pool(hidden, pos, start, pooling):
+        """(B, k, H): the boundary token's state, or the mean over start..pos inclusive (span_mean)."""
+        idx = lambda p: p.unsqueeze(-1).expand(-1, -1, hidden.shape[-1])  # noqa: E731
+        if pooling == "boundary":
+            return hidden.gather(1, idx(pos))
+        h = hidden.float()
+        csum = torch.cat([torch.zeros_like(h[:, :1]), h.cumsum(1)], dim=1)
+        total = csum.gather(1, idx(pos + 1)) - csum.gather(1, idx(start))
+        return total / (pos - start + 1).clamp(min=1).unsqueeze(-1).float()
+
+    return ContextScorerModel, PairHead
+
+
+def load_scorer(folder: str | Path):
+    """(model, tokenizer) of a trained scorer folder (for export and tests)."""
+    from transformers import AutoTokenizer
+    ContextScorerModel, _ = build_model_classes()
+    return ContextScorerModel.from_pretrained(str(folder)).eval(), AutoTokenizer.from_pretrained(str(folder))

@@ -1,0 +1,306 @@
+"""What the app's events do, as plain functions without the app framework: the settings widgets <-> a
+GroundingConfig (from the config's field metadata), the evidence focus, the status lines, the views, the
+downloads (written once per result, in folders that are removed again), and the events themselves, each
+returning a `Step` (the outputs in the wiring's order, KEEP for "leave this widget", and the messages to show).
+`app.py` only lays out the page and wires its events to these; tests/test_session.py checks them without a browser.
+"""
+from __future__ import annotations
+
+import atexit
+import hashlib
+import shutil
+import tempfile
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator, Optional
+
+from grounding import render, report
+from grounding.config import PRESETS, GroundingConfig, verdict_fields
+from grounding.ingest import UploadError, context_items, read_uploads
+from grounding.io import pairs_csv
+from grounding.pipeline import ground_stream, rederive
+from grounding.types import GroundingResult, InputError
+
+VERDICT_FIELDS = verdict_fields()   # the verdict settings in widget order; `control` says which widget
+
+
+# ---------------------------------------------------------------------------- settings <-> config
+
+def widget_values(preset: str) -> list:
+    """The preset's verdict settings as the widgets show them: numbers for sliders, text for the optional
+    thresholds (empty = rule off), the value for choices."""
+    p = PRESETS[preset]
+    return [_number_text(getattr(p, f.name)) if f.metadata["control"] == "optional" else getattr(p, f.name)
+            for f in VERDICT_FIELDS]
+
+
+def config_from_settings(engine: str, tau: float, preset: str, pfcr: bool, values: list,
+                         models_dir: str) -> GroundingConfig:
+    """The config the widgets describe; verdict settings that differ from the preset become overrides. Raises
+    ValueError with a message for the user (a bad number, tau out of range)."""
+    base = PRESETS[preset]
+    overrides = {}
+    for f, value in zip(VERDICT_FIELDS, values):
+        default = getattr(base, f.name)
+        if f.metadata["control"] == "choice":
+            if value is not None and value != default:
+                overrides[f.name] = value
+            continue
+        value = _parse_optional(f.name, value)
+        if value is None and f.metadata["control"] == "slider":
+            continue
+        if (value is None) != (default is None) or (value is not None and abs(value - default) > 1e-9):
+            overrides[f.name] = value
+    return GroundingConfig(engine=engine, tau=float(tau), preset=preset, pfcr=bool(pfcr), overrides=overrides,
+                           models_dir=models_dir).validate()
+
+
+def _number_text(value: Optional[float]) -> str:
+    return "" if value is None else f"{value:g}"
+
+
+def _parse_optional(name: str, value) -> Optional[float]:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    try:
+        return round(float(value), 4)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a number or empty (rule off), not '{value}'.") from None
+
+
+def needs_run(result: Optional[GroundingResult], engine: str, tau: float, pfcr: bool) -> Optional[str]:
+    """The status line when a setting that needs a new run differs from the shown result's (None: none does)."""
+    if result is None or result.config is None:
+        return None
+    changed = [label for label, name, new in (("engine", "engine", engine), ("τ", "tau", float(tau)),
+                                              ("PFCR", "pfcr", bool(pfcr))) if getattr(result.config, name) != new]
+    if not changed:
+        return None
+    return report.status_html(f"{', '.join(changed)} changed: press Run to apply (the shown results use the earlier "
+                              "setting).", "running")
+
+
+def rederived_status(config: GroundingConfig) -> str:
+    overrides = ", ".join(f"{k} = {v}" for k, v in config.overrides.items()) or "none"
+    return report.status_html(f"Verdicts re-derived from the stored scores with preset '{config.preset}' "
+                              f"(overrides: {overrides}); no model was run.", "done")
+
+
+# ---------------------------------------------------------------------------- focus and views
+
+def parse_focus(value: Optional[str]) -> tuple[Optional[int], Optional[int]]:
+    """Dropdown value "r3" / "c5" / "all" -> (row, claim)."""
+    if isinstance(value, str) and value[:1] in ("r", "c") and value[1:].isdigit():
+        return (int(value[1:]), None) if value[0] == "r" else (None, int(value[1:]))
+    return None, None
+
+
+def focus_choices(result: Optional[GroundingResult]) -> list[tuple[str, str]]:
+    """"All evidence", then each response sentence with its split claims below it."""
+    choices = [("All evidence", "all")]
+    if result is None:
+        return choices
+    for i, s in enumerate(result.response_sentences):
+        choices.append((f"R{i + 1} · {render.short(s.text, 90)}", f"r{i}"))
+        for k, c in enumerate(result.claims):
+            if c.sentence == i and c.origin != "rejected" and c.note != "not assessed" and c.text != s.text:
+                choices.append((f"   C{k + 1} · {render.short(c.text, 86)}", f"c{k}"))
+    return choices
+
+
+def focus_of_click(result: GroundingResult, data: dict) -> Optional[str]:
+    """The focus value a click on a heatmap row or a claim selects ({"row": i} / {"claim": k}); None: none."""
+    row, claim = (_index(data.get(key)) for key in ("row", "claim"))
+    if row is None and claim is None:
+        return None
+    value = f"c{claim}" if claim is not None else f"r{row}"
+    if value not in {v for _, v in focus_choices(result)}:   # an unsplit claim is its sentence
+        value = f"r{result.claims[claim].sentence}" if claim is not None else "all"
+    return value
+
+
+def _index(value) -> Optional[int]:
+    return int(value) if isinstance(value, (int, float, str)) and str(value).isdigit() else None
+
+
+def views(result: GroundingResult, row: Optional[int] = None, claim: Optional[int] = None) -> tuple[str, ...]:
+    """(heatmap, claims, verdicts, metrics, context) HTML with a sentence or claim selected."""
+    hm_row = result.claims[claim].sentence if claim is not None and row is None and 0 <= claim < len(result.claims) \
+        else row
+    return (render.heatmap_html(result, hm_row), render.claims_html(result, row, claim),
+            render.verdicts_html(result, claim), render.metrics_html(result), render.context_html(result, row, claim))
+
+
+def progress_status(result: GroundingResult) -> str:
+    """The status line while streaming (result incomplete) or when done."""
+    n = len(result.response_sentences)
+    if not result.complete:
+        done = sum(1 for s in render.row_states(result) if s != "pending")
+        return report.status_html(f"Checking sentence {min(done + 1, n)}/{n}…" if n else "Segmenting…",
+                                  "running", done, n)
+    if result.coverage.assessed:
+        return report.status_html(f"Done: {n}/{n} sentences, {len(result.verdicts)} verdicts in "
+                                  f"{result.timings.get('total', 0):.1f} s.", "done", n, n)
+    return report.status_html("Not assessed: " + " ".join(result.coverage.messages), "error", n, n)
+
+
+def input_warning(response: str, items: list) -> Optional[str]:
+    if not (response or "").strip():
+        return "The response is empty: paste the answer to check (or pick an example)."
+    if not items:
+        return "No context: paste the source documents or upload files."
+    return None
+
+
+# ---------------------------------------------------------------------------- uploads and downloads
+
+def upload_paths(files) -> list[str]:
+    return [f if isinstance(f, str) else getattr(f, "name", str(f)) for f in (files or [])]
+
+
+def gather_context(context: str, files) -> tuple[list, list[str]]:
+    """Context items for ground(): the pasted documents plus the uploaded ones (UploadError propagates)."""
+    paths = upload_paths(files)
+    upload = read_uploads(paths) if paths else None
+    return context_items(context or "", upload.documents if upload else []), (upload.notes if upload else [])
+
+
+class Downloads:
+    """Files for the download buttons, written once per result content into a folder of their own; only the
+    `keep` most recent folders stay, and all are removed when the process ends."""
+
+    def __init__(self, keep: int = 16, prefix: str = "grounding-"):
+        self.root = Path(tempfile.mkdtemp(prefix=prefix))
+        self.keep = keep
+        self.folders: OrderedDict[str, Path] = OrderedDict()
+        atexit.register(shutil.rmtree, self.root, True)
+
+    def write(self, files: dict[str, str]) -> list[str]:
+        """{file name: text} -> their paths; the same contents give the same files, written once."""
+        key = hashlib.sha256("\0".join(f"{k}\0{v}" for k, v in files.items()).encode()).hexdigest()[:20]
+        if key not in self.folders:
+            folder = self.root / key
+            folder.mkdir()
+            for name, text in files.items():
+                (folder / name).write_text(text, encoding="utf-8")
+            self.folders[key] = folder
+            while len(self.folders) > self.keep:
+                shutil.rmtree(self.folders.popitem(last=False)[1], ignore_errors=True)
+        self.folders.move_to_end(key)
+        return [str(self.folders[key] / name) for name in files]
+
+    def result_files(self, result: GroundingResult) -> list[str]:
+        """The result as JSON, its pair table as CSV and the self-contained HTML report."""
+        return self.write({"grounding_result.json": result.to_json(indent=1),
+                           "grounding_pairs.csv": pairs_csv([("result", result)]),
+                           "grounding_report.html": report.report_html(result)})
+
+
+
+# ---------------------------------------------------------------------------- events
+
+KEEP = object()   # an output the event leaves as it is
+
+
+@dataclass
+class Choices:
+    """New choices (and the selected value) for a drop-down."""
+    choices: list
+    value: Optional[str]
+
+
+@dataclass
+class Step:
+    """What an event shows: its outputs in the order the app wires them, and the messages to pop up."""
+    outputs: tuple
+    warnings: list[str] = field(default_factory=list)
+    infos: list[str] = field(default_factory=list)
+
+
+def _failed(message: str, n_outputs: int, clear: bool = False) -> Step:
+    """The status line says what went wrong; `clear` also empties the views of a half-started run."""
+    status = report.status_html(message, "error")
+    if clear:
+        return Step((status, "", "", "", report.metrics_placeholder(), "", Choices(focus_choices(None), "all"), None,
+                     None), warnings=[message])
+    return Step((status,) + (KEEP,) * (n_outputs - 1), warnings=[message])
+
+
+def run_check(response, context, files, question, engine, tau, preset, pfcr, values, models_dir: str,
+              downloads: Downloads) -> Iterator[Step]:
+    """Run: (status, heatmap, claims, verdicts, metrics, context, focus choices, downloads, result) after the
+    segmentation and after each response sentence; the downloads come with the complete result."""
+    try:
+        config = config_from_settings(engine, tau, preset, pfcr, values, models_dir)
+        items, notes = gather_context(context, files)
+    except (UploadError, ValueError) as err:
+        yield _failed(str(err), 9)
+        return
+    warning = input_warning(response, items)
+    step = Step((), warnings=[warning] if warning else [], infos=list(notes))
+    try:   # sentences already checked can be selected while the rest stream in
+        for result in ground_stream(response or "", items, config, question=question or ""):
+            step.outputs = ((progress_status(result),) + views(result)
+                            + (Choices(focus_choices(result), "all"),
+                               downloads.result_files(result) if result.complete else None, result))
+            yield step
+            step = Step(())
+    except InputError as err:
+        yield _failed(str(err), 9, clear=True)
+    except Exception as err:   # a model folder missing, a broken file: say so, keep the app alive
+        import logging
+        logging.getLogger("grounding.app").exception("run failed")
+        yield _failed(f"The check failed: {type(err).__name__}: {err}", 9, clear=True)
+
+
+def apply_verdict_settings(result, engine, tau, preset, pfcr, focus, values, models_dir: str,
+                           downloads: Downloads) -> Step:
+    """A verdict setting changed: (status, claims, verdicts, metrics, context, downloads, result) re-derived from
+    the stored scores, no model run; the run's tau and engine stay whatever the widgets say now."""
+    try:
+        config = config_from_settings(engine, tau, preset, pfcr, values, models_dir)
+    except ValueError as err:
+        return _failed(str(err), 7)
+    if result is None or not result.complete:
+        return Step((KEEP,) * 7)
+    result = rederive(result, config)
+    _, claims, verdicts, metrics, ctx = views(result, *parse_focus(focus))
+    return Step((rederived_status(config), claims, verdicts, metrics, ctx, downloads.result_files(result), result))
+
+
+def change_preset(result, engine, tau, preset, pfcr, focus, models_dir: str, downloads: Downloads) -> Step:
+    """Another preset: its values into the verdict widgets, then the verdicts re-derived under it."""
+    values = widget_values(preset)
+    after = apply_verdict_settings(result, engine, tau, preset, pfcr, focus, values, models_dir, downloads)
+    return Step(tuple(values) + after.outputs, after.warnings)
+
+
+def select_focus(result, focus) -> Step:
+    return Step(views(result, *parse_focus(focus)) if result is not None else (KEEP,) * 5)
+
+
+def click_view(result, data: dict) -> Step:
+    """A click on a heatmap row or a claim: (focus value, the five views)."""
+    value = focus_of_click(result, data) if result is not None else None
+    return Step((KEEP,) * 6 if value is None else (value,) + views(result, *parse_focus(value)))
+
+
+def setting_changed(result, engine, tau, pfcr) -> Step:
+    """A setting that needs a run changed: the status says so (nothing else changes until Run)."""
+    return Step((needs_run(result, engine, tau, pfcr) or KEEP,))
+
+
+def load_files(files, response, question) -> Step:
+    """Uploads read as soon as they arrive: (response, question, summary); a JSON record's response and question
+    fill only empty boxes; a file that cannot be read says why at once."""
+    paths = upload_paths(files)
+    if not paths:
+        return Step((KEEP, KEEP, ""))
+    try:
+        upload = read_uploads(paths)
+    except UploadError as err:
+        return Step((KEEP, KEEP, report.status_html(str(err), "error")), warnings=[str(err)])
+    return Step((upload.response if upload.response and not (response or "").strip() else KEEP,
+                 upload.question if upload.question and not (question or "").strip() else KEEP,
+                 report.upload_summary_html(upload.documents)), infos=list(upload.notes))

@@ -1,0 +1,77 @@
+"""The stages of a check, one small module each, in data-flow order:
+
+    segment -> decompose -> self_check -> retrieve -> judge | score_windows + read_windows -> entities
+            -> verdict -> explain -> (not_assessed) -> metrics
+
+Every stage is a `Stage`: a name and one function `run(state: Run) -> None` that enriches `state.result` (the
+`GroundingResult` every stage shares) and, within a response sentence, the working set on `state`. An engine
+(grounding.engines) is a declared sequence of them. Stages do not reach into each other's internals: what one
+hands to the next is a named field of `Run`.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+import numpy as np
+
+from grounding.config import GroundingConfig
+from grounding.types import EntityDiff, GroundingResult, PairScore, Verdict
+
+
+@dataclass
+class Run:
+    """What the stages of one check share."""
+    result: GroundingResult
+    config: GroundingConfig
+    models: dict                                  # role -> loaded model ("embedder", "entailment", "scorer")
+    rows_ok: list[bool]                           # per response sentence: inside the checked part?
+    metrics: frozenset = frozenset()              # the metrics the engine computes (the others: not applicable)
+    gold: Optional[list[list[int]]] = None
+    limit: int = 0                                # context sentences scored (map columns 0 .. limit-1)
+    context_embeddings: Optional[np.ndarray] = None
+    windows: object = None                        # the scorer's map over all assessed rows (context engines)
+    window_cosines: Optional[np.ndarray] = None   # assessed rows x scored context sentences (context engines)
+    # the working set of the response sentence being checked
+    row: int = -1
+    skip: bool = False                            # the row is outside the checked part: no stage after decompose
+    parts: list = field(default_factory=list)     # decompose -> self_check: the candidate claims
+    claims: list[int] = field(default_factory=list)   # indices into result.claims judged for this row
+    cosines: Optional[np.ndarray] = None          # claims x scored context sentences
+    candidates: list[tuple[int, int]] = field(default_factory=list)   # (local claim, column) pairs above tau
+    skipped: list[PairScore] = field(default_factory=list)           # pairs the entity pre-filter did not judge
+    scores: list[PairScore] = field(default_factory=list)            # this row's judged pairs
+    diffs: dict[int, dict[int, EntityDiff]] = field(default_factory=dict)   # claim -> column -> entity diff
+    best: dict[int, tuple[Optional[int], Optional[float]]] = field(default_factory=dict)  # claim -> most similar
+    verdicts: list[Verdict] = field(default_factory=list)            # decided, not yet explained
+
+    def start_row(self, row: int) -> None:
+        self.row, self.skip, self.parts, self.claims, self.cosines = row, False, [], [], None
+        self.candidates, self.skipped, self.scores, self.diffs, self.best, self.verdicts = [], [], [], {}, {}, []
+
+    @property
+    def context_texts(self) -> list[str]:
+        return [s.text for s in self.result.context_sentences]
+
+
+@dataclass(frozen=True)
+class Stage:
+    name: str
+    run: Callable[[Run], None]
+
+    def __call__(self, state: Run) -> None:
+        if state.skip:
+            return
+        start = time.perf_counter()
+        self.run(state)
+        timings = state.result.timings
+        timings[self.name] = timings.get(self.name, 0.0) + time.perf_counter() - start
+
+
+def mask_columns(cos: np.ndarray, columns: list[int]) -> np.ndarray:
+    """Cosines with the non-evidence columns set below any tau, so they are never retrieved or cited."""
+    if columns and cos.shape[1]:
+        cos = cos.copy()
+        cos[:, [j for j in columns if j < cos.shape[1]]] = -1.0
+    return cos

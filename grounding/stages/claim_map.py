@@ -1,0 +1,19 @@
+"""Stage `claim_map` (after the rows): the signed map of the judged claims (rows) x context sentences."""
+from __future__ import annotations
+
+from grounding.stages import Run
+from grounding.types import SignedMap
+
+
+def run(state: Run) -> None:
+    result = state.result
+    m = len(result.context_sentences)
+    judged = [k for k, c in enumerate(result.claims) if c.origin != "rejected" and c.note != "not assessed"]
+    pos = {k: r for r, k in enumerate(judged)}
+    values = [[0.0] * m for _ in judged]
+    labels = [[0] * m for _ in judged]
+    for s in result.pairs:
+        if s.claim in pos:
+            values[pos[s.claim]][s.column], labels[pos[s.claim]][s.column] = s.signed, s.psi
+    result.claim_map = SignedMap(rows=[f"c{k + 1}" for k in judged], columns=list(result.sentence_map.columns),
+                                 values=values, labels=labels, engine="claims")

@@ -1,0 +1,18 @@
+"""Stage `decompose`: the response sentence split into candidate atomic claims (coordination on a spaCy parse,
+grounding.decompose). A sentence outside the checked part becomes one not-assessed claim and ends the row."""
+from __future__ import annotations
+
+from grounding.decompose import decompose
+from grounding.stages import Run
+from grounding.types import Claim
+
+
+def run(state: Run) -> None:
+    result, i = state.result, state.row
+    sent = result.response_sentences[i]
+    if not state.rows_ok[i]:
+        result.claims.append(Claim(text=sent.text, sentence=i, start=sent.start, end=sent.end, passed=False,
+                                   origin="sentence", note="not assessed"))
+        state.skip = True
+        return
+    state.parts = decompose(sent, result.response) if state.config.decompose else []

@@ -1,0 +1,36 @@
+"""Stage `metrics` (last): FCR / HCR / ACR / UCR from the sentence map, ECSS, integrity, Support / Contradict /
+Citation F1 against gold when given, and the metrics the engine declares it can compute honestly: CER (share
+of split claims the sentence entails; needs the self-check) and PFCR (negate each claim, re-judge its evidence
+with the same model, share of flips; needs the entailment model). The others stay None: not applicable."""
+from __future__ import annotations
+
+from grounding import judge, metrics
+from grounding.negate import negate
+from grounding.stages import Run
+from grounding.types import GroundingResult
+
+
+def run(state: Run) -> None:
+    result, config = state.result, state.config
+    flips = None
+    if "pfcr" in state.metrics and config.pfcr and result.coverage.assessed and "entailment" in state.models:
+        flips = pfcr(result, state.models["entailment"])
+    # CER over every claim checked (a sentence that did not split counts as one claim that passes)
+    checked = [c for c in result.claims if c.note != "not assessed" and not c.note.startswith("replaces")]
+    passed = [c.passed for c in checked] if "cer" in state.metrics else []
+    evidence = [s.cosine for s in result.pairs if s.psi != 0]
+    labels = [v.label for v in result.verdicts if result.claims[v.claim].origin != "rejected"]
+    result.metrics = metrics.compute(result.sentence_map.labels, state.rows_ok, passed, evidence, flips, labels,
+                                     state.gold)
+
+
+def pfcr(result: GroundingResult, entailment) -> tuple[int, int]:
+    """(flips, evidence pairs): negate each claim and re-judge its evidence pairs (psi != 0)."""
+    evidence = [s for s in result.pairs if s.psi != 0]
+    if not evidence:
+        return (0, 0)
+    ctx = result.context_sentences
+    negated = {k: negate(result.claims[k].text) for k in {s.claim for s in evidence}}
+    probs = entailment.predict([ctx[s.column].text for s in evidence], [negated[s.claim] for s in evidence])
+    psi = judge.polarity(probs)
+    return int(sum(1 for s, p in zip(evidence, psi) if p == -s.psi)), len(evidence)

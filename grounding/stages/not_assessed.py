@@ -1,0 +1,19 @@
+"""Stage `not_assessed` (after the rows): every claim that was not checked gets a Not assessed verdict naming
+the reason (coverage messages); an input that could not be assessed at all gets one such claim per sentence."""
+from __future__ import annotations
+
+from grounding.stages import Run
+from grounding.stages.explain import finalise
+from grounding.types import NOT_ASSESSED, Claim, Verdict
+
+
+def run(state: Run) -> None:
+    result = state.result
+    if not result.claims:
+        for i, s in enumerate(result.response_sentences):
+            result.claims.append(Claim(text=s.text, sentence=i, start=s.start, end=s.end, passed=False,
+                                       origin="sentence", note="not assessed"))
+    reason = "; ".join(result.coverage.messages) or "outside the checked part of the response"
+    for k, c in enumerate(result.claims):
+        if c.note == "not assessed":
+            finalise(result, Verdict(claim=k, label=NOT_ASSESSED, rule=reason.rstrip(".")))

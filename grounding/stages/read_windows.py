@@ -1,0 +1,37 @@
+"""Stage `read_windows` (context engines): the response sentence is one claim; its row of the scorer's map is
+written into the sentence map (labelled cells only, as in the claims engine), and the pairs with a label or a
+cosine above tau become its evidence, the scorer's P(support) / P(contradict) as their NLI channel."""
+from __future__ import annotations
+
+import numpy as np
+
+from grounding.stages import Run
+from grounding.types import Claim, PairScore
+
+
+def run(state: Run) -> None:
+    result, config, i = state.result, state.config, state.row
+    if not state.rows_ok[i]:
+        state.skip = True
+        return
+    local = sum(state.rows_ok[:i])   # this row's index among the scored rows
+    sent = result.response_sentences[i]
+    k = len(result.claims)
+    result.claims.append(Claim(text=sent.text, sentence=i, start=sent.start, end=sent.end, entailed=1.0,
+                               origin="sentence", note=f"engine '{config.engine}' judges whole sentences"))
+    state.claims = [k]
+    scored, cos = state.windows, state.window_cosines
+    excluded = set(result.coverage.not_evidence)
+    for j in range(state.limit):
+        p = scored.probabilities[local, j]
+        label = 0 if j in excluded else int(scored.labels[local, j])
+        c = float(cos[local, j])
+        result.sentence_map.values[i][j] = round(float(scored.values[local, j]), 4) if label else 0.0
+        result.sentence_map.labels[i][j] = label
+        if label == 0 and c <= config.tau or np.isnan(p).any():
+            continue
+        state.scores.append(PairScore(claim=k, column=j, cosine=round(c, 4), entail=round(float(p[0]), 4),
+                                      neutral=round(float(p[2]), 4), contradict=round(float(p[1]), 4), psi=label,
+                                      signed=round(float(scored.values[local, j]), 4), judged=True))
+    best = int(cos[local].argmax()) if cos.shape[1] else None
+    state.best[k] = (best, round(float(cos[local, best]), 4) if best is not None else None)

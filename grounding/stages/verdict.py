@@ -1,0 +1,37 @@
+"""Stage `verdict`: each claim of the row decided from its judged pairs by the preset's rule (VeriGround's fused
+score, bands and contradiction override, grounding.verdict; or the learned model of the engine)."""
+from __future__ import annotations
+
+from typing import Optional
+
+from grounding import verdict
+from grounding.config import GroundingConfig, VerdictPreset
+from grounding.stages import Run
+from grounding.types import EntityDiff, GroundingResult, PairScore, Verdict
+
+
+def decide_claim(result: GroundingResult, config: GroundingConfig, preset: VerdictPreset, k: int,
+                 pairs: list[PairScore], diffs: dict[int, EntityDiff], best: Optional[int],
+                 best_cosine: Optional[float]) -> Verdict:
+    """Claim k's verdict; `best` / `best_cosine`: its most similar context sentence, for when nothing was judged."""
+    ctx = result.context_sentences
+    if preset.learned:
+        from grounding import learned
+        model = learned.load(config.models_dir, result.engine)
+        v = verdict.decide_learned(k, result.claims[k].text, pairs, preset, model, diffs, [s.text for s in ctx],
+                                   best, best_cosine)
+    else:
+        v = verdict.decide(k, pairs, preset, diffs, best, best_cosine, config.tau)
+    return verdict.quantity_override(v, preset, result.claims[k].text,
+                                     ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
+
+
+def run(state: Run) -> None:
+    preset = state.config.verdict_preset()
+    by_claim: dict[int, list[PairScore]] = {}
+    for s in state.result.pairs:
+        by_claim.setdefault(s.claim, []).append(s)
+    for k in state.claims:
+        best, best_cosine = state.best.get(k, (None, None))
+        state.verdicts.append(decide_claim(state.result, state.config, preset, k, by_claim.get(k, []),
+                                           state.diffs.get(k, {}), best, best_cosine))

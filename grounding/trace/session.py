@@ -1,0 +1,67 @@
+"""What the app's "Trace a pipeline" tab does, without the app framework (app.py wires it to the widgets)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+from grounding import report
+from grounding.session import KEEP, Choices, Step, upload_paths
+from grounding.config import GroundingConfig
+from grounding.trace import view
+from grounding.trace.method import TraceResult, trace_json
+
+
+def trace_config(q, models_dir: str) -> GroundingConfig:
+    """The config of a trace with `q` consecutive Not Fully Supported verdicts to stop (a whole number >= 1)."""
+    if q is None or float(q) != int(float(q)):
+        raise ValueError(f"q must be a whole number of at least 1, not '{q}'.")
+    return GroundingConfig(trace_q=int(float(q)), models_dir=models_dir).validate()
+
+
+def trace_views(res: TraceResult, value: Optional[str] = None) -> tuple[str, str, str]:
+    """(DAG drawing, claim list, evidence trail) with claim `value` ("t<k>") selected."""
+    k = view.parse_choice(value)
+    return view.dag_svg(res, k), view.claims_html(res, k), view.trail_html(res, k)
+
+
+def run_trace(text: str, upload: Optional[str], q, models_dir: str) -> tuple[TraceResult, list[str], Optional[str]]:
+    """(trace, notes, the claim to select first: the first one not Fully Supported). The upload wins over the
+    text; a bad DAG or file raises ValueError / OSError with a message for the user."""
+    if upload:
+        text = Path(upload).read_text(encoding="utf-8")
+    res, notes = trace_json(text or "", trace_config(q, models_dir), "the DAG")
+    first = next((c for c in res.claims if c.verdict != view.FULLY_SUPPORTED), res.claims[0] if res.claims else None)
+    return res, notes, (f"t{first.claim}" if first else None)
+
+
+def done_status(res: TraceResult) -> str:
+    return report.status_html(f"Traced {view.plural(len(res.claims), 'claim')} of '{res.dag.id}' in "
+                              f"{sum(res.timings.values()):.1f} s.", "done")
+
+
+def trace_files(res: TraceResult, downloads) -> list[str]:
+    """The trace as JSON and its self-contained HTML report (a grounding.session.Downloads writes them)."""
+    return downloads.write({"trace_result.json": res.to_json(indent=1), "trace_report.html": view.report_html(res)})
+
+
+def trace_event(text, upload, q, models_dir: str, downloads) -> Step:
+    """Trace: (status, counts, DAG, claims, trail, claim choices, downloads, trace) with the first claim that is
+    not Fully Supported selected; a bad DAG or file: the status says why."""
+    try:
+        res, notes, value = run_trace(text, upload_paths([upload])[0] if upload else None, q, models_dir)
+    except (ValueError, OSError) as err:   # DAGError is a ValueError; a binary upload fails to decode
+        return Step((report.status_html(str(err), "error"),) + (KEEP,) * 7, warnings=[str(err)])
+    return Step((done_status(res), view.counts_html(res)) + trace_views(res, value)
+                + (Choices(view.claim_choices(res), value), trace_files(res, downloads), res), infos=list(notes))
+
+
+def select_claim(res: Optional[TraceResult], value: Optional[str]) -> Step:
+    return Step(trace_views(res, value) if res is not None else (KEEP,) * 3)
+
+
+def click_claim(res: Optional[TraceResult], data: dict) -> Step:
+    """A click on a listed claim: (claim value, DAG, claims, trail)."""
+    claim = (data or {}).get("claim")
+    if res is None or not str(claim).isdigit():
+        return Step((KEEP,) * 4)
+    return Step((f"t{claim}",) + trace_views(res, f"t{claim}"))

@@ -1,0 +1,40 @@
+"""The engine registry: declared stages, models and the metrics each engine can honestly compute."""
+from __future__ import annotations
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.config import ENGINES as ENGINE_NAMES
+from grounding.engines import ENGINES, applies
+from grounding.render import metrics_html
+
+DRUG_RESPONSE = "Drug X lowers blood pressure but raises liver enzymes."
+DRUG_CONTEXT = "Drug X significantly lowered systolic blood pressure.\n---\nLiver enzymes were unchanged."
+
+
+def test_the_registry_is_the_configs_choice_of_engines():
+    assert tuple(ENGINES) == ENGINE_NAMES
+    assert [s.name for s in ENGINES["claims"].per_row] == ["decompose", "self_check", "retrieve", "judge", "entities",
+                                                           "verdict", "explain"]
+    assert [s.name for s in ENGINES["context"].per_row] == ["read_windows", "entities", "verdict", "explain"]
+    assert [s.name for s in ENGINES["claims"].after] == ["claim_map", "not_assessed", "metrics"]
+
+
+def test_context_engines_need_no_entailment_model_and_report_cer_pfcr_not_applicable(models_dir):
+    for name in ("context", "context-fast"):
+        assert "entailment" not in ENGINES[name].models
+        assert not applies(name, "cer") and not applies(name, "pfcr")
+    assert applies("claims", "cer") and applies("claims", "pfcr")
+    if not (models_dir / "scorer" / "model.onnx").is_file():
+        pytest.skip("no scorer in this build")
+    res = ground(DRUG_RESPONSE, DRUG_CONTEXT, GroundingConfig(engine="context", models_dir=str(models_dir)))
+    assert res.metrics.cer is None and res.metrics.pfcr is None
+    assert set(res.coverage.runtime["models"]) == {"embedder", "scorer"}
+    html = metrics_html(res)
+    assert html.count("n/a") == 2
+
+
+def test_claims_engine_computes_cer_and_pfcr(models_dir):
+    res = ground(DRUG_RESPONSE, DRUG_CONTEXT, GroundingConfig(models_dir=str(models_dir)))
+    assert res.metrics.cer is not None and res.metrics.pfcr is not None
+    assert {"decompose", "self_check", "retrieve", "judge", "verdict", "explain", "metrics"} <= set(res.timings)

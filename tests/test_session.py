@@ -1,0 +1,113 @@
+"""The app's logic without a browser: settings <-> config from the field metadata, events, downloads, the API."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, api, ground
+from grounding import session as ss
+from grounding.config import PRESETS, add_cli_arguments, config_from_cli, run_fields
+
+DRUG_RESPONSE = "Drug X lowers blood pressure but raises liver enzymes."
+DRUG_CONTEXT = "Drug X significantly lowered systolic blood pressure.\n---\nLiver enzymes were unchanged."
+NAMES = [f.name for f in ss.VERDICT_FIELDS]
+
+
+@pytest.fixture(scope="module")
+def drug(models_dir):
+    return ground(DRUG_RESPONSE, DRUG_CONTEXT, GroundingConfig(models_dir=str(models_dir)))
+
+
+def test_widgets_come_from_the_metadata_and_round_trip():
+    assert [f.name for f in run_fields()] == ["engine", "tau", "preset", "pfcr"]
+    assert NAMES[:7] == ["w_cos", "w_entity", "w_nli", "w_entail", "w_contradict", "supported", "partial"]
+    assert "override_scope" in NAMES and "learned" not in NAMES
+    for preset in PRESETS:
+        values = ss.widget_values(preset)
+        assert ss.config_from_settings("claims", 0.5, preset, True, values, "m").overrides == {}
+    values = ss.widget_values("paper")
+    values[NAMES.index("supported")] = 0.8
+    values[NAMES.index("nli_override")] = ""        # empty box: the rule is off
+    cfg = ss.config_from_settings("claims", 0.5, "paper", True, values, "m")
+    assert cfg.overrides == {"supported": 0.8, "nli_override": None}
+    values[NAMES.index("off_topic")] = "abc"
+    with pytest.raises(ValueError, match="off_topic must be a number"):
+        ss.config_from_settings("claims", 0.5, "paper", True, values, "m")
+
+
+def test_cli_flags_come_from_the_metadata():
+    parser = argparse.ArgumentParser()
+    add_cli_arguments(parser)
+    cfg = config_from_cli(parser.parse_args(["--tau", "0.6", "--engine", "context", "--no-pfcr", "--preset", "code"]))
+    assert (cfg.tau, cfg.engine, cfg.pfcr, cfg.preset) == (0.6, "context", False, "code")
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--engine", "fast"])
+
+
+def test_verdict_change_after_moving_tau_keeps_the_runs_tau(drug, models_dir):
+    """Bug (1) through the app's event: τ moved to 0.8 without Run, then a weight changed."""
+    values = ss.widget_values("paper")
+    values[NAMES.index("supported")] = 0.9
+    downloads = ss.Downloads()
+    step = ss.apply_verdict_settings(drug, "claims", 0.8, "paper", True, "all", values, str(models_dir), downloads)
+    status, *_, files, result = step.outputs
+    assert result.config.tau == 0.5 and result.config.overrides == {"supported": 0.9}
+    assert "tau = 0.80" not in json.dumps(result.to_dict())
+    assert ss.needs_run(result, "claims", 0.8, True) and "τ changed" in ss.needs_run(result, "claims", 0.8, True)
+    assert ss.needs_run(result, "claims", 0.5, True) is None
+
+
+def test_downloads_are_written_once_per_result_and_pruned(drug, tmp_path):
+    downloads = ss.Downloads(keep=2)
+    first = downloads.result_files(drug)
+    assert [Path(p).name for p in first] == ["grounding_result.json", "grounding_pairs.csv", "grounding_report.html"]
+    mtime = Path(first[0]).stat().st_mtime_ns
+    assert downloads.result_files(drug) == first and Path(first[0]).stat().st_mtime_ns == mtime
+    downloads.write({"a.txt": "1"})
+    downloads.write({"a.txt": "2"})
+    assert not Path(first[0]).exists() and len(list(downloads.root.iterdir())) == 2
+
+
+def test_focus_from_a_click_or_the_drop_down(drug):
+    assert ss.parse_focus("r0") == (0, None) and ss.parse_focus("c1") == (None, 1) and ss.parse_focus("all") == (None, None)
+    assert ss.focus_of_click(drug, {"claim": 1}) == "c1"
+    assert ss.focus_of_click(drug, {"row": "0"}) == "r0"
+    assert ss.focus_of_click(drug, {}) is None
+    step = ss.click_view(drug, {"claim": 0})
+    assert step.outputs[0] == "c0" and len(step.outputs) == 6
+
+
+def test_run_streams_and_ends_with_downloads(models_dir):
+    steps = list(ss.run_check(DRUG_RESPONSE, DRUG_CONTEXT, None, "", "claims", 0.5, "paper", True,
+                              ss.widget_values("paper"), str(models_dir), ss.Downloads()))
+    assert len(steps) >= 2 and all(len(s.outputs) == 9 for s in steps)
+    assert steps[0].outputs[7] is None and len(steps[-1].outputs[7]) == 3 and steps[-1].outputs[8].complete
+    empty = next(ss.run_check("", "", None, "", "claims", 0.5, "paper", True, ss.widget_values("paper"),
+                              str(models_dir), ss.Downloads()))
+    assert empty.warnings == ["The response is empty: paste the answer to check (or pick an example)."]
+
+
+def test_uploads_fill_only_empty_boxes(tmp_path):
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"response": "From the file.", "question": "Q?", "context": ["Doc."]}, indent=2))
+    step = ss.load_files([str(path)], "", "")
+    assert step.outputs[:2] == ("From the file.", "Q?")
+    step = ss.load_files([str(path)], "Typed already.", "")
+    assert step.outputs[0] is ss.KEEP and step.outputs[1] == "Q?"
+    bad = tmp_path / "bad.exe"
+    bad.write_text("x")
+    assert ss.load_files([str(bad)], "", "").warnings
+
+
+def test_api_endpoints_say_what_is_wrong(drug):
+    with pytest.raises(ValueError, match="Not a grounding result"):
+        api.report_endpoint("not a result")
+    with pytest.raises(ValueError, match="Could not re-derive"):
+        api.rederive_endpoint(drug.to_dict(), "paper", {"no_such_setting": 1})
+    with pytest.raises(ValueError, match="overrides must map setting names"):
+        api.rederive_endpoint(drug.to_dict(), "paper", {"supported": [0.8]})
+    again = api.rederive_endpoint(drug.to_dict(), "code")
+    assert again["config"]["preset"] == "code" and "models_dir" not in again["config"]

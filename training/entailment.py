@@ -175,13 +175,10 @@ def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None
 
 
 def cpu_model() -> str:
-    from export.convert import cpu_flags
-    try:
-        name = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
-    except (OSError, StopIteration):
-        name = "unknown CPU"
-    flags = cpu_flags()
-    return f"{name} ({'AVX-512 VNNI' if 'avx512_vnni' in flags else 'AVX2, no VNNI' if 'avx2' in flags else 'no AVX2'})"
+    """The CPU and its int8/bf16-relevant flags, as every recorded figure names them (grounding.runtime)."""
+    from grounding.runtime import cpu_description
+    cpu = cpu_description()
+    return f"{cpu['cpu']} (flags: {', '.join(cpu['flags']) or 'none'})"
 
 
 def use_bf16(asked: bool | None) -> bool:
@@ -192,7 +189,7 @@ def use_bf16(asked: bool | None) -> bool:
     import torch
     if torch.cuda.is_available():
         return torch.cuda.is_bf16_supported()
-    from export.convert import cpu_flags
+    from grounding.runtime import cpu_flags
     return bool({"avx512_bf16", "amx_bf16"} & cpu_flags())
 
 

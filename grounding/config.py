@@ -76,17 +76,17 @@ class VerdictPreset:
     partial: float = setting(0.40, "F at or above: Partially supported", needs_run=False, low=0, high=1,
                              control="slider")
     nli_override: Optional[float] = setting(None, "P(e) − P(c) at or below this: Contradicted (empty = off)",
-                                            needs_run=False, control="optional")
+                                            needs_run=False, low=-1, high=1, control="optional")
     contradict_override: Optional[float] = setting(None, "P(contradict) above this: Contradicted (empty = off)",
-                                                   needs_run=False, control="optional")
+                                                   needs_run=False, low=0, high=1, control="optional")
     off_topic: Optional[float] = setting(None, "cosine below this: Unsupported (empty = off)", needs_run=False,
-                                         control="optional")
+                                         low=-1, high=1, control="optional")
     # the public VeriGround code's lowest band (bands 0.70 / 0.40 / 0.10): F below it is Contradicted
     unsupported_floor: Optional[float] = setting(None, "F below this: Contradicted, the lowest band (empty = off)",
-                                                 needs_run=False, control="optional")
+                                                 needs_run=False, low=-1, high=1, control="optional")
     conflict_note: Optional[float] = setting(
         0.6, "a backed claim names a sentence leaning against it with P(contradict) at or above this (empty = off)",
-        needs_run=False, control="optional")
+        needs_run=False, low=0, high=1, control="optional")
     override_scope: str = setting(
         "any", "which sentences may fire the contradiction override: any judged one, or only the claim's most "
                "similar one (fewer false alarms, fewer contradictions caught; see the README)",
@@ -95,7 +95,8 @@ class VerdictPreset:
     learned: bool = setting(False, "decide with the learned model instead of F", needs_run=False)
     quantity_override: Optional[float] = setting(
         None, "a backed claim whose anchor (cosine at least this) gives another value of the same kind and unit "
-              "(30% vs 70%, 50 mg vs 25 mg) is Contradicted (empty = off)", needs_run=False, control="optional")
+              "(30% vs 70%, 50 mg vs 25 mg) is Contradicted (empty = off)", needs_run=False, low=-1, high=1,
+        control="optional")
 
 
 PRESETS = {
@@ -144,13 +145,22 @@ class GroundingConfig:
     pfcr: bool = setting(True, "negate claims and re-judge (one more NLI pass)", control="check", label="PFCR",
                          cli=True)
     entity_prefilter: bool = setting(False, "skip NLI on pairs with no shared entity (see verdict docs)")
-    max_response_chars: int = setting(20000, "characters of the response checked", low=1)
-    max_context_chars: int = setting(400000, "characters of the context scored", low=1)
-    max_context_sentences: int = setting(4000, "context sentences scored", low=1)
+    # Bounded work per request (README, "Limits"): what lies beyond a limit is never read by a model; it is listed
+    # as unscored in the coverage, the status and the verdict card of every claim it touches.
+    max_response_chars: int = setting(20000, "characters of the response checked", low=1, high=10_000_000)
+    max_response_sentences: int = setting(200, "response sentences checked", low=1, high=100_000)
+    max_context_chars: int = setting(150000, "characters of the context read and scored (the rest is not read)",
+                                     low=1, high=100_000_000)
+    max_context_sentences: int = setting(1500, "context sentences scored", low=1, high=1_000_000)
+    max_documents: int = setting(200, "context documents read", low=1, high=100_000)
+    max_pairs_per_claim: int = setting(48, "context sentences judged per claim at most (the most similar above τ)",
+                                       low=1, high=100_000)
+    time_budget: float = setting(25.0, "seconds of model time a request may use; the rows not reached by then are "
+                                       "not assessed (0 = no limit)", low=0, high=86400, cli=True)
     min_english_confidence: float = setting(0.5, "language confidence above which a non-English response is "
                                                  "not assessed", low=0, high=1)
     # trace (grounding/trace, VeriTrail over a generation DAG)
-    trace_q: int = setting(3, "stop after this many consecutive Not Fully Supported verdicts", low=1)
+    trace_q: int = setting(3, "stop after this many consecutive Not Fully Supported verdicts", low=1, high=1000)
     threads: Optional[int] = setting(None, "ONNX Runtime intra-op threads (None: GROUNDING_THREADS or its default)",
                                      machine=True)
     models_dir: str = setting(help="the model folder set", machine=True, factory=lambda: environment().models_dir)
@@ -164,17 +174,15 @@ class GroundingConfig:
         if unknown:
             raise ValueError(f"Unknown verdict settings {sorted(unknown)}; allowed: {sorted(allowed)}.")
         preset = dataclasses.replace(base, **self.overrides)
-        if preset.override_scope not in OVERRIDE_SCOPES:
-            raise ValueError(f"override_scope must be one of {OVERRIDE_SCOPES}, not '{preset.override_scope}'.")
+        check_fields(preset, skip=("name",))
         return preset
 
     def validate(self) -> "GroundingConfig":
-        if self.engine not in ENGINES:
-            raise ValueError(f"engine must be one of {', '.join(repr(e) for e in ENGINES)}, not '{self.engine}'.")
-        if not 0.0 <= self.tau <= 1.0:
-            raise ValueError(f"tau must lie in [0, 1], got {self.tau}.")
-        if isinstance(self.trace_q, bool) or not isinstance(self.trace_q, int) or self.trace_q < 1:
-            raise ValueError(f"q (trace_q) must be a whole number of at least 1, got {self.trace_q!r}.")
+        """This config, every field type- and range-checked from its metadata (ValueError naming the field and
+        what it allows); the preset and its overrides too."""
+        check_fields(self, skip=("models_dir", "threads"))
+        if self.threads is not None:
+            check_value(_field(GroundingConfig, "threads"), self.threads, int, low=1, high=1024)
         self.verdict_preset()
         return self
 
@@ -189,8 +197,62 @@ class GroundingConfig:
 
     @classmethod
     def from_dict(cls, data: dict) -> "GroundingConfig":
+        if not isinstance(data, dict):
+            raise ValueError(f"config must be a JSON object of settings, not {type(data).__name__}.")
         names = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in (data or {}).items() if k in names}).validate()
+        return cls(**{k: v for k, v in data.items() if k in names}).validate()
+
+
+def _field(cls, name: str) -> dataclasses.Field:
+    return {f.name: f for f in dataclasses.fields(cls)}[name]
+
+
+def check_fields(obj, skip: tuple = ()) -> None:
+    """Every field of dataclass `obj` checked against its type hint and metadata (range, choices)."""
+    import typing
+    hints = typing.get_type_hints(type(obj))
+    for f in dataclasses.fields(obj):
+        if f.name not in skip:
+            check_value(f, getattr(obj, f.name), hints[f.name])
+
+
+def check_value(f: dataclasses.Field, value, hint, low=None, high=None) -> None:
+    """ValueError naming field `f` and what it allows, unless `value` fits `hint` (bool, int, float, str, dict, or
+    Optional of one: None allowed) and lies in the field's [low, high] and choices."""
+    import math
+    import typing
+    meta, name = f.metadata, f.name
+    low = meta.get("low") if low is None else low
+    high = meta.get("high") if high is None else high
+    args = [a for a in typing.get_args(hint) if a is not type(None)]
+    optional = bool(args) and len(args) < len(typing.get_args(hint))
+    kind = args[0] if optional else hint
+    if value is None and optional:
+        return
+    span = f" in [{low:g}, {high:g}]" if low is not None and high is not None else \
+        f" of at least {low:g}" if low is not None else ""
+    none = " or null (rule off)" if optional else ""
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} must be true or false, got {value!r}.")
+        return
+    if kind in (int, float):
+        whole = kind is int
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (whole and not isinstance(value, int)) \
+                or not math.isfinite(value):
+            what = "a whole number" if whole else "a number"
+            raise ValueError(f"{name} must be {what}{span}{none}, got {value!r}.")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise ValueError(f"{name} must lie{span}, got {value!r}.")
+        return
+    if kind is str:
+        choices = meta.get("choices") or ()
+        if not isinstance(value, str) or (choices and value not in choices):
+            allowed = f"one of {', '.join(repr(c) for c in choices)}" if choices else "a string"
+            raise ValueError(f"{name} must be {allowed}, got {value!r}.")
+        return
+    if kind is dict and not isinstance(value, dict):
+        raise ValueError(f"{name} must be a JSON object, got {value!r}.")
 
 
 def add_cli_arguments(parser: argparse.ArgumentParser) -> None:

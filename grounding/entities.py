@@ -21,6 +21,7 @@ from decimal import Decimal, InvalidOperation
 from typing import NamedTuple, Optional
 
 from grounding.decompose import load_nlp
+from grounding.invisible import judged_text
 from grounding.types import EntityDiff
 
 NAMED_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "FAC"})
@@ -123,7 +124,7 @@ def entity_overlap(claim: str, context: str) -> tuple[Optional[float], EntityDif
     whole words ("pfizer" ~ "pfizer inc."). The share is None when the claim has no entities (the caller
     gives that weight to the other signals). The diff lists the entities as written in each text.
     """
-    claim_mentions, context_mentions = mentions(claim), mentions(context)
+    claim_mentions, context_mentions = mentions(judged_text(claim)), mentions(judged_text(context))
     if not claim_mentions:
         return None, EntityDiff(context_only=[m.surface for m in context_mentions])
     shared, claim_only, used = [], [], set()

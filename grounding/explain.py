@@ -87,10 +87,29 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             text = f"Unsupported: the best match {anchor} ({where}) does not establish the claim — {why} (F = {verdict.score:.2f})."
         if verdict.label in (SUPPORTED, PARTIAL) and verdict.conflicting is not None:
             text += _leans_against(result, verdict)
+    if verdict.rule.startswith("partly read: "):
+        label = verdict.rule[len("partly read: "):].split(" on the part read")[0]
+        text = (f"Partly read: only the start of this claim fit the model's window; on that part it is {label}, but "
+                f"the rest was never read, so it is not called supported. Shorten or split the sentence. ") + text
+    elif claim.truncated and verdict.label != NOT_ASSESSED:
+        text += " Only the start of this claim fit the model's window; the rest was not read."
+    unread = unread_note(result)
+    if unread and verdict.label not in (NOT_ASSESSED, CONTRADICTED):
+        text += " " + unread
     if verdict.rule.startswith("learned:"):   # the learned preset: its probabilities decided, not F
         text = text.replace(f" (F = {verdict.score:.2f})", "") if verdict.score is not None else text
         text += f" Decided by the learned verdict model: {verdict.rule[len('learned: '):]}."
     return _explainer(text, verdict, result) if _explainer else text
+
+
+def unread_note(result: GroundingResult) -> str:
+    """What of the context was never read (beyond the limits or the time budget), for every verdict it touches."""
+    parts = [u for u in result.coverage.unread if u.get("part") != "response"]
+    if not parts:
+        return ""
+    chars = sum(u["chars"] - u["read"] for u in parts)
+    what = f"{chars:,} characters of the context" if chars else "part of the context"
+    return f"Not read: {what} ({parts[0]['reason']}); evidence there was not looked at."
 
 
 def _leans_against(result: GroundingResult, verdict: Verdict) -> str:

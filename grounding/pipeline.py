@@ -64,7 +64,9 @@ def ground_stream(response: str, context, config: Optional[GroundingConfig] = No
                                                                    config.threads).values())}}
         from grounding.runtime import describe_models
         result.coverage.runtime = describe_models(loaded)
-    state = Run(result=result, config=config, models=loaded, rows_ok=rows_ok, metrics=engine.metrics, gold=gold)
+    deadline = time.monotonic() + config.time_budget - (time.perf_counter() - t0) if config.time_budget else None
+    state = Run(result=result, config=config, models=loaded, rows_ok=rows_ok, metrics=engine.metrics, gold=gold,
+                deadline=deadline)
     for _ in run(engine, state):
         yield result
     result.timings["total"] = time.perf_counter() - t0

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from grounding.config import environment
+from grounding.invisible import judged_text
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +131,7 @@ class Batch:
     attention_mask: np.ndarray
     token_type_ids: np.ndarray
     truncated: list[int] = field(default_factory=list)  # indices of items cut at max_length
+    second_cut: list[int] = field(default_factory=list)  # pairs whose second text (the hypothesis) lost tokens
 
 
 class OnnxModel:
@@ -179,14 +181,20 @@ class OnnxModel:
         return GPU_BATCH_SIZE if on_gpu else CPU_BATCH_SIZE[role]
 
     def tokenize(self, texts: list[str], pairs: list[str] | None = None) -> Batch:
-        """Pad to the longest item; cut items over max_length (pairs: the longer side first) and record them."""
+        """Pad to the longest item; cut items over max_length (pairs: the longer side first) and record them.
+        Invisible format and control characters are not read (grounding.invisible)."""
+        texts = [judged_text(t) for t in texts]
+        pairs = [judged_text(t) for t in pairs] if pairs is not None else None
         encs = self.tokenizer.encode_batch(list(zip(texts, pairs)) if pairs is not None else list(texts))
-        ids, types, truncated = [], [], []
+        ids, types, truncated, second_cut = [], [], [], []
         for i, enc in enumerate(encs):
             e_ids, e_types = list(enc.ids), list(enc.type_ids)
             if len(e_ids) > self.max_length:
                 truncated.append(i)
+                before = sum(e_types)
                 e_ids, e_types = _truncate(e_ids, e_types, self.max_length, paired=pairs is not None)
+                if pairs is not None and sum(e_types) < before:
+                    second_cut.append(i)
             ids.append(e_ids)
             types.append(e_types)
         width = max((len(x) for x in ids), default=1)
@@ -197,7 +205,7 @@ class OnnxModel:
             input_ids[i, : len(row)] = row
             mask[i, : len(row)] = 1
             token_types[i, : len(trow)] = trow
-        return Batch(input_ids, mask, token_types, truncated)
+        return Batch(input_ids, mask, token_types, truncated, second_cut)
 
     def run(self, batch: Batch) -> np.ndarray:
         feeds = {"input_ids": batch.input_ids, "attention_mask": batch.attention_mask}
@@ -245,14 +253,20 @@ class Embedder:
     def dim(self) -> int:
         return int(self.model.config.get("hidden_size", 384))
 
-    def encode(self, texts: list[str]) -> np.ndarray:
-        """float32 (n, d), each row of unit length. Texts longer than the window are cut (see truncated)."""
+    def encode(self, texts: list[str], stop=None) -> np.ndarray:
+        """float32 (n, d), each row of unit length. Texts longer than the window are cut (see truncated). `stop`: a
+        callable checked between batches; once it says True the rest is not encoded (zero rows, listed in
+        `self.unfinished`)."""
         self.truncated: list[int] = []
+        self.unfinished: list[int] = []
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
             return out
         lengths = [len(t) for t in texts]
         for idx in _batches(len(texts), self.batch_size, lengths):
+            if stop is not None and stop():
+                self.unfinished += idx
+                continue
             batch = self.model.tokenize([texts[i] for i in idx])
             self.truncated += [idx[i] for i in batch.truncated]
             hidden = self.model.run(batch)
@@ -280,14 +294,15 @@ class Entailment:
             raise ModelLoadError(f"{self.model.folder}/config.json id2label {id2label} lacks {sorted(missing)}.")
         label2id = {v: k for k, v in id2label.items()}
         self.columns = [label2id[name] for name in NLI_ORDER]  # model column for each canonical label
-        self.truncated: list[int] = []
+        self.truncated: list[int] = []       # pairs cut to fit the window (the longer text first)
+        self.hypothesis_cut: list[int] = []  # of those, pairs whose hypothesis (the claim) lost tokens
 
     def predict(self, premises: list[str], hypotheses: list[str]) -> np.ndarray:
         """(n, 3) float32 probabilities in NLI_ORDER (entailment, neutral, contradiction).
         Pairs over the window are cut (longer side first); their indices land in self.truncated with a warning."""
         if len(premises) != len(hypotheses):
             raise ValueError(f"{len(premises)} premises but {len(hypotheses)} hypotheses")
-        self.truncated = []
+        self.truncated, self.hypothesis_cut = [], []
         out = np.zeros((len(premises), 3), dtype=np.float32)
         if not premises:
             return out
@@ -295,6 +310,7 @@ class Entailment:
         for idx in _batches(len(premises), self.batch_size, lengths):
             batch = self.model.tokenize([premises[i] for i in idx], [hypotheses[i] for i in idx])
             self.truncated += [idx[i] for i in batch.truncated]
+            self.hypothesis_cut += [idx[i] for i in batch.second_cut]
             logits = self.model.run(batch)
             out[idx] = softmax(logits.astype(np.float32))[:, self.columns]
         if self.truncated:

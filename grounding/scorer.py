@@ -38,6 +38,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
+from grounding.invisible import judged_text
 from grounding.runtime import MODELS_DIR, ModelLoadError, OnnxModel, session_options, softmax
 
 log = logging.getLogger(__name__)
@@ -220,7 +221,7 @@ def sentence_vectors(hidden: np.ndarray, positions: Sequence[int], starts: Seque
 
 def clean_text(text: str) -> str:
     """User text must not smuggle boundary tokens in: "[S_SEP]" in a sentence would add a column."""
-    return SPECIAL_TEXT.sub(lambda m: m.group(0).replace("[", "(").replace("]", ")"), text or "")
+    return SPECIAL_TEXT.sub(lambda m: m.group(0).replace("[", "(").replace("]", ")"), judged_text(text or ""))
 
 
 # ---------------------------------------------------------------------------- result
@@ -325,10 +326,11 @@ class ContextScorer:
         n = len(p.response_positions)
         return self.head.run(None, {"response": vectors[:n], "context": vectors[n:]})[0]
 
-    def score(self, response_sentences: list[str], documents: list[list[str]]) -> ScoredMap:
+    def score(self, response_sentences: list[str], documents: list[list[str]], stop=None) -> ScoredMap:
         """Score every response sentence against every context sentence (documents concatenated in order).
 
-        Windows are scored one per forward pass, so a window's numbers never depend on batch-mates.
+        Windows are scored one per forward pass, so a window's numbers never depend on batch-mates. `stop`: a
+        callable checked between windows; once it says True no more windows run (their cells stay unscored, NaN).
         """
         documents = [list(d) for d in documents]
         flat = [s for d in documents for s in d]
@@ -341,7 +343,7 @@ class ContextScorer:
         for w in plan.windows:
             rw = [r_ids[i][: plan.response_lengths[i]] for i in w.rows]
             cw = [c_ids[j][: plan.context_lengths[j]] for j in w.columns]
-            if not rw or not cw:
+            if not rw or not cw or (stop is not None and stop()):
                 continue
             probs[np.ix_(w.rows, w.columns)] = softmax(self.encode_window(rw, cw))
         cov = ScorerCoverage(windows=len(plan.windows), forward_passes=sum(1 for w in plan.windows if w.rows and w.columns),

@@ -52,6 +52,7 @@ class Claim:
     passed: bool = True                 # self-consistency check
     origin: str = "decomposed"          # decomposed | sentence (the whole sentence, after a failed split)
     note: str = ""
+    truncated: bool = False             # only the claim's start fit a model's window: the rest was never read
 
 
 @dataclass
@@ -153,6 +154,9 @@ class Coverage:
     messages: list[str] = field(default_factory=list)        # what the user should know
     runtime: dict = field(default_factory=dict)              # CPU, int8 kernel, per model: file, precision, provider
     not_evidence: list[int] = field(default_factory=list)    # map columns never used as evidence (headings)
+    unread: list[dict] = field(default_factory=list)         # input beyond the limits, never read: {"part", "chars",
+                                                             # "read", "reason"} per document / the response
+    budget_exhausted: bool = False                           # the time budget ended the request early
 
 
 

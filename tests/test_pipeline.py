@@ -107,8 +107,14 @@ def test_huge_response_reports_unchecked_sentences():
     cfg = GroundingConfig(max_response_chars=60, pfcr=False)
     r = ground("Drug X lowers blood pressure. " * 5, DRUG_CONTEXT, cfg)
     labels = [v.label for v in r.verdicts]
-    assert labels.count(NOT_ASSESSED) == 3 and NOT_ASSESSED not in labels[:2]
-    assert any("only the first 60" in m for m in r.coverage.messages)
+    # checked: the first 60 characters (2 sentences); listed as not assessed: up to twice the limit (2 more);
+    # the fifth sentence lies beyond that and is not even split, but said in the coverage
+    assert labels.count(NOT_ASSESSED) == 2 and NOT_ASSESSED not in labels[:2] and len(labels) == 4
+    assert r.coverage.unread == [{"part": "response", "chars": 150, "read": 120,
+                                  "reason": "beyond twice max_response_chars (120 characters)"}]
+    assert any("the first 60 characters" in m and "30 characters after those were not read" in m
+               for m in r.coverage.messages), r.coverage.messages
+    assert len(r.response) == 120
 
 
 def test_json_round_trip_of_a_full_result(drug):

@@ -44,14 +44,17 @@ def test_pretty_printed_single_object_json(tmp_path):
 
 
 def test_max_context_chars_is_honoured(models_dir):
-    """(4) Sentences beyond max_context_chars are listed as unscored and never judged or mapped."""
+    """(4) Text beyond max_context_chars is never read: not split, judged or mapped, and said in the coverage."""
     context = "The trial enrolled 40 adults.\n---\nThe drug lowered blood pressure.\n---\nNo serious events occurred."
     cfg = GroundingConfig(models_dir=str(models_dir), max_context_chars=40, pfcr=False)
     res = ground("The drug lowered blood pressure.", context, cfg)
-    assert res.coverage.unscored == ["d2#1", "d3#1"]
-    assert any("characters" in m for m in res.coverage.messages)
-    assert all(p.column == 0 for p in res.pairs)
-    assert all(v == 0 for row in res.sentence_map.values for v in row[1:])
+    # 29 characters of d1, then 11 of the second document ("The drug lo": a partial sentence, dropped), none of the third
+    assert [d.id for d in res.documents] == ["d1"] and len(res.context_sentences) == 1
+    assert [(u["part"], u["chars"], u["read"]) for u in res.coverage.unread] == [
+        ("d2", 32, 11), ("document 3 of those given", 27, 0)]
+    assert any("characters were not read" in m and "document 3 of those given" in m for m in res.coverage.messages)
+    assert all(p.column == 0 for p in res.pairs) and len(res.sentence_map.columns) == 1
+    assert "Not read:" in res.verdicts[0].explanation
 
 
 def test_unsupported_floor_is_documented_as_what_it_does():

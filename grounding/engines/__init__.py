@@ -62,6 +62,8 @@ def run(engine: Engine, state: Run) -> Iterator[Run]:
         for stage in engine.before:
             stage(state)
         for i in range(len(state.result.response_sentences)):
+            if state.rows_ok[i] and state.over_budget():
+                _budget_spent(state, i)
             state.start_row(i)
             for stage in engine.per_row:
                 stage(state)
@@ -70,6 +72,15 @@ def run(engine: Engine, state: Run) -> Iterator[Run]:
         state.start_row(-1)
     for stage in engine.after:
         stage(state)
+
+
+def _budget_spent(state: Run, row: int) -> None:
+    """The time budget ran out before response sentence `row`: it and the rest are not assessed, and said so."""
+    cov, left = state.result.coverage, sum(state.rows_ok[row:])
+    state.rows_ok = state.rows_ok[:row] + [False] * (len(state.rows_ok) - row)
+    cov.budget_exhausted = True
+    cov.messages.append(f"The time budget ({state.config.time_budget:g} s) ran out: {left} response sentence(s) from "
+                        f"sentence {row + 1} on were not checked and are listed as not assessed.")
 
 
 def applies(engine: str, metric: str) -> bool:

@@ -29,10 +29,12 @@ class Run:
     rows_ok: list[bool]                           # per response sentence: inside the checked part?
     metrics: frozenset = frozenset()              # the metrics the engine computes (the others: not applicable)
     gold: Optional[list[list[int]]] = None
+    deadline: Optional[float] = None              # time.monotonic() after which no more work starts (time budget)
     limit: int = 0                                # context sentences scored (map columns 0 .. limit-1)
     context_embeddings: Optional[np.ndarray] = None
     windows: object = None                        # the scorer's map over all assessed rows (context engines)
     window_cosines: Optional[np.ndarray] = None   # assessed rows x scored context sentences (context engines)
+    window_rows: list[int] = field(default_factory=list)   # the response sentences the scorer read, in its order
     # the working set of the response sentence being checked
     row: int = -1
     skip: bool = False                            # the row is outside the checked part: no stage after decompose
@@ -49,6 +51,10 @@ class Run:
     def start_row(self, row: int) -> None:
         self.row, self.skip, self.parts, self.claims, self.cosines = row, False, [], [], None
         self.candidates, self.skipped, self.scores, self.diffs, self.best, self.verdicts = [], [], [], {}, {}, []
+
+    def over_budget(self) -> bool:
+        """Whether the request's time budget is spent (then the stages start no more model work)."""
+        return self.deadline is not None and time.monotonic() > self.deadline
 
     @property
     def context_texts(self) -> list[str]:
@@ -75,3 +81,13 @@ def mask_columns(cos: np.ndarray, columns: list[int]) -> np.ndarray:
         cos = cos.copy()
         cos[:, [j for j in columns if j < cos.shape[1]]] = -1.0
     return cos
+
+
+def unscored(state: Run, columns: list[int]) -> None:
+    """Context sentences the time budget left without a score: never evidence, listed, and said in the coverage."""
+    cov = state.result.coverage
+    cov.not_evidence = sorted(set(cov.not_evidence) | set(columns))
+    cov.unscored += [state.result.sentence_map.columns[j] for j in sorted(columns)]
+    cov.budget_exhausted = True
+    cov.messages.append(f"The time budget ({state.config.time_budget:g} s) ran out while reading the context: "
+                        f"{len(columns)} context sentence(s) were not scored and are not used as evidence.")

@@ -12,6 +12,8 @@ def run(state: Run) -> None:
     result, idx = state.result, state.claims
     scores, truncated = judge.judge(state.models["entailment"], [result.claims[k].text for k in idx],
                                     state.context_texts, state.cosines, state.candidates, idx[0])
+    for q in getattr(state.models["entailment"], "hypothesis_cut", []):   # the claim itself was cut: partly read
+        result.claims[scores[q].claim].truncated = True
     scores += state.skipped
     result.coverage.truncated += [f"pair ({result.claims[scores[q].claim].text[:40]}…, "
                                   f"{result.sentence_map.columns[scores[q].column]})" for q in truncated]

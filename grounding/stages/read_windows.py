@@ -14,11 +14,12 @@ def run(state: Run) -> None:
     if not state.rows_ok[i]:
         state.skip = True
         return
-    local = sum(state.rows_ok[:i])   # this row's index among the scored rows
+    local = state.window_rows.index(i)   # this row's index among the rows the scorer read
     sent = result.response_sentences[i]
     k = len(result.claims)
     result.claims.append(Claim(text=sent.text, sentence=i, start=sent.start, end=sent.end, entailed=1.0,
-                               origin="sentence", note=f"engine '{config.engine}' judges whole sentences"))
+                               origin="sentence", note=f"engine '{config.engine}' judges whole sentences",
+                               truncated=local in state.windows.coverage.truncated_response))
     state.claims = [k]
     scored, cos = state.windows, state.window_cosines
     excluded = set(result.coverage.not_evidence)

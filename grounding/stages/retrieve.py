@@ -15,12 +15,31 @@ def run(state: Run) -> None:
     result, idx = state.result, state.claims
     emb = state.models["embedder"].encode([result.claims[k].text for k in idx])
     cos = mask_columns(judge.cosine_matrix(emb, state.context_embeddings), result.coverage.not_evidence)
-    state.cosines, state.candidates = cos, judge.candidates(cos, state.config.tau)
+    state.cosines, state.candidates = cos, _most_similar(cos, judge.candidates(cos, state.config.tau), state)
     for local, k in enumerate(idx):   # the most similar sentence, for explanations when nothing passes tau
         best = int(cos[local].argmax()) if cos.shape[1] else None
         state.best[k] = (best, round(float(cos[local, best]), 4) if best is not None else None)
     if state.config.entity_prefilter:
         state.candidates, state.skipped = _entity_prefilter(state, cos)
+
+
+def _most_similar(cos: np.ndarray, pairs: list[tuple[int, int]], state: Run) -> list[tuple[int, int]]:
+    """At most `max_pairs_per_claim` pairs per claim, the most similar; the coverage says when some were left."""
+    cap = state.config.max_pairs_per_claim
+    by_claim: dict[int, list[int]] = {}
+    for i, j in pairs:
+        by_claim.setdefault(i, []).append(j)
+    if all(len(cols) <= cap for cols in by_claim.values()):
+        return pairs
+    kept, left = [], 0
+    for i, cols in by_claim.items():
+        top = sorted(cols, key=lambda j: -cos[i, j])[:cap]
+        left += len(cols) - len(top)
+        kept += [(i, j) for j in sorted(top)]
+    state.result.coverage.messages.append(
+        f"Response sentence {state.row + 1}: {left} pair(s) above τ were not judged (only the {cap} most similar "
+        "context sentences per claim are, max_pairs_per_claim).")
+    return kept
 
 
 def _entity_prefilter(state: Run, cos: np.ndarray) -> tuple[list[tuple[int, int]], list[PairScore]]:

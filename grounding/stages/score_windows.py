@@ -13,7 +13,8 @@ def run(state: Run) -> None:
     rows = [i for i, ok in enumerate(state.rows_ok) if ok]
     state.limit = limit = scored_context(result, config)
     docs = [[s.text for s in d.sentences if s.column < limit] for d in result.documents]
-    scored = state.models["scorer"].score([result.response_sentences[i].text for i in rows], [d for d in docs if d])
+    scored = state.models["scorer"].score([result.response_sentences[i].text for i in rows], [d for d in docs if d],
+                                          stop=state.over_budget)
     cov, names = scored.coverage, result.sentence_map.columns
     result.coverage.windows = cov.windows
     result.coverage.truncated += [f"context {names[j]} (scorer window)" for j in cov.truncated_context]
@@ -23,6 +24,24 @@ def run(state: Run) -> None:
     result.coverage.unscored += [f"response r{rows[i] + 1} (scorer window)" for i in cov.unscored_response]
     embedder = state.models["embedder"]
     sent_emb = embedder.encode([result.response_sentences[i].text for i in rows])
-    state.windows = scored
+    state.windows, state.window_rows = scored, rows
     state.window_cosines = mask_columns(judge.cosine_matrix(sent_emb, embedder.encode(state.context_texts[:limit])),
                                         result.coverage.not_evidence)
+    _rows_left_by_budget(state, rows, scored)
+
+
+def _rows_left_by_budget(state: Run, rows: list[int], scored) -> None:
+    """Rows the time budget left (partly) unscored are not assessed: a verdict is never given on a row not fully
+    read."""
+    if not state.over_budget():
+        return
+    import numpy as np
+    missing = np.isnan(scored.probabilities).any(-1)
+    left = [i for local, i in enumerate(rows) if local < missing.shape[0] and missing[local].any()
+            and local not in scored.coverage.unscored_response]
+    if left:
+        state.rows_ok = [ok and i not in left for i, ok in enumerate(state.rows_ok)]
+        cov = state.result.coverage
+        cov.budget_exhausted = True
+        cov.messages.append(f"The time budget ({state.config.time_budget:g} s) ran out while scoring: {len(left)} "
+                            "response sentence(s) were not fully scored and are listed as not assessed.")

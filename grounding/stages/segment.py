@@ -4,10 +4,12 @@ empty signed map laid out, and the lines that state no fact (titles, headings) k
 Whatever cannot be assessed is said in `result.coverage` (never an exception for bad text)."""
 from __future__ import annotations
 
+from grounding import limits
 from grounding.config import GroundingConfig
 from grounding.headings import non_evidence_columns
+from grounding.invisible import describe, judged_text
 from grounding.language import detect_language
-from grounding.segment import parse_context, split_response
+from grounding.segment import split_response
 from grounding.types import Coverage, GroundingResult, SignedMap
 
 
@@ -29,20 +31,14 @@ def assessed_rows(result: GroundingResult, config: GroundingConfig) -> list[bool
     """Per response sentence: whether it lies inside the checked part of an assessable response."""
     if not result.coverage.assessed:
         return [False] * len(result.response_sentences)
-    return [s.end <= config.max_response_chars for s in result.response_sentences]
+    return [s.end <= config.max_response_chars and s.index < config.max_response_sentences
+            for s in result.response_sentences]
 
 
 def scored_context(result: GroundingResult, config: GroundingConfig) -> int:
-    """How many context sentences (map columns, in order) are scored: at most `max_context_sentences`, and only
-    those ending within the first `max_context_chars` characters of the documents' texts taken in order."""
-    limit = min(len(result.context_sentences), config.max_context_sentences)
-    offset = 0
-    for d in result.documents:
-        for s in d.sentences:
-            if s.column < limit and offset + s.end > config.max_context_chars:
-                return s.column
-        offset += len(d.text)
-    return limit
+    """How many context sentences (map columns, in order) are scored: all that were read (segment keeps none beyond
+    `max_context_chars`, `max_context_sentences` and `max_documents`)."""
+    return min(len(result.context_sentences), config.max_context_sentences)
 
 
 def _looks_binary(text: str) -> bool:
@@ -56,50 +52,101 @@ def _looks_binary(text: str) -> bool:
 def _prepare(response: str, context, question: str, config: GroundingConfig) -> GroundingResult:
     cov = Coverage()
     response = response if isinstance(response, str) else ""
+    question = question if isinstance(question, str) else ""
     if isinstance(context, str) and _looks_binary(context) or _looks_binary(response):
         cov.assessed = False
         cov.messages.append("The input looks like binary data, not text: upload a .txt, .md, .pdf, .docx or .json file instead.")
-        return GroundingResult(response=response if not _looks_binary(response) else "", documents=[], question=question,
-                               engine=config.engine, coverage=cov, config=config)
-    if len(response) > config.max_response_chars:
-        cov.messages.append(f"The response has {len(response):,} characters; only the first {config.max_response_chars:,} "
-                            "are checked, the sentences after that are listed as not assessed.")
-    documents = parse_context(context if context is not None else "")
-    result = GroundingResult(response=response, documents=documents, question=question, engine=config.engine,
+        return GroundingResult(response=response[:config.max_response_chars] if not _looks_binary(response) else "",
+                               documents=[], question=question[:1000], engine=config.engine, coverage=cov, config=config)
+    response, response_sentences = _read_response(response, config, cov)
+    documents = limits.read_context(context if context is not None else "", config, cov)
+    result = GroundingResult(response=response, documents=documents, question=question[:2000], engine=config.engine,
                              coverage=cov, config=config)
-    result.response_sentences = split_response(response)
+    result.response_sentences = response_sentences
     if not response.strip():
         cov.assessed = False
         cov.messages.append("The response is empty: paste the answer to check.")
+    elif not response_sentences:
+        cov.assessed = False
+        cov.messages.append("The response has no words to check: after removing invisible and control characters it "
+                            "holds only symbols, emoji or punctuation.")
     if not documents:
         cov.assessed = False
-        cov.messages.append("No context was given: paste or upload the documents the answer was based on.")
+        cov.messages.append("No context was given: paste or upload the documents the answer was based on."
+                            if not cov.unread else "No context was read: see the limits above.")
+    elif not result.context_sentences:
+        cov.assessed = False
+        cov.messages.append("The context has no sentences to check against: it holds only symbols, emoji or "
+                            "invisible characters.")
     if cov.assessed:
-        lang, conf = detect_language(response)
+        lang, conf = detect_language(judged_text(response))
         cov.language, cov.language_confidence = lang, round(conf, 3)
         if lang != "en" and conf >= config.min_english_confidence:
             cov.assessed = False
             cov.messages.append(f"The response appears to be in '{lang}' (confidence {conf:.2f}); the models are "
                                 "English-only, so it is not assessed.")
-    columns = result.context_sentences
-    limit = scored_context(result, config)
-    if limit < len(columns):
-        cov.unscored += [f"{result.document_of(s.column).id}#{s.index + 1}" for s in columns[limit:]]
-        if limit == config.max_context_sentences:
-            cov.messages.append(f"The context has {len(columns):,} sentences; only the first {config.max_context_sentences:,} "
-                                f"are scored, {len(columns) - config.max_context_sentences:,} are not.")
-        else:
-            chars = sum(len(d.text) for d in result.documents)
-            cov.messages.append(f"The context has {chars:,} characters; only the sentences within the first "
-                                f"{config.max_context_chars:,} are scored, {len(columns) - limit:,} are not.")
+    if cov.assessed:
+        _check_context_language(result, config)
+    for text, where in [(response, "response")] + [(d.text, f"document {d.id}") for d in documents]:
+        note = describe(text, where)
+        if note:
+            cov.messages.append(note)
     return result
+
+
+def _read_response(response: str, config: GroundingConfig, cov: Coverage) -> tuple[str, list]:
+    """The response up to twice `max_response_chars` (the sentences beyond the checked part are listed as not
+    assessed; what lies beyond twice the limit is not even split) and its sentences, at most `max_response_sentences`
+    plus those listed."""
+    cap = 2 * config.max_response_chars
+    if len(response) > cap:
+        cov.unread.append({"part": "response", "chars": len(response), "read": cap,
+                           "reason": f"beyond twice max_response_chars ({cap:,} characters)"})
+        response = response[:cap]
+    sentences = split_response(response)
+    if len(sentences) > 2 * config.max_response_sentences:
+        sentences = sentences[:2 * config.max_response_sentences]
+        cov.unread.append({"part": "response", "chars": len(response), "read": sentences[-1].end,
+                           "reason": f"beyond twice max_response_sentences ({2 * config.max_response_sentences})"})
+        response = response[:sentences[-1].end]
+    beyond = [s for s in sentences if s.end > config.max_response_chars or s.index >= config.max_response_sentences]
+    if beyond or cov.unread:
+        cov.messages.append(f"The response is longer than the checked part (the first {config.max_response_chars:,} "
+                            f"characters, at most {config.max_response_sentences} sentences): "
+                            f"{len(beyond)} sentence(s) after it are listed as not assessed"
+                            + (f" and {cov.unread[0]['chars'] - cov.unread[0]['read']:,} characters after those were "
+                               "not read" if cov.unread else "") + ".")
+    return response, sentences
+
+
+def _check_context_language(result: GroundingResult, config: GroundingConfig) -> None:
+    """Documents in another language than English are not used as evidence (the models are English-only); a context
+    with no English document is not assessed."""
+    foreign = []
+    for d in result.documents:
+        lang, conf = detect_language(judged_text(d.text[:3000]))
+        if lang != "en" and conf >= config.min_english_confidence and d.sentences:
+            foreign.append((d, lang, conf))
+    if not foreign:
+        return
+    cov = result.coverage
+    cov.not_evidence = sorted(set(cov.not_evidence) | {s.column for d, _, _ in foreign for s in d.sentences})
+    names = ", ".join(f"{d.id} ('{lang}', confidence {conf:.2f})" for d, lang, conf in foreign[:6])
+    if len(foreign) == len([d for d in result.documents if d.sentences]):
+        cov.assessed = False
+        cov.messages.append(f"The context appears not to be in English ({names}); the models are English-only, so "
+                            "the response is not assessed against it.")
+    else:
+        cov.messages.append(f"{len(foreign)} context document(s) appear not to be in English ({names}{' …' if len(foreign) > 6 else ''}); "
+                            "the models are English-only, so they are not used as evidence.")
 
 
 def _exclude_headings(result: GroundingResult) -> None:
     """Titles and headings that state no fact are never evidence (grounding.headings); say so in the coverage."""
-    result.coverage.not_evidence = non_evidence_columns(result.context_sentences)
-    if result.coverage.not_evidence:
-        names = [result.sentence_map.columns[j] for j in result.coverage.not_evidence]
+    headings = non_evidence_columns(result.context_sentences)
+    result.coverage.not_evidence = sorted(set(result.coverage.not_evidence) | set(headings))
+    if headings:
+        names = [result.sentence_map.columns[j] for j in headings]
         result.coverage.messages.append(
             f"{len(names)} title or heading line(s) ({', '.join(names[:8])}{' …' if len(names) > 8 else ''}) "
             "name a topic and state no fact: they are not used as evidence.")

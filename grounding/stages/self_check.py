@@ -20,9 +20,11 @@ def self_check(sent: Sentence, i: int, parts: list[Claim], config: GroundingConf
         c.passed = c.entailed >= config.self_check_threshold
     if all(c.passed for c in parts):
         return [], parts
-    failed = "; ".join(c.text for c in parts if not c.passed)
+    failed = [n + 1 for n, c in enumerate(parts) if not c.passed]   # numbers, not texts: a note stays short
     for c in parts:
-        c.origin, c.note = "rejected", f"self-check failed for: {failed}; the whole sentence is judged instead"
+        c.origin, c.note = "rejected", (f"self-check failed for part(s) {', '.join(map(str, failed[:20]))}"
+                                        f"{' …' if len(failed) > 20 else ''} of {len(parts)}; the whole sentence is "
+                                        "judged instead")
     whole.note = "replaces a split that failed the self-check"
     return parts, [whole]
 

@@ -7,7 +7,7 @@ from typing import Optional
 from grounding import verdict
 from grounding.config import GroundingConfig, VerdictPreset
 from grounding.stages import Run
-from grounding.types import EntityDiff, GroundingResult, PairScore, Verdict
+from grounding.types import PARTIAL, SUPPORTED, UNSUPPORTED, EntityDiff, GroundingResult, PairScore, Verdict
 
 
 def decide_claim(result: GroundingResult, config: GroundingConfig, preset: VerdictPreset, k: int,
@@ -22,8 +22,18 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
                                    best, best_cosine)
     else:
         v = verdict.decide(k, pairs, preset, diffs, best, best_cosine, config.tau)
-    return verdict.quantity_override(v, preset, result.claims[k].text,
-                                     ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
+    v = verdict.quantity_override(v, preset, result.claims[k].text,
+                                  ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
+    return partly_read(v, result.claims[k].truncated)
+
+
+def partly_read(v: Verdict, truncated: bool) -> Verdict:
+    """A claim the models read only the start of is never Supported or Partially supported: its unread part was
+    not checked. It becomes Unsupported (a contradiction found in the read part stands)."""
+    if truncated and v.label in (SUPPORTED, PARTIAL):
+        v.rule = f"partly read: {v.label} on the part read, not on the whole claim ({v.rule})"
+        v.label = UNSUPPORTED
+    return v
 
 
 def run(state: Run) -> None:

@@ -27,6 +27,9 @@ from grounding.trace.examples import EXAMPLES as TRACE_EXAMPLES  # noqa: E402
 
 log = logging.getLogger("grounding.app")
 MODELS_DIR = environment().models_dir
+# requests served at once: ONNX Runtime sessions are shared and thread-safe, and each request is bounded (README,
+# "Limits"), so a big input cannot hold the others up
+CONCURRENCY = environment().concurrency
 DEFAULT = GroundingConfig()
 DOWNLOADS = ss.Downloads()
 THEME = gr.themes.Default(font=["system-ui", "sans-serif"], font_mono=["ui-monospace", "monospace"])
@@ -121,6 +124,7 @@ def build_check_tab() -> dict:
                              for f, v in pairs if f.metadata["control"] != "slider"]
     with gr.Row():
         w["run"] = gr.Button("Run", variant="primary", elem_id="gv-run", scale=1)
+        w["stop"] = gr.Button("Stop", variant="stop", elem_id="gv-stop", scale=0, min_width=80)
         w["status"] = gr.HTML(report.status_html("Paste a response and its context, or pick an example below."),
                               elem_id="gv-status")
     gr.Examples([[e["response"], e["context"], e["question"]] for e in EXAMPLES],
@@ -149,10 +153,12 @@ def wire_check_tab(w: dict) -> None:
     settings, verdict_inputs, result, focus, status = w["settings"], w["verdict"], w["result"], w["focus"], w["status"]
     views = [w["heatmap"], w["claims_view"], w["verdicts_view"], w["metrics"], w["context_view"]]
     app = dict(models_dir=MODELS_DIR, downloads=DOWNLOADS)
-    common = dict(api_visibility="private", concurrency_id="grounding", concurrency_limit=1)
-    w["run"].click(stream(ss.run_check, 8, **app),
-                   [w["response"], w["context"], w["files"], w["question"]] + settings + verdict_inputs,
-                   [status] + views + [focus, w["downloads"], result], show_progress="minimal", **common)
+    common = dict(api_visibility="private", concurrency_id="grounding", concurrency_limit=CONCURRENCY)
+    running = w["run"].click(stream(ss.run_check, 8, **app),
+                             [w["response"], w["context"], w["files"], w["question"]] + settings + verdict_inputs,
+                             [status] + views + [focus, w["downloads"], result], show_progress="minimal", **common)
+    # Stop (or a closed tab) ends the server-side work at the next response sentence
+    w["stop"].click(None, None, None, cancels=[running], api_visibility="private")
     w["files"].upload(event(ss.load_files), [w["files"], w["response"], w["question"]],
                       [w["response"], w["question"], w["upload_info"]], api_visibility="private")
     w["files"].clear(lambda: "", None, w["upload_info"], api_visibility="private")
@@ -201,7 +207,7 @@ def build_trace_tab() -> None:
     state = gr.State(None)
     btn.click(event(ts.trace_event, models_dir=MODELS_DIR, downloads=DOWNLOADS), [text, file, q],
               [status, counts, svg, claims, trail, claim, downloads, state], api_visibility="private",
-              concurrency_id="grounding", concurrency_limit=1)
+              concurrency_id="grounding", concurrency_limit=CONCURRENCY)
     claim.input(event(ts.select_claim), [state, claim], [svg, claims, trail], api_visibility="private")
     claims.click(clicked(ts.click_claim), [state], [claim, svg, claims, trail], api_visibility="private")
 
@@ -228,7 +234,7 @@ def main() -> None:
         log.info("models loaded from %s", MODELS_DIR)
     except Exception as err:   # the app still starts and shows the error on Run
         log.warning("models not loaded from %s: %s", MODELS_DIR, err)
-    build().queue(default_concurrency_limit=1).launch(
+    build().queue(default_concurrency_limit=CONCURRENCY).launch(
         server_name=os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1"),
         server_port=int(os.environ.get("GRADIO_SERVER_PORT", "7860")),
         theme=THEME, css=APP_CSS, footer_links=["api"], show_error=False)

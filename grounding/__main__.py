@@ -59,9 +59,13 @@ def _run(a) -> int:
 
 
 def _check(a) -> int:
+    """0 when the response was assessed, 2 when it could not be (the notes say why)."""
     res = ground(a.response, a.context.replace(" --- ", "\n---\n"), _config(a))
     for m in res.coverage.messages:
         print(f"note: {m}")
+    if not res.coverage.assessed:
+        print("error: the response was not assessed (see the notes above)", file=sys.stderr)
+        return 2
     for v in res.verdicts:
         print(f"[{v.label}] {res.claims[v.claim].text}\n    {v.explanation}")
     m = res.metrics
@@ -84,10 +88,6 @@ def _read_text(path: Path) -> str | None:
 def _trace(a) -> int:
     from grounding.trace import DAGError, parse_dags, trace
     from grounding.trace.view import summary_lines
-    if a.q < 1:
-        print(f"error: --q must be a whole number of at least 1 (consecutive Not Fully Supported verdicts), got {a.q}",
-              file=sys.stderr)
-        return 2
     path = Path(a.input)
     text = _read_text(path)
     if text is None:
@@ -145,7 +145,27 @@ def main(argv=None) -> int:
                    help="stop after q consecutive Not Fully Supported verdicts (default %(default)s)")
     s.add_argument("--tau", type=float, default=GroundingConfig().tau)
     a = p.parse_args(argv)
-    return {"run": _run, "check": _check, "trace": _trace}[a.cmd](a)
+    try:
+        _check_arguments(a)
+        return {"run": _run, "check": _check, "trace": _trace}[a.cmd](a)
+    except (ValueError, OSError) as err:   # a setting out of range, a path that cannot be written: no traceback
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+
+
+def _check_arguments(a) -> None:
+    """Flags checked before any work: settings by GroundingConfig's metadata, counts, and the output folders."""
+    if a.cmd in ("run", "check"):
+        _config(a)
+    for flag in ("workers", "batch_size", "q"):
+        value = getattr(a, flag, None)
+        if value is not None and value < 1:
+            raise ValueError(f"--{flag.replace('_', '-')} must be a whole number of at least 1, got {value}.")
+    for flag in ("output", "csv"):
+        value = getattr(a, flag, None)
+        if value and not Path(value).resolve().parent.is_dir():
+            raise ValueError(f"the folder of --{flag} ({Path(value).resolve().parent}) does not exist; create it "
+                             "first.")
 
 
 if __name__ == "__main__":

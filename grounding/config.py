@@ -24,6 +24,7 @@ class Environment:
     threads: Optional[int]   # GROUNDING_THREADS: ONNX Runtime intra-op threads (unset or 0: its default)
     ort_spinning: bool       # GROUNDING_ORT_SPINNING=1: ONNX Runtime's workers busy-wait (off: README, "Benchmarks")
     int8_precise: bool       # GROUNDING_INT8_PRECISE=0: the old saturating int8 kernels (only to reproduce them)
+    concurrency: int         # GROUNDING_CONCURRENCY: requests the app serves at once (default 4; README, "Limits")
 
 
 def environment() -> Environment:
@@ -32,7 +33,8 @@ def environment() -> Environment:
     return Environment(models_dir=env.get("GROUNDING_MODELS_DIR") or str(MODELS_DIR),
                        threads=int(env.get("GROUNDING_THREADS") or 0) or None,
                        ort_spinning=env.get("GROUNDING_ORT_SPINNING", "0") == "1",
-                       int8_precise=env.get("GROUNDING_INT8_PRECISE", "1") != "0")
+                       int8_precise=env.get("GROUNDING_INT8_PRECISE", "1") != "0",
+                       concurrency=max(1, int(env.get("GROUNDING_CONCURRENCY") or 4)))
 
 
 def setting(default=None, help: str = "", *, needs_run: bool = True, low: Optional[float] = None,

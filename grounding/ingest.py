@@ -54,10 +54,9 @@ def read_upload(path: str, max_bytes: int = MAX_UPLOAD_BYTES) -> Upload:
     doc_id = _doc_id(p.stem)
     if ext in TEXT_EXTENSIONS:
         return Upload(documents=[_document(doc_id, name, _decode(data, name))])
-    if ext == ".pdf":
-        return Upload(documents=[_document(doc_id, name, _pdf_text(data, name))])
-    if ext == ".docx":
-        return Upload(documents=[_document(doc_id, name, _docx_text(data, name))])
+    if ext in (".pdf", ".docx"):
+        text, note = (_pdf_text if ext == ".pdf" else _docx_text)(data, name)
+        return Upload(documents=[_document(doc_id, name, text)], notes=[note] if note else [])
     return _records(_decode(data, name), name, doc_id)
 
 
@@ -118,7 +117,14 @@ def _pdf_text(data: bytes, name: str) -> str:
         reader = PdfReader(io.BytesIO(data))
         if reader.is_encrypted and not reader.decrypt(""):
             raise UploadError(f"{name} is password-protected; remove the password or paste its text.")
-        pages = [(page.extract_text() or "").strip() for page in reader.pages]
+        pages, size, note = [], 0, ""
+        for page in reader.pages:
+            pages.append((page.extract_text() or "").strip())
+            size += len(pages[-1])
+            if size > MAX_EXTRACTED_CHARS:
+                note = (f"{name}: only its first {len(pages)} of {len(reader.pages)} pages were read "
+                        f"({MAX_EXTRACTED_CHARS:,} characters at most per file).")
+                break
     except UploadError:
         raise
     except (PdfReadError, ValueError, KeyError, TypeError, AttributeError) as err:
@@ -127,27 +133,67 @@ def _pdf_text(data: bytes, name: str) -> str:
     text = "\n\n".join(p for p in pages if p)
     if not text.strip():
         raise UploadError(f"{name} has no extractable text (a scanned PDF, or images only); run OCR on it or paste its text.")
-    return text
+    return text, note
+
+
+MAX_EXTRACTED_CHARS = 2_000_000   # text read out of one .pdf / .docx at most (a 2 MB .docx can hold 27 M characters)
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 
 def _docx_text(data: bytes, name: str) -> str:
-    import docx
+    """Paragraphs and table rows ("cell | cell") of word/document.xml in document order, read as a stream and
+    stopped after MAX_EXTRACTED_CHARS characters, so a small file holding millions of characters costs what its
+    first MAX_EXTRACTED_CHARS cost (said in the text's last line)."""
+    from lxml import etree
 
     if not zipfile.is_zipfile(io.BytesIO(data)):
         raise UploadError(f"{name} is not a Word .docx file (not a zip archive); an old .doc must be saved as .docx first.")
+    blocks, size, row, cell, depth, note = [], 0, None, [], 0, ""
     try:
-        document = docx.Document(io.BytesIO(data))
-    except Exception as err:   # python-docx raises several unrelated types for broken packages
+        with zipfile.ZipFile(io.BytesIO(data)) as archive, archive.open("word/document.xml") as xml:
+            for event, el in etree.iterparse(xml, events=("start", "end"), huge_tree=True):
+                tag = el.tag
+                if event == "start":
+                    if tag == _W + "tbl":
+                        depth += 1
+                    elif tag == _W + "tr" and depth == 1:
+                        row = []
+                    continue
+                if tag == _W + "p":
+                    text = "".join(t.text or "" for t in el.iter(_W + "t")).strip()
+                    if depth:
+                        cell.append(text)
+                    elif text:
+                        blocks.append(text)
+                        size += len(text) + 2
+                    el.clear()
+                elif tag == _W + "tc" and depth == 1 and row is not None:
+                    row.append(" ".join(x for x in cell if x))
+                    cell = []
+                elif tag == _W + "tr" and depth == 1 and row is not None:
+                    line = " | ".join(row)
+                    if line.strip(" |"):
+                        blocks.append(line)
+                        size += len(line) + 2
+                    row = None
+                    el.clear()
+                elif tag == _W + "tbl":
+                    depth -= 1
+                if size > MAX_EXTRACTED_CHARS:
+                    raise _Cut(blocks)
+    except _Cut:
+        note = f"{name}: only its first {MAX_EXTRACTED_CHARS:,} characters were read (the file holds more)."
+    except (KeyError, zipfile.BadZipFile, etree.XMLSyntaxError, OSError) as err:
         raise UploadError(f"{name} could not be read as a .docx file ({type(err).__name__}); re-save it in Word "
                           "or paste its text.") from None
-    blocks = [p.text.strip() for p in document.paragraphs]
-    for table in document.tables:
-        for row in table.rows:
-            blocks.append(" | ".join(cell.text.strip() for cell in row.cells))
-    text = "\n\n".join(b for b in blocks if b)
+    text = "\n\n".join(blocks)
     if not text.strip():
         raise UploadError(f"{name} has no text in its paragraphs or tables.")
-    return text
+    return text, note
+
+
+class _Cut(Exception):
+    """The extraction reached MAX_EXTRACTED_CHARS."""
 
 
 def _records(text: str, name: str, doc_id: str) -> Upload:

@@ -19,6 +19,8 @@ from grounding.stages.segment import assessed_rows, segment
 from grounding.stages.verdict import decide_claim
 from grounding.types import NOT_ASSESSED, GroundingResult, InputError, PairScore
 
+BIG_REQUEST_CELLS = 50_000   # a map this large: its memory is handed back once the request is done
+
 __all__ = ["ground", "ground_stream", "rederive", "load_models", "runtime_info", "InputError"]
 
 
@@ -72,6 +74,9 @@ def ground_stream(response: str, context, config: Optional[GroundingConfig] = No
     result.timings["total"] = time.perf_counter() - t0
     result.complete = True
     yield result
+    if len(result.context_sentences) * max(1, len(result.response_sentences)) > BIG_REQUEST_CELLS:
+        from grounding.runtime import release_memory
+        release_memory()
 
 
 def ground(response: str, context, config: Optional[GroundingConfig] = None, question: str = "",

@@ -95,6 +95,21 @@ def session_options(threads: int | None = None):
     return opts
 
 
+def release_memory() -> None:
+    """After a big request: collect its objects and hand freed heap pages back to the system (glibc's malloc_trim),
+    so the process returns near its baseline instead of keeping the peak."""
+    import ctypes
+    import ctypes.util
+    import gc
+    gc.collect()
+    libc = ctypes.util.find_library("c")
+    if libc:
+        try:
+            ctypes.CDLL(libc).malloc_trim(0)
+        except (OSError, AttributeError):   # not glibc (musl, macOS): nothing to trim
+            pass
+
+
 def describe_models(models: dict) -> dict:
     """{"cpu", "flags", "int8_kernel", "models": {role: {file, precision, provider}}} for loaded models
     (role -> Embedder / Entailment / ContextScorer / OnnxModel); None values are left out."""

@@ -10,6 +10,7 @@ import atexit
 import hashlib
 import shutil
 import tempfile
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -174,11 +175,16 @@ class Downloads:
         self.root = Path(tempfile.mkdtemp(prefix=prefix))
         self.keep = keep
         self.folders: OrderedDict[str, Path] = OrderedDict()
+        self.lock = threading.Lock()   # the app serves several requests at once
         atexit.register(shutil.rmtree, self.root, True)
 
     def write(self, files: dict[str, str]) -> list[str]:
         """{file name: text} -> their paths; the same contents give the same files, written once."""
         key = hashlib.sha256("\0".join(f"{k}\0{v}" for k, v in files.items()).encode()).hexdigest()[:20]
+        with self.lock:
+            return self._write(key, files)
+
+    def _write(self, key: str, files: dict[str, str]) -> list[str]:
         if key not in self.folders:
             folder = self.root / key
             folder.mkdir()

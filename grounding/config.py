@@ -231,8 +231,10 @@ def check_value(f: dataclasses.Field, value, hint, low=None, high=None) -> None:
     kind = args[0] if optional else hint
     if value is None and optional:
         return
-    span = f" in [{low:g}, {high:g}]" if low is not None and high is not None else \
-        f" of at least {low:g}" if low is not None else ""
+    def num(x) -> str:
+        return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
+    span = f" in [{num(low)}, {num(high)}]" if low is not None and high is not None else \
+        f" of at least {num(low)}" if low is not None else ""
     none = " or null (rule off)" if optional else ""
     if kind is bool:
         if not isinstance(value, bool):

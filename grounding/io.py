@@ -70,6 +70,9 @@ def json_items(text: str, name: str = "input") -> list[tuple[str, Any]]:
         # one JSON value (a list, or a single object, pretty-printed or not); else JSON Lines
         try:
             data = json.loads(stripped)
+        except RecursionError:
+            raise RecordError(f"{name}: nested too deeply to be a record (JSON arrays or objects inside each other "
+                              "hundreds of levels deep).") from None
         except json.JSONDecodeError as err:
             data = None
             if stripped[0] == "[" or "\n" not in stripped:
@@ -83,6 +86,8 @@ def json_items(text: str, name: str = "input") -> list[tuple[str, Any]]:
             continue
         try:
             out.append((f"{name} line {n}", json.loads(line)))
+        except RecursionError:
+            out.append((f"{name} line {n}", RecordError(f"{name} line {n}: nested too deeply to be a record.")))
         except json.JSONDecodeError as err:
             out.append((f"{name} line {n}", RecordError(f"{name} line {n}: not valid JSON ({err.msg}, column {err.colno}).")))
     return out

@@ -17,9 +17,16 @@ def detect_language(text: str) -> tuple[str, float]:
     """(ISO 639-1 code, probability in [0, 1]) of the most likely language of `text`.
 
     Text without a single letter gives ("und", 0.0). Short texts get lower probabilities; a full
-    English sentence scores well above 0.9.
+    English sentence scores well above 0.9. Text whose letters are mostly not Latin gets probability 1.0 for its
+    language ("und" where the classifier said English).
     """
-    if not any(ch.isalpha() for ch in text):
+    letters = [ch for ch in text if ch.isalpha()]
+    if not letters:
         return UNDETERMINED, 0.0
     language, probability = _identifier().classify(text)
+    # A short text is classified with low confidence, but one whose letters are mostly not Latin (Chinese, Arabic,
+    # Cyrillic, ...) is not English however short it is.
+    latin = sum(1 for ch in letters if ord(ch) < 0x250 or 0x1E00 <= ord(ch) <= 0x1EFF)
+    if latin < len(letters) / 2:
+        return (str(language) if language != "en" else UNDETERMINED), 1.0
     return str(language), float(probability)

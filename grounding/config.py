@@ -155,6 +155,8 @@ class GroundingConfig:
                                      low=1, high=100_000_000)
     max_context_sentences: int = setting(1500, "context sentences scored", low=1, high=1_000_000)
     max_documents: int = setting(200, "context documents read", low=1, high=100_000)
+    max_claims_per_sentence: int = setting(12, "atomic claims a sentence may split into; a sentence giving more is "
+                                                "judged whole", low=1, high=1000)
     max_pairs_per_claim: int = setting(48, "context sentences judged per claim at most (the most similar above τ)",
                                        low=1, high=100_000)
     time_budget: float = setting(25.0, "seconds of model time a request may use; the rows not reached by then are "

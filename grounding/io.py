@@ -109,6 +109,15 @@ PAIR_COLUMNS = ["result_id", "claim", "claim_text", "claim_start", "claim_end", 
                 "p_contradict", "psi", "signed", "verdict"]
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_text(value: str) -> str:
+    """A text cell that a spreadsheet will not run: one starting like a formula (= + - @, tab, CR) gets a leading
+    apostrophe, as OWASP advises against CSV injection; the JSON result keeps the exact text."""
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_START) else value
+
+
 def pair_rows(result: GroundingResult, result_id: str = "") -> list[dict]:
     """One row per judged (claim, context sentence) pair, with offsets on both sides."""
     ctx = result.context_sentences
@@ -118,11 +127,12 @@ def pair_rows(result: GroundingResult, result_id: str = "") -> list[dict]:
         c = result.claims[p.claim]
         r = result.response_sentences[c.sentence]
         s = ctx[p.column]
-        rows.append({"result_id": result_id, "claim": p.claim + 1, "claim_text": c.text, "claim_start": c.start,
+        rows.append({"result_id": csv_text(result_id), "claim": p.claim + 1, "claim_text": csv_text(c.text),
+                     "claim_start": c.start,
                      "claim_end": c.end, "response_sentence": c.sentence + 1, "response_start": r.start,
-                     "response_end": r.end, "document": s.source, "context_sentence": p.column + 1,
+                     "response_end": r.end, "document": csv_text(s.source), "context_sentence": p.column + 1,
                      "sentence_in_document": s.index + 1, "context_start": s.start, "context_end": s.end,
-                     "context_text": s.text, "cosine": p.cosine, "p_entail": p.entail, "p_neutral": p.neutral,
+                     "context_text": csv_text(s.text), "cosine": p.cosine, "p_entail": p.entail, "p_neutral": p.neutral,
                      "p_contradict": p.contradict, "psi": p.psi, "signed": p.signed,
                      "verdict": verdicts.get(p.claim, "")})
     return rows

@@ -28,12 +28,14 @@ def polarity(probs: np.ndarray) -> np.ndarray:
 
 
 def judge(entailment, claim_texts: list[str], context_texts: list[str], cos: np.ndarray,
-          pairs: list[tuple[int, int]], claim_offset: int = 0) -> tuple[list[PairScore], list[int]]:
+          pairs: list[tuple[int, int]], claim_offset: int = 0, stop=None) -> tuple[list[PairScore], list[int]]:
     """Run the entailment model on `pairs` of (claim row, context column); returns PairScores (claim
     indices shifted by claim_offset) and the indices into `pairs` whose input was truncated."""
     if not pairs:
         return [], []
-    probs = entailment.predict([context_texts[j] for _, j in pairs], [claim_texts[i] for i, _ in pairs])
+    probs = (entailment.predict([context_texts[j] for _, j in pairs], [claim_texts[i] for i, _ in pairs], stop=stop)
+             if stop is not None else
+             entailment.predict([context_texts[j] for _, j in pairs], [claim_texts[i] for i, _ in pairs]))
     psi = polarity(probs)
     out = []
     for (i, j), p, s in zip(pairs, probs, psi):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -254,10 +255,25 @@ def _batches(n: int, size: int, lengths: list[int] | None = None):
         yield order[start : start + size]
 
 
+def _per_thread(name: str) -> property:
+    """An attribute holding what the last call in this thread left behind (indices truncated, unfinished, ...): the
+    models are shared by the requests the app serves at once, so one request must not read another's."""
+    def get(self):
+        return getattr(self._calls, name, [])
+
+    def put(self, value):
+        setattr(self._calls, name, value)
+    return property(get, put)
+
+
 class Embedder:
     """Sentence embeddings: mean pooling over tokens, L2-normalised (as sentence-transformers' MiniLM)."""
 
+    truncated = _per_thread("truncated")
+    unfinished = _per_thread("unfinished")
+
     def __init__(self, folder: str | Path | None = None, threads: int | None = None, batch_size: int | None = None):
+        self._calls = threading.local()
         self.model = OnnxModel(folder or MODELS_DIR / "embedder", threads=threads)
         self.batch_size = batch_size or self.model.default_batch_size("embedder")
         pooling = self.model.card.get("pooling", "mean")
@@ -272,8 +288,7 @@ class Embedder:
         """float32 (n, d), each row of unit length. Texts longer than the window are cut (see truncated). `stop`: a
         callable checked between batches; once it says True the rest is not encoded (zero rows, listed in
         `self.unfinished`)."""
-        self.truncated: list[int] = []
-        self.unfinished: list[int] = []
+        self.truncated, self.unfinished = [], []
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
             return out
@@ -300,7 +315,12 @@ def softmax(x: np.ndarray) -> np.ndarray:
 class Entailment:
     """3-way NLI cross-encoder: P(entailment), P(neutral), P(contradiction) for (premise, hypothesis) pairs."""
 
+    truncated = _per_thread("truncated")             # pairs cut to fit the window (the longer text first)
+    hypothesis_cut = _per_thread("hypothesis_cut")   # of those, pairs whose hypothesis (the claim) lost tokens
+    unfinished = _per_thread("unfinished")           # pairs a `stop` left unjudged
+
     def __init__(self, folder: str | Path | None = None, threads: int | None = None, batch_size: int | None = None):
+        self._calls = threading.local()
         self.model = OnnxModel(folder or MODELS_DIR / "entailment", threads=threads)
         self.batch_size = batch_size or self.model.default_batch_size("entailment")
         id2label = {int(k): v.lower() for k, v in self.model.config.get("id2label", {}).items()}
@@ -309,20 +329,23 @@ class Entailment:
             raise ModelLoadError(f"{self.model.folder}/config.json id2label {id2label} lacks {sorted(missing)}.")
         label2id = {v: k for k, v in id2label.items()}
         self.columns = [label2id[name] for name in NLI_ORDER]  # model column for each canonical label
-        self.truncated: list[int] = []       # pairs cut to fit the window (the longer text first)
-        self.hypothesis_cut: list[int] = []  # of those, pairs whose hypothesis (the claim) lost tokens
 
-    def predict(self, premises: list[str], hypotheses: list[str]) -> np.ndarray:
+    def predict(self, premises: list[str], hypotheses: list[str], stop=None) -> np.ndarray:
         """(n, 3) float32 probabilities in NLI_ORDER (entailment, neutral, contradiction).
-        Pairs over the window are cut (longer side first); their indices land in self.truncated with a warning."""
+        Pairs over the window are cut (longer side first); their indices land in self.truncated with a warning.
+        `stop`: a callable checked between batches; once it says True the rest is not run (zero rows, listed in
+        self.unfinished)."""
         if len(premises) != len(hypotheses):
             raise ValueError(f"{len(premises)} premises but {len(hypotheses)} hypotheses")
-        self.truncated, self.hypothesis_cut = [], []
+        self.truncated, self.hypothesis_cut, self.unfinished = [], [], []
         out = np.zeros((len(premises), 3), dtype=np.float32)
         if not premises:
             return out
         lengths = [len(p) + len(h) for p, h in zip(premises, hypotheses)]
         for idx in _batches(len(premises), self.batch_size, lengths):
+            if stop is not None and stop():
+                self.unfinished += idx
+                continue
             batch = self.model.tokenize([premises[i] for i in idx], [hypotheses[i] for i in idx])
             self.truncated += [idx[i] for i in batch.truncated]
             self.hypothesis_cut += [idx[i] for i in batch.second_cut]

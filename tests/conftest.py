@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -58,3 +59,14 @@ def pdf_without_text() -> bytes:
 @pytest.fixture
 def make_pdf():
     return pdf_bytes
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The hostile corpus's summary line (tests/test_hostile.py), when it ran."""
+    hostile = sys.modules.get("test_hostile")
+    if hostile is not None and sum(hostile.COUNTS[k] for k in ("library", "api", "cli")):
+        c = hostile.COUNTS
+        total = c["library"] + c["api"] + c["cli"]
+        terminalreporter.write_line(
+            f"hostile corpus: {total:,} inputs (library {c['library']:,}, API {c['api']:,}, CLI {c['cli']:,}): "
+            f"{c['crashes']} crashes, {c['silent passes']} silent passes")

@@ -271,7 +271,7 @@ def test_config_limits_are_what_the_readme_says():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     defaults = GroundingConfig()
     for name in ("max_response_chars", "max_response_sentences", "max_context_chars", "max_context_sentences",
-                 "max_documents", "max_pairs_per_claim", "time_budget"):
+                 "max_documents", "max_claims_per_sentence", "max_pairs_per_claim", "time_budget"):
         value = getattr(defaults, name)
         shown = f"{value:,}" if isinstance(value, int) else f"{value:g}"
         assert f"| `{name}` | {shown} |" in readme, name

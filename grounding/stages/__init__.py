@@ -91,3 +91,23 @@ def unscored(state: Run, columns: list[int]) -> None:
     cov.budget_exhausted = True
     cov.messages.append(f"The time budget ({state.config.time_budget:g} s) ran out while reading the context: "
                         f"{len(columns)} context sentence(s) were not scored and are not used as evidence.")
+
+
+def abandon_row(state: Run, doing: str) -> None:
+    """The time budget ran out while `doing` the row's work: the whole response sentence is not assessed (one claim,
+    no verdict but Not assessed, its map row left empty), and the coverage says so."""
+    result, i = state.result, state.row
+    if state.claims:      # the row's claims were already listed: none of them is judged
+        for k in state.claims:
+            result.claims[k].note = "not assessed"
+    else:
+        from grounding.types import Claim
+        sent = result.response_sentences[i]
+        result.claims.append(Claim(text=sent.text, sentence=i, start=sent.start, end=sent.end, passed=False,
+                                   origin="sentence", note="not assessed"))
+    state.rows_ok = [ok and j != i for j, ok in enumerate(state.rows_ok)]
+    state.skip = True
+    cov = result.coverage
+    cov.budget_exhausted = True
+    cov.messages.append(f"The time budget ({state.config.time_budget:g} s) ran out while {doing} of response "
+                        f"sentence {i + 1}: it is not assessed.")

@@ -16,3 +16,8 @@ def run(state: Run) -> None:
         state.skip = True
         return
     state.parts = decompose(sent, result.response) if state.config.decompose else []
+    cap = state.config.max_claims_per_sentence
+    if len(state.parts) > cap:   # each part costs a self-check and its own pairs: judge the sentence whole instead
+        result.coverage.messages.append(f"Response sentence {i + 1} splits into {len(state.parts)} claims, more than "
+                                        f"max_claims_per_sentence ({cap}): it is judged whole.")
+        state.parts = []

@@ -4,15 +4,19 @@ largest |signed score|."""
 from __future__ import annotations
 
 from grounding import judge
-from grounding.stages import Run
+from grounding.stages import Run, abandon_row
 from grounding.types import GroundingResult, PairScore
 
 
 def run(state: Run) -> None:
     result, idx = state.result, state.claims
+    state.models["entailment"].unfinished = state.models["entailment"].hypothesis_cut = []
     scores, truncated = judge.judge(state.models["entailment"], [result.claims[k].text for k in idx],
-                                    state.context_texts, state.cosines, state.candidates, idx[0])
-    for q in getattr(state.models["entailment"], "hypothesis_cut", []):   # the claim itself was cut: partly read
+                                    state.context_texts, state.cosines, state.candidates, idx[0], stop=state.over_budget)
+    if state.models["entailment"].unfinished:
+        abandon_row(state, "judging its pairs")
+        return
+    for q in state.models["entailment"].hypothesis_cut:   # the claim itself was cut: partly read
         result.claims[scores[q].claim].truncated = True
     scores += state.skipped
     result.coverage.truncated += [f"pair ({result.claims[scores[q].claim].text[:40]}…, "

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from grounding.config import GroundingConfig
 from grounding.decompose import decompose
-from grounding.stages import Run
+from grounding.stages import Run, abandon_row
 from grounding.types import Claim, Sentence
 
 
 def self_check(sent: Sentence, i: int, parts: list[Claim], config: GroundingConfig,
-               entailment) -> tuple[list[Claim], list[Claim]]:
+               entailment, stop=None) -> tuple[list[Claim], list[Claim]]:
     """(rejected, judged) claims of response sentence `i` from its candidate `parts`."""
     whole = Claim(text=sent.text, sentence=i, start=sent.start, end=sent.end, entailed=1.0, origin="sentence")
     if not parts or (len(parts) == 1 and parts[0].origin == "sentence"):
         return [], [whole]
-    probs = entailment.predict([sent.text] * len(parts), [c.text for c in parts])
+    probs = (entailment.predict([sent.text] * len(parts), [c.text for c in parts], stop=stop) if stop is not None
+             else entailment.predict([sent.text] * len(parts), [c.text for c in parts]))
     for c, p in zip(parts, probs):
         c.sentence, c.entailed = i, round(float(p[0]), 4)
         c.passed = c.entailed >= config.self_check_threshold
@@ -37,8 +38,12 @@ def checked_claims(sent: Sentence, i: int, response: str, config: GroundingConfi
 
 def run(state: Run) -> None:
     result = state.result
+    state.models["entailment"].unfinished = []
     rejected, found = self_check(result.response_sentences[state.row], state.row, state.parts, state.config,
-                                 state.models["entailment"])
+                                 state.models["entailment"], stop=state.over_budget)
+    if state.models["entailment"].unfinished:
+        abandon_row(state, "checking its claims")
+        return
     result.claims += rejected   # listed (and counted in CER), never judged
     first = len(result.claims)
     result.claims += found

@@ -1,0 +1,165 @@
+"""Load test of the app's /ground API with gradio_client workers (one thread and one Client per user), on a fresh
+server (`python app.py`, started here). Prints one table:
+
+  1. single requests, one at a time: the latency of a typical request on an idle server;
+  2. the throughput ceiling: --ceiling-users users sending typical requests back to back (no think time);
+  3. the issue's mix: --users users, each sending --requests typical requests with 1-3 s of think time, while one
+     more user sends 5 MB contexts back to back; errors, requests/s, p50 / p95 / max latency per kind of user;
+and the server's memory (RSS) at start, after the load and after a 10 s rest.
+
+    .venv-dev/bin/python benchmarks/load_test.py [--users 50] [--requests 20] [--concurrency 4] [--threads 1]
+
+Typical requests are the app's examples (claims engine, default settings), taken in turn. Write the CPU beside
+the figures (the table's first line says it).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import threading
+import time
+from pathlib import Path
+
+from app_latency import models_dir, start_app  # benchmarks/app_latency.py (run from this folder's parent)
+
+from grounding.examples import EXAMPLES
+from grounding.runtime import cpu_description
+
+BIG = "The committee met on Tuesday and discussed the budget for 2024. " * 80_000   # 5.1 MB, 80,000 sentences
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Recorder:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.latencies: dict[str, list[float]] = {}
+        self.errors: dict[str, list[str]] = {}
+
+    def call(self, kind: str, client, response: str, context: str) -> None:
+        start = time.perf_counter()
+        try:
+            out = client.predict(response, context, "", 0.5, "paper", "claims", api_name="/ground")
+            ok = isinstance(out, dict) and out.get("complete")
+            error = None if ok else f"incomplete result: {str(out)[:80]}"
+        except Exception as err:   # the load test counts failures, it does not stop on them
+            error = f"{type(err).__name__}: {str(err)[:120]}"
+        elapsed = time.perf_counter() - start
+        with self.lock:
+            self.latencies.setdefault(kind, []).append(elapsed)
+            if error:
+                self.errors.setdefault(kind, []).append(error)
+
+
+def client_for(url: str):
+    from gradio_client import Client
+    return Client(url, verbose=False)
+
+
+def typical(k: int) -> tuple[str, str]:
+    e = EXAMPLES[k % len(EXAMPLES)]
+    return e["response"], e["context"]
+
+
+def users(url: str, rec: Recorder, n_users: int, n_requests: int, think: tuple[float, float], kind: str,
+          stop_big: threading.Event | None = None) -> float:
+    """n_users threads each sending n_requests typical requests; returns the wall time. With stop_big, one more
+    thread sends the 5 MB context until the others are done."""
+    def user(u: int) -> None:
+        client, rng = client_for(url), random.Random(u)
+        for r in range(n_requests):
+            rec.call(kind, client, *typical(u + r))
+            if think[1]:
+                time.sleep(rng.uniform(*think))
+
+    def big_user() -> None:
+        client = client_for(url)
+        while not stop_big.is_set():
+            rec.call("big (5 MB context)", client, "The committee met on Tuesday.", BIG)
+
+    threads = [threading.Thread(target=user, args=(u,)) for u in range(n_users)]
+    big = threading.Thread(target=big_user) if stop_big is not None else None
+    start = time.perf_counter()
+    if big:
+        big.start()
+    for t in threads:
+        t.start()
+        time.sleep(0.05)           # users arrive over a few seconds, not in one instant
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - start
+    if big:
+        stop_big.set()
+        big.join()
+    return wall
+
+
+def row(name: str, lat: list[float], errors: int, wall: float | None) -> str:
+    lat = sorted(lat)
+    p95 = lat[min(len(lat) - 1, int(round(0.95 * (len(lat) - 1))))] if lat else float("nan")
+    rate = f"{len(lat) / wall:.2f}" if wall else "–"
+    return (f"| {name} | {len(lat)} | {errors} | {rate} | {statistics.median(lat):.2f} | {p95:.2f} | "
+            f"{max(lat):.2f} |" if lat else f"| {name} | 0 | {errors} | – | – | – | – |")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--users", type=int, default=50)
+    ap.add_argument("--requests", type=int, default=20)
+    ap.add_argument("--ceiling-users", type=int, default=8)
+    ap.add_argument("--ceiling-requests", type=int, default=10)
+    ap.add_argument("--single", type=int, default=8, help="sequential requests for the idle latency")
+    ap.add_argument("--concurrency", type=int, default=4, help="GROUNDING_CONCURRENCY of the server")
+    ap.add_argument("--threads", type=int, default=1, help="GROUNDING_THREADS (ONNX Runtime threads per request)")
+    ap.add_argument("--models", default=None)
+    a = ap.parse_args(argv)
+    os.environ["GROUNDING_CONCURRENCY"] = str(a.concurrency)
+    log = Path("test-output") / "load_test_app.log"
+    log.parent.mkdir(exist_ok=True)
+    proc, url = start_app(models_dir(a.models), a.threads, log)
+    try:
+        client = client_for(url)
+        client.predict(*typical(0), "", 0.5, "paper", "claims", api_name="/ground")   # warm-up
+        base = rss_mb(proc.pid)
+        rec = Recorder()
+        start = time.perf_counter()
+        for k in range(a.single):
+            rec.call("single, idle server", client, *typical(k))
+        single_wall = time.perf_counter() - start
+        ceiling_wall = users(url, rec, a.ceiling_users, a.ceiling_requests, (0, 0), "ceiling, no think time")
+        mix_wall = users(url, rec, a.users, a.requests, (1.0, 3.0), f"typical, {a.users} users, think 1-3 s",
+                         stop_big=threading.Event())
+        after = rss_mb(proc.pid)
+        time.sleep(10)
+        rested = rss_mb(proc.pid)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    cpu = cpu_description()
+    print(f"\nCPU: {cpu['cpu']} (flags: {', '.join(cpu['flags']) or 'none of avx512/vnni/amx'}), {os.cpu_count()} cores; "
+          f"server: GROUNDING_CONCURRENCY={a.concurrency}, GROUNDING_THREADS={a.threads}\n")
+    print("| requests | n | errors | requests/s | p50 s | p95 s | max s |")
+    print("|---|---|---|---|---|---|---|")
+    walls = {"single, idle server": single_wall, "ceiling, no think time": ceiling_wall}
+    for kind, lat in rec.latencies.items():
+        print(row(kind, lat, len(rec.errors.get(kind, [])), walls.get(kind, mix_wall)))
+    single = statistics.median(rec.latencies["single, idle server"])
+    ceiling = len(rec.latencies["ceiling, no think time"]) / ceiling_wall
+    print(f"\nthroughput ceiling {ceiling:.2f} requests/s vs 1 / single latency {1 / single:.2f} requests/s "
+          f"(ratio {ceiling * single:.2f})")
+    print(f"memory (RSS): {base:.0f} MB at start, {after:.0f} MB after the load, {rested:.0f} MB after 10 s of rest "
+          f"({(rested - base) / base:+.0%})")
+    for kind, errs in rec.errors.items():
+        print(f"errors ({kind}): {errs[:3]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

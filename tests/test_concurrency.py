@@ -1,0 +1,91 @@
+"""Many users (issue #16), on a real server (`python app.py`, GROUNDING_CONCURRENCY=4): a 5 MB request does not hold
+up a typical one sent after it, and the server-side work of a check ends when the user presses Stop or closes the
+tab (the app process goes back to idle: its CPU time stops growing). Speed itself is measured by
+benchmarks/load_test.py, not here."""
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from test_app_browser import CHROMIUM, SHOTS, start_app
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing: run `make chromium`")
+
+BIG = "The committee met on Tuesday and discussed the budget for 2024. " * 80_000
+LONG_RESPONSE = " ".join(f"The committee approved item {i} on day {i}." for i in range(60))
+CONTEXT = " ".join(f"The committee approved item {i} on day {i + 1}." for i in range(20))
+
+
+@pytest.fixture(scope="module")
+def server(models_dir):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    os.environ["GROUNDING_CONCURRENCY"] = "4"
+    try:
+        proc, url = start_app(models_dir, SHOTS.parent / "concurrency_test.log")
+    finally:
+        os.environ.pop("GROUNDING_CONCURRENCY", None)
+    yield proc, url
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_a_big_request_does_not_hold_up_a_typical_one(server):
+    from gradio_client import Client
+    _, url = server
+    done: dict[str, tuple[float, dict]] = {}
+
+    def send(name: str, response: str, context: str) -> None:
+        out = Client(url, verbose=False).predict(response, context, "", 0.5, "paper", "claims", api_name="/ground")
+        done[name] = (time.monotonic(), out)
+
+    big = threading.Thread(target=send, args=("big", "The committee met on Tuesday.", BIG))
+    big.start()
+    time.sleep(3)   # the big one is being read and embedded
+    send("typical", "Drug X lowers blood pressure.", "Drug X lowered blood pressure in the trial.")
+    big.join(timeout=300)
+    assert set(done) == {"big", "typical"}
+    assert done["typical"][0] < done["big"][0], "the typical request waited for the 5 MB one"
+    assert [v["label"] for v in done["typical"][1]["verdicts"]] == ["Supported"]
+    assert sum(u["chars"] - u["read"] for u in done["big"][1]["coverage"]["unread"]) > 4_900_000
+
+
+def idle_after(pid: int, settle: float = 4.0, window: float = 6.0) -> float:
+    """CPU seconds the app used in `window` seconds, after `settle` seconds for the current step to end."""
+    time.sleep(settle)
+    before = cpu_seconds(pid)
+    time.sleep(window)
+    return cpu_seconds(pid) - before
+
+
+@pytest.mark.parametrize("how", ["stop", "close"])
+def test_stop_or_a_closed_tab_ends_the_server_side_work(server, how):
+    from playwright.sync_api import sync_playwright
+    proc, url = server
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+        page.goto(url)
+        page.wait_for_selector("#gv-run", timeout=120_000)
+        page.fill("#gv-response textarea", LONG_RESPONSE)
+        page.fill("#gv-context-input textarea", CONTEXT)
+        page.click("#gv-run")
+        page.wait_for_selector('#gv-status .status[data-state="running"][data-done]', timeout=120_000)
+        busy = idle_after(proc.pid, settle=0, window=3)          # it is working: the check takes ~60 rows
+        if how == "stop":
+            page.click("#gv-stop")
+            page.screenshot(path=str(SHOTS / "stopped_check.png"), full_page=False)
+        else:
+            page.close()
+        browser.close()
+    quiet = idle_after(proc.pid)
+    assert busy > 1.0, f"the check was not running ({busy:.2f} CPU s in 3 s)"
+    assert quiet < 0.6, f"the server kept working after {how}: {quiet:.2f} CPU s in 6 s"

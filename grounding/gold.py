@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from grounding.types import GroundingResult
+from grounding import metrics
+from grounding.types import GoldScores, GroundingResult
 
 CLASSES = (1, -1, 0)   # the confusion matrix's order: support, contradict, irrelevant
 CLASS_NAMES = {1: "support", -1: "contradict", 0: "irrelevant"}
@@ -49,3 +50,10 @@ def wrong_cells(predicted: list[list[int]], gold: list[list[int]]) -> list[Wrong
     """The cells whose predicted label is not the gold one, row-major."""
     return [WrongCell(i, j, int(g), int(p)) for i, (prow, grow) in enumerate(zip(predicted, gold))
             for j, (p, g) in enumerate(zip(prow, grow)) if int(p) != int(g)]
+
+
+def score(result: GroundingResult, gold: list[list[int]]) -> GoldScores:
+    """Support / Contradict / Citation F1 with bootstrap CIs of `result` against `gold`: the very call the
+    pipeline's metrics stage makes for `python -m grounding run` (metrics.gold_scores on the sentence map)."""
+    check_shape(result, gold)
+    return metrics.gold_scores(result.sentence_map.labels, gold)

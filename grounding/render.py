@@ -83,12 +83,16 @@ def _fmt(x: Optional[float], digits: int = 2) -> str:
     return "—" if x is None else f"{x:.{digits}f}"
 
 
-def verdicts_html(result: GroundingResult, selected_claim: Optional[int] = None) -> str:
+def verdicts_html(result: GroundingResult, selected_claim: Optional[int] = None, selected_row: Optional[int] = None,
+                  flagged: Optional[dict[int, str]] = None) -> str:
     """Per claim: verdict badge, explanation, the quoted anchor sentence with entity/number differences
-    marked (<mark class="diff-claim"> / <mark class="diff-context">), scores and the provenance line."""
+    marked (<mark class="diff-claim"> / <mark class="diff-context">), scores, which context sentences the verdict
+    used (and why the map's row may be grey) and the provenance line. The selected claim's card, or every card of
+    the selected response sentence, is marked "selected"; `flagged` claims (claim -> note) are marked "differs"."""
     if not result.verdicts:
         return _wrap('<div class="empty">No verdicts yet.</div>')
     ctx = result.context_sentences
+    flagged = flagged or {}
     cards = []
     for v in result.verdicts:
         claim = result.claims[v.claim]
@@ -111,20 +115,42 @@ def verdicts_html(result: GroundingResult, selected_claim: Optional[int] = None)
             parts.append(f'<div class="scores">Differences — {" · ".join(says)}</div>')
         if v.conflicting is not None and 0 <= v.conflicting < len(ctx):
             what = "supports the claim" if v.label == CONTRADICTED else "leans against the claim"
-            parts.append(f'<div class="scores">Another source {what} ({_e(column_label(result, v.conflicting))}):</div>'
+            same = v.anchor is not None and result.document_of(v.anchor) is result.document_of(v.conflicting)
+            source = "Another sentence of the same document" if same else "Another document"
+            parts.append(f'<div class="scores">{source} {what} ({_e(column_label(result, v.conflicting))}):</div>'
                          f'<blockquote class="anchor conflict" data-col="{v.conflicting}">{_e(ctx[v.conflicting].text)}</blockquote>')
         if v.label != NOT_ASSESSED:
             parts.append(f'<div class="scores">F {_fmt(v.score)} · cosine {_fmt(v.cosine)} · P(entail) {_fmt(v.entail)} · '
                          f'P(contradict) {_fmt(v.contradict)} · entity overlap {_fmt(v.entity_overlap)} · rule: {_e(v.rule)}</div>')
+            parts.append(_used_html(result, v, claim.sentence))
+        if v.claim in flagged:
+            parts.insert(1, f'<div class="differs-note">≠ {_e(flagged[v.claim])}</div>')
         p = v.provenance
         if p is not None:
             where = (f"{_e(p.document_title or p.document)} ({_e(p.document)}), sentence {p.sentence_in_document + 1}, "
                      f"characters {p.start}–{p.end}" if p.document is not None else "no context sentence")
             parts.append(f'<div class="prov">Provenance: response sentence R{p.response_sentence + 1}, characters '
                          f'{p.response_start}–{p.response_end} → {where}</div>')
-        sel = " selected" if selected_claim == v.claim else ""
-        cards.append(f'<div class="verdict v-{cls}{sel}" data-claim="{v.claim}">{"".join(parts)}</div>')
+        sel = " selected" if selected_claim == v.claim or (selected_claim is None and selected_row == claim.sentence) else ""
+        sel += " differs" if v.claim in flagged else ""
+        cards.append(f'<div class="verdict v-{cls}{sel}" data-claim="{v.claim}" data-row="{claim.sentence}">'
+                     f'{"".join(parts)}</div>')
     return _wrap("".join(cards) or '<div class="empty">No verdicts yet.</div>')
+
+
+def _used_html(result: GroundingResult, v, row: int) -> str:
+    """Which context sentences the verdict used, and, when the sentence's map row shows no evidence, why."""
+    used = [f"{_e(column_label(result, v.anchor))} (anchor)"] if v.anchor is not None else []
+    if v.conflicting is not None:
+        used.append(f"{_e(column_label(result, v.conflicting))} (the other side)")
+    text = "Used: " + ("; ".join(used) if used else "no context sentence")
+    sm = result.sentence_map
+    if sm is not None and row < len(sm.labels) and not any(sm.labels[row]):
+        tau = result.config.tau if result.config is not None else None
+        text += (f". Row R{row + 1} of the evidence map is grey: no context sentence scored above τ"
+                 + (f" = {tau:g}" if tau is not None else "") + " for it, so the map shows no evidence"
+                 + ("; this verdict weighs the anchor's own scores instead" if v.anchor is not None else "") + ".")
+    return f'<div class="scores used">{text}</div>'
 
 
 # ---------------------------------------------------------------------------- metrics

@@ -315,7 +315,7 @@ def test_conflict_note_threshold_is_a_setting(page, library):
     assert run_and_wait(page) == "done"
     card = "#gv-verdicts div.verdict[data-claim='0']"
     assert "leans against it" in page.inner_text(card)
-    assert "Another source leans against the claim" in page.inner_text(card)
+    assert "Another document leans against the claim" in page.inner_text(card)
     page.get_by_text("Settings", exact=True).click()
     box = "#gv-conflict_note textarea, #gv-conflict_note input"
     assert page.input_value(box) == "0.6"

@@ -100,8 +100,8 @@ def wire_check_tab(w: dict) -> list:
                    [w["response"], w["context"], w["files"], w["question"]] + settings + verdict_inputs,
                    run_outputs, show_progress="minimal", **common)
     w["gold"].click(clicked(gs.open_record, downloads=DOWNLOADS), [w["records"]], run_outputs, **common)
-    w["files"].upload(event(ss.load_files), [w["files"], w["response"], w["question"]],
-                      [w["response"], w["question"], w["upload_info"]], api_visibility="private")
+    w["files"].upload(event(ss.load_files), [w["files"], w["response"], w["question"], w["context"]],
+                      [w["response"], w["question"], w["context"], w["upload_info"]], api_visibility="private")
     w["files"].clear(lambda: "", None, w["upload_info"], api_visibility="private")
     rederive_io = dict(fn=event(ss.apply_verdict_settings, 6, **app), inputs=[result] + settings + [focus] + verdict_inputs,
                        outputs=[status] + views[1:] + [w["downloads"], result], trigger_mode="always_last", **common)

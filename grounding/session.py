@@ -234,8 +234,8 @@ def run_check(response, context, files, question, engine, tau, preset, pfcr, val
               downloads: Downloads) -> Iterator[Step]:
     """Run: (status, heatmap, claims, verdicts, metrics, context, focus choices, downloads, result, gold panel,
     gold records) after the segmentation and after each response sentence; the downloads come with the complete
-    result. An uploaded JSON file whose records carry `gold` (and no pasted context) is checked record by record
-    against its gold labels instead (grounding.gold_session)."""
+    result. An uploaded JSON file whose records carry `gold` is checked record by record against its gold labels
+    instead, each record with its own response and context, as the CLI does (grounding.gold_session)."""
     try:
         config = config_from_settings(engine, tau, preset, pfcr, values, models_dir)
     except ValueError as err:
@@ -248,7 +248,7 @@ def run_check(response, context, files, question, engine, tau, preset, pfcr, val
         yield _failed("An uploaded file cannot be read (see the message under the upload box): remove or replace it.",
                       RUN_OUTPUTS, toast=False)
         return
-    if upload is not None and any(r.gold is not None for r in upload.records) and not (context or "").strip():
+    if upload is not None and any(r.gold is not None for r in upload.records):
         from grounding import gold_session
         yield from gold_session.run_records(upload.records, config, downloads)
         return
@@ -315,18 +315,22 @@ def setting_changed(result, engine, tau, pfcr) -> Step:
     return Step((needs_run(result, engine, tau, pfcr) or KEEP,))
 
 
-def load_files(files, response, question) -> Step:
-    """Uploads read as soon as they arrive: (response, question, summary); a JSON record's response and question
-    fill only empty boxes; a file that cannot be read says why at once."""
+def load_files(files, response, question, context: str = "") -> Step:
+    """Uploads read as soon as they arrive: (response, question, context, summary). A JSON record's response and
+    question fill the boxes when the response box is empty or still holds an example (whose pasted context is then
+    emptied too: the record brings its own); a file that cannot be read says why at once."""
     paths = upload_paths(files)
     if not paths:
-        return Step((KEEP, KEEP, ""))
+        return Step((KEEP, KEEP, KEEP, ""))
     try:
         upload = read_uploads(paths)
     except UploadError as err:
-        return Step((KEEP, KEEP, report.status_html(str(err), "error")), warnings=[str(err)])
-    return Step((upload.response if upload.response and not (response or "").strip() else KEEP,
-                 upload.question if upload.question and not (question or "").strip() else KEEP,
+        return Step((KEEP, KEEP, KEEP, report.status_html(str(err), "error")), warnings=[str(err)])
+    example = any(response == e["response"] for e in EXAMPLES)
+    fill = bool(upload.response) and (example or not (response or "").strip())
+    return Step((upload.response if fill else KEEP,
+                 upload.question if (fill and example) or (upload.question and not (question or "").strip()) else KEEP,
+                 "" if fill and any(context == e["context"] for e in EXAMPLES) else KEEP,
                  report.upload_summary_html(upload.documents)), infos=list(upload.notes))
 
 

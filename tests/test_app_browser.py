@@ -2,13 +2,14 @@
 selection -> evidence, uploads, downloads, settings re-derivation, error messages, escaping, and that no
 request leaves the machine. Screenshots of each state go to test-output/screenshots/.
 
-Skipped only when /usr/bin/chromium is missing (install it with `make chromium`).
+Skipped only when no chromium is on the PATH (`chromium` or `chromium-browser`; install it with `make chromium`).
 """
 from __future__ import annotations
 
 import copy
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -23,7 +24,7 @@ from grounding import GroundingConfig, ground, rederive
 from grounding.examples import BY_NAME, EXAMPLES
 from grounding.types import CONTRADICTED
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
 SHOTS = ROOT / "test-output" / "screenshots"
 XSS_SCRIPT = "<script>window.__xss=1</script>"
 XSS_IMG = '<img src=x onerror="window.__xss=1">'
@@ -91,6 +92,7 @@ def page(browser, app_url):
     pg.goto(app_url)
     pg.wait_for_selector("#gv-run", timeout=120_000)
     pg.wait_for_selector("text=Contradiction: remission rate and liver enzymes", timeout=60_000)
+    pg.wait_for_selector("#gv-heatmap table.gr-heatmap", timeout=120_000)   # the first example's result, on arrival
     yield pg
     context.close()
     assert not outside, f"requests left the machine: {outside}"
@@ -141,6 +143,17 @@ def test_page_loads_without_outside_requests(page):
     for label in (e["label"] for e in EXAMPLES):
         assert page.get_by_text(label, exact=True).is_visible()
     shot(page, "00_start")
+
+
+def test_page_on_arrival_shows_the_first_examples_result(page, library):
+    """No empty panes: the first example's input and result (the library's) are there before any click."""
+    first = EXAMPLES[0]
+    res = library[first["name"]]
+    assert page.input_value("#gv-response textarea") == first["response"]
+    assert heatmap_shape(page) == (len(res.response_sentences), len(res.context_sentences))
+    assert claim_badges(page) == [v.label for v in res.verdicts if res.claims[v.claim].origin != "rejected"]
+    assert page.locator("#gv-metrics .tile").count() == 8 and page.locator("#gv-downloads a").count() == 3
+    shot(page, "00b_arrival")
 
 
 def test_contradiction_example(page, library):
@@ -338,6 +351,8 @@ def test_bad_upload_shows_a_message_not_a_traceback(page, tmp_path):
 
 
 def test_empty_input_warns_and_reads_not_assessed(page):
+    page.fill("#gv-response textarea", "")
+    page.fill("#gv-context-input textarea", "")
     assert run_and_wait(page) == "error"
     page.wait_for_selector("text=The response is empty", timeout=30_000)
     metrics = page.inner_text("#gv-metrics")

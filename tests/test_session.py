@@ -9,6 +9,7 @@ import pytest
 
 from grounding import GroundingConfig, api, ground
 from grounding import session as ss
+from grounding.examples import EXAMPLES
 from grounding.config import PRESETS, add_cli_arguments, config_from_cli, run_fields
 
 DRUG_RESPONSE = "Drug X lowers blood pressure but raises liver enzymes."
@@ -97,6 +98,11 @@ def test_uploads_fill_only_empty_boxes(tmp_path):
     assert step.outputs[:2] == ("From the file.", "Q?")
     step = ss.load_files([str(path)], "Typed already.", "")
     assert step.outputs[0] is ss.KEEP and step.outputs[1] == "Q?"
+    # an example in the boxes (what a page opens with) is replaced by the record, its pasted context emptied
+    e = EXAMPLES[0]
+    step = ss.load_files([str(path)], e["response"], e["question"], e["context"])
+    assert step.outputs[:3] == ("From the file.", "Q?", "")
+    assert ss.load_files([str(path)], e["response"], e["question"], "My own context.").outputs[2] is ss.KEEP
     bad = tmp_path / "bad.exe"
     bad.write_text("x")
     assert ss.load_files([str(bad)], "", "").warnings

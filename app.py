@@ -85,7 +85,7 @@ def build_check_tab() -> dict:
                                ("context", 3, assets.SCROLL_JS)):
             with gr.Column(scale=scale, min_width=280 if key == "claims" else 320):
                 gr.Markdown(f"### {key.capitalize()}")
-                w[f"{key}_view"] = gr.HTML("", elem_id=f"gv-{key}", js_on_load=js, elem_classes=["gv-follow"])
+                w[f"{key}_view"] = gr.HTML("", elem_id=f"gv-{key}", js_on_load=js)
     return w
 
 
@@ -135,7 +135,7 @@ def build_compare_tab(w: dict) -> None:
         for k in "ab":
             with gr.Column(min_width=400):
                 side[f"heatmap_{k}"] = gr.HTML("", elem_id=f"gv-cmp-heatmap-{k}", js_on_load=assets.CLICK_JS)
-                side[f"verdicts_{k}"] = gr.HTML("", elem_id=f"gv-cmp-verdicts-{k}", elem_classes=["gv-follow"],
+                side[f"verdicts_{k}"] = gr.HTML("", elem_id=f"gv-cmp-verdicts-{k}",
                                                 js_on_load=assets.CLICK_JS + assets.FOLLOW_JS)
     state, shown = gr.State(None), [side[k] for k in ("heatmap_a", "heatmap_b", "verdicts_a", "verdicts_b")]
     run.click(event(cs.run_compare, 9, models_dir=MODELS_DIR),

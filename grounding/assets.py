@@ -165,7 +165,7 @@ watch('value', () => {
 # The verdicts pane follows the selection: the first selected card scrolled into view inside the pane (not the page).
 FOLLOW_JS = """
 watch('value', () => {
-  const pane = element.closest('.gv-follow') || element;
+  const pane = element.closest('#gv-verdicts, #gv-cmp-verdicts-a, #gv-cmp-verdicts-b') || element;
   const card = element.querySelector('.verdict.selected');
   if (card) pane.scrollTop += card.getBoundingClientRect().top - pane.getBoundingClientRect().top - 8;
 });
@@ -173,13 +173,13 @@ watch('value', () => {
 # The app page's own rules, added to CSS and the trace view's.
 APP_CSS = """
 #gv-heatmap, #gv-context, #gv-claims, #gv-verdicts { min-height: 60px; }
-#gv-verdicts, #gv-claims, #gv-context, .gv-follow { max-height: 760px; overflow-y: auto !important; }
+#gv-verdicts, #gv-claims, #gv-context, #gv-cmp-verdicts-a, #gv-cmp-verdicts-b { max-height: 760px; overflow-y: auto !important; }
 #gv-context .ctx-text { max-height: none; }
 /* the upload box: its label above the drop zone, not over the upload icon */
 #gv-files .wrap { padding-top: 22px; }
 /* printing (and print-media screenshots): every card, every sentence, no inner scrolling */
 @media print {
-  #gv-verdicts, #gv-claims, #gv-context, .gv-follow, .gv .hm-wrap, .gv .ctx-text {
+  #gv-verdicts, #gv-claims, #gv-context, #gv-cmp-verdicts-a, #gv-cmp-verdicts-b, .gv .hm-wrap, .gv .ctx-text {
     max-height: none !important; overflow: visible !important; }
   #gv-settings, #gv-run, .gv .legend { break-inside: avoid; }
 }

@@ -95,7 +95,7 @@ def heatmap_html(result: GroundingResult, selected_row: Optional[int] = None, ma
               + (" · click a row to see its evidence" if interactive else "") + "</span></div>"
               + (f'<div class="legend marks-legend">{_e(marks.legend)}</div>' if marks.legend else ""))
     return _wrap(f'<div class="hm-wrap">{table}</div>{unscored}{legend}'
-                 f'<div class="doc-legend">{" · ".join(legend_docs)}</div>')
+                 f'<div class="doc-legend">{"".join(legend_docs)}</div>')
 
 
 def _number(index: int, size: str) -> str:

@@ -330,3 +330,12 @@ def test_conflicting_source_wording_follows_the_label(config):
     assert f'<blockquote class="anchor conflict" data-col="{v.conflicting}">' in markup
     v.label = CONTRADICTED
     assert "Another document supports the claim" in render.verdicts_html(res)
+
+
+def test_metric_names_are_one_per_definition_in_tiles_and_readme():
+    """Each metric has one name and one definition: the tile, its tooltip and the README say the same."""
+    readme = " ".join((__import__("conftest").ROOT / "README.md").read_text(encoding="utf-8").split())
+    for key, (name, definition) in render.METRIC_NAMES.items():
+        assert f"**{key}** — {name}: " in readme, key
+        head = definition.split(" (")[0] if key in ("ECSS", "PFCR") else definition
+        assert head.split(",")[0] in readme, (key, head)

@@ -317,8 +317,8 @@ def setting_changed(result, engine, tau, pfcr) -> Step:
 
 def load_files(files, response, question, context: str = "") -> Step:
     """Uploads read as soon as they arrive: (response, question, context, summary). A JSON record's response and
-    question fill the boxes when the response box is empty or still holds an example (whose pasted context is then
-    emptied too: the record brings its own); a file that cannot be read says why at once."""
+    question fill the boxes when the response box is empty or still holds an example; an example's context left in
+    the context box is emptied (the uploads replace it); a file that cannot be read says why at once."""
     paths = upload_paths(files)
     if not paths:
         return Step((KEEP, KEEP, KEEP, ""))
@@ -330,7 +330,7 @@ def load_files(files, response, question, context: str = "") -> Step:
     fill = bool(upload.response) and (example or not (response or "").strip())
     return Step((upload.response if fill else KEEP,
                  upload.question if (fill and example) or (upload.question and not (question or "").strip()) else KEEP,
-                 "" if fill and any(context == e["context"] for e in EXAMPLES) else KEEP,
+                 "" if upload.documents and any(context == e["context"] for e in EXAMPLES) else KEEP,
                  report.upload_summary_html(upload.documents)), infos=list(upload.notes))
 
 

@@ -152,3 +152,20 @@ def test_heatmap_headers_are_short_labels_with_a_legend_and_unscored_columns_sum
     assert "20 context sentences beyond the limit were not scored" in markup
     assert "<b>D1</b> A long document title number 0" in markup and "<b>D3</b>" not in markup
     assert "click a row" not in render.heatmap_html(res, interactive=False) and "click a row" in markup
+
+
+def test_disagreement_says_what_disagrees():
+    from grounding.explain import disagreement
+    res = _synthetic(1, 6, 2)
+    assert disagreement(res, 0, 2) == ("two sentences of the same document (A long document title number 0 that "
+                                       "would not fit a header) disagree")
+    assert disagreement(res, 0, 4).startswith("two documents disagree (A long document title number 0 that would "
+                                              "not fit a header and A long document title number 1")
+
+
+def test_coverage_names_windows_only_for_the_engines_that_have_them(long_pair):
+    claims, context = long_pair
+    assert "windows:" not in render.coverage_html(claims)
+    assert f"windows: {context.coverage.windows}" in render.coverage_html(context) and context.coverage.windows > 0
+    from grounding.report import report_html
+    assert "click a row" not in report_html(claims) and "click a row" in render.heatmap_html(claims)

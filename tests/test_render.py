@@ -326,7 +326,7 @@ def test_conflicting_source_wording_follows_the_label(config):
     assert v.label == SUPPORTED and v.conflicting is not None
     markup = render.verdicts_html(res)
     assert "Another document leans against the claim" in markup and "supports the claim" not in markup
-    assert "two documents may disagree (Label (2021) and Update (2023))" in v.explanation or "two documents may disagree" in v.explanation
+    assert "two documents may disagree (Prescribing information (2021) and Safety update (2023))" in v.explanation
     assert f'<blockquote class="anchor conflict" data-col="{v.conflicting}">' in markup
     v.label = CONTRADICTED
     assert "Another document supports the claim" in render.verdicts_html(res)

@@ -52,7 +52,7 @@ def build_check_tab() -> dict:
                                       lines=8, elem_id="gv-context-input",
                                       placeholder="# Title of document 1\nText…\n---\nText of document 2…")
             w["files"] = gr.File(label=f"…or upload documents ({' '.join(EXTENSIONS)}; 10 MB each)",
-                                 file_count="multiple", file_types=list(EXTENSIONS), elem_id="gv-files", height=110)
+                                 file_count="multiple", file_types=list(EXTENSIONS), elem_id="gv-files", height=150)
             w["upload_info"] = gr.HTML("", elem_id="gv-upload-info")
     with gr.Accordion("Settings", open=False, elem_id="gv-settings"):
         with gr.Row():

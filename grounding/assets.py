@@ -175,8 +175,8 @@ APP_CSS = """
 #gv-heatmap, #gv-context, #gv-claims, #gv-verdicts { min-height: 60px; }
 #gv-verdicts, #gv-claims, #gv-context, #gv-cmp-verdicts-a, #gv-cmp-verdicts-b { max-height: 760px; overflow-y: auto !important; }
 #gv-context .ctx-text { max-height: none; }
-/* the upload box: its label above the drop zone, not over the upload icon */
-#gv-files .wrap { padding-top: 22px; }
+/* the upload box: the drop zone's icon and text below its label, not under it */
+#gv-files .wrap { padding-top: 26px; }
 /* printing (and print-media screenshots): every card, every sentence, no inner scrolling */
 @media print {
   #gv-verdicts, #gv-claims, #gv-context, #gv-cmp-verdicts-a, #gv-cmp-verdicts-b, .gv .hm-wrap, .gv .ctx-text {

@@ -1,5 +1,6 @@
-# Two entry points (see README): `make demo` runs the app offline on the shipped models,
-# `make test` installs the test set and runs the whole suite.
+# Two entry points (see README): `make demo` runs the app offline on the shipped models (installs requirements.txt
+# into .venv; needs python3 with venv), `make test` installs the test set (requirements-dev.txt into .venv-dev,
+# torch's CPU build first) plus Debian's chromium, and runs the whole suite.
 PYTHON ?= python3
 RUN_ENV = GRADIO_ANALYTICS_ENABLED=False HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 
@@ -25,9 +26,11 @@ RUN_ENV = GRADIO_ANALYTICS_ENABLED=False HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 venv: .venv/.installed
 venv-dev: .venv-dev/.installed
 
-# Debian's chromium for the browser tests (Playwright never downloads a browser here).
+# Debian's chromium for the browser tests (Playwright never downloads a browser here); installing it needs root
+# (apt-get). Skipped when `chromium` or `chromium-browser` is already on the PATH (the tests look for either).
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-dejavu-core; }
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || { \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium fonts-dejavu-core; }
 
 demo: .venv/.installed
 	$(RUN_ENV) .venv/bin/python app.py

@@ -9,21 +9,23 @@ import os
 os.environ["GRADIO_ANALYTICS_ENABLED"] = "False"
 os.environ["HF_HUB_OFFLINE"] = "1"
 
-import functools  # noqa: E402
 import json  # noqa: E402
 import logging  # noqa: E402
 
 import gradio as gr  # noqa: E402
 
 from grounding import api, assets, report  # noqa: E402
+from grounding import compare_session as cs  # noqa: E402
+from grounding import gold_session as gs  # noqa: E402
 from grounding import session as ss  # noqa: E402
 from grounding.config import GroundingConfig, environment, run_fields  # noqa: E402
 from grounding.examples import EXAMPLES  # noqa: E402
 from grounding.ingest import EXTENSIONS  # noqa: E402
-from grounding.pipeline import ground  # noqa: E402
 from grounding.trace import session as ts  # noqa: E402
 from grounding.trace import view as trace_view  # noqa: E402
 from grounding.trace.examples import EXAMPLES as TRACE_EXAMPLES  # noqa: E402
+
+from app_gradio import clicked, endpoint, event, widget  # noqa: E402
 
 log = logging.getLogger("grounding.app")
 MODELS_DIR = environment().models_dir
@@ -34,72 +36,15 @@ DEFAULT = GroundingConfig()
 DOWNLOADS = ss.Downloads()
 THEME = gr.themes.Default(font=["system-ui", "sans-serif"], font_mono=["ui-monospace", "monospace"])
 APP_CSS = assets.CSS + trace_view.TRACE_CSS + assets.APP_CSS
-SKIP = gr.skip
 
 
-def shown(step: ss.Step):
-    """A library Step as Gradio outputs: its messages pop up, KEEP leaves a widget, Choices update a drop-down."""
-    for message in step.warnings:
-        gr.Warning(message)
-    for message in step.infos:
-        gr.Info(message)
-    out = tuple(SKIP() if x is ss.KEEP else gr.update(choices=x.choices, value=x.value) if isinstance(x, ss.Choices)
-                else x for x in step.outputs)
-    return out[0] if len(out) == 1 else out
-
-
-def event(fn, n_fixed: int = 0, **bound):
-    """An event handler calling library event `fn`: the first `n_fixed` inputs as they are, any further ones (the
-    verdict widgets) as one list, plus this app's `bound` arguments (model folder, downloads)."""
-    def handler(*inputs):
-        args = inputs[:n_fixed] + (list(inputs[n_fixed:]),) if n_fixed else inputs
-        return shown(fn(*args, **bound))
-    return handler
-
-
-def stream(fn, n_fixed: int, **bound):
-    """The same for a library generator: the app shows each step as it comes."""
-    def handler(*inputs):
-        for step in fn(*inputs[:n_fixed], list(inputs[n_fixed:]), **bound):
-            yield shown(step)
-    return handler
-
-
-def clicked(fn):
-    """A click in an HTML view: the JS hook's data ({"row"} / {"claim"}) goes to library event `fn`."""
-    def handler(state, evt: gr.EventData):
-        return shown(fn(state, getattr(evt, "_data", None) or {}))
-    return handler
-
-
-def endpoint(fn):
-    """A library endpoint whose ValueError reaches the client as an AppError with its message."""
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except ValueError as err:
-            raise gr.Error(str(err)) from None
-    return wrapper
-
-
-def widget(f, value, **layout):
-    """A setting's widget, from its field metadata (control, label, help, range, choices)."""
-    meta = f.metadata
-    kw = dict(label=meta["label"] or f.name, elem_id=f"gv-{f.name}",
-              info=meta["help"] + ("; needs Run" if meta["needs_run"] else ""), **layout)
-    if meta["control"] == "slider":
-        return gr.Slider(meta["low"], meta["high"], value=value, step=0.01, **kw)
-    if meta["control"] in ("choice", "dropdown"):
-        return (gr.Radio if meta["control"] == "choice" else gr.Dropdown)(list(meta["choices"]), value=value, **kw)
-    if meta["control"] == "check":
-        return gr.Checkbox(value=value, **kw)
-    # a text box, not gr.Number: an empty box must mean "rule off", not 0
-    return gr.Textbox(value=value, max_lines=1, **{**kw, "info": kw["info"] + "; Enter to apply"})
+def examples(w: dict, button: str) -> None:
+    gr.Examples([[e["response"], e["context"], e["question"]] for e in EXAMPLES], [w["response"], w["context"],
+                w["question"]], example_labels=[e["label"] for e in EXAMPLES], label=f"Examples (click one, then {button})")
 
 
 def build_check_tab() -> dict:
-    w = {"result": gr.State(None)}
+    w = {"result": gr.State(None), "records": gr.State(None)}
     with gr.Row():
         with gr.Column(scale=5):
             w["response"] = gr.Textbox(label="Response to check", lines=6, elem_id="gv-response",
@@ -110,7 +55,7 @@ def build_check_tab() -> dict:
                                       lines=8, elem_id="gv-context-input",
                                       placeholder="# Title of document 1\nText…\n---\nText of document 2…")
             w["files"] = gr.File(label=f"…or upload documents ({' '.join(EXTENSIONS)}; 10 MB each)",
-                                 file_count="multiple", file_types=list(EXTENSIONS), elem_id="gv-files", height=110)
+                                 file_count="multiple", file_types=list(EXTENSIONS), elem_id="gv-files", height=150)
             w["upload_info"] = gr.HTML("", elem_id="gv-upload-info")
     with gr.Accordion("Settings", open=False, elem_id="gv-settings"):
         with gr.Row():
@@ -127,9 +72,7 @@ def build_check_tab() -> dict:
         w["stop"] = gr.Button("Stop", variant="stop", elem_id="gv-stop", scale=0, min_width=80)
         w["status"] = gr.HTML(report.status_html("Paste a response and its context, or pick an example below."),
                               elem_id="gv-status")
-    gr.Examples([[e["response"], e["context"], e["question"]] for e in EXAMPLES],
-                inputs=[w["response"], w["context"], w["question"]], example_labels=[e["label"] for e in EXAMPLES],
-                label="Examples (click one, then Run)")
+    examples(w, "Run")
     with gr.Row():
         with gr.Column(scale=3):
             w["metrics"] = gr.HTML(report.metrics_placeholder(), elem_id="gv-metrics")
@@ -138,10 +81,11 @@ def build_check_tab() -> dict:
                                      info="or click a heatmap row / a claim", elem_id="gv-focus", interactive=True)
             w["downloads"] = gr.File(label="Downloads: result JSON, pairs CSV, HTML report", file_count="multiple",
                                      interactive=False, elem_id="gv-downloads", height=120)
+    w["gold"] = gr.HTML("", elem_id="gv-gold", js_on_load=assets.CLICK_JS)   # gold mode: scores, records table
     gr.Markdown("### Evidence map")
     w["heatmap"] = gr.HTML("", elem_id="gv-heatmap", js_on_load=assets.CLICK_JS)
     with gr.Row(equal_height=False):
-        for key, scale, js in (("claims", 2, assets.CLICK_JS), ("verdicts", 3, assets.CLICK_JS),
+        for key, scale, js in (("claims", 2, assets.CLICK_JS), ("verdicts", 3, assets.CLICK_JS + assets.FOLLOW_JS),
                                ("context", 3, assets.SCROLL_JS)):
             with gr.Column(scale=scale, min_width=280 if key == "claims" else 320):
                 gr.Markdown(f"### {key.capitalize()}")
@@ -149,18 +93,21 @@ def build_check_tab() -> dict:
     return w
 
 
-def wire_check_tab(w: dict) -> None:
+def wire_check_tab(w: dict) -> list:
+    """The check tab's events; returns the run's outputs (what a page's arrival fills too)."""
     settings, verdict_inputs, result, focus, status = w["settings"], w["verdict"], w["result"], w["focus"], w["status"]
     views = [w["heatmap"], w["claims_view"], w["verdicts_view"], w["metrics"], w["context_view"]]
     app = dict(models_dir=MODELS_DIR, downloads=DOWNLOADS)
     common = dict(api_visibility="private", concurrency_id="grounding", concurrency_limit=CONCURRENCY)
-    running = w["run"].click(stream(ss.run_check, 8, **app),
+    run_outputs = [status] + views + [focus, w["downloads"], result, w["gold"], w["records"]]
+    running = w["run"].click(event(ss.run_check, 8, many=True, **app),
                              [w["response"], w["context"], w["files"], w["question"]] + settings + verdict_inputs,
-                             [status] + views + [focus, w["downloads"], result], show_progress="minimal", **common)
+                             run_outputs, show_progress="minimal", **common)
     # Stop (or a closed tab) ends the server-side work at the next response sentence
     w["stop"].click(None, None, None, cancels=[running], api_visibility="private")
-    w["files"].upload(event(ss.load_files), [w["files"], w["response"], w["question"]],
-                      [w["response"], w["question"], w["upload_info"]], api_visibility="private")
+    w["gold"].click(clicked(gs.open_record, downloads=DOWNLOADS), [w["records"]], run_outputs, **common)
+    w["files"].upload(event(ss.load_files), [w["files"], w["response"], w["question"], w["context"]],
+                      [w["response"], w["question"], w["context"], w["upload_info"]], api_visibility="private")
     w["files"].clear(lambda: "", None, w["upload_info"], api_visibility="private")
     rederive_io = dict(fn=event(ss.apply_verdict_settings, 6, **app), inputs=[result] + settings + [focus] + verdict_inputs,
                        outputs=[status] + views[1:] + [w["downloads"], result], trigger_mode="always_last", **common)
@@ -172,9 +119,37 @@ def wire_check_tab(w: dict) -> None:
                  **common)
     for box in (engine, tau, pfcr):
         box.input(event(ss.setting_changed), [result, engine, tau, pfcr], status, api_visibility="private")
-    focus.input(event(ss.select_focus), [result, focus], views, api_visibility="private")
+    focus.input(event(ss.select_focus), [result, focus, w["records"]], views, api_visibility="private")
     for view in views[:3]:
-        view.click(clicked(ss.click_view), [result], [focus] + views, api_visibility="private")
+        view.click(clicked(ss.click_view, 2), [result, w["records"]], [focus] + views, api_visibility="private")
+    return run_outputs
+
+
+def build_compare_tab(w: dict) -> None:
+    """Two engines on the check tab's input (its boxes, uploads and settings), side by side."""
+    gr.Markdown("The input of the tab “Check an answer” (or an example below), checked by two engines side by side: "
+                "cells the engines label differently are outlined, sentences whose verdicts differ are marked ≠.")
+    choices = list(next(f for f in run_fields() if f.name == "engine").metadata["choices"])
+    with gr.Row():
+        engines = [gr.Dropdown(choices, value=v, label=f"Engine {k}", elem_id=f"gv-cmp-{k.lower()}")
+                   for k, v in (("A", "claims"), ("B", "context"))]
+        run = gr.Button("Compare", variant="primary", elem_id="gv-cmp-run")
+    examples(w, "Compare")
+    status = gr.HTML(report.status_html("Pick two engines and press Compare."), elem_id="gv-cmp-status")
+    side = {}
+    with gr.Row(equal_height=False):
+        for k in "ab":
+            with gr.Column(min_width=400):
+                side[f"heatmap_{k}"] = gr.HTML("", elem_id=f"gv-cmp-heatmap-{k}", js_on_load=assets.CLICK_JS)
+                side[f"verdicts_{k}"] = gr.HTML("", elem_id=f"gv-cmp-verdicts-{k}",
+                                                js_on_load=assets.CLICK_JS + assets.FOLLOW_JS)
+    state, shown = gr.State(None), [side[k] for k in ("heatmap_a", "heatmap_b", "verdicts_a", "verdicts_b")]
+    run.click(event(cs.run_compare, 9, models_dir=MODELS_DIR),
+              [w["response"], w["context"], w["files"], w["question"]] + engines + w["settings"][1:] + w["verdict"],
+              [status] + shown + [state], api_visibility="private", concurrency_id="grounding",
+              concurrency_limit=CONCURRENCY)
+    for key, view in side.items():
+        view.click(clicked(cs.click_side, side=key[-1]), [state], shown, api_visibility="private")
 
 
 def build_trace_tab() -> None:
@@ -217,27 +192,33 @@ def build() -> gr.Blocks:
         gr.Markdown("## Grounding check\nPaste an answer (e.g. a RAG response) and the documents it was based on; every "
                     "claim is checked against every context sentence. Nothing leaves this machine.")
         with gr.Tab("Check an answer", elem_id="gv-tab-check"):
-            wire_check_tab(build_check_tab())
+            check = build_check_tab()
+            run_outputs = wire_check_tab(check)
+        with gr.Tab("Compare engines", elem_id="gv-tab-compare"):
+            build_compare_tab(check)
         with gr.Tab("Trace a pipeline", elem_id="gv-tab-trace"):
             build_trace_tab()
         with gr.Accordion("About this build", open=False, elem_id="gv-about"):
             gr.HTML(report.about_html(MODELS_DIR), elem_id="gv-about-html")
         for name in ("ground", "rederive", "report", "trace"):
             gr.api(endpoint(getattr(api, f"{name}_endpoint")), api_name=name)
+        demo.load(event(ss.on_arrival, models_dir=MODELS_DIR, downloads=DOWNLOADS), None,
+                  [check["response"], check["context"], check["question"]] + run_outputs, api_visibility="private")
     return demo
 
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    try:   # load the models (and spaCy) before serving, so the first Run is not slowed by it
-        ground("The library opens at nine.", "The library opens at nine.", GroundingConfig(models_dir=MODELS_DIR))
+    try:   # load the models (and spaCy) and check the first example before serving: every page opens on its result
+        ss.first_example_result(MODELS_DIR)
         log.info("models loaded from %s", MODELS_DIR)
     except Exception as err:   # the app still starts and shows the error on Run
         log.warning("models not loaded from %s: %s", MODELS_DIR, err)
-    build().queue(default_concurrency_limit=CONCURRENCY).launch(
-        server_name=os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1"),
-        server_port=int(os.environ.get("GRADIO_SERVER_PORT", "7860")),
-        theme=THEME, css=APP_CSS, footer_links=["api"], show_error=False)
+    host, port = os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1"), int(os.environ.get("GRADIO_SERVER_PORT", "7860"))
+    log.info("serving on http://%s:%d (a public copy: a Hugging Face Space, see README)", host, port)
+    build().queue(default_concurrency_limit=CONCURRENCY).launch(server_name=host, server_port=port, quiet=True,
+                                                                theme=THEME, css=APP_CSS, footer_links=["api"],
+                                                                show_error=False)
 
 
 if __name__ == "__main__":

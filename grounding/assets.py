@@ -46,6 +46,34 @@ CSS = """
 .gv .na-tag { display: inline-block; font-size: 10px; padding: 0 5px; margin-left: 4px; border-radius: 8px; background: #e5e7eb;
   color: #374151; font-style: normal; }
 .gv .legend { display: flex; align-items: center; gap: 6px; font-size: 12px; color: #5f6b7a; margin: 6px 2px; flex-wrap: wrap; }
+.gv table.gr-heatmap.narrow-cells td.cell { min-width: 11px; width: 11px; }
+.gv table.gr-heatmap.narrow-cells th.rowhead { min-width: 150px; max-width: 170px; }
+.gv table.gr-heatmap.narrow-cells thead tr.nums th { font-size: 8px; }
+.gv table.gr-heatmap.compact th.rowhead { min-width: 46px; max-width: 60px; }
+.gv table.gr-heatmap.compact.narrow-cells td.cell { min-width: 8px; width: 8px; }
+.gv table.gr-heatmap.compact.narrow-cells thead tr.nums th { font-size: 0; }
+.gv table.gr-heatmap td.cell.mark-diff { box-shadow: inset 0 0 0 2px #111; }
+.gv table.gr-heatmap td.cell.gold-wrong { box-shadow: inset 0 0 0 2px #7c3aed; }
+.gv table.gr-heatmap td.cell.gold-missed { box-shadow: inset 0 0 0 3px #b91c1c; color: #b91c1c; font-weight: 800; }
+.gv table.gr-heatmap td.cell.gold-missed:empty::after { content: "!"; }
+.gv .row-flag { display: inline-block; margin-right: 4px; padding: 0 4px; border-radius: 3px; background: #111; color: #fff;
+  font-weight: 700; font-size: 11px; }
+.gv .doc-legend { font-size: 12px; color: #364152; margin: 2px 2px 6px; display: flex; flex-wrap: wrap; gap: 4px 12px; }
+.gv .unscored-note { font-size: 12px; color: #7a4b00; background: #fff4d6; border-radius: 4px; padding: 3px 8px; margin: 4px 0; }
+.gv .verdict.differs { outline: 2px dashed #111; outline-offset: 1px; }
+.gv .differs-note { font-size: 12px; font-weight: 600; color: #111; margin-top: 4px; }
+.gv .compare-summary { font-size: 14px; padding: 6px 10px; border: 1px solid #d8dde3; border-radius: 6px; background: #f7f8fa;
+  margin-top: 6px; }
+.gv .gold-panel .tiles { display: grid; grid-template-columns: repeat(3, minmax(120px, 1fr)); gap: 8px; margin-bottom: 8px; }
+.gv .gold-panel .tile { border: 1px solid #d8dde3; border-radius: 6px; padding: 6px 8px; }
+.gv .gold-panel .tile .v { font-size: 20px; font-weight: 600; } .gv .gold-panel .tile .d { font-size: 11px; color: #5f6b7a; }
+.gv table.confusion, .gv table.records { border-collapse: collapse; font-size: 13px; margin: 6px 0; }
+.gv table.confusion caption, .gv table.records caption { text-align: left; font-size: 12px; color: #5f6b7a; }
+.gv table.confusion th, .gv table.confusion td, .gv table.records th, .gv table.records td {
+  border: 1px solid #d8dde3; padding: 3px 10px; text-align: right; }
+.gv table.confusion td.diag { background: #e9f7ef; } .gv table.confusion td.off { background: #fde8e8; }
+.gv table.records tr.record { cursor: pointer; } .gv table.records tr.record:hover { background: #f1f5fb; }
+.gv table.records tr.selected { background: #e8f0fe; } .gv table.records td.error { color: #7f1d1d; text-align: left; }
 .gv .legend .ramp { width: 160px; height: 10px; border-radius: 3px; border: 1px solid #d8dde3;
   background: linear-gradient(90deg, rgb(205,40,40), #fff 50%, rgb(22,150,70)); }
 /* claims */
@@ -109,9 +137,12 @@ CSS = """
 .gv .progress > div { height: 100%; background: #1a56db; }
 """
 
-# A click on a heatmap row or a claim selects it (the app turns the event into a focus value).
+# A click on a heatmap row, a claim or a record of the gold table selects it (the app turns the event into a focus
+# value, or opens the record).
 CLICK_JS = """
 element.addEventListener('click', (e) => {
+  const record = e.target.closest('[data-record]');
+  if (record) { trigger('click', {record: Number(record.dataset.record)}); return; }
   const claim = e.target.closest('[data-claim]');
   const row = e.target.closest('[data-row]');
   if (claim && !claim.classList.contains('rejected')) { trigger('click', {claim: Number(claim.dataset.claim)}); return; }
@@ -131,9 +162,25 @@ watch('value', () => {
   if (target) pane.scrollTop += target.getBoundingClientRect().top - pane.getBoundingClientRect().top - 48;
 });
 """
+# The verdicts pane follows the selection: the first selected card scrolled into view inside the pane (not the page).
+FOLLOW_JS = """
+watch('value', () => {
+  const pane = element.closest('#gv-verdicts, #gv-cmp-verdicts-a, #gv-cmp-verdicts-b') || element;
+  const card = element.querySelector('.verdict.selected');
+  if (card) pane.scrollTop += card.getBoundingClientRect().top - pane.getBoundingClientRect().top - 8;
+});
+"""
 # The app page's own rules, added to CSS and the trace view's.
 APP_CSS = """
 #gv-heatmap, #gv-context, #gv-claims, #gv-verdicts { min-height: 60px; }
-#gv-verdicts, #gv-claims, #gv-context { max-height: 760px; overflow-y: auto !important; }
+#gv-verdicts, #gv-claims, #gv-context, #gv-cmp-verdicts-a, #gv-cmp-verdicts-b { max-height: 760px; overflow-y: auto !important; }
 #gv-context .ctx-text { max-height: none; }
+/* the upload box: the drop zone's icon and text below its label, not under it */
+#gv-files .wrap { padding-top: 26px; }
+/* printing (and print-media screenshots): every card, every sentence, no inner scrolling */
+@media print {
+  #gv-verdicts, #gv-claims, #gv-context, #gv-cmp-verdicts-a, #gv-cmp-verdicts-b, .gv .hm-wrap, .gv .ctx-text {
+    max-height: none !important; overflow: visible !important; }
+  #gv-settings, #gv-run, .gv .legend { break-inside: avoid; }
+}
 """

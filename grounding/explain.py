@@ -45,6 +45,14 @@ def _where(result: GroundingResult, column: int) -> str:
     return f"{doc.title or doc.id}, sentence {result.context_sentences[column].index + 1}"
 
 
+def disagreement(result: GroundingResult, a: int, b: int) -> str:
+    """What disagrees when columns `a` and `b` say opposite things: two documents, or two sentences of one."""
+    doc_a, doc_b = result.document_of(a), result.document_of(b)
+    if doc_a is doc_b:
+        return f"two sentences of the same document ({doc_a.title or doc_a.id}) disagree"
+    return f"two documents disagree ({doc_a.title or doc_a.id} and {doc_b.title or doc_b.id})"
+
+
 def _differences(v: Verdict) -> str:
     e = v.entities
     if e.claim_only and e.context_only:
@@ -71,7 +79,7 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             text = f"Contradicted by {anchor} ({where}): " + (f"{diff}; " if diff else "") + f"{signal}."
             if verdict.conflicting is not None:
                 text += (f" Another source supports it: {_quote(result.context_sentences[verdict.conflicting].text, 160)} "
-                         f"({_where(result, verdict.conflicting)}) — the sources disagree.")
+                         f"({_where(result, verdict.conflicting)}) — {disagreement(result, verdict.anchor, verdict.conflicting)}.")
         elif verdict.label == SUPPORTED:
             shared = f"; matching entities: {', '.join(verdict.entities.shared)}" if verdict.entities.shared else ""
             text = (f"Supported by {anchor} ({where}): entailment {verdict.entail:.2f}, similarity "
@@ -116,5 +124,6 @@ def _leans_against(result: GroundingResult, verdict: Verdict) -> str:
     """A backed claim with a judged sentence whose most likely class is contradiction (no override fired)."""
     pair = next((p for p in result.pairs if p.claim == verdict.claim and p.column == verdict.conflicting), None)
     how = f" (contradiction {pair.contradict:.2f}, below the override)" if pair is not None else ""
+    what = disagreement(result, verdict.anchor, verdict.conflicting).replace(" disagree", " may disagree")
     return (f" But {_quote(result.context_sentences[verdict.conflicting].text, 160)} "
-            f"({_where(result, verdict.conflicting)}) leans against it{how}: the sources may disagree.")
+            f"({_where(result, verdict.conflicting)}) leans against it{how}: {what}.")

@@ -31,6 +31,7 @@ class Upload:
     response: str = ""
     question: str = ""
     notes: list[str] = field(default_factory=list)         # things the user should know (e.g. records skipped)
+    records: list = field(default_factory=list)            # the JSON records as read (grounding.io.Record), gold included
 
 
 def read_upload(path: str, max_bytes: int = MAX_UPLOAD_BYTES) -> Upload:
@@ -77,6 +78,7 @@ def read_uploads(paths: list[str]) -> Upload:
         elif part.response:
             merged.notes.append(f"{Path(path).name}: its response was not used (an earlier file already gave one).")
         merged.notes += part.notes
+        merged.records += part.records
     return merged
 
 
@@ -202,7 +204,7 @@ def _records(text: str, name: str, doc_id: str) -> Upload:
     except RecordError as err:
         raise UploadError(f"{err} See the input format in the README (one JSON object per line with "
                           "'response' and 'context').") from None
-    out = Upload()
+    out = Upload(records=records)
     for r, rec in enumerate(records, 1):
         items = split_documents(rec.context) if isinstance(rec.context, str) else rec.context
         prefix = rec.id if len(records) > 1 else doc_id

@@ -6,16 +6,14 @@ shows as text. The app and the downloadable report share the one stylesheet ``CS
 """
 from __future__ import annotations
 
-import html
 import re
 from typing import Optional
 
-from grounding.engines import applies
-from grounding.types import (CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, UNSUPPORTED, GroundingResult,
-                             Verdict)
-
-BADGE_CLASS = {SUPPORTED: "supported", PARTIAL: "partial", UNSUPPORTED: "unsupported",
-               CONTRADICTED: "contradicted", NOT_ASSESSED: "not-assessed"}
+from grounding.engines import ENGINES, applies
+from grounding.heatmap import Marks, heatmap_html  # noqa: F401  (the heatmap is a view of its own module)
+from grounding.markup import (BADGE_CLASS, _badge, _e, _verdict_of, _wrap, column_label, row_states,  # noqa: F401
+                              short)
+from grounding.types import CONTRADICTED, NOT_ASSESSED, GroundingResult
 
 METRIC_NAMES = {
     "FCR": ("Faithful Claim Rate", "share of response sentences with only supporting evidence"),
@@ -27,125 +25,6 @@ METRIC_NAMES = {
     "PFCR": ("Polarity Flip Consistency Rate", "share of evidence pairs whose polarity flips when the claim is negated"),
     "Integrity": ("Integrity score", "(Supported + ½ Partially supported − Contradicted) / assessed claims, in [0, 1]"),
 }
-
-_GREEN, _RED, _WHITE = (22, 150, 70), (205, 40, 40), (255, 255, 255)
-_SHOW_VALUES_UP_TO = 16   # columns: above this the cells are too narrow to print the score
-
-
-
-def _e(value) -> str:
-    """Escape any user-derived value for text and attribute positions."""
-    return html.escape("" if value is None else str(value), quote=True)
-
-
-def short(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _badge(label: str) -> str:
-    return f'<span class="badge badge-{BADGE_CLASS.get(label, "unsupported")}">{_e(label)}</span>'
-
-
-def _wrap(body: str, extra: str = "") -> str:
-    return f'<div class="gv{(" " + extra) if extra else ""}">{body}</div>'
-
-
-def _mix(value: float, label: int) -> str:
-    """Background for a signed score: white at 0, green towards +1, red towards -1."""
-    sign = label if label else (1 if value > 0 else -1 if value < 0 else 0)
-    if sign == 0 or value == 0:
-        return "#f1f3f5"
-    alpha = 0.18 + 0.82 * min(1.0, abs(value))
-    base = _GREEN if sign > 0 else _RED
-    r, g, b = (round(w * (1 - alpha) + c * alpha) for w, c in zip(_WHITE, base))
-    return f"rgb({r},{g},{b})"
-
-
-def _verdict_of(result: GroundingResult) -> dict[int, Verdict]:
-    return {v.claim: v for v in result.verdicts}
-
-
-def row_states(result: GroundingResult) -> list[str]:
-    """Per response sentence: "done", "pending" (not reached yet while streaming) or "na" (not assessed)."""
-    n = len(result.response_sentences)
-    if not result.coverage.assessed:
-        return ["na"] * n
-    claims_of: dict[int, list] = {}
-    for c in result.claims:
-        claims_of.setdefault(c.sentence, []).append(c)
-    states = []
-    for i in range(n):
-        cs = claims_of.get(i, [])
-        if cs and all(c.note == "not assessed" for c in cs):
-            states.append("na")
-        elif cs:
-            states.append("done")
-        else:
-            states.append("na" if result.complete else "pending")
-    return states
-
-
-def _column_label(result: GroundingResult, column: int) -> str:
-    doc = result.document_of(column)
-    return f"{doc.title or doc.id} · sentence {result.context_sentences[column].index + 1}"
-
-
-# ---------------------------------------------------------------------------- heatmap
-
-def heatmap_html(result: GroundingResult, selected_row: Optional[int] = None) -> str:
-    """The signed sentence map as a <table class="gr-heatmap">: one <tr data-row=i> per response sentence,
-    one <td class="cell" data-col=j> per context sentence; green = support, red = contradiction, grey = 0."""
-    sm = result.sentence_map
-    sents = result.response_sentences
-    ctx = result.context_sentences
-    if not sents:
-        return _wrap('<div class="empty">No response sentences to show.</div>')
-    if not ctx:
-        return _wrap('<div class="empty">No context sentences: the heatmap needs at least one context document.</div>')
-    m = len(ctx)
-    states = row_states(result)
-    wide = m <= _SHOW_VALUES_UP_TO
-    doc_start = {d.sentences[0].column for d in result.documents if d.sentences}
-    head_docs = ['<th class="corner" rowspan="2">Response ↓ · Context →</th>']
-    for d in result.documents:
-        if not d.sentences:
-            continue
-        head_docs.append(f'<th class="doc-start" colspan="{len(d.sentences)}" data-doc="{_e(d.id)}" '
-                         f'title="{_e(d.title)} ({_e(d.id)}), {len(d.sentences)} sentences">{_e(d.title or d.id)}</th>')
-    head_nums = [f'<th class="{"doc-start" if s.column in doc_start else ""}" title="{_e(_column_label(result, s.column))}">'
-                 f'{s.index + 1}</th>' for s in ctx]
-    body = []
-    for i, sent in enumerate(sents):
-        state = states[i]
-        classes = [f"row-{state}"] + (["selected"] if selected_row == i else [])
-        tag = {"na": '<span class="na-tag">not assessed</span>', "pending": '<span class="na-tag">pending</span>'}.get(state, "")
-        cells = []
-        values = sm.values[i] if sm and i < len(sm.values) else [0.0] * m
-        labels = sm.labels[i] if sm and i < len(sm.labels) else [0] * m
-        short_resp = short(sent.text, 200)
-        for j, s in enumerate(ctx):
-            v, lab = float(values[j]), int(labels[j])
-            kind = "support" if lab > 0 else "contradiction" if lab < 0 else "no evidence"
-            if state == "na":
-                kind = "not assessed"
-            title = (f"R{i + 1}: {short_resp}\n{_column_label(result, j)}: {short(s.text, 200)}\n"
-                     f"score {v:+.2f} ({kind})")
-            text = f"{v:+.2f}".replace("0.", ".") if wide and lab != 0 and state == "done" else ""
-            cls = "cell doc-start" if j in doc_start else "cell"
-            bg = _mix(v, lab) if state == "done" else "#f5f5f5"
-            cells.append(f'<td class="{cls}" data-col="{j}" data-value="{v:.4f}" data-label="{lab}" '
-                         f'style="background:{bg}" title="{_e(title)}">{text}</td>')
-        body.append(f'<tr class="{" ".join(classes)}" data-row="{i}" data-state="{state}">'
-                    f'<th class="rowhead" scope="row" title="{_e(sent.text)}"><span class="rid">R{i + 1}</span>'
-                    f'{_e(short(sent.text, 60))}{tag}</th>{"".join(cells)}</tr>')
-    table = (f'<table class="gr-heatmap{" wide-cells" if wide else ""}" data-rows="{len(sents)}" data-cols="{m}">'
-             f'<thead><tr class="docs">{"".join(head_docs)}</tr><tr class="nums">{"".join(head_nums)}</tr></thead>'
-             f'<tbody>{"".join(body)}</tbody></table>')
-    legend = ('<div class="legend"><span>contradicts −1</span><span class="ramp"></span><span>+1 supports</span>'
-              '<span>· grey = no evidence above τ · hatched = not assessed · thick line = new document · '
-              'click a row to see its evidence</span></div>')
-    return _wrap(f'<div class="hm-wrap">{table}</div>{legend}')
 
 
 # ---------------------------------------------------------------------------- claims
@@ -204,12 +83,16 @@ def _fmt(x: Optional[float], digits: int = 2) -> str:
     return "—" if x is None else f"{x:.{digits}f}"
 
 
-def verdicts_html(result: GroundingResult, selected_claim: Optional[int] = None) -> str:
+def verdicts_html(result: GroundingResult, selected_claim: Optional[int] = None, selected_row: Optional[int] = None,
+                  flagged: Optional[dict[int, str]] = None) -> str:
     """Per claim: verdict badge, explanation, the quoted anchor sentence with entity/number differences
-    marked (<mark class="diff-claim"> / <mark class="diff-context">), scores and the provenance line."""
+    marked (<mark class="diff-claim"> / <mark class="diff-context">), scores, which context sentences the verdict
+    used (and why the map's row may be grey) and the provenance line. The selected claim's card, or every card of
+    the selected response sentence, is marked "selected"; `flagged` claims (claim -> note) are marked "differs"."""
     if not result.verdicts:
         return _wrap('<div class="empty">No verdicts yet.</div>')
     ctx = result.context_sentences
+    flagged = flagged or {}
     cards = []
     for v in result.verdicts:
         claim = result.claims[v.claim]
@@ -232,20 +115,42 @@ def verdicts_html(result: GroundingResult, selected_claim: Optional[int] = None)
             parts.append(f'<div class="scores">Differences — {" · ".join(says)}</div>')
         if v.conflicting is not None and 0 <= v.conflicting < len(ctx):
             what = "supports the claim" if v.label == CONTRADICTED else "leans against the claim"
-            parts.append(f'<div class="scores">Another source {what} ({_e(_column_label(result, v.conflicting))}):</div>'
+            same = v.anchor is not None and result.document_of(v.anchor) is result.document_of(v.conflicting)
+            source = "Another sentence of the same document" if same else "Another document"
+            parts.append(f'<div class="scores">{source} {what} ({_e(column_label(result, v.conflicting))}):</div>'
                          f'<blockquote class="anchor conflict" data-col="{v.conflicting}">{_e(ctx[v.conflicting].text)}</blockquote>')
         if v.label != NOT_ASSESSED:
             parts.append(f'<div class="scores">F {_fmt(v.score)} · cosine {_fmt(v.cosine)} · P(entail) {_fmt(v.entail)} · '
                          f'P(contradict) {_fmt(v.contradict)} · entity overlap {_fmt(v.entity_overlap)} · rule: {_e(v.rule)}</div>')
+            parts.append(_used_html(result, v, claim.sentence))
+        if v.claim in flagged:
+            parts.insert(1, f'<div class="differs-note">≠ {_e(flagged[v.claim])}</div>')
         p = v.provenance
         if p is not None:
             where = (f"{_e(p.document_title or p.document)} ({_e(p.document)}), sentence {p.sentence_in_document + 1}, "
                      f"characters {p.start}–{p.end}" if p.document is not None else "no context sentence")
             parts.append(f'<div class="prov">Provenance: response sentence R{p.response_sentence + 1}, characters '
                          f'{p.response_start}–{p.response_end} → {where}</div>')
-        sel = " selected" if selected_claim == v.claim else ""
-        cards.append(f'<div class="verdict v-{cls}{sel}" data-claim="{v.claim}">{"".join(parts)}</div>')
+        sel = " selected" if selected_claim == v.claim or (selected_claim is None and selected_row == claim.sentence) else ""
+        sel += " differs" if v.claim in flagged else ""
+        cards.append(f'<div class="verdict v-{cls}{sel}" data-claim="{v.claim}" data-row="{claim.sentence}">'
+                     f'{"".join(parts)}</div>')
     return _wrap("".join(cards) or '<div class="empty">No verdicts yet.</div>')
+
+
+def _used_html(result: GroundingResult, v, row: int) -> str:
+    """Which context sentences the verdict used, and, when the sentence's map row shows no evidence, why."""
+    used = [f"{_e(column_label(result, v.anchor))} (anchor)"] if v.anchor is not None else []
+    if v.conflicting is not None:
+        used.append(f"{_e(column_label(result, v.conflicting))} (the other side)")
+    text = "Used: " + ("; ".join(used) if used else "no context sentence")
+    sm = result.sentence_map
+    if sm is not None and row < len(sm.labels) and not any(sm.labels[row]):
+        tau = result.config.tau if result.config is not None else None
+        text += (f". Row R{row + 1} of the evidence map is grey: no context sentence scored above τ"
+                 + (f" = {tau:g}" if tau is not None else "") + " for it, so the map shows no evidence"
+                 + ("; this verdict weighs the anchor's own scores instead" if v.anchor is not None else "") + ".")
+    return f'<div class="scores used">{text}</div>'
 
 
 # ---------------------------------------------------------------------------- metrics
@@ -270,8 +175,11 @@ def coverage_html(result: GroundingResult, with_messages: bool = True) -> str:
     every coverage message."""
     cov = result.coverage
     lang = _e(cov.language) + (f" ({cov.language_confidence:.2f})" if cov.language_confidence is not None else "")
-    bits = [f"windows: {cov.windows}", f"truncated items: {len(cov.truncated)}", f"unscored items: {len(cov.unscored)}",
-            f"language: {lang}",
+    # windows are the context engines' (documents packed into the scorer's window); the claims engine has none
+    engine = ENGINES.get(result.engine)
+    windowed = cov.windows or engine is None or any(stage.name == "score_windows" for stage in engine.before)
+    bits = ([f"windows: {cov.windows}"] if windowed else []) + [
+            f"truncated items: {len(cov.truncated)}", f"unscored items: {len(cov.unscored)}", f"language: {lang}",
             f"{len(result.response_sentences)} response sentences × {len(result.context_sentences)} context sentences "
             f"in {len(result.documents)} document(s)"]
     if cov.runtime.get("models"):

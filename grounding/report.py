@@ -48,7 +48,7 @@ def report_html(result: GroundingResult) -> str:
         question,
         "<h2>Response</h2>", response_html(result),
         "<h2>Metrics and coverage</h2>", metrics_html(result),
-        "<h2>Evidence map</h2>", heatmap_html(result),
+        "<h2>Evidence map</h2>", heatmap_html(result, interactive=False),
         "<h2>Claims</h2>", claims_html(result),
         "<h2>Verdicts</h2>", verdicts_html(result),
         "<h2>Context (all evidence)</h2>", context_html(result),

@@ -7,6 +7,8 @@ returning a `Step` (the outputs in the wiring's order, KEEP for "leave this widg
 from __future__ import annotations
 
 import atexit
+import copy
+import functools
 import hashlib
 import shutil
 import tempfile
@@ -18,9 +20,10 @@ from typing import Iterator, Optional
 
 from grounding import render, report
 from grounding.config import PRESETS, GroundingConfig, verdict_fields
+from grounding.examples import EXAMPLES
 from grounding.ingest import UploadError, context_items, read_uploads
 from grounding.io import pairs_csv
-from grounding.pipeline import ground_stream, rederive
+from grounding.pipeline import ground, ground_stream, rederive
 from grounding.types import GroundingResult, InputError
 
 VERDICT_FIELDS = verdict_fields()   # the verdict settings in widget order; `control` says which widget
@@ -125,12 +128,15 @@ def _index(value) -> Optional[int]:
     return int(value) if isinstance(value, (int, float, str)) and str(value).isdigit() else None
 
 
-def views(result: GroundingResult, row: Optional[int] = None, claim: Optional[int] = None) -> tuple[str, ...]:
-    """(heatmap, claims, verdicts, metrics, context) HTML with a sentence or claim selected."""
+def views(result: GroundingResult, row: Optional[int] = None, claim: Optional[int] = None,
+          marks: Optional[render.Marks] = None) -> tuple[str, ...]:
+    """(heatmap, claims, verdicts, metrics, context) HTML with a sentence or claim selected (the verdict cards of a
+    selected sentence are marked too); `marks`: flags on the heatmap (the cells that miss the gold labels)."""
     hm_row = result.claims[claim].sentence if claim is not None and row is None and 0 <= claim < len(result.claims) \
         else row
-    return (render.heatmap_html(result, hm_row), render.claims_html(result, row, claim),
-            render.verdicts_html(result, claim), render.metrics_html(result), render.context_html(result, row, claim))
+    return (render.heatmap_html(result, hm_row, marks), render.claims_html(result, row, claim),
+            render.verdicts_html(result, claim, hm_row), render.metrics_html(result),
+            render.context_html(result, row, claim))
 
 
 def progress_status(result: GroundingResult) -> str:
@@ -158,13 +164,6 @@ def input_warning(response: str, items: list) -> Optional[str]:
 
 def upload_paths(files) -> list[str]:
     return [f if isinstance(f, str) else getattr(f, "name", str(f)) for f in (files or [])]
-
-
-def gather_context(context: str, files) -> tuple[list, list[str]]:
-    """Context items for ground(): the pasted documents plus the uploaded ones (UploadError propagates)."""
-    paths = upload_paths(files)
-    upload = read_uploads(paths) if paths else None
-    return context_items(context or "", upload.documents if upload else []), (upload.notes if upload else [])
 
 
 class Downloads:
@@ -224,40 +223,62 @@ class Step:
     infos: list[str] = field(default_factory=list)
 
 
-def _failed(message: str, n_outputs: int, clear: bool = False) -> Step:
-    """The status line says what went wrong; `clear` also empties the views of a half-started run."""
+RUN_OUTPUTS = 11   # status, the five views, focus choices, downloads, result, gold panel, gold records
+
+
+def _failed(message: str, n_outputs: int, clear: bool = False, toast: bool = True) -> Step:
+    """The status line says what went wrong; `clear` also empties the views of a half-started run; `toast`:
+    also pop the message up (not when the page already shows it elsewhere)."""
     status = report.status_html(message, "error")
     if clear:
         return Step((status, "", "", "", report.metrics_placeholder(), "", Choices(focus_choices(None), "all"), None,
-                     None), warnings=[message])
-    return Step((status,) + (KEEP,) * (n_outputs - 1), warnings=[message])
+                     None, "", None), warnings=[message])
+    return Step((status,) + (KEEP,) * (n_outputs - 1), warnings=[message] if toast else [])
 
 
 def run_check(response, context, files, question, engine, tau, preset, pfcr, values, models_dir: str,
               downloads: Downloads) -> Iterator[Step]:
-    """Run: (status, heatmap, claims, verdicts, metrics, context, focus choices, downloads, result) after the
-    segmentation and after each response sentence; the downloads come with the complete result."""
+    """Run: (status, heatmap, claims, verdicts, metrics, context, focus choices, downloads, result, gold panel,
+    gold records) after the segmentation and after each response sentence; the downloads come with the complete
+    result. An uploaded JSON file whose records carry `gold` is checked record by record against its gold labels
+    instead, each record with its own response and context, as the CLI does (grounding.gold_session)."""
     try:
         config = config_from_settings(engine, tau, preset, pfcr, values, models_dir)
-        items, notes = gather_context(context, files)
-    except (UploadError, ValueError) as err:
-        yield _failed(str(err), 9)
+    except ValueError as err:
+        yield _failed(str(err), RUN_OUTPUTS)
         return
+    try:
+        paths = upload_paths(files)
+        upload = read_uploads(paths) if paths else None
+    except UploadError:   # the message is already under the upload box (load_files): not a second time
+        yield _failed("An uploaded file cannot be read (see the message under the upload box): remove or replace it.",
+                      RUN_OUTPUTS, toast=False)
+        return
+    if upload is not None and any(r.gold is not None for r in upload.records):
+        from grounding import gold_session
+        yield from gold_session.run_records(upload.records, config, downloads)
+        return
+    items = context_items(context or "", upload.documents if upload else [])
     warning = input_warning(response, items)
-    step = Step((), warnings=[warning] if warning else [], infos=list(notes))
+    step = Step((), warnings=[warning] if warning else [], infos=list(upload.notes if upload else []))
     try:   # sentences already checked can be selected while the rest stream in
         for result in ground_stream(response or "", items, config, question=question or ""):
             step.outputs = ((progress_status(result),) + views(result)
                             + (Choices(focus_choices(result), "all"),
-                               downloads.result_files(result) if result.complete else None, result))
+                               downloads.result_files(result) if result.complete else None, result, "", None))
             yield step
             step = Step(())
     except InputError as err:
-        yield _failed(str(err), 9, clear=True)
+        yield _failed(str(err), RUN_OUTPUTS, clear=True)
     except Exception as err:   # a model folder missing, a broken file: say so, keep the app alive
-        import logging
-        logging.getLogger("grounding.app").exception("run failed")
-        yield _failed(f"The check failed: {type(err).__name__}: {err}", 9, clear=True)
+        yield crashed(err)
+
+
+def crashed(err: Exception) -> Step:
+    """A run that raised (a model folder missing, a broken file): said in the status, logged, the app lives on."""
+    import logging
+    logging.getLogger("grounding.app").exception("run failed")
+    return _failed(f"The check failed: {type(err).__name__}: {err}", RUN_OUTPUTS, clear=True)
 
 
 def apply_verdict_settings(result, engine, tau, preset, pfcr, focus, values, models_dir: str,
@@ -282,14 +303,17 @@ def change_preset(result, engine, tau, preset, pfcr, focus, models_dir: str, dow
     return Step(tuple(values) + after.outputs, after.warnings)
 
 
-def select_focus(result, focus) -> Step:
-    return Step(views(result, *parse_focus(focus)) if result is not None else (KEEP,) * 5)
+def select_focus(result, focus, records=None) -> Step:
+    """The focus drop-down changed: the five views; `records`: the gold records shown (their marks stay)."""
+    marks = records.marks() if records is not None else None
+    return Step(views(result, *parse_focus(focus), marks=marks) if result is not None else (KEEP,) * 5)
 
 
-def click_view(result, data: dict) -> Step:
+def click_view(result, records, data: dict) -> Step:
     """A click on a heatmap row or a claim: (focus value, the five views)."""
     value = focus_of_click(result, data) if result is not None else None
-    return Step((KEEP,) * 6 if value is None else (value,) + views(result, *parse_focus(value)))
+    marks = records.marks() if records is not None else None
+    return Step((KEEP,) * 6 if value is None else (value,) + views(result, *parse_focus(value), marks=marks))
 
 
 def setting_changed(result, engine, tau, pfcr) -> Step:
@@ -297,16 +321,41 @@ def setting_changed(result, engine, tau, pfcr) -> Step:
     return Step((needs_run(result, engine, tau, pfcr) or KEEP,))
 
 
-def load_files(files, response, question) -> Step:
-    """Uploads read as soon as they arrive: (response, question, summary); a JSON record's response and question
-    fill only empty boxes; a file that cannot be read says why at once."""
+def load_files(files, response, question, context: str = "") -> Step:
+    """Uploads read as soon as they arrive: (response, question, context, summary). A JSON record's response and
+    question fill the boxes when the response box is empty or still holds an example; an example's context left in
+    the context box is emptied (the uploads replace it); a file that cannot be read says why at once."""
     paths = upload_paths(files)
     if not paths:
-        return Step((KEEP, KEEP, ""))
+        return Step((KEEP, KEEP, KEEP, ""))
     try:
         upload = read_uploads(paths)
     except UploadError as err:
-        return Step((KEEP, KEEP, report.status_html(str(err), "error")), warnings=[str(err)])
-    return Step((upload.response if upload.response and not (response or "").strip() else KEEP,
-                 upload.question if upload.question and not (question or "").strip() else KEEP,
+        return Step((KEEP, KEEP, KEEP, report.status_html(str(err), "error")), warnings=[str(err)])
+    example = any(response == e["response"] for e in EXAMPLES)
+    fill = bool(upload.response) and (example or not (response or "").strip())
+    return Step((upload.response if fill else KEEP,
+                 upload.question if (fill and example) or (upload.question and not (question or "").strip()) else KEEP,
+                 "" if upload.documents and any(context == e["context"] for e in EXAMPLES) else KEEP,
                  report.upload_summary_html(upload.documents)), infos=list(upload.notes))
+
+
+@functools.lru_cache(maxsize=2)
+def first_example_result(models_dir: str) -> GroundingResult:
+    """The first example's result under the default settings, computed once (at start-up) for every arrival."""
+    e = EXAMPLES[0]
+    return ground(e["response"], e["context"], GroundingConfig(models_dir=models_dir), e["question"])
+
+
+def on_arrival(models_dir: str, downloads: Downloads) -> Step:
+    """A page opens: (response, context, question) of the first example, then the run's outputs with its result,
+    so the page never opens on empty panes. A model that cannot load leaves the page as it is (Run says why)."""
+    e = EXAMPLES[0]
+    try:
+        result = copy.deepcopy(first_example_result(models_dir))
+    except Exception:   # noqa: BLE001 -- the About box and the first Run say what is wrong
+        return Step((KEEP,) * (3 + RUN_OUTPUTS))
+    status = report.status_html(f"Showing the example “{e['label']}”: edit the text or pick another example, then "
+                                "Run.", "done")
+    return Step((e["response"], e["context"], e["question"], status) + views(result)
+                + (Choices(focus_choices(result), "all"), downloads.result_files(result), result, "", None))

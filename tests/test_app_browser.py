@@ -2,13 +2,14 @@
 selection -> evidence, uploads, downloads, settings re-derivation, error messages, escaping, and that no
 request leaves the machine. Screenshots of each state go to test-output/screenshots/.
 
-Skipped only when /usr/bin/chromium is missing (install it with `make chromium`).
+Skipped only when no chromium is on the PATH (`chromium` or `chromium-browser`; install it with `make chromium`).
 """
 from __future__ import annotations
 
 import copy
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -23,7 +24,7 @@ from grounding import GroundingConfig, ground, rederive
 from grounding.examples import BY_NAME, EXAMPLES
 from grounding.types import CONTRADICTED
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
 SHOTS = ROOT / "test-output" / "screenshots"
 XSS_SCRIPT = "<script>window.__xss=1</script>"
 XSS_IMG = '<img src=x onerror="window.__xss=1">'
@@ -91,6 +92,7 @@ def page(browser, app_url):
     pg.goto(app_url)
     pg.wait_for_selector("#gv-run", timeout=120_000)
     pg.wait_for_selector("text=Contradiction: remission rate and liver enzymes", timeout=60_000)
+    pg.wait_for_selector("#gv-heatmap table.gr-heatmap", timeout=120_000)   # the first example's result, on arrival
     yield pg
     context.close()
     assert not outside, f"requests left the machine: {outside}"
@@ -113,16 +115,18 @@ def shot(page, name: str) -> None:
 
 def load_example(page, name: str) -> None:
     e = BY_NAME[name]
-    page.get_by_text(e["label"], exact=True).click()
+    page.get_by_text(e["label"], exact=True).locator("visible=true").first.click()   # the open tab's examples
     page.wait_for_function("v => document.querySelector('#gv-response textarea').value === v", arg=e["response"],
                            timeout=30_000)
 
 
 def run_and_wait(page, timeout_ms: int = 180_000) -> str:
     """Click Run; wait for the final status (done or error); return its state."""
+    # the status shown before (the arrival's is "done" already) is marked stale: only a new one counts
+    page.eval_on_selector("#gv-status .status", "s => { s.dataset.stale = '1'; }")
     page.click("#gv-run")
-    page.wait_for_selector('#gv-status .status[data-state="done"], #gv-status .status[data-state="error"]',
-                           timeout=timeout_ms)
+    page.wait_for_selector('#gv-status .status:not([data-stale])[data-state="done"], '
+                           '#gv-status .status:not([data-stale])[data-state="error"]', timeout=timeout_ms)
     return page.get_attribute("#gv-status .status", "data-state")
 
 
@@ -139,8 +143,19 @@ def claim_badges(page) -> list[str]:
 def test_page_loads_without_outside_requests(page):
     assert page.title() == "Grounding check"
     for label in (e["label"] for e in EXAMPLES):
-        assert page.get_by_text(label, exact=True).is_visible()
+        assert page.get_by_text(label, exact=True).locator("visible=true").count() == 1
     shot(page, "00_start")
+
+
+def test_page_on_arrival_shows_the_first_examples_result(page, library):
+    """No empty panes: the first example's input and result (the library's) are there before any click."""
+    first = EXAMPLES[0]
+    res = library[first["name"]]
+    assert page.input_value("#gv-response textarea") == first["response"]
+    assert heatmap_shape(page) == (len(res.response_sentences), len(res.context_sentences))
+    assert claim_badges(page) == [v.label for v in res.verdicts if res.claims[v.claim].origin != "rejected"]
+    assert page.locator("#gv-metrics .tile").count() == 8 and page.locator("#gv-downloads a").count() == 3
+    shot(page, "00b_arrival")
 
 
 def test_contradiction_example(page, library):
@@ -315,7 +330,7 @@ def test_conflict_note_threshold_is_a_setting(page, library):
     assert run_and_wait(page) == "done"
     card = "#gv-verdicts div.verdict[data-claim='0']"
     assert "leans against it" in page.inner_text(card)
-    assert "Another source leans against the claim" in page.inner_text(card)
+    assert "Another document leans against the claim" in page.inner_text(card)
     page.get_by_text("Settings", exact=True).click()
     box = "#gv-conflict_note textarea, #gv-conflict_note input"
     assert page.input_value(box) == "0.6"
@@ -338,6 +353,8 @@ def test_bad_upload_shows_a_message_not_a_traceback(page, tmp_path):
 
 
 def test_empty_input_warns_and_reads_not_assessed(page):
+    page.fill("#gv-response textarea", "")
+    page.fill("#gv-context-input textarea", "")
     assert run_and_wait(page) == "error"
     page.wait_for_selector("text=The response is empty", timeout=30_000)
     metrics = page.inner_text("#gv-metrics")
@@ -405,7 +422,9 @@ def test_pasted_html_is_shown_as_text(page):
         text = page.inner_text(view)
         assert XSS_SCRIPT in text and XSS_IMG in text
     assert "${window.__xss=2}" in page.inner_text("#gv-claims") and "{{value}}" in page.inner_text("#gv-claims")
-    assert page.locator("#gv-heatmap th[data-doc]").first.inner_text() == f"Label {XSS_IMG}"
+    head = page.locator("#gv-heatmap th[data-doc]").first   # a short label; the title and legend name it
+    assert head.inner_text() == "D1" and head.get_attribute("title").startswith(f"Label {XSS_IMG}")
+    assert f"Label {XSS_IMG}" in page.inner_text("#gv-heatmap .doc-legend")
     for view in ("#gv-heatmap", "#gv-claims", "#gv-verdicts", "#gv-metrics", "#gv-context"):
         assert page.locator(f"{view} script, {view} img").count() == 0
     assert page.evaluate("() => window.__xss") is None

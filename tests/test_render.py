@@ -325,7 +325,17 @@ def test_conflicting_source_wording_follows_the_label(config):
     v = res.verdicts[0]
     assert v.label == SUPPORTED and v.conflicting is not None
     markup = render.verdicts_html(res)
-    assert "Another source leans against the claim" in markup and "Another source supports the claim" not in markup
+    assert "Another document leans against the claim" in markup and "supports the claim" not in markup
+    assert "two documents may disagree (Prescribing information (2021) and Safety update (2023))" in v.explanation
     assert f'<blockquote class="anchor conflict" data-col="{v.conflicting}">' in markup
     v.label = CONTRADICTED
-    assert "Another source supports the claim" in render.verdicts_html(res)
+    assert "Another document supports the claim" in render.verdicts_html(res)
+
+
+def test_metric_names_are_one_per_definition_in_tiles_and_readme():
+    """Each metric has one name and one definition: the tile, its tooltip and the README say the same."""
+    readme = " ".join((__import__("conftest").ROOT / "README.md").read_text(encoding="utf-8").split())
+    for key, (name, definition) in render.METRIC_NAMES.items():
+        assert f"**{key}** — {name}: " in readme, key
+        head = definition.split(" (")[0] if key in ("ECSS", "PFCR") else definition
+        assert head.split(",")[0] in readme, (key, head)

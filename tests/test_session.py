@@ -9,6 +9,7 @@ import pytest
 
 from grounding import GroundingConfig, api, ground
 from grounding import session as ss
+from grounding.examples import EXAMPLES
 from grounding.config import PRESETS, add_cli_arguments, config_from_cli, run_fields
 
 DRUG_RESPONSE = "Drug X lowers blood pressure but raises liver enzymes."
@@ -76,14 +77,14 @@ def test_focus_from_a_click_or_the_drop_down(drug):
     assert ss.focus_of_click(drug, {"claim": 1}) == "c1"
     assert ss.focus_of_click(drug, {"row": "0"}) == "r0"
     assert ss.focus_of_click(drug, {}) is None
-    step = ss.click_view(drug, {"claim": 0})
+    step = ss.click_view(drug, None, {"claim": 0})
     assert step.outputs[0] == "c0" and len(step.outputs) == 6
 
 
 def test_run_streams_and_ends_with_downloads(models_dir):
     steps = list(ss.run_check(DRUG_RESPONSE, DRUG_CONTEXT, None, "", "claims", 0.5, "paper", True,
                               ss.widget_values("paper"), str(models_dir), ss.Downloads()))
-    assert len(steps) >= 2 and all(len(s.outputs) == 9 for s in steps)
+    assert len(steps) >= 2 and all(len(s.outputs) == ss.RUN_OUTPUTS == 11 for s in steps)
     assert steps[0].outputs[7] is None and len(steps[-1].outputs[7]) == 3 and steps[-1].outputs[8].complete
     empty = next(ss.run_check("", "", None, "", "claims", 0.5, "paper", True, ss.widget_values("paper"),
                               str(models_dir), ss.Downloads()))
@@ -97,6 +98,11 @@ def test_uploads_fill_only_empty_boxes(tmp_path):
     assert step.outputs[:2] == ("From the file.", "Q?")
     step = ss.load_files([str(path)], "Typed already.", "")
     assert step.outputs[0] is ss.KEEP and step.outputs[1] == "Q?"
+    # an example in the boxes (what a page opens with) is replaced by the record, its pasted context emptied
+    e = EXAMPLES[0]
+    step = ss.load_files([str(path)], e["response"], e["question"], e["context"])
+    assert step.outputs[:3] == ("From the file.", "Q?", "")
+    assert ss.load_files([str(path)], e["response"], e["question"], "My own context.").outputs[2] is ss.KEEP
     bad = tmp_path / "bad.exe"
     bad.write_text("x")
     assert ss.load_files([str(bad)], "", "").warnings

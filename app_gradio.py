@@ -1,0 +1,71 @@
+"""The Gradio side of the library's events, for app.py: a library `Step` shown as component updates (messages
+popped up, KEEP as "leave it", Choices as a drop-down update), event and click handlers around the library's
+functions, API endpoints whose ValueError reaches the client, and a setting's widget from its field metadata.
+No layout and no logic of the check itself: that is app.py's and grounding's."""
+from __future__ import annotations
+
+import functools
+
+import gradio as gr
+
+from grounding import session as ss
+
+
+def shown(step: ss.Step):
+    """A library Step as Gradio outputs: its messages pop up, KEEP leaves a widget, Choices update a drop-down."""
+    for message in step.warnings:
+        gr.Warning(message)
+    for message in step.infos:
+        gr.Info(message)
+    out = tuple(gr.skip() if x is ss.KEEP else gr.update(choices=x.choices, value=x.value) if isinstance(x, ss.Choices)
+                else x for x in step.outputs)
+    return out[0] if len(out) == 1 else out
+
+
+def event(fn, n_fixed: int = 0, many: bool = False, **bound):
+    """An event handler calling library event `fn`: the first `n_fixed` inputs as they are, any further ones (the
+    verdict widgets) as one list, plus this app's `bound` arguments; `many`: `fn` yields steps (shown as they come)."""
+    def handler(*inputs):
+        args = inputs[:n_fixed] + (list(inputs[n_fixed:]),) if n_fixed else inputs
+        return shown(fn(*args, **bound))
+
+    def streamed(*inputs):
+        yield from map(shown, fn(*inputs[:n_fixed], list(inputs[n_fixed:]), **bound))
+    return streamed if many else handler
+
+
+def clicked(fn, n_states: int = 1, **bound):
+    """A click in an HTML view: the view's state(s), then the JS hook's data ({"row"} / {"claim"} / {"record"}),
+    go to library event `fn`."""
+    def one(state, evt: gr.EventData):
+        return shown(fn(state, getattr(evt, "_data", None) or {}, **bound))
+
+    def two(state, extra, evt: gr.EventData):
+        return shown(fn(state, extra, getattr(evt, "_data", None) or {}, **bound))
+    return two if n_states == 2 else one
+
+
+def endpoint(fn):
+    """A library endpoint whose ValueError reaches the client as an AppError with its message."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except ValueError as err:
+            raise gr.Error(str(err)) from None
+    return wrapper
+
+
+def widget(f, value, **layout):
+    """A setting's widget, from its field metadata (control, label, help, range, choices)."""
+    meta = f.metadata
+    kw = dict(label=meta["label"] or f.name, elem_id=f"gv-{f.name}",
+              info=meta["help"] + ("; needs Run" if meta["needs_run"] else ""), **layout)
+    if meta["control"] == "slider":
+        return gr.Slider(meta["low"], meta["high"], value=value, step=0.01, **kw)
+    if meta["control"] in ("choice", "dropdown"):
+        return (gr.Radio if meta["control"] == "choice" else gr.Dropdown)(list(meta["choices"]), value=value, **kw)
+    if meta["control"] == "check":
+        return gr.Checkbox(value=value, **kw)
+    # a text box, not gr.Number: an empty box must mean "rule off", not 0
+    return gr.Textbox(value=value, max_lines=1, **{**kw, "info": kw["info"] + "; Enter to apply"})

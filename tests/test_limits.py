@@ -261,8 +261,7 @@ def test_api_results_carry_no_server_path(drug_result, models_dir):
 ])
 def test_cli_flags_give_a_message_and_exit_2_never_a_traceback(args, message, models_dir, tmp_path):
     proc = subprocess.run([sys.executable, "-m", "grounding", *args], cwd=tmp_path, capture_output=True, text=True,
-                          env={"GROUNDING_MODELS_DIR": str(models_dir), "PATH": "/usr/bin:/bin",
-                               "PYTHONPATH": str(ROOT)}, timeout=300)
+                          env={"GROUNDING_MODELS_DIR": str(models_dir), "PATH": "/usr/bin:/bin"}, timeout=300)
     assert proc.returncode == 2, proc.stderr
     assert message in proc.stderr and "Traceback" not in proc.stderr + proc.stdout
 

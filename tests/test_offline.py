@@ -62,7 +62,7 @@ APP_CLIENT = textwrap.dedent("""
 
 
 def in_namespace(code: str, timeout: int = 600) -> subprocess.CompletedProcess:
-    env = dict(os.environ, HF_HUB_OFFLINE="1", GRADIO_ANALYTICS_ENABLED="False", PYTHONPATH=str(ROOT))
+    env = dict(os.environ, HF_HUB_OFFLINE="1", GRADIO_ANALYTICS_ENABLED="False")
     script = f'{IP} link set lo up && {sys.executable} -c "$PROBE" && {sys.executable} -c "$CODE"'
     return subprocess.run([UNSHARE, "-rn", "sh", "-c", script], cwd=ROOT, capture_output=True, text=True,
                           timeout=timeout, env={**env, "PROBE": NO_ROUTE, "CODE": code})

@@ -54,20 +54,7 @@ def measure(name: str, threads: int, repeats: int) -> dict:
     rows = {}
 
     def runner(path: Path, precise: bool):
-        saved = runtime.INT8_PRECISE
-        runtime.INT8_PRECISE = precise
-        try:
-            if role == "embedder":
-                model = runtime.Embedder(path, threads=threads)
-                return model.encode
-            if role == "scorer":
-                from grounding.scorer import ContextScorer
-                model = ContextScorer(path, threads=threads)
-                return lambda xs: np.concatenate([model.score(r, d).probabilities.reshape(-1, 3) for r, d in xs])
-            model = runtime.Entailment(path, threads=threads)
-            return lambda xs: model.predict([p for p, _ in xs], [h for _, h in xs])
-        finally:
-            runtime.INT8_PRECISE = saved
+        return probe.with_int8_precision(precise, lambda: probe.runner(path, role, threads))
 
     candidates = {"int8 exact": runner(folder, True)}
     if runtime.cpu_description()["int8_kernel"].startswith("u8u8"):

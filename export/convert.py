@@ -5,6 +5,8 @@ import platform
 import shutil
 from pathlib import Path
 
+import numpy as np
+
 from grounding.runtime import cpu_flags
 
 # the task optimum exports for each model role
@@ -37,22 +39,75 @@ def kernel_for_cpu(flags: set[str] | None = None) -> str:
     return "avx2"
 
 
-def quantize_int8(fp32_dir: Path, out_dir: Path, per_channel: bool, kernel: str | None = None) -> dict:
-    """Dynamic int8 quantization of fp32_dir/model.onnx into out_dir/model.onnx; returns the settings used."""
+def activation_matmuls(onnx_path: Path) -> list[str]:
+    """Names of the MatMul nodes that multiply two activations (attention scores and their weighted sum):
+    dynamic quantization would quantize both operands per call."""
+    import onnx
+
+    graph = onnx.load(str(onnx_path), load_external_data=False).graph
+    constants = {i.name for i in graph.initializer} | {n.output[0] for n in graph.node if n.op_type == "Constant"}
+    return [n.name for n in graph.node if n.op_type == "MatMul" and not constants & set(n.input)]
+
+
+def quantize_int8(fp32_dir: Path, out_dir: Path, per_channel: bool, kernel: str | None = None,
+                  reduce_range: bool = False, fp32_attention: bool = False, u8_weights: bool = False) -> dict:
+    """Dynamic int8 quantization of fp32_dir/model.onnx into out_dir/model.onnx; returns the settings used.
+
+    kernel: one of optimum's presets (None: the one that fits this CPU). reduce_range: 7-bit weights
+    (-64..64), so that a pair of u8 x s7 products fits the 16-bit register of the u8s8 kernel of AVX2-only
+    CPUs: the saturating and the exact int8 kernels then sum the same integers (README, "Same answers on
+    every CPU"). fp32_attention: the activation x activation products (activation_matmuls) stay fp32.
+    u8_weights: the s8 weights stored shifted to u8 afterwards (shift_weights_to_u8), the same numbers."""
+    import dataclasses
+
     from optimum.onnxruntime import ORTQuantizer
     from optimum.onnxruntime.configuration import AutoQuantizationConfig
 
     kernel = kernel or kernel_for_cpu()
     qconfig = getattr(AutoQuantizationConfig, kernel)(is_static=False, per_channel=per_channel)
+    # the avx512_vnni and arm64 presets take no reduce_range argument; the setting is the quantizer's all the same
+    qconfig = dataclasses.replace(qconfig, reduce_range=reduce_range)
+    if fp32_attention:
+        qconfig = dataclasses.replace(qconfig, nodes_to_exclude=activation_matmuls(fp32_dir / "model.onnx"))
     tmp = out_dir / "_quant"
     quantizer = ORTQuantizer.from_pretrained(str(fp32_dir), file_name="model.onnx")
     quantizer.quantize(save_dir=str(tmp), quantization_config=qconfig)
     produced = next(tmp.glob("*.onnx"))
     shutil.move(str(produced), out_dir / "model.onnx")
     shutil.rmtree(tmp, ignore_errors=True)
-    return {"method": "dynamic", "weight_type": "int8 (QInt8)", "activations": "uint8, dynamic per batch",
+    weight_type = f"{'int8' if qconfig.weights_dtype.name == 'QInt8' else 'uint8'} ({qconfig.weights_dtype.name})"
+    if u8_weights and qconfig.weights_dtype.name == "QInt8":
+        shift_weights_to_u8(out_dir / "model.onnx")
+        weight_type = "int8 grid stored as uint8 (q + 128, zero point 128): u8u8 kernels on every x86 CPU"
+    return {"method": "dynamic", "weight_type": weight_type, "activations": "uint8, dynamic per batch",
             "per_channel": per_channel, "kernel_preset": kernel, "reduce_range": bool(qconfig.reduce_range),
+            "fp32_attention": fp32_attention, "u8_weights": u8_weights,
             "operators": sorted(qconfig.operators_to_quantize)}
+
+
+def shift_weights_to_u8(onnx_path: Path) -> int:
+    """Store every int8 MatMulInteger weight as uint8 (q + 128, zero point + 128), in place; returns how many.
+    The products are the same integers, so nothing changes in the model's maths; but ONNX Runtime then runs
+    its exact u8u8 kernels on every x86 CPU (what session.x64quantprecision does at load time on CPUs
+    without VNNI), never the u8s8 path that saturates on AVX2-only CPUs."""
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(str(onnx_path))
+    init = {i.name: i for i in model.graph.initializer}
+    shifted = set()   # a tensor shared by several nodes is shifted once
+    for node in model.graph.node:
+        if node.op_type != "MatMulInteger" or node.input[1] not in init or len(node.input) < 4:
+            continue
+        for name in (node.input[1], node.input[3]):
+            tensor = init[name]
+            if name in shifted or tensor.data_type != onnx.TensorProto.INT8:
+                continue
+            q = numpy_helper.to_array(tensor).astype(np.int16) + 128
+            tensor.CopyFrom(numpy_helper.from_array(q.astype(np.uint8), name))
+            shifted.add(name)
+    onnx.save(model, str(onnx_path))
+    return len(shifted) // 2
 
 
 def to_fp16(fp32_path: Path, out_path: Path) -> Path:

@@ -1,6 +1,7 @@
 """The app's examples and the papers' Drug X example on every engine: verdict per claim with the int8 models
-on exact kernels (the default), on the old saturating u8s8 kernels (AVX2-only CPUs, where this CPU has them)
-and with the fp32 models, side by side, and whether each meets the example's declared labels.
+with session.x64quantprecision (the default), without it ("int8 option off": on AVX2-only CPUs the saturating
+u8s8 kernels for int8-stored weights; uint8-stored weights run u8u8 either way) and with the fp32 models, side
+by side, and whether each meets the example's declared labels.
 
     python benchmarks/example_verdicts.py [--int8 exported_models] [--fp32 build/fp32] [--engines claims context context-fast]
 
@@ -51,7 +52,7 @@ def main(argv=None) -> int:
     cpu = runtime.cpu_description()
     variants = {"int8 exact": (str(a.int8), "1")}
     if cpu["int8_kernel"].startswith("u8u8"):
-        variants["int8 saturating"] = (str(a.int8), "0")
+        variants["int8 option off"] = (str(a.int8), "0")
     if (a.fp32 / "entailment" / "model.onnx").is_file():
         variants["fp32"] = (str(a.fp32), "1")
     results = {}

@@ -39,9 +39,17 @@ VARIANTS = {
 }
 
 
-def build(name: str, variant: str, out_root: Path) -> Path:
-    """out_root/variant/name: the shipped folder with model.onnx re-quantized from build/fp32/name."""
+# MatMul groups to leave in fp32 one at a time (--keep-fp32-groups): which one's quantization costs most
+GROUPS = {"query": r"self/query/", "key": r"self/key/", "value": r"self/value/",
+          "attention output": r"attention/output/dense/", "intermediate": r"intermediate/dense/",
+          "output": r"layer\.\d+/output/dense/"}
+
+
+def build(name: str, variant: str, out_root: Path, keep_fp32: tuple[str, ...] = (), tag: str = "") -> Path:
+    """out_root/variant[+tag]/name: the shipped folder with model.onnx re-quantized from build/fp32/name,
+    the MatMuls matching keep_fp32 left in fp32."""
     preset, per_channel, reduce_range, fp32_attention, u8_weights = VARIANTS[variant]
+    variant = variant + (f"+{tag}" if tag else "")
     shipped, out = ROOT / "exported_models" / name, out_root / variant / name
     if (out / "model.onnx").is_file():
         return out
@@ -51,7 +59,7 @@ def build(name: str, variant: str, out_root: Path) -> Path:
             shutil.copy(f, out / f.name)
     with tempfile.TemporaryDirectory() as tmp:
         convert.quantize_int8(ROOT / "build" / "fp32" / name, Path(tmp), per_channel, preset, reduce_range, fp32_attention,
-                              u8_weights)
+                              u8_weights, keep_fp32)
         shutil.move(str(Path(tmp) / "model.onnx"), out / "model.onnx")
     verdicts = out_root / variant / "verdicts"
     if not verdicts.exists():
@@ -93,15 +101,23 @@ def main(argv=None) -> int:
     p.add_argument("--out", type=Path, default=ROOT / "build" / "quant")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--repeats", type=int, default=2)
+    p.add_argument("--keep-fp32", nargs="+", default=(), metavar="REGEX",
+                   help="leave the MatMuls whose node name matches in fp32 (written to VARIANT+fp32/...)")
+    p.add_argument("--keep-fp32-groups", action="store_true",
+                   help="each variant once per MatMul group of GROUPS left in fp32, to see which group costs most")
     a = p.parse_args(argv)
     cpu = runtime.cpu_description()
     print(f"CPU: {cpu['cpu']}; flags {cpu['flags']}; {a.threads} threads; probe sets of the cards "
           "(rate: probe items per second, after a warm-up call)", flush=True)
+    runs = [(tuple(a.keep_fp32), "fp32" if a.keep_fp32 else "")]
+    if a.keep_fp32_groups:
+        runs = [((pattern,), "fp32 " + group) for group, pattern in GROUPS.items()]
     for name in a.models:
         for variant in a.variants:
-            folder = build(name, variant, a.out)
-            print(json.dumps({"model": name, "variant": variant, **measure(folder, name, a.threads, a.repeats)}),
-                  flush=True)
+            for keep, tag in runs:
+                folder = build(name, variant, a.out, keep, tag)
+                print(json.dumps({"model": name, "variant": variant, **({"fp32": keep} if keep else {}),
+                                  **measure(folder, name, a.threads, a.repeats)}), flush=True)
     return 0
 
 

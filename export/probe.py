@@ -152,7 +152,7 @@ def with_int8_precision(precise: bool, fn):
 def record(folder: Path, reference_folder: Path, reference_note: str, threads: int = 2) -> dict:
     """Store the fp32 reference outputs and this CPU's measured drift (exact and saturating kernels) in the
     card; returns the probe section."""
-    from export.card import write_card
+    from export.card import sha256, write_card
     folder = Path(folder)
     card = json.loads((folder / "card.json").read_text())
     role = card["role"]
@@ -165,7 +165,8 @@ def record(folder: Path, reference_folder: Path, reference_note: str, threads: i
         d = drift(ref, got, role)
         d["vs_exact_int8_max_abs_diff"] = round(float(np.abs(got - exact).max()), 4)
         kernel = with_int8_precision(precise, runtime.cpu_description)["int8_kernel"]
-        d.update(cpu=cpu["cpu"], flags=cpu["flags"], int8_kernel=kernel, passes=acceptable(d, role)[0])
+        d.update(cpu=cpu["cpu"], flags=cpu["flags"], int8_kernel=kernel, passes=acceptable(d, role)[0],
+                 model_sha256=sha256(folder / "model.onnx"))
         measured[cpu["cpu"] + " | " + kernel] = d
     decimals = 5
     card["probe"] = {

@@ -66,7 +66,7 @@ def requantize(folder: Path, out: Path, role: str, per_channel: bool = True, red
         # the probe measurements were of the previous file: kept with its record, measured again below
         previous_probe = json.loads((out / "card.json").read_text()).get("probe", {})
         quant["requantized"]["previous_probe_measured"] = previous_probe.get("measured", [])
-        update_card(out, quantization=quant, probe={**previous_probe, "measured": []})
+        update_card(out, quantization=quant, **({"probe": {**previous_probe, "measured": []}} if previous_probe else {}))
         probe.record(out, fp32_dir, "fp32 ONNX export of the int8 weights dequantized (export/recover.py)", threads)
     return quant
 

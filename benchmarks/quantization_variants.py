@@ -1,14 +1,15 @@
-"""Which int8 quantization gives the same answers with and without exact kernels, and the fp32 model's:
-each shipped model re-quantized from its fp32 graph (build/fp32/ROLE) in several ways, each variant run with
-exact int8 kernels and, on an AVX2-only CPU, with the saturating u8s8 path, against the card's fp32 probe
-reference, with speed on the probe set.
+"""Which int8 quantization gives the same answers with and without session.x64quantprecision, and the fp32
+model's: each shipped model re-quantized from its fp32 graph (build/fp32/ROLE) in several ways, each variant
+run with the option on (exact kernels) and, on an AVX2-only CPU, off (the saturating u8s8 path for int8-stored
+weights), against the card's fp32 probe reference, with speed on the probe set.
 
     python benchmarks/quantization_variants.py [--models ...] [--variants ...] [--threads 2]
     python benchmarks/example_verdicts.py --int8 build/quant/VARIANT      # the app's examples per variant
 
 Writes each variant's model set to build/quant/VARIANT/ROLE (the shipped folder with model.onnx replaced).
-The fp32 graph is the shipped int8 weights dequantized (export/recover.py), so the "current" variant
-reproduces the shipped weights; every other variant moves them (see the README, "Same answers on every CPU").
+The fp32 graph is the shipped int8 weights dequantized (export/recover.py; the embedder: its original fp32
+weights), so "s8" reproduces the shipped weights and "s8_as_u8" (what ships) stores them as uint8; every
+other variant moves them (see the README, "Same answers on every CPU").
 """
 from __future__ import annotations
 
@@ -29,13 +30,13 @@ from grounding import runtime  # noqa: E402
 
 # name -> (optimum preset, per_channel, reduce_range, fp32_attention, u8_weights: s8 stored shifted to u8)
 VARIANTS = {
-    "current": ("avx512_vnni", True, False, False, False),          # s8 weights, per channel (the shipped scheme)
+    "s8": ("avx512_vnni", True, False, False, False),               # s8 weights, per channel (shipped before)
     "reduce_range": ("avx512_vnni", True, True, False, False),      # s7 weights (-64..64), per channel
     "reduce_range_per_tensor": ("avx512_vnni", False, True, False, False),  # s7 weights, one scale per matrix
     "u8_weights": ("avx2", True, False, False, False),          # u8 weights on their own grid (optimum's avx2 preset)
     "reduce_range_fp32_attention": ("avx512_vnni", True, True, True, False),  # s7 weights; attention products in fp32
     "fp32_attention": ("avx512_vnni", True, False, True, False),     # the shipped weights; attention in fp32
-    "u8_shifted": ("avx512_vnni", True, False, False, True),         # the shipped weights, stored as u8: u8u8 kernels
+    "s8_as_u8": ("avx512_vnni", True, False, False, True),           # the same s8 grid stored as u8 (shipped now)
 }
 
 
@@ -79,9 +80,9 @@ def measure(folder: Path, name: str, threads: int, repeats: int) -> dict:
     role = probe.role_of(folder)
     ref = np.asarray(json.loads((ROOT / "exported_models" / name / "card.json").read_text())["probe"]["reference"])
     items = probe.probe_items(role)
-    paths = {"exact": True}
+    paths = {"option_on": True}
     if runtime.cpu_description()["int8_kernel"].startswith("u8u8"):
-        paths["saturating"] = False
+        paths["option_off"] = False
     row, outs = {}, {}
     for path, precise in paths.items():
         fn = probe.with_int8_precision(precise, lambda: probe.runner(folder, role, threads))
@@ -89,8 +90,8 @@ def measure(folder: Path, name: str, threads: int, repeats: int) -> dict:
         d = probe.drift(ref, outs[path], role)
         row[path] = {**{k: d[k] for k in ("label_agreement", "clear_label_agreement", "cosine_min", "max_abs_diff")
                         if k in d}, "probe_items_per_s": round(len(items) / seconds, 1)}
-    if "saturating" in outs:
-        row["exact_vs_saturating_max_abs_diff"] = float(np.abs(outs["exact"] - outs["saturating"]).max())
+    if "option_off" in outs:
+        row["on_vs_off_max_abs_diff"] = float(np.abs(outs["option_on"] - outs["option_off"]).max())
     return row
 
 

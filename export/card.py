@@ -54,7 +54,12 @@ def render_markdown(card: dict) -> str:
              f"- Source: `{src.get('name')}` ({src.get('kind')}, revision `{src.get('revision')}`)",
              f"- Base model: {card.get('base_model', src.get('name'))} — licence {card.get('license', 'see source')}",
              f"- ONNX opset {card.get('opset')}, exported with optimum; max length {card.get('max_length')} tokens",
-             f"- Quantization: {json.dumps(card.get('quantization', {}))}", ""]
+             f"- Quantization: {json.dumps({k: v for k, v in card.get('quantization', {}).items() if k != 'requantized'})}"]
+    rq = card.get("quantization", {}).get("requantized")
+    if rq:   # export/requantize.py: from which file, whether the weights stayed the same numbers
+        lines.append(f"- Re-quantized {rq.get('date')} from {rq.get('from')}; same weights: {rq.get('same_weights')}; "
+                     f"`{rq.get('command')}` (the previous settings and probe measurements: card.json)")
+    lines.append("")
     if card.get("labels"):
         lines += [f"- Labels (id → name): {card['labels']}", ""]
     extras = [(k, card[k]) for k in ("encoder_layers", "layout", "signed_value", "long_inputs", "window_consistency", "limitations") if card.get(k)]

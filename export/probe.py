@@ -69,18 +69,23 @@ def probe_items(role: str) -> list:
     return check.PROBE_PAIRS + EXAMPLE_PAIRS
 
 
-def outputs(folder: Path, role: str, threads: int = 2) -> np.ndarray:
-    """The runtime's outputs on the probe set: (n, 3) probabilities in NLI_ORDER, (cells, 3) scorer
-    probabilities, or (n, d) unit embeddings. Sessions pick up runtime.INT8_PRECISE at creation."""
-    items = probe_items(role)
+def runner(folder: Path, role: str, threads: int = 2):
+    """The runtime's model in `folder` as a function of probe-style items (see probe_items) returning (n, 3)
+    probabilities in NLI_ORDER, (cells, 3) scorer probabilities, or (n, d) unit embeddings. The session picks
+    up runtime.INT8_PRECISE now, at creation."""
     if role == "embedder":
-        return runtime.Embedder(folder, threads=threads).encode(items)
+        return runtime.Embedder(folder, threads=threads).encode
     if role == "scorer":
         from grounding.scorer import ContextScorer
         scorer = ContextScorer(folder, threads=threads)
-        return np.concatenate([scorer.score(r, docs).probabilities.reshape(-1, 3) for r, docs in items])
+        return lambda items: np.concatenate([scorer.score(r, docs).probabilities.reshape(-1, 3) for r, docs in items])
     ent = runtime.Entailment(folder, threads=threads)
-    return ent.predict([p for p, _ in items], [h for _, h in items])
+    return lambda items: ent.predict([p for p, _ in items], [h for _, h in items])
+
+
+def outputs(folder: Path, role: str, threads: int = 2) -> np.ndarray:
+    """The runtime's outputs on the probe set (see runner)."""
+    return runner(folder, role, threads)(probe_items(role))
 
 
 def drift(reference: np.ndarray, got: np.ndarray, role: str) -> dict:
@@ -134,7 +139,8 @@ def check_folder(folder: Path, threads: int = 2) -> tuple[bool, str, dict]:
     return ok, f"{folder.name} on {where}: {why}", d
 
 
-def _with_precision(precise: bool, fn):
+def with_int8_precision(precise: bool, fn):
+    """fn() with runtime.INT8_PRECISE set to `precise` (sessions created inside pick it up)."""
     saved = runtime.INT8_PRECISE
     runtime.INT8_PRECISE = precise
     try:
@@ -146,27 +152,28 @@ def _with_precision(precise: bool, fn):
 def record(folder: Path, reference_folder: Path, reference_note: str, threads: int = 2) -> dict:
     """Store the fp32 reference outputs and this CPU's measured drift (exact and saturating kernels) in the
     card; returns the probe section."""
-    from export.card import write_card
+    from export.card import sha256, write_card
     folder = Path(folder)
     card = json.loads((folder / "card.json").read_text())
     role = card["role"]
     ref = outputs(Path(reference_folder), role, threads)
     cpu = runtime.cpu_description()
     measured = dict((m["cpu"] + " | " + m["int8_kernel"], m) for m in card.get("probe", {}).get("measured", []))
-    exact = _with_precision(True, lambda: outputs(folder, role, threads))
+    exact = with_int8_precision(True, lambda: outputs(folder, role, threads))
     for precise in (True, False):
-        got = _with_precision(precise, lambda: outputs(folder, role, threads))
+        got = with_int8_precision(precise, lambda: outputs(folder, role, threads))
         d = drift(ref, got, role)
         d["vs_exact_int8_max_abs_diff"] = round(float(np.abs(got - exact).max()), 4)
-        kernel = _with_precision(precise, runtime.cpu_description)["int8_kernel"]
-        d.update(cpu=cpu["cpu"], flags=cpu["flags"], int8_kernel=kernel, passes=acceptable(d, role)[0])
+        kernel = with_int8_precision(precise, runtime.cpu_description)["int8_kernel"]
+        d.update(cpu=cpu["cpu"], flags=cpu["flags"], int8_kernel=kernel, passes=acceptable(d, role)[0],
+                 model_sha256=sha256(folder / "model.onnx"))
         measured[cpu["cpu"] + " | " + kernel] = d
     decimals = 5
     card["probe"] = {
         "items": len(ref), "reference_model": reference_note,
         "reference": np.round(ref, decimals).tolist(),
         "int8_expected": np.round(exact, decimals).tolist(),
-        "int8_expected_kernel": _with_precision(True, runtime.cpu_description)["int8_kernel"],
+        "int8_expected_kernel": with_int8_precision(True, runtime.cpu_description)["int8_kernel"],
         "tolerance": ({"min_cosine": MIN_COSINE["embedder"]} if role == "embedder" else
                       {"max_abs_diff": MAX_ABS_DIFF["scorer" if role == "scorer" else "entailment"],
                        "clear_margin": CLEAR_MARGIN, "clear_labels_must_agree": True}) |

@@ -113,6 +113,25 @@ def recover_checkpoint(folder: Path, out: Path) -> Path:
     return out
 
 
+RUNTIME_FILES = ("head.onnx", "card.json", *TOKENIZER_FILES)
+
+
+def fp32_folder(folder: Path, role: str, work_dir: Path, opset: int = 18) -> Path:
+    """The fp32 ONNX model folder of a shipped int8 folder: its checkpoint recovered (recover_checkpoint),
+    exported again with optimum, with the int8 folder's head, card and tokenizer beside it, so the runtime
+    runs it like the int8 one. Returns work_dir/"fp32"."""
+    from export import convert
+
+    folder, work_dir = Path(folder), Path(work_dir)
+    model_dir = recover_checkpoint(folder, work_dir / "recovered")
+    fp32_dir = work_dir / "fp32"
+    convert.export_fp32(model_dir, role, fp32_dir, opset)
+    for name in RUNTIME_FILES:
+        if (folder / name).is_file() and not (fp32_dir / name).is_file():
+            shutil.copy(folder / name, fp32_dir / name)
+    return fp32_dir
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m export.recover", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)

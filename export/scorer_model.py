@@ -65,7 +65,32 @@ def build_model_classes():
 
 
 def load_scorer(folder: str | Path):
-    """(model, tokenizer) of a trained scorer folder (for export and tests)."""
-    from transformers import AutoTokenizer
+    """(model, tokenizer) of a trained scorer folder (for export and tests), or of a checkpoint recovered from a
+    shipped scorer (export/recover.py: the encoder as a BertModel, the pair head as head.onnx)."""
+    from transformers import AutoConfig, AutoTokenizer
     ContextScorerModel, _ = build_model_classes()
-    return ContextScorerModel.from_pretrained(str(folder)).eval(), AutoTokenizer.from_pretrained(str(folder))
+    folder = Path(folder)
+    tokenizer = AutoTokenizer.from_pretrained(str(folder))
+    config = AutoConfig.from_pretrained(str(folder))
+    if (folder / "head.onnx").is_file() and config.architectures == ["BertModel"]:
+        return _recovered_scorer(folder, config, ContextScorerModel), tokenizer
+    return ContextScorerModel.from_pretrained(str(folder)).eval(), tokenizer
+
+
+def _recovered_scorer(folder: Path, config, model_class):
+    """The PyTorch scorer of a recovered folder: its BertModel weights, and the head's two linear layers read
+    from head.onnx (weights told apart by shape: (4H, inner) and (inner, 3))."""
+    import onnx
+    import torch
+    from onnx import numpy_helper
+    from transformers import BertModel
+
+    model = model_class(config)
+    model.bert.load_state_dict(BertModel.from_pretrained(str(folder), add_pooling_layer=False).state_dict())
+    init = {i.name: numpy_helper.to_array(i) for i in onnx.load(str(folder / "head.onnx")).graph.initializer}
+    hidden, labels = config.hidden_size, len(LABELS)
+    dense = next(w for w in init.values() if w.ndim == 2 and w.shape[0] == 4 * hidden)
+    out = next(w for w in init.values() if w.ndim == 2 and w.shape[1] == labels)
+    state = {"dense.weight": dense.T, "dense.bias": init["dense.bias"], "out.weight": out.T, "out.bias": init["out.bias"]}
+    model.head.load_state_dict({k: torch.tensor(v.copy()) for k, v in state.items()})
+    return model.eval()

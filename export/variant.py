@@ -25,7 +25,7 @@ VARIANT_FILES = {"fp16": "model_fp16.onnx", "fp32": "model_fp32.onnx"}
 MAX_FP16_DIFF = 0.01     # fp16 vs fp32 on the probe (measured 0.0008 for entailment on 2026-11-30)
 
 
-def _is_int8_folder(path: Path) -> bool:
+def is_int8_folder(path: Path) -> bool:
     card = path / "card.json"
     return (path / "model.onnx").is_file() and card.is_file() and "quantization" in json.loads(card.read_text())
 
@@ -33,27 +33,26 @@ def _is_int8_folder(path: Path) -> bool:
 def export_variant(role: str, source: str, out: Path, precision: str, opset: int = 18, threads: int = 2) -> dict:
     """Write out/model_{precision}.onnx (+ tokenizer, config, head when out lacks them) and record it in the
     card; returns the card's gpu_variant section."""
-    from export.recover import recover_checkpoint
+    from export.recover import RUNTIME_FILES, fp32_folder
 
     out = Path(out)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         src = Path(source)
-        if src.is_dir() and _is_int8_folder(src):
-            model_dir, origin = recover_checkpoint(src, tmp / "recovered"), f"{src.name} int8 weights, dequantized"
+        if src.is_dir() and is_int8_folder(src):
+            fp32_dir, origin = fp32_folder(src, role, tmp, opset), f"{src.name} int8 weights, dequantized"
         else:
             resolved = resolve_source(source)
             model_dir, origin = resolved.path, f"{resolved.name} ({resolved.kind}, {resolved.revision})"
             if role == "scorer" and not (model_dir / "head.onnx").is_file():
                 from export import scorer as scorer_export
                 model_dir = scorer_export.prepare_encoder(model_dir, tmp / "encoder", opset)
-        fp32_dir = tmp / "fp32"
-        convert.export_fp32(model_dir, role, fp32_dir, opset)
-        for name in ("head.onnx", "card.json", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json",
-                     "vocab.txt"):
-            for folder in (src if src.is_dir() else model_dir, model_dir):
-                if (folder / name).is_file() and not (fp32_dir / name).is_file():
-                    shutil.copy(folder / name, fp32_dir / name)
+            fp32_dir = tmp / "fp32"
+            convert.export_fp32(model_dir, role, fp32_dir, opset)
+            for name in RUNTIME_FILES:
+                for folder in (src if src.is_dir() else model_dir, model_dir):
+                    if (folder / name).is_file() and not (fp32_dir / name).is_file():
+                        shutil.copy(folder / name, fp32_dir / name)
         if not (fp32_dir / "card.json").is_file():
             (fp32_dir / "card.json").write_text(json.dumps({"role": role, "max_length": 512}))
         reference = probe.outputs(fp32_dir, role, threads)

@@ -42,6 +42,8 @@ ALLOW_SPINNING = environment().ort_spinning
 # 16-bit register that saturates; the shipped models then flip verdicts on those CPUs ("Drug X lowers blood
 # pressure" read as a contradiction). session.x64quantprecision=1 makes ONNX Runtime rewrite the s8 weights to
 # u8 and use its exact u8u8 kernels there; on CPUs with VNNI or AMX (and on ARM, and on a GPU) nothing changes.
+# The shipped models store their int8 weights as uint8 already (python -m export --u8-weights), so they run
+# the exact kernels whatever this option says; it stays on for int8 models exported without that.
 # Cost on an AVX2-only CPU: see benchmarks/int8_kernels.py. GROUNDING_INT8_PRECISE=0 restores the saturating
 # path (only to reproduce the old behaviour).
 INT8_PRECISE = environment().int8_precise
@@ -77,7 +79,8 @@ def cpu_description() -> dict:
     elif vnni:
         kernel = "u8s8 with VNNI (exact)"
     else:
-        kernel = "u8u8 (exact; session.x64quantprecision)" if INT8_PRECISE else "u8s8 without VNNI (saturating)"
+        kernel = ("u8u8 (exact; session.x64quantprecision)" if INT8_PRECISE else
+                  "u8s8 without VNNI (saturating) for int8 weights; u8u8 (exact) for uint8 weights")
     return {"cpu": model, "flags": relevant, "int8_kernel": kernel}
 
 

@@ -155,3 +155,66 @@ def test_fp16_variant_is_written_beside_the_int8_model_and_checked(tiny_classifi
                                                                                  providers=["CPUExecutionProvider"]))
     model = runtime.OnnxModel(out)
     assert opened["path"].endswith("model_fp16.onnx") and model.file == "model_fp16.onnx"
+
+
+def test_requantize_stores_the_same_int8_weights_as_uint8(tiny_classifier, tmp_path):
+    """python -m export with a shipped int8 folder as SOURCE and --u8-weights: the same int8 grid (the
+    card's preset) stored as uint8, the same outputs on exact kernels, the card's other sections kept."""
+    import onnx
+
+    from export.requantize import same_weights
+    from export.probe import outputs
+    old = tmp_path / "old"
+    export_role("entailment", str(tiny_classifier), old, min_agreement=0.5, speed_items=32, preset="avx512_vnni",
+                u8_weights=False)
+    new = tmp_path / "new"
+    assert main(["--role", "entailment", "--source", str(old), "--out", str(new), "--u8-weights"]) == 0
+    card = json.loads((new / "card.json").read_text())
+    q = card["quantization"]
+    assert q["u8_weights"] and q["requantized"]["same_weights"] and q["kernel_preset"] == "avx512_vnni"
+    assert card["parity"] == json.loads((old / "card.json").read_text())["parity"]
+    assert same_weights(old / "model.onnx", new / "model.onnx")
+    graph = onnx.load(str(new / "model.onnx")).graph
+    types = {i.name: i.data_type for i in graph.initializer}
+    assert all(types[n.input[1]] == onnx.TensorProto.UINT8 for n in graph.node
+               if n.op_type == "MatMulInteger" and n.input[1] in types)
+    # the same integers: equal outputs up to float rounding (margin 1e-5 on probabilities)
+    assert np.abs(outputs(old, "entailment") - outputs(new, "entailment")).max() <= 1e-5
+    assert len(card["probe"]["reference"]) == card["probe"]["items"]
+
+
+def test_shift_weights_round_trips(tiny_classifier, tmp_path):
+    """int8 -> uint8 -> int8 gives back the very same tensors."""
+    import onnx
+    from onnx import numpy_helper
+
+    from export import convert
+
+    def tensors(path):
+        return {i.name: numpy_helper.to_array(i) for i in onnx.load(str(path)).graph.initializer}
+    out = tmp_path / "m"
+    export_role("entailment", str(tiny_classifier), out, min_agreement=0.5, speed_items=32, preset="avx512_vnni",
+                u8_weights=False)
+    before = tensors(out / "model.onnx")
+    assert convert.shift_weights(out / "model.onnx", "uint8") > 0
+    assert any(a.dtype == np.uint8 and before[k].dtype == np.int8 for k, a in tensors(out / "model.onnx").items())
+    assert convert.shift_weights(out / "model.onnx", "int8") > 0
+    after = tensors(out / "model.onnx")
+    assert after.keys() == before.keys()
+    assert all(after[k].dtype == before[k].dtype and np.array_equal(after[k], before[k]) for k in before)
+
+
+def test_recovered_scorer_runs_in_pytorch_like_its_fp32_graph(tmp_path):
+    """A shipped scorer's recovered checkpoint (BertModel + head.onnx) loads as the PyTorch scorer and gives
+    the fp32 ONNX graph's probabilities (margin 1e-4; measured 2e-6 on scorer_fast): the PyTorch fp32 column
+    of benchmarks/int8_kernels.py."""
+    from pathlib import Path
+
+    from export import scorer
+    from export.recover import fp32_folder
+    shipped = Path(__file__).resolve().parent.parent / "exported_models" / "scorer_fast"
+    fp32 = fp32_folder(shipped, "scorer", tmp_path)
+    instances = scorer.PROBE_INSTANCES[:2]
+    torch_probs = scorer.torch_reference(tmp_path / "recovered")(instances)
+    onnx_probs = scorer.onnx_runner(fp32, 1)(instances)
+    assert torch_probs.shape == onnx_probs.shape and np.abs(torch_probs - onnx_probs).max() <= 1e-4

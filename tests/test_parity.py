@@ -30,7 +30,7 @@ def test_card_records_reference_and_measurements(name):
     card = json.loads((ROOT / "exported_models" / name / "card.json").read_text())
     p = card["probe"]
     assert len(p["reference"]) == len(p["int8_expected"]) == p["items"] > 0
-    assert p["int8_expected_kernel"] != "u8s8 without VNNI (saturating)"
+    assert not p["int8_expected_kernel"].startswith("u8s8 without VNNI")
     kernels = {m["int8_kernel"] for m in p["measured"]}
     assert any(k.startswith("u8u8") or "VNNI" in k for k in kernels)
     assert all(m["cpu"] and isinstance(m["flags"], list) for m in p["measured"])
@@ -39,23 +39,77 @@ def test_card_records_reference_and_measurements(name):
 def test_exact_kernels_are_the_default():
     opts = runtime.session_options(1)
     assert opts.get_session_config_entry("session.x64quantprecision") == "1"
-    assert runtime.cpu_description()["int8_kernel"] != "u8s8 without VNNI (saturating)"
+    assert not runtime.cpu_description()["int8_kernel"].startswith("u8s8 without VNNI")
 
 
 _SATURATING_CPU = (
     "avx2" in runtime.cpu_flags() and not runtime.cpu_flags() & {"avx512_vnni", "avx_vnni", "amx_int8"})
 
 
+def _int8_stored_copy(name: str, tmp_path: Path) -> Path:
+    """The shipped folder with its weights stored as int8 again (convert.shift_weights): the models as they
+    shipped before --u8-weights, the same numbers on exact kernels."""
+    import shutil
+
+    from export import convert
+    folder = tmp_path / name
+    shutil.copytree(ROOT / "exported_models" / name, folder)
+    assert convert.shift_weights(folder / "model.onnx", "int8") > 0
+    return folder
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_shipped_weights_are_stored_as_uint8(name):
+    """No int8-stored weight is left for the saturating u8s8 kernel to take."""
+    import onnx
+    graph = onnx.load(str(ROOT / "exported_models" / name / "model.onnx")).graph
+    init = {i.name: i.data_type for i in graph.initializer}
+    weights = [n.input[1] for n in graph.node if n.op_type == "MatMulInteger" and n.input[1] in init]
+    assert weights and all(init[w] == onnx.TensorProto.UINT8 for w in weights)
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_shipped_models_give_the_same_outputs_with_the_option_off(name, monkeypatch):
+    """With session.x64quantprecision off (the old path: saturating u8s8 on AVX2-only CPUs for int8-stored
+    weights) the shipped models still give the exact-kernel outputs recorded in their cards, within
+    KERNEL_TOLERANCE (0.01; measured 0.0 on AMD EPYC, avx2), and pass the check."""
+    monkeypatch.setattr(runtime, "INT8_PRECISE", False)
+    ok, message, drift = probe.check_folder(ROOT / "exported_models" / name)
+    assert ok, message
+    assert drift["kernel_max_abs_diff"] <= probe.KERNEL_TOLERANCE
+
+
 @pytest.mark.skipif(not _SATURATING_CPU, reason="this CPU has exact int8 kernels (VNNI / AMX / not x86): there is no "
                                                 "saturating path to catch here")
 @pytest.mark.parametrize("name", ["entailment", "scorer", "embedder"])
-def test_parity_check_catches_the_saturating_kernel(name, monkeypatch):
-    """What failed before: the u8s8 path of AVX2-only CPUs. Forced back on, the check must fail, naming the CPU."""
+def test_parity_check_catches_the_saturating_kernel(name, monkeypatch, tmp_path):
+    """What failed before: int8-stored weights on the u8s8 path of AVX2-only CPUs. Forced back on, the check
+    must fail, naming the CPU (saturation moved these probes by 0.03-0.21, the tolerance is 0.01)."""
+    folder = _int8_stored_copy(name, tmp_path)
+    ok, message, drift = probe.check_folder(folder)
+    assert ok, message   # the same weights, exact kernels: what the card recorded
     monkeypatch.setattr(runtime, "INT8_PRECISE", False)
-    ok, message, drift = probe.check_folder(ROOT / "exported_models" / name)
+    ok, message, drift = probe.check_folder(folder)
     assert not ok
     assert "saturating" in message and "avx2" in message
     assert drift["kernel_max_abs_diff"] > 2 * probe.KERNEL_TOLERANCE
+
+
+@pytest.mark.parametrize("shift, flips", [(0.02, False), (0.5, True)])
+def test_parity_check_fails_on_a_perturbed_output(shift, flips, monkeypatch):
+    """The check can fail: the recorded int8 outputs moved by `shift` in one item (0.02: above the kernel
+    tolerance 0.01, below the fp32 tolerance; 0.5: a clear entailment label moved to contradiction)."""
+    folder = ROOT / "exported_models" / "entailment"
+    card = json.loads((folder / "card.json").read_text())
+    got = np.asarray(card["probe"]["int8_expected"], dtype=np.float64)
+    ref = np.asarray(card["probe"]["reference"])
+    item = int(np.argmax(ref[:, 0]))   # the clearest entailment
+    got[item] += [-shift, 0.0, shift]
+    monkeypatch.setattr(probe, "outputs", lambda f, role, threads=2: got)
+    ok, message, drift = probe.check_folder(folder)
+    assert not ok and "differ from the exact-kernel outputs recorded in the card" in message
+    assert drift["kernel_max_abs_diff"] == pytest.approx(shift, abs=1e-4)
+    assert drift["clear_flipped"] == ([item] if flips else [])
 
 
 def test_drift_measures_labels_only_where_the_reference_is_clear():

@@ -79,9 +79,8 @@ def ground_stream(response: str, context, config: Optional[GroundingConfig] = No
     result.timings["total"] = time.perf_counter() - t0
     result.complete = True
     yield result
-    if len(result.context_sentences) * max(1, len(result.response_sentences)) > BIG_REQUEST_CELLS:
-        from grounding.runtime import release_memory
-        release_memory()
+    from grounding.runtime import release_memory
+    release_memory(collect=len(result.context_sentences) * max(1, len(result.response_sentences)) > BIG_REQUEST_CELLS)
 
 
 def ground(response: str, context, config: Optional[GroundingConfig] = None, question: str = "",

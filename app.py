@@ -104,7 +104,7 @@ def wire_check_tab(w: dict) -> list:
                              [w["response"], w["context"], w["files"], w["question"]] + settings + verdict_inputs,
                              run_outputs, show_progress="minimal", **common)
     # Stop (or a closed tab) ends the server-side work at the next response sentence
-    w["stop"].click(None, None, None, cancels=[running], api_visibility="private")
+    w["stop"].click(event(ss.stopped), [result], [status], cancels=[running], api_visibility="private")
     w["gold"].click(clicked(gs.open_record, downloads=DOWNLOADS), [w["records"]], run_outputs, **common)
     w["files"].upload(event(ss.load_files), [w["files"], w["response"], w["question"], w["context"]],
                       [w["response"], w["question"], w["context"], w["upload_info"]], api_visibility="private")
@@ -203,12 +203,15 @@ def build() -> gr.Blocks:
         for name in ("ground", "rederive", "report", "trace"):
             gr.api(endpoint(getattr(api, f"{name}_endpoint")), api_name=name)
         demo.load(event(ss.on_arrival, models_dir=MODELS_DIR, downloads=DOWNLOADS), None,
-                  [check["response"], check["context"], check["question"]] + run_outputs, api_visibility="private")
+                  [check["response"], check["context"], check["question"]] + run_outputs, api_visibility="private",
+                  queue=False)   # at once, never behind the checks in the queue (it would overwrite what was typed)
     return demo
 
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    from grounding.runtime import limit_heap_arenas
+    limit_heap_arenas()   # memory comes back near its baseline after many concurrent requests (README, "Limits")
     try:   # load the models (and spaCy) and check the first example before serving: every page opens on its result
         ss.first_example_result(MODELS_DIR)
         log.info("models loaded from %s", MODELS_DIR)

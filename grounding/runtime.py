@@ -112,6 +112,13 @@ def release_memory(collect: bool = True) -> None:
         _LIBC.malloc_trim(0)
 
 
+def limit_heap_arenas(arenas: int = 2) -> None:
+    """At most `arenas` glibc malloc arenas (M_ARENA_MAX): each thread serving a request otherwise gets heap arenas of
+    its own that keep their peak, so a server's memory grows with its concurrency. Call before serving."""
+    if _LIBC is not None and hasattr(_LIBC, "mallopt"):
+        _LIBC.mallopt(-8, arenas)   # M_ARENA_MAX
+
+
 def _libc():
     import ctypes
     import ctypes.util

@@ -152,6 +152,14 @@ def progress_status(result: GroundingResult) -> str:
     return report.status_html("Not assessed: " + " ".join(result.coverage.messages), "error", n, n)
 
 
+def stopped(result) -> Step:
+    """Stop pressed: the status says what the shown result covers (the server-side work ends at the next sentence)."""
+    if result is not None and result.complete:
+        return Step((KEEP,))
+    return Step((report.status_html("Stopped: the sentences checked before Stop are shown; their metrics and "
+                                     "downloads need a complete run. Press Run to check again.", "idle"),))
+
+
 def input_warning(response: str, items: list) -> Optional[str]:
     if not (response or "").strip():
         return "The response is empty: paste the answer to check (or pick an example)."

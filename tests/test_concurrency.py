@@ -75,6 +75,7 @@ def test_stop_or_a_closed_tab_ends_the_server_side_work(server, how):
         page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
         page.goto(url)
         page.wait_for_selector("#gv-run", timeout=120_000)
+        page.wait_for_selector('#gv-status .status:has-text("Showing the example")', timeout=60_000)   # arrival
         page.fill("#gv-response textarea", LONG_RESPONSE)
         page.fill("#gv-context-input textarea", CONTEXT)
         page.click("#gv-run")
@@ -82,6 +83,9 @@ def test_stop_or_a_closed_tab_ends_the_server_side_work(server, how):
         busy = idle_after(proc.pid, settle=0, window=3)          # it is working: the check takes ~60 rows
         if how == "stop":
             page.click("#gv-stop")
+            page.wait_for_selector('#gv-status .status:has-text("Stopped: the sentences checked before Stop")',
+                                   timeout=30_000)
+            page.wait_for_timeout(1500)
             page.screenshot(path=str(SHOTS / "stopped_check.png"), full_page=False)
         else:
             page.close()

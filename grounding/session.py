@@ -13,6 +13,7 @@ import hashlib
 import shutil
 import tempfile
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -216,6 +217,12 @@ class Downloads:
 KEEP = object()   # an output the event leaves as it is
 
 
+def stream_interval(result: GroundingResult) -> float:
+    """Seconds between streamed updates of a running check: 1 s, plus 1 s per 40 response sentences, since a browser
+    needs longer to draw a bigger result (and must stay free to take a click on Stop)."""
+    return 1.0 + len(result.response_sentences) / 40
+
+
 @dataclass
 class Choices:
     """New choices (and the selected value) for a drop-down."""
@@ -269,8 +276,14 @@ def run_check(response, context, files, question, engine, tau, preset, pfcr, val
     items = context_items(context or "", upload.documents if upload else [])
     warning = input_warning(response, items)
     step = Step((), warnings=[warning] if warning else [], infos=list(upload.notes if upload else []))
+    shown_at = 0.0
     try:   # sentences already checked can be selected while the rest stream in
         for result in ground_stream(response or "", items, config, question=question or ""):
+            # at most one update per STREAM_INTERVAL (and the last): every update re-draws all views, and a long
+            # response streamed sentence by sentence would keep the browser too busy to take a click on Stop
+            if shown_at and not result.complete and time.monotonic() - shown_at < stream_interval(result):
+                continue
+            shown_at = time.monotonic()
             step.outputs = ((progress_status(result),) + views(result)
                             + (Choices(focus_choices(result), "all"),
                                downloads.result_files(result) if result.complete else None, result, "", None))

@@ -210,8 +210,7 @@ def build() -> gr.Blocks:
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    from grounding.runtime import limit_heap_arenas
-    limit_heap_arenas()   # memory comes back near its baseline after many concurrent requests (README, "Limits")
+    ss.prepare_serving()   # memory comes back near its baseline after many concurrent requests (README, "Limits")
     try:   # load the models (and spaCy) and check the first example before serving: every page opens on its result
         ss.first_example_result(MODELS_DIR)
         log.info("models loaded from %s", MODELS_DIR)

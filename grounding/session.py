@@ -361,6 +361,13 @@ def load_files(files, response, question, context: str = "") -> Step:
                  report.upload_summary_html(upload.documents)), infos=list(upload.notes))
 
 
+def prepare_serving() -> None:
+    """Before the app serves many requests at once: at most 2 glibc heap arenas (each serving thread would otherwise
+    keep a heap of its own at its peak)."""
+    from grounding.runtime import limit_heap_arenas
+    limit_heap_arenas()
+
+
 @functools.lru_cache(maxsize=2)
 def first_example_result(models_dir: str) -> GroundingResult:
     """The first example's result under the default settings, computed once (at start-up) for every arrival."""

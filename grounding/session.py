@@ -355,9 +355,13 @@ def load_files(files, response, question, context: str = "") -> Step:
         return Step((KEEP, KEEP, KEEP, report.status_html(str(err), "error")), warnings=[str(err)])
     example = any(response == e["response"] for e in EXAMPLES)
     fill = bool(upload.response) and (example or not (response or "").strip())
-    return Step((upload.response if fill else KEEP,
-                 upload.question if (fill and example) or (upload.question and not (question or "").strip()) else KEEP,
-                 "" if upload.documents and any(context == e["context"] for e in EXAMPLES) else KEEP,
+    replaces_example = bool(upload.documents) and any(context == e["context"] for e in EXAMPLES)
+    if (fill and example) or (upload.question and not (question or "").strip()):
+        new_question = upload.question
+    else:   # an example's question goes with the example's context the uploads replace
+        new_question = "" if replaces_example and question and any(question == e["question"] for e in EXAMPLES) \
+            else KEEP
+    return Step((upload.response if fill else KEEP, new_question, "" if replaces_example else KEEP,
                  report.upload_summary_html(upload.documents)), infos=list(upload.notes))
 
 

@@ -117,3 +117,14 @@ def test_api_endpoints_say_what_is_wrong(drug):
         api.rederive_endpoint(drug.to_dict(), "paper", {"supported": [0.8]})
     again = api.rederive_endpoint(drug.to_dict(), "code")
     assert again["config"]["preset"] == "code" and "models_dir" not in again["config"]
+
+
+def test_an_upload_replacing_an_examples_context_clears_its_question(tmp_path):
+    from grounding.examples import EXAMPLES
+    e = EXAMPLES[0]
+    doc = tmp_path / "notes.txt"
+    doc.write_text("The library opens at nine.", encoding="utf-8")
+    step = ss.load_files([str(doc)], e["response"], e["question"], e["context"])
+    assert step.outputs[1] == "" and step.outputs[2] == ""          # the example's question and context go
+    step = ss.load_files([str(doc)], "My answer.", "My own question?", e["context"])
+    assert step.outputs[1] is ss.KEEP and step.outputs[2] == ""      # a question the user typed stays

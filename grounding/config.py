@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
 import os
+import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
@@ -213,7 +215,6 @@ def _field(cls, name: str) -> dataclasses.Field:
 
 def check_fields(obj, skip: tuple = ()) -> None:
     """Every field of dataclass `obj` checked against its type hint and metadata (range, choices)."""
-    import typing
     hints = typing.get_type_hints(type(obj))
     for f in dataclasses.fields(obj):
         if f.name not in skip:
@@ -223,8 +224,6 @@ def check_fields(obj, skip: tuple = ()) -> None:
 def check_value(f: dataclasses.Field, value, hint, low=None, high=None) -> None:
     """ValueError naming field `f` and what it allows, unless `value` fits `hint` (bool, int, float, str, dict, or
     Optional of one: None allowed) and lies in the field's [low, high] and choices."""
-    import math
-    import typing
     meta, name = f.metadata, f.name
     low = meta.get("low") if low is None else low
     high = meta.get("high") if high is None else high

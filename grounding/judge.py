@@ -33,9 +33,7 @@ def judge(entailment, claim_texts: list[str], context_texts: list[str], cos: np.
     indices shifted by claim_offset) and the indices into `pairs` whose input was truncated."""
     if not pairs:
         return [], []
-    probs = (entailment.predict([context_texts[j] for _, j in pairs], [claim_texts[i] for i, _ in pairs], stop=stop)
-             if stop is not None else
-             entailment.predict([context_texts[j] for _, j in pairs], [claim_texts[i] for i, _ in pairs]))
+    probs = entailment.predict([context_texts[j] for _, j in pairs], [claim_texts[i] for i, _ in pairs], stop=stop)
     psi = polarity(probs)
     out = []
     for (i, j), p, s in zip(pairs, probs, psi):

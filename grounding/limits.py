@@ -9,7 +9,7 @@ coverage message; nothing beyond the limits is kept in the result, so its size f
 from __future__ import annotations
 
 from grounding.config import GroundingConfig
-from grounding.segment import parse_context, split_documents
+from grounding.segment import document_fields, parse_context, split_documents
 from grounding.types import Coverage, Document
 
 
@@ -21,23 +21,26 @@ def read_context(context, config: GroundingConfig, cov: Coverage) -> list[Docume
     kept, unread, cut = [], [], None     # cut: the index (among documents read) of the one cut at the limit
     budget, documents = config.max_context_chars, 0
     for position, item in enumerate(items, 1):
-        text = _text_of(item)
-        if text is None or not text.strip():
-            kept.append(item)              # parse_context drops blank documents and names malformed ones
+        try:
+            doc_id, _, text = document_fields(item, position)
+        except (TypeError, ValueError):
+            kept.append(item)              # parse_context names what is wrong with it
             continue
         size = len(text.strip())
-        name = _name_of(item, position, documents + 1)
+        if not size:
+            continue                       # parse_context drops blank documents too
         if documents >= config.max_documents or budget <= 0:
             why = (f"beyond max_documents ({config.max_documents})" if documents >= config.max_documents
                    else f"beyond max_context_chars ({config.max_context_chars:,} characters)")
-            unread.append({"part": _name_of(item, position), "chars": size, "read": 0, "reason": why})
+            unread.append({"part": doc_id or f"document {position} of those given", "chars": size, "read": 0,
+                           "reason": why})
             continue
         documents += 1
         if size > budget:
-            unread.append({"part": name, "chars": size, "read": budget,
+            unread.append({"part": doc_id or f"d{documents}", "chars": size, "read": budget,
                            "reason": f"beyond max_context_chars ({config.max_context_chars:,} characters)"})
             cut = documents - 1
-            item = _cut(item, budget)
+            item = _cut(item, text, budget)
         budget -= min(size, budget)
         kept.append(item)
     docs = parse_context(kept)
@@ -83,28 +86,9 @@ def _sentence_limit(docs: list[Document], config: GroundingConfig, unread: list[
     return out
 
 
-def _text_of(item):
-    if isinstance(item, str):
-        return item
-    if isinstance(item, dict):
-        if isinstance(item.get("text"), str):
-            return item["text"]
-        if isinstance(item.get("sentences"), list):
-            return " ".join(str(g) for g in item["sentences"])
-    return None
-
-
-def _name_of(item, position: int, read_as: int = 0) -> str:
-    """The document's id, or the one parse_context gives it (d<read_as>), or its position among those given."""
-    if isinstance(item, dict) and item.get("id") is not None:
-        return str(item["id"])
-    return f"d{read_as}" if read_as else f"document {position} of those given"
-
-
-def _cut(item, budget: int):
-    """`item` with its text cut to `budget` characters (after leading whitespace); given sentences that no longer
-    fit are dropped."""
-    text = _text_of(item)
+def _cut(item, text: str, budget: int):
+    """`item` (whose text is `text`) cut to `budget` characters after its leading whitespace; given sentences that no
+    longer fit are dropped."""
     lead = len(text) - len(text.lstrip())
     cut = text[:lead + budget]
     if isinstance(item, str):

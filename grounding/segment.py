@@ -101,7 +101,7 @@ def parse_context(context: Union[str, Iterable[Union[str, dict]]]) -> list[Docum
     documents: list[Document] = []
     column = 0
     for position, item in enumerate(items, 1):
-        doc_id, title, text = _document_fields(item, position)
+        doc_id, title, text = document_fields(item, position)
         given = item.get("sentences") if isinstance(item, dict) else None
         text = text.strip()
         if not text:
@@ -135,7 +135,7 @@ def _given_sentences(text: str, given, doc_id: str, position: int) -> list[Sente
     return out
 
 
-def _document_fields(item, position: int) -> tuple[str, str, str]:
+def document_fields(item, position: int) -> tuple[str, str, str]:
     """(id, title, text) of one context item; empty strings where not given."""
     if isinstance(item, str):
         return "", "", item

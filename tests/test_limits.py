@@ -101,7 +101,7 @@ def test_partly_read_rule():
 def test_self_check_notes_stay_short_whatever_the_number_of_parts():
     """A 2,000-word sentence split in 14 claims used to carry every claim's text in every note (quadratic)."""
     class Rejects:   # an entailment model that entails nothing: every part fails the self-check
-        def predict(self, premises, hypotheses):
+        def predict(self, premises, hypotheses, stop=None):
             import numpy as np
             return np.tile(np.array([[0.01, 0.98, 0.01]], dtype=np.float32), (len(premises), 1))
     text = " and ".join(f"word{i} " * 140 for i in range(14))

@@ -76,11 +76,10 @@ def run(engine: Engine, state: Run) -> Iterator[Run]:
 
 def _budget_spent(state: Run, row: int) -> None:
     """The time budget ran out before response sentence `row`: it and the rest are not assessed, and said so."""
-    cov, left = state.result.coverage, sum(state.rows_ok[row:])
+    left = sum(state.rows_ok[row:])
     state.rows_ok = state.rows_ok[:row] + [False] * (len(state.rows_ok) - row)
-    cov.budget_exhausted = True
-    cov.messages.append(f"The time budget ({state.config.time_budget:g} s) ran out: {left} response sentence(s) from "
-                        f"sentence {row + 1} on were not checked and are listed as not assessed.")
+    state.budget_spent(f"before response sentence {row + 1}: it and the {left - 1} assessable one(s) after it were not "
+                       "checked and are listed as not assessed")
 
 
 def applies(engine: str, metric: str) -> bool:

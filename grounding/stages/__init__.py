@@ -56,6 +56,11 @@ class Run:
         """Whether the request's time budget is spent (then the stages start no more model work)."""
         return self.deadline is not None and time.monotonic() > self.deadline
 
+    def budget_spent(self, what: str) -> None:
+        """Say in the coverage what the spent time budget left undone ("…: 3 response sentence(s) …")."""
+        self.result.coverage.budget_exhausted = True
+        self.result.coverage.messages.append(f"The time budget ({self.config.time_budget:g} s) ran out {what}.")
+
     @property
     def context_texts(self) -> list[str]:
         return [s.text for s in self.result.context_sentences]
@@ -88,9 +93,8 @@ def unscored(state: Run, columns: list[int]) -> None:
     cov = state.result.coverage
     cov.not_evidence = sorted(set(cov.not_evidence) | set(columns))
     cov.unscored += [state.result.sentence_map.columns[j] for j in sorted(columns)]
-    cov.budget_exhausted = True
-    cov.messages.append(f"The time budget ({state.config.time_budget:g} s) ran out while reading the context: "
-                        f"{len(columns)} context sentence(s) were not scored and are not used as evidence.")
+    state.budget_spent(f"while reading the context: {len(columns)} context sentence(s) were not scored and are not "
+                       "used as evidence")
 
 
 def abandon_row(state: Run, doing: str) -> None:
@@ -107,7 +111,4 @@ def abandon_row(state: Run, doing: str) -> None:
                                    origin="sentence", note="not assessed"))
     state.rows_ok = [ok and j != i for j, ok in enumerate(state.rows_ok)]
     state.skip = True
-    cov = result.coverage
-    cov.budget_exhausted = True
-    cov.messages.append(f"The time budget ({state.config.time_budget:g} s) ran out while {doing} of response "
-                        f"sentence {i + 1}: it is not assessed.")
+    state.budget_spent(f"while {doing} of response sentence {i + 1}: it is not assessed")

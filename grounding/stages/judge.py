@@ -10,6 +10,7 @@ from grounding.types import GroundingResult, PairScore
 
 def run(state: Run) -> None:
     result, idx = state.result, state.claims
+    # judge.judge runs no model when there is no pair: this thread's notes of an earlier call must not count
     state.models["entailment"].unfinished = state.models["entailment"].hypothesis_cut = []
     scores, truncated = judge.judge(state.models["entailment"], [result.claims[k].text for k in idx],
                                     state.context_texts, state.cosines, state.candidates, idx[0], stop=state.over_budget)

@@ -41,7 +41,5 @@ def _rows_left_by_budget(state: Run, rows: list[int], scored) -> None:
             and local not in scored.coverage.unscored_response]
     if left:
         state.rows_ok = [ok and i not in left for i, ok in enumerate(state.rows_ok)]
-        cov = state.result.coverage
-        cov.budget_exhausted = True
-        cov.messages.append(f"The time budget ({state.config.time_budget:g} s) ran out while scoring: {len(left)} "
-                            "response sentence(s) were not fully scored and are listed as not assessed.")
+        state.budget_spent(f"while scoring: {len(left)} response sentence(s) were not fully scored and are listed as "
+                           "not assessed")

@@ -13,6 +13,9 @@ from grounding.segment import split_response
 from grounding.types import Coverage, GroundingResult, SignedMap
 
 
+MAX_QUESTION_CHARS = 2000   # the question is shown, never judged: a longer one is cut
+
+
 def segment(response: str, context, question: str, config: GroundingConfig) -> GroundingResult:
     """The result every later stage enriches: documents, response sentences, coverage, an all-zero map."""
     result = _prepare(response, context, question, config)
@@ -57,10 +60,10 @@ def _prepare(response: str, context, question: str, config: GroundingConfig) -> 
         cov.assessed = False
         cov.messages.append("The input looks like binary data, not text: upload a .txt, .md, .pdf, .docx or .json file instead.")
         return GroundingResult(response=response[:config.max_response_chars] if not _looks_binary(response) else "",
-                               documents=[], question=question[:1000], engine=config.engine, coverage=cov, config=config)
+                               documents=[], question=question[:MAX_QUESTION_CHARS], engine=config.engine, coverage=cov, config=config)
     response, response_sentences = _read_response(response, config, cov)
     documents = limits.read_context(context if context is not None else "", config, cov)
-    result = GroundingResult(response=response, documents=documents, question=question[:2000], engine=config.engine,
+    result = GroundingResult(response=response, documents=documents, question=question[:MAX_QUESTION_CHARS], engine=config.engine,
                              coverage=cov, config=config)
     result.response_sentences = response_sentences
     if not response.strip():

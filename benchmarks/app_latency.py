@@ -108,6 +108,7 @@ def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
 
     models = models_dir(a.models)
+    os.environ["GROUNDING_CACHE_MB"] = "0"   # each click runs the models: the repeats find no outputs cached
     out = ROOT / "test-output"
     out.mkdir(exist_ok=True)
     proc, url = start_app(models, a.threads, out / "app_latency.log")

@@ -12,6 +12,7 @@ Needs the fp32 folders (build/fp32/ROLE: python -m export.recover, then the fp32
 from __future__ import annotations
 
 import argparse
+import os
 import json
 import sys
 import time
@@ -21,6 +22,8 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 
+
+os.environ["GROUNDING_CACHE_MB"] = "0"   # the models' own speed: every call runs, none is found cached (grounding.cache)
 
 from export import probe  # noqa: E402
 from grounding import runtime  # noqa: E402

@@ -9,14 +9,20 @@ and the server's memory (RSS) at start, after the load and after a 10 s rest.
 
     .venv-dev/bin/python benchmarks/load_test.py [--users 50] [--requests 20] [--concurrency 4] [--threads 1]
 
-Typical requests are the app's examples (claims engine, default settings), taken in turn. Write the CPU beside
-the figures (the table's first line says it).
+Typical requests (claims engine, default settings) take the app's examples in turn, in one of two modes
+(--typical): "varied" (the default) keeps the example's context, as a shared document corpus would, and edits its
+response for every request (one number changed, and at random the sentences reordered or one dropped; `edited`), so
+cached context embeddings and unchanged sentences help while every request brings new claims to judge; "examples"
+sends the examples as they are, the same four inputs over and over (with the model cache on, nearly every model call
+of such a request is a cache hit: the cache's best case, not a typical load). --cache-mb sets the server's
+GROUNDING_CACHE_MB (0: no cache). Write the CPU beside the figures (the table's first line says it).
 """
 from __future__ import annotations
 
 import argparse
 import os
 import random
+import re
 import statistics
 import threading
 import time
@@ -26,8 +32,13 @@ from app_latency import models_dir, start_app  # benchmarks/app_latency.py (run 
 
 from grounding.examples import EXAMPLES
 from grounding.runtime import cpu_description
+from grounding.segment import split_response
 
-BIG = "The committee met on Tuesday and discussed the budget for 2024. " * 80_000   # 5.1 MB, 80,000 sentences
+
+def big_context(n: int) -> str:
+    """Big request n's context: about 5 MB, 80,000 sentences, none repeated within it or from another big request (the
+    model cache finds nothing to reuse: the work of a fresh 5 MB paste)."""
+    return "".join(f"Meeting {n}.{i}: the committee discussed the budget for {2000 + i % 50}. " for i in range(80_000))
 
 
 def rss_mb(pid: int) -> float:
@@ -43,6 +54,7 @@ class Recorder:
         self.latencies: dict[str, list[float]] = {}
         self.errors: dict[str, list[str]] = {}
         self.server: dict[str, list[float]] = {}     # the result's own timings["total"]: server time, no queue
+        self.cache: dict[str, dict[str, list[int]]] = {}   # kind -> model role -> [items found cached, items run]
 
     def call(self, kind: str, client, response: str, context: str) -> None:
         start = time.perf_counter()
@@ -53,6 +65,12 @@ class Recorder:
             if ok:
                 with self.lock:
                     self.server.setdefault(kind, []).append(out["timings"].get("total", float("nan")))
+                    found = self.cache.setdefault(kind, {})
+                    for role, n in (out["coverage"].get("runtime") or {}).get("cache", {}).items():
+                        if isinstance(n, dict):
+                            found.setdefault(role, [0, 0])
+                            found[role][0] += n["hits"]
+                            found[role][1] += n["misses"]
         except Exception as err:   # the load test counts failures, it does not stop on them
             error = f"{type(err).__name__}: {str(err)[:120]}"
         elapsed = time.perf_counter() - start
@@ -67,17 +85,44 @@ def client_for(url: str):
     return Client(url, verbose=False)
 
 
-def typical(k: int) -> tuple[str, str]:
+TYPICAL_MODES = ("varied", "examples")
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def edited(response: str, rng: random.Random) -> str:
+    """`response` as another answer drawn from the same documents might read it: one number changed (so at least one
+    sentence is new to the server), and at random the sentences reordered (half the time) or one dropped (a third of
+    the time, when there are more than two)."""
+    sentences = [s.text for s in split_response(response)]
+    with_numbers = [i for i, text in enumerate(sentences) if NUMBER.search(text)]
+    changed = rng.choice(with_numbers) if with_numbers else -1
+    if with_numbers:
+        m = rng.choice(list(NUMBER.finditer(sentences[changed])))
+        old = float(m.group())
+        new = rng.choice([v for v in range(1, max(100, 3 * int(old))) if v != old])   # of the same order
+        sentences[changed] = sentences[changed][:m.start()] + str(new) + sentences[changed][m.end():]
+    if len(sentences) > 2 and rng.random() < 1 / 3:
+        sentences.pop(rng.choice([i for i in range(len(sentences)) if i != changed]))
+    if rng.random() < 0.5:
+        rng.shuffle(sentences)
+    return " ".join(sentences)
+
+
+def typical(k: int, mode: str = "varied", rng: random.Random | None = None) -> tuple[str, str]:
+    """(response, context) of typical request k: example k (in turn) as it is ("examples") or with its response
+    edited by `rng` ("varied", see `edited`)."""
     e = EXAMPLES[k % len(EXAMPLES)]
-    return e["response"], e["context"]
+    if mode == "examples":
+        return e["response"], e["context"]
+    return edited(e["response"], rng or random.Random(k)), e["context"]
 
 
 def users(url: str, rec: Recorder, n_users: int, n_requests: int, think: tuple[float, float], kind: str,
-          stop_big: threading.Event | None = None) -> float:
-    """n_users threads each sending n_requests typical requests; returns the wall time. With stop_big, one more
-    thread sends the 5 MB context until the others are done."""
+          mode: str, stop_big: threading.Event | None = None) -> float:
+    """n_users threads each sending n_requests typical requests (`mode`, see `typical`); returns the wall time. With
+    stop_big, one more thread sends the 5 MB context until the others are done."""
     def user(u: int) -> None:
-        rng = random.Random(u)
+        rng, edits = random.Random(u), random.Random(f"{kind} {u}")
         try:
             client = client_for(url)
         except Exception as err:   # the server did not even answer the client's config request: every request fails
@@ -86,14 +131,16 @@ def users(url: str, rec: Recorder, n_users: int, n_requests: int, think: tuple[f
                 rec.latencies.setdefault(kind, [])
             return
         for r in range(n_requests):
-            rec.call(kind, client, *typical(u + r))
+            rec.call(kind, client, *typical(u + r, mode, edits))
             if think[1]:
                 time.sleep(rng.uniform(*think))
 
     def big_user() -> None:
         client = client_for(url)
+        n = 0
         while not stop_big.is_set():
-            rec.call("big (5 MB context)", client, "The committee met on Tuesday.", BIG)
+            rec.call("big (5 MB context)", client, "The committee met on Tuesday.", big_context(n))
+            n += 1
 
     threads = [threading.Thread(target=user, args=(u,)) for u in range(n_users)]
     big = threading.Thread(target=big_user) if stop_big is not None else None
@@ -130,8 +177,18 @@ def main(argv=None) -> int:
     ap.add_argument("--concurrency", type=int, default=4, help="GROUNDING_CONCURRENCY of the server")
     ap.add_argument("--threads", type=int, default=1, help="GROUNDING_THREADS (ONNX Runtime threads per request)")
     ap.add_argument("--models", default=None)
+    ap.add_argument("--typical", choices=TYPICAL_MODES, default="varied",
+                    help="typical requests: the examples' contexts with edited responses (varied, the default), or the "
+                         "examples as they are (examples)")
+    ap.add_argument("--cache-mb", type=float, default=None,
+                    help="GROUNDING_CACHE_MB of the server (default: the server's own default; 0: no model cache)")
     a = ap.parse_args(argv)
     os.environ["GROUNDING_CONCURRENCY"] = str(a.concurrency)
+    if a.cache_mb is not None:
+        os.environ["GROUNDING_CACHE_MB"] = f"{a.cache_mb:g}"
+    what = "the examples as they are" if a.typical == "examples" else "the examples' contexts, responses edited"
+    print(f"typical requests: {a.typical} ({what}); server GROUNDING_CACHE_MB="
+          f"{os.environ.get('GROUNDING_CACHE_MB', 'default')}", flush=True)
     log = Path("test-output") / "load_test_app.log"
     log.parent.mkdir(exist_ok=True)
     proc, url = start_app(models_dir(a.models), a.threads, log)
@@ -141,12 +198,13 @@ def main(argv=None) -> int:
         base = rss_mb(proc.pid)
         rec = Recorder()
         start = time.perf_counter()
+        edits = random.Random("single")
         for k in range(a.single):
-            rec.call("single, idle server", client, *typical(k))
+            rec.call("single, idle server", client, *typical(k, a.typical, edits))
         single_wall = time.perf_counter() - start
-        ceiling_wall = users(url, rec, a.ceiling_users, a.ceiling_requests, (0, 0), "ceiling, no think time")
+        ceiling_wall = users(url, rec, a.ceiling_users, a.ceiling_requests, (0, 0), "ceiling, no think time", a.typical)
         mix_wall = users(url, rec, a.users, a.requests, (1.0, 3.0), f"typical, {a.users} users, think 1-3 s",
-                         stop_big=threading.Event())
+                         a.typical, stop_big=threading.Event())
         after = rss_mb(proc.pid)
         time.sleep(10)
         rested = rss_mb(proc.pid)
@@ -155,7 +213,8 @@ def main(argv=None) -> int:
         proc.wait(timeout=30)
     cpu = cpu_description()
     print(f"\nCPU: {cpu['cpu']} (flags: {', '.join(cpu['flags']) or 'none of avx512/vnni/amx'}), {os.cpu_count()} cores; "
-          f"server: GROUNDING_CONCURRENCY={a.concurrency}, GROUNDING_THREADS={a.threads}\n")
+          f"server: GROUNDING_CONCURRENCY={a.concurrency}, GROUNDING_THREADS={a.threads}, "
+          f"GROUNDING_CACHE_MB={os.environ.get('GROUNDING_CACHE_MB', 'default')}; typical requests: {a.typical}\n")
     print("| requests | n | errors | requests/s | p50 s | p95 s | max s |")
     print("|---|---|---|---|---|---|---|")
     walls = {"single, idle server": single_wall, "ceiling, no think time": ceiling_wall}
@@ -169,6 +228,9 @@ def main(argv=None) -> int:
           f"({(rested - base) / base:+.0%})")
     for kind, errs in rec.errors.items():
         print(f"errors ({kind}): {errs[:3]}")
+    for kind, roles in rec.cache.items():
+        print(f"model cache ({kind}): " + ", ".join(f"{role} {h / max(1, h + m):.0%} of {h + m:,} items found cached"
+                                                    for role, (h, m) in roles.items()))
     big = rec.server.get("big (5 MB context)", [])
     if big:
         print(f"5 MB context, server time (the result's own total, no queue): median {statistics.median(big):.1f} s, "
@@ -184,7 +246,7 @@ def docx_time() -> str:
     from grounding.config import GroundingConfig
     from grounding.pipeline import ground
     from grounding.ingest import context_items, read_uploads
-    body = "".join(f"<w:p><w:r><w:t>{BIG[:3400]}</w:t></w:r></w:p>" for _ in range(8100))
+    body = "".join(f"<w:p><w:r><w:t>{big_context(0)[:3400]}</w:t></w:r></w:p>" for _ in range(8100))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "huge.docx"
         with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:

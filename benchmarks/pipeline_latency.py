@@ -17,6 +17,8 @@ import numpy as np
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
+os.environ["GROUNDING_CACHE_MB"] = "0"   # the models' own speed: every call runs, none is found cached (grounding.cache)
+
 from grounding import GroundingConfig, ground  # noqa: E402
 from evaluation import datasets  # noqa: E402
 from grounding import metrics  # noqa: E402

@@ -16,6 +16,8 @@ import time
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
+os.environ["GROUNDING_CACHE_MB"] = "0"   # the models' own speed: every call runs, none is found cached (grounding.cache)
+
 from evaluation import datasets  # noqa: E402
 from grounding import GroundingConfig, ground  # noqa: E402
 from grounding.pipeline import load_models  # noqa: E402

@@ -14,6 +14,7 @@ other variant moves them (see the README, "Same answers on every CPU").
 from __future__ import annotations
 
 import argparse
+import os
 import json
 import shutil
 import sys
@@ -24,6 +25,8 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
+
+os.environ["GROUNDING_CACHE_MB"] = "0"   # the models' own speed: every call runs, none is found cached (grounding.cache)
 
 from export import convert, probe  # noqa: E402
 from grounding import runtime  # noqa: E402

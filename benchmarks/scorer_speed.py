@@ -21,6 +21,8 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import numpy as np  # noqa: E402
 
+os.environ["GROUNDING_CACHE_MB"] = "0"   # the models' own speed: every call runs, none is found cached (grounding.cache)
+
 from evaluation import datasets  # noqa: E402
 from evaluation.scorer import long_instances  # noqa: E402
 from grounding.runtime import MODELS_DIR, Entailment  # noqa: E402

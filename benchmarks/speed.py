@@ -17,6 +17,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+os.environ["GROUNDING_CACHE_MB"] = "0"   # the models' own speed: every call runs, none is found cached (grounding.cache)
+
 from export import check, convert  # noqa: E402
 from export.sources import resolve_source  # noqa: E402
 

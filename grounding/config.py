@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import math
 import os
 import typing
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Optional
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "exported_models"
+DEFAULT_CACHE_MB = 64   # cached model outputs (grounding.cache): ~35,000 sentences' embeddings
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,7 @@ class Environment:
     ort_spinning: bool       # GROUNDING_ORT_SPINNING=1: ONNX Runtime's workers busy-wait (off: README, "Benchmarks")
     int8_precise: bool       # GROUNDING_INT8_PRECISE=0: the old saturating int8 kernels (only to reproduce them)
     concurrency: int         # GROUNDING_CONCURRENCY: requests the app serves at once (default 4; README, "Limits")
+    cache_mb: float          # GROUNDING_CACHE_MB: memory for cached model outputs (default 64; 0 = off; grounding.cache)
 
 
 def environment() -> Environment:
@@ -36,7 +39,8 @@ def environment() -> Environment:
                        threads=int(env.get("GROUNDING_THREADS") or 0) or None,
                        ort_spinning=env.get("GROUNDING_ORT_SPINNING", "0") == "1",
                        int8_precise=env.get("GROUNDING_INT8_PRECISE", "1") != "0",
-                       concurrency=max(1, int(env.get("GROUNDING_CONCURRENCY") or 4)))
+                       concurrency=max(1, int(env.get("GROUNDING_CONCURRENCY") or 4)),
+                       cache_mb=max(0.0, float(env.get("GROUNDING_CACHE_MB") or DEFAULT_CACHE_MB)))
 
 
 def setting(default=None, help: str = "", *, needs_run: bool = True, low: Optional[float] = None,
@@ -213,9 +217,14 @@ def _field(cls, name: str) -> dataclasses.Field:
     return {f.name: f for f in dataclasses.fields(cls)}[name]
 
 
+@functools.cache
+def _type_hints(cls) -> dict:
+    return typing.get_type_hints(cls)   # resolving the hints costs more than the checks: once per class
+
+
 def check_fields(obj, skip: tuple = ()) -> None:
     """Every field of dataclass `obj` checked against its type hint and metadata (range, choices)."""
-    hints = typing.get_type_hints(type(obj))
+    hints = _type_hints(type(obj))
     for f in dataclasses.fields(obj):
         if f.name not in skip:
             check_value(f, getattr(obj, f.name), hints[f.name])

@@ -52,6 +52,18 @@ def load_nlp():
                            "`pip install -r requirements.txt`.") from exc
 
 
+@functools.lru_cache(maxsize=512)
+def parse(text: str):
+    """spaCy's parse of `text` (tags, dependencies, lemmas; no entities), cached per text: decomposition parses each
+    response sentence, and negation (PFCR) parses a claim, which is the same text when its sentence did not split; a
+    repeated request parses nothing again. Read-only: the cached Doc is shared (its tok2vec tensor, unused, is dropped
+    to keep it small)."""
+    import numpy as np
+    doc = load_nlp()(text, disable=list(_DECOMPOSE_OFF))
+    doc.tensor = np.zeros((0,), dtype="float32")
+    return doc
+
+
 def decompose(sentence: Sentence, response: str) -> list[Claim]:
     """Atomic, self-contained claims of one response sentence (never empty for a non-empty sentence).
 
@@ -64,13 +76,8 @@ def decompose(sentence: Sentence, response: str) -> list[Claim]:
 
 
 def decompose_all(sentences: Iterable[Sentence], response: str) -> list[Claim]:
-    """Claims of all `sentences` in order, parsing them in one ``nlp.pipe`` pass."""
-    sentences = list(sentences)
-    docs = load_nlp().pipe((s.text for s in sentences), disable=list(_DECOMPOSE_OFF))
-    claims: list[Claim] = []
-    for sentence, doc in zip(sentences, docs):
-        claims.extend(_claims_of(sentence, doc, response))
-    return claims
+    """Claims of all `sentences` in order (each parse cached per text, see `parse`)."""
+    return [claim for sentence in sentences for claim in _claims_of(sentence, parse(sentence.text), response)]
 
 
 def _claims_of(sentence: Sentence, doc, response: str) -> list[Claim]:

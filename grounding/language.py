@@ -13,6 +13,9 @@ def _identifier():
     return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
 
 
+CACHED_CHARS = 3000   # texts up to this long keep their answer (a document is checked on its first 3,000 characters)
+
+
 def detect_language(text: str) -> tuple[str, float]:
     """(ISO 639-1 code, probability in [0, 1]) of the most likely language of `text`.
 
@@ -20,6 +23,15 @@ def detect_language(text: str) -> tuple[str, float]:
     English sentence scores well above 0.9. Text whose letters are mostly not Latin gets probability 1.0 for its
     language ("und" where the classifier said English).
     """
+    return _detect_cached(text) if len(text) <= CACHED_CHARS else _detect(text)
+
+
+@functools.lru_cache(maxsize=1024)   # the same documents come back request after request (a shared corpus)
+def _detect_cached(text: str) -> tuple[str, float]:
+    return _detect(text)
+
+
+def _detect(text: str) -> tuple[str, float]:
     letters = [ch for ch in text if ch.isalpha()]
     if not letters:
         return UNDETERMINED, 0.0

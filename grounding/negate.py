@@ -5,11 +5,11 @@ is kept character for character.
 """
 from __future__ import annotations
 
+import functools
 import re
 
-from grounding.decompose import load_nlp
+from grounding.decompose import parse
 
-_NEGATE_OFF = ("ner",)
 _NEGATORS = {"not", "n't", "never"}
 _NEGATIVE_WORDS = {"nobody", "nothing", "none", "nowhere", "neither", "nor"}
 _CONTRACTED = {"ca": "can", "wo": "will", "sha": "shall"}      # what "ca" of "can't" is without "n't"
@@ -17,6 +17,7 @@ _DO_SUPPORT = {"VBZ": "does", "VBD": "did", "VBP": "do", "VB": "do"}
 _FALLBACK = "It is not the case that "
 
 
+@functools.lru_cache(maxsize=4096)   # a pure function of the claim: a repeated claim is not parsed again
 def negate(claim: str) -> str:
     """The claim with the polarity of its main clause flipped.
 
@@ -29,7 +30,7 @@ def negate(claim: str) -> str:
     text = claim.strip()
     if not text:
         return claim
-    doc = load_nlp()(text, disable=list(_NEGATE_OFF))
+    doc = parse(text)   # the parse decomposition made of the same text, when the claim is a whole sentence
     sent = next(iter(doc.sents))
     root = sent.root
     if root.pos_ not in ("VERB", "AUX") or any(t.lower_ in _NEGATIVE_WORDS for t in sent):

@@ -64,8 +64,11 @@ def ground_stream(response: str, context, config: Optional[GroundingConfig] = No
         loaded = {**{r: given[r] for r in engine.models if r in given},
                   **{role: m for role, m in zip(needed, load_roles(config.models_dir, tuple(needed.values()),
                                                                    config.threads).values())}}
+        from grounding.cache import MODEL_OUTPUTS
         from grounding.runtime import describe_models
         result.coverage.runtime = describe_models(loaded)
+        # the stages add, per model role, how many items their calls found cached ("hits") or ran ("misses")
+        result.coverage.runtime["cache"] = {"budget_mb": MODEL_OUTPUTS.stats()["budget_mb"]}
     if loaded:   # spaCy (claims and entities) loads once per process, before the budget starts
         from grounding.decompose import load_nlp
         load_nlp()

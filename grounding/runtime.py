@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from grounding.cache import MODEL_OUTPUTS, model_identity
 from grounding.config import environment
 from grounding.invisible import judged_text
 
@@ -204,6 +205,9 @@ class OnnxModel:
         opts = session_options(threads or environment().threads)
         self.session = ort.InferenceSession(str(onnx_path), sess_options=opts, providers=chosen)
         self.input_names = {i.name for i in self.session.get_inputs()}
+        # what decides this model's outputs: the key of its cached calls (grounding.cache) starts with it
+        self.identity = model_identity([onnx_path], self.max_length, self.session.get_providers()[0], INT8_PRECISE,
+                                       opts.intra_op_num_threads)
         if self.file == "model.onnx" and self.session.get_providers()[0] == "CUDAExecutionProvider":
             log.warning("%s: no %s here, so the int8 model runs on CUDA with most operators on the CPU; export the "
                         "fp16 variant (README, 'GPU') for GPU speed", self.folder, FP16_FILE)
@@ -318,13 +322,20 @@ class Embedder:
             if stop is not None and stop():
                 self.unfinished += idx
                 continue
-            batch = self.model.tokenize([texts[i] for i in idx])
-            self.truncated += [idx[i] for i in batch.truncated]
-            hidden = self.model.run(batch)
-            mask = batch.attention_mask[..., None].astype(np.float32)
-            pooled = (hidden * mask).sum(1) / np.clip(mask.sum(1), 1e-9, None)
-            out[idx] = pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
+            batch_texts = [texts[i] for i in idx]
+            rows, cut = MODEL_OUTPUTS.lookup((self.model.identity, tuple(batch_texts)), "embedder", len(idx),
+                                             lambda: self._run(batch_texts))
+            self.truncated += [idx[i] for i in cut]
+            out[idx] = rows
         return out
+
+    def _run(self, texts: list[str]) -> tuple[np.ndarray, tuple]:
+        """One ONNX call: the unit embeddings of `texts` and which of them were cut."""
+        batch = self.model.tokenize(texts)
+        hidden = self.model.run(batch)
+        mask = batch.attention_mask[..., None].astype(np.float32)
+        pooled = (hidden * mask).sum(1) / np.clip(mask.sum(1), 1e-9, None)
+        return pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None), tuple(batch.truncated)
 
 
 def softmax(x: np.ndarray) -> np.ndarray:
@@ -367,12 +378,19 @@ class Entailment:
             if stop is not None and stop():
                 self.unfinished += idx
                 continue
-            batch = self.model.tokenize([premises[i] for i in idx], [hypotheses[i] for i in idx])
-            self.truncated += [idx[i] for i in batch.truncated]
-            self.hypothesis_cut += [idx[i] for i in batch.second_cut]
-            logits = self.model.run(batch)
-            out[idx] = softmax(logits.astype(np.float32))[:, self.columns]
+            pair = ([premises[i] for i in idx], [hypotheses[i] for i in idx])
+            probs, cut, hypothesis_cut = MODEL_OUTPUTS.lookup((self.model.identity, *map(tuple, pair)), "entailment",
+                                                              len(idx), lambda: self._run(*pair))
+            self.truncated += [idx[i] for i in cut]
+            self.hypothesis_cut += [idx[i] for i in hypothesis_cut]
+            out[idx] = probs
         if self.truncated:
             log.warning("%d of %d pairs exceeded %d tokens and were truncated", len(self.truncated), len(premises),
                         self.model.max_length)
         return out
+
+    def _run(self, premises: list[str], hypotheses: list[str]) -> tuple[np.ndarray, tuple, tuple]:
+        """One ONNX call: the probabilities of the pairs, the pairs cut and those whose hypothesis lost tokens."""
+        batch = self.model.tokenize(premises, hypotheses)
+        probs = softmax(self.model.run(batch).astype(np.float32))[:, self.columns]
+        return probs, tuple(batch.truncated), tuple(batch.second_cut)

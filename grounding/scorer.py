@@ -38,6 +38,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
+from grounding.cache import MODEL_OUTPUTS, model_identity
 from grounding.invisible import judged_text
 from grounding.runtime import MODELS_DIR, ModelLoadError, OnnxModel, session_options, softmax
 
@@ -303,6 +304,7 @@ class ContextScorer:
         self.min_context_tokens = min_context_tokens
         self.long_sentences = long_sentences
         self.card = card
+        self.identity = model_identity([head], self.encoder.identity, self.pooling)   # for cached windows
 
     def _token_ids(self, texts: list[str]) -> list[list[int]]:
         if not texts:
@@ -311,8 +313,12 @@ class ContextScorer:
                                                                          add_special_tokens=False)]
 
     def encode_window(self, response_ids: list[list[int]], context_ids: list[list[int]]) -> np.ndarray:
-        """Logits (n, m, 3) of one window (token ids already cut to fit)."""
+        """Logits (n, m, 3) of one window (token ids already cut to fit); a window read before comes from the cache."""
         p = pack(response_ids, context_ids, self.ids["[CLS]"], self.ids["[SEP]"], self.ids[R_SEP], self.ids[S_SEP])
+        key = (self.identity, np.asarray(p.input_ids, dtype=np.int32).tobytes())
+        return MODEL_OUTPUTS.lookup(key, "scorer", 1, lambda: (self._run_window(p),))[0]
+
+    def _run_window(self, p: Packed) -> np.ndarray:
         feeds = {"input_ids": np.asarray([p.input_ids], dtype=np.int64),
                  "attention_mask": np.ones((1, len(p.input_ids)), dtype=np.int64)}
         if "token_type_ids" in self.encoder.input_names:

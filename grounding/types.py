@@ -7,7 +7,9 @@ gives the sentence back exactly.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
+import functools
 import json
 import types
 import typing
@@ -194,9 +196,8 @@ class GroundingResult:
 
     def to_dict(self) -> dict:
         """Plain JSON values; the config without this machine's own settings (model folder, threads)."""
-        out = dataclasses.asdict(dataclasses.replace(self, config=None))
-        out["config"] = self.config.to_dict() if self.config is not None else {}
-        return out
+        return {name: _plain(getattr(self, name)) if name != "config" else
+                (self.config.to_dict() if self.config is not None else {}) for name in _field_names(GroundingResult)}
 
     def to_json(self, **kw) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, **kw)
@@ -214,6 +215,36 @@ class GroundingResult:
     @classmethod
     def from_json(cls, text: str) -> "GroundingResult":
         return cls.from_dict(json.loads(text))
+
+
+def without_run_notes(result_json: dict) -> dict:
+    """A result's JSON (`to_dict`, changed in place and returned) less what two runs of the same input may differ in:
+    the wall-clock `timings` and what the model cache held (`coverage.runtime["cache"]`, grounding.cache)."""
+    result_json.pop("timings", None)
+    result_json.get("coverage", {}).get("runtime", {}).pop("cache", None)
+    return result_json
+
+
+@functools.cache
+def _field_names(cls) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def _plain(value: Any) -> Any:
+    """`value` as plain JSON values, as dataclasses.asdict gives them (dataclasses -> dicts, lists and tuples copied,
+    other values deep-copied) but without asdict's deep copy of every number and string (a result has thousands)."""
+    if type(value) in _ATOMS:
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
+    if type(value) in (list, tuple):
+        return type(value)(_plain(v) for v in value)
+    if type(value) is dict:
+        return {_plain(k): _plain(v) for k, v in value.items()}
+    return copy.deepcopy(value)
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
 
 
 def _build(tp: Any, value: Any) -> Any:

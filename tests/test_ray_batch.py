@@ -13,6 +13,7 @@ from grounding.__main__ import main
 from grounding.batch import BatchError
 from grounding.batch.local import run_local
 from grounding.config import GroundingConfig
+from grounding.types import without_run_notes
 
 try:
     import ray
@@ -59,12 +60,13 @@ def single_process(batch_input, tmp_path_factory, models_dir):
 
 
 def _without_timings(lines: list[str]) -> list[dict]:
-    """The output lines as JSON, less the wall-clock timings (the one field that differs between two runs)."""
+    """The output lines as JSON, less the wall-clock timings and the model cache's counts (what differs between two
+    runs: grounding.types.without_run_notes)."""
     out = []
     for line in lines:
         obj = json.loads(line)
         if "result" in obj:
-            obj["result"].pop("timings")
+            without_run_notes(obj["result"])
         out.append(obj)
     return out
 

@@ -16,6 +16,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
+from grounding import cache
 from grounding.config import GroundingConfig
 from grounding.types import EntityDiff, GroundingResult, PairScore, Verdict
 
@@ -74,8 +75,9 @@ class Stage:
     def __call__(self, state: Run) -> None:
         if state.skip:
             return
-        start = time.perf_counter()
+        start, before = time.perf_counter(), dict(cache.counts())
         self.run(state)
+        cache.add_counts(state.result.coverage.runtime, before)   # what this stage's model calls found cached
         timings = state.result.timings
         timings[self.name] = timings.get(self.name, 0.0) + time.perf_counter() - start
 

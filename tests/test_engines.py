@@ -38,3 +38,26 @@ def test_claims_engine_computes_cer_and_pfcr(models_dir):
     res = ground(DRUG_RESPONSE, DRUG_CONTEXT, GroundingConfig(models_dir=str(models_dir)))
     assert res.metrics.cer is not None and res.metrics.pfcr is not None
     assert {"decompose", "self_check", "retrieve", "judge", "verdict", "explain", "metrics"} <= set(res.timings)
+
+
+def test_pfcr_stops_with_the_time_budget_and_counts_only_what_it_re_judged(models_dir, monkeypatch):
+    """PFCR's re-judging is the request's last model call: the time budget stops it between batches, the pairs it
+    did not re-judge are left out of PFCR, and the coverage says so."""
+    from grounding.pipeline import load_models
+    from grounding.stages import metrics as metrics_stage
+    cfg = GroundingConfig(models_dir=str(models_dir))
+    res = ground(DRUG_RESPONSE, DRUG_CONTEXT, cfg)
+    entailment = load_models(cfg.models_dir, cfg.threads)[1]
+    evidence = sum(1 for s in res.pairs if s.psi != 0)
+    assert evidence >= 1
+    flips, judged, total = metrics_stage.pfcr(res, entailment, stop=lambda: True)
+    assert (flips, judged, total) == (0, 0, evidence)
+    full = metrics_stage.pfcr(res, entailment)
+    assert full[1] == full[2] == evidence and full[0] == round(res.metrics.pfcr * evidence)
+
+    real = metrics_stage.pfcr
+    monkeypatch.setattr(metrics_stage, "pfcr", lambda result, ent, stop=None: real(result, ent, stop=lambda: True))
+    cut = ground(DRUG_RESPONSE, DRUG_CONTEXT, cfg)
+    assert cut.coverage.budget_exhausted
+    assert any("during PFCR: 0 of" in m for m in cut.coverage.messages)
+    assert cut.metrics.pfcr is None

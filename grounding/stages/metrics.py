@@ -14,7 +14,11 @@ def run(state: Run) -> None:
     result, config = state.result, state.config
     flips = None
     if "pfcr" in state.metrics and config.pfcr and result.coverage.assessed and "entailment" in state.models:
-        flips = pfcr(result, state.models["entailment"])
+        flips = pfcr(result, state.models["entailment"], stop=state.over_budget)
+        if flips[1] < flips[2]:
+            state.budget_spent(f"during PFCR: {flips[1]} of {flips[2]} evidence pairs were re-judged; PFCR is "
+                               "over those")
+        flips = flips[:2]
     # CER over every claim checked (a sentence that did not split counts as one claim that passes)
     checked = [c for c in result.claims if c.note != "not assessed" and not c.note.startswith("replaces")]
     passed = [c.passed for c in checked] if "cer" in state.metrics else []
@@ -24,13 +28,16 @@ def run(state: Run) -> None:
                                      state.gold)
 
 
-def pfcr(result: GroundingResult, entailment) -> tuple[int, int]:
-    """(flips, evidence pairs): negate each claim and re-judge its evidence pairs (psi != 0)."""
+def pfcr(result: GroundingResult, entailment, stop=None) -> tuple[int, int, int]:
+    """(flips, evidence pairs re-judged, evidence pairs): negate each claim and re-judge its evidence pairs
+    (psi != 0). `stop` (the time budget) is checked between the model's batches; pairs it leaves are not counted."""
     evidence = [s for s in result.pairs if s.psi != 0]
     if not evidence:
-        return (0, 0)
+        return (0, 0, 0)
     ctx = result.context_sentences
     negated = {k: negate(result.claims[k].text) for k in {s.claim for s in evidence}}
-    probs = entailment.predict([ctx[s.column].text for s in evidence], [negated[s.claim] for s in evidence])
+    probs = entailment.predict([ctx[s.column].text for s in evidence], [negated[s.claim] for s in evidence], stop=stop)
+    left = set(entailment.unfinished)
     psi = judge.polarity(probs)
-    return int(sum(1 for s, p in zip(evidence, psi) if p == -s.psi)), len(evidence)
+    done = [(s, p) for i, (s, p) in enumerate(zip(evidence, psi)) if i not in left]
+    return int(sum(1 for s, p in done if p == -s.psi)), len(done), len(evidence)

@@ -2,6 +2,10 @@
 judged, time and Citation F1 (response-sentence x context-sentence map vs gold), for an engine.
 
     python benchmarks/pipeline_latency.py [--engine claims|context] [--limit 50] [--taus 0 0.25 0.5 0.75]
+                                          [--models-dirs exported_models build/other_set ...]
+
+--models-dirs: model sets measured side by side in one run (the instances in turn, each set on each), e.g. a
+candidate model set against the shipped one. The model cache is off: every call runs.
 
 Engine "context": the map is the scorer's labels, so tau changes only which pairs are kept as verdict
 evidence (pairs judged), not the map's Citation F1.
@@ -16,6 +20,7 @@ import time
 import numpy as np
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ["GROUNDING_CACHE_MB"] = "0"   # the instances repeat across taus and model sets: every call runs (grounding.cache)
 
 os.environ["GROUNDING_CACHE_MB"] = "0"   # the models' own speed: every call runs, none is found cached (grounding.cache)
 
@@ -39,8 +44,8 @@ def instance_rows(result, n_claims: int) -> list[list[int]]:
     return [merged]
 
 
-def run(engine: str, tau: float, instances, pfcr: bool):
-    cfg = GroundingConfig(engine=engine, tau=tau, pfcr=pfcr)
+def run(engine: str, tau: float, instances, pfcr: bool, models_dir: str | None = None):
+    cfg = GroundingConfig(engine=engine, tau=tau, pfcr=pfcr, **({"models_dir": models_dir} if models_dir else {}))
     models = load_models(cfg.models_dir, cfg.threads)
     pred, gold, times, stages, judged = [], [], [], {}, 0
     for inst in instances:
@@ -64,16 +69,19 @@ def main(argv=None) -> int:
     p.add_argument("--engine", default="claims")
     p.add_argument("--limit", type=int, default=50, help="instances per report set")
     p.add_argument("--taus", type=float, nargs="*", default=[0.0, 0.25, 0.5, 0.75])
+    p.add_argument("--models-dirs", nargs="+", default=[None], help="model sets to compare (default: the shipped one)")
     a = p.parse_args(argv)
     sets = datasets.evidence_report_instances()
     instances = [i for name in sorted(sets) for i in sets[name][: a.limit]]
     print(f"engine {a.engine}: {len(instances)} instances from {', '.join(sorted(sets))} ({a.limit} each)")
-    ground("Warm-up.", "Warm-up sentence.", GroundingConfig(engine=a.engine))
-    print(f"{'tau':>5} {'pairs judged':>13} {'p50 s':>7} {'p95 s':>7} {'Support F1':>11} {'Contradict F1':>14} {'Citation F1 [95% CI]':>24}")
+    for d in a.models_dirs:
+        ground("Warm-up.", "Warm-up sentence.", GroundingConfig(engine=a.engine, **({"models_dir": d} if d else {})))
+    print(f"{'models':>24} {'tau':>5} {'pairs judged':>13} {'p50 s':>7} {'p95 s':>7} {'Support F1':>11} {'Contradict F1':>14} {'Citation F1 [95% CI]':>24}")
     for tau in a.taus:
-        g, times, stages, judged, rows = run(a.engine, tau, instances, pfcr=False)
+      for d in a.models_dirs:
+        g, times, stages, judged, rows = run(a.engine, tau, instances, pfcr=False, models_dir=d)
         ci = g.ci95.get("citation_f1", [0, 0])
-        print(f"{tau:>5.2f} {judged:>13} {np.percentile(times, 50):>7.3f} {np.percentile(times, 95):>7.3f} "
+        print(f"{(d or 'shipped')[-24:]:>24} {tau:>5.2f} {judged:>13} {np.percentile(times, 50):>7.3f} {np.percentile(times, 95):>7.3f} "
               f"{g.support_f1:>11.3f} {g.contradict_f1:>14.3f} {g.citation_f1:>8.3f} [{ci[0]:.3f}, {ci[1]:.3f}]")
         if abs(tau - 0.5) < 1e-9:
             print("  stage latency at tau 0.5 (per instance):")

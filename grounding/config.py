@@ -148,6 +148,10 @@ class GroundingConfig:
                           choices=tuple(sorted(PRESETS)), control="dropdown", label="Verdict preset", cli=True)
     overrides: dict = setting(help="per-field changes to the preset, e.g. {\"supported\": 0.8}", needs_run=False,
                               factory=dict)
+    judge_top_k: int = setting(1, "each claim is also judged against the k most similar context sentences below "
+                                  "τ whose cosine is at least judge_floor (0 = only pairs above τ)",
+                               low=0, high=50)
+    judge_floor: float = setting(0.35, "the least cosine a top-k pair below τ needs to be judged", low=0, high=1)
     decompose: bool = setting(True, "split sentences into atomic claims")
     self_check_threshold: float = setting(0.5, "P(sentence |= claim) a claim needs to be kept", low=0, high=1)
     pfcr: bool = setting(True, "negate claims and re-judge (one more NLI pass)", control="check", label="PFCR",

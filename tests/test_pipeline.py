@@ -230,3 +230,41 @@ def test_a_title_line_is_never_evidence(engine):
     assert all(v.anchor != title.column for v in res.verdicts)
     assert all(row[title.column] == 0 for row in res.sentence_map.labels)
     assert any("state no fact" in m for m in res.coverage.messages)
+
+
+def test_a_contradiction_below_tau_is_judged_when_it_shares_the_claims_nouns():
+    """The contradiction example's R2 ("raised liver enzyme levels") is contradicted by "Liver enzyme levels
+    remained within the normal range …", whose cosine (~0.48) is below τ 0.5: judge_top_k judges it anyway (it
+    shares liver, enzyme, level, patient outside the subject), and the verdict is Contradicted. With judge_top_k 0
+    only pairs above τ are judged and the claim is Unsupported."""
+    from grounding.examples import CONTRADICTION
+    from grounding.stages.retrieve import shared_nouns
+    res = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig())
+    tau = GroundingConfig().tau
+    (claim,) = [c for c in res.claims if c.sentence == 1]
+    below = [p for p in res.pairs if res.claims[p.claim] is claim and p.judged and p.cosine <= tau]
+    assert [res.context_sentences[p.column].text.split()[0] for p in below] == ["Liver"]
+    assert below[0].cosine >= GroundingConfig().judge_floor and below[0].contradict > 0.7
+    (v,) = [v for v in res.verdicts if res.claims[v.claim] is claim]
+    assert v.label == CONTRADICTED and v.anchor == below[0].column
+
+    off = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(judge_top_k=0))
+    assert all(p.cosine > tau for p in off.pairs if p.judged)
+    (v0,) = [v for v in off.verdicts if off.claims[v.claim].sentence == 1]
+    assert v0.label != CONTRADICTED
+
+    # the subject does not count: every sentence about Drug X names Drug X
+    assert shared_nouns("Drug X raises liver enzymes.", "In the trial, Drug X lowered blood pressure.") == 0
+    assert shared_nouns("Zentrovir raised liver enzyme levels in most patients.",
+                        "Liver enzyme levels remained within the normal range in 97% of treated patients.") >= 3
+
+
+def test_a_sentence_on_another_topic_below_tau_is_not_judged(drug):
+    """Drug X's "lowers blood pressure" is never judged against a sentence below τ that shares only "Drug X"."""
+    tau = GroundingConfig().tau
+    for p in drug.pairs:
+        if p.judged and p.cosine <= tau:
+            from grounding.stages.retrieve import shared_nouns
+            assert shared_nouns(drug.claims[p.claim].text, drug.context_sentences[p.column].text) >= 2
+    labels = {drug.claims[v.claim].text: v.label for v in drug.verdicts}
+    assert labels == {"Drug X lowers blood pressure.": SUPPORTED, "Drug X raises liver enzymes.": CONTRADICTED}

@@ -1,11 +1,16 @@
 """Stage `retrieve`: cosine between the row's claims and the scored context sentences; pairs above tau go on
-to the judge (titles and headings never do). With `entity_prefilter`, pairs whose claim names entities the
+to the judge (titles and headings never do), and so do each claim's `judge_top_k` most similar sentences below
+tau, down to `judge_floor`, when they share at least two nouns with the claim outside its subject: a sentence that contradicts a
+claim often shares fewer words with it than one that supports it ("raised liver enzyme levels" vs "liver enzyme
+levels remained within the normal range": 0.49), but a sentence about something else must not be read as its
+contradiction ("Drug X lowers blood pressure" vs "Liver enzymes were unchanged"). With `entity_prefilter`, pairs whose claim names entities the
 sentence shares none of are not judged (not provably lossless, hence off by default; benchmarks/prefilter.py)."""
 from __future__ import annotations
 
 import numpy as np
 
 from grounding import judge
+from grounding.decompose import parse
 from grounding.entities import entity_overlap
 from grounding.stages import Run, mask_columns
 from grounding.types import PairScore
@@ -15,12 +20,41 @@ def run(state: Run) -> None:
     result, idx = state.result, state.claims
     emb = state.models["embedder"].encode([result.claims[k].text for k in idx])
     cos = mask_columns(judge.cosine_matrix(emb, state.context_embeddings), result.coverage.not_evidence)
-    state.cosines, state.candidates = cos, _most_similar(cos, judge.candidates(cos, state.config.tau), state)
+    pairs = judge.candidates(cos, state.config.tau)
+    claim_texts = [result.claims[k].text for k in idx]
+    below = _top_below_tau(cos, pairs, state.config.judge_top_k, state.config.judge_floor)
+    pairs = sorted(pairs + [(i, j) for i, j in below if shared_nouns(claim_texts[i], state.context_texts[j]) >= 2])
+    state.cosines, state.candidates = cos, _most_similar(cos, pairs, state)
     for local, k in enumerate(idx):   # the most similar sentence, for explanations when nothing passes tau
         best = int(cos[local].argmax()) if cos.shape[1] else None
         state.best[k] = (best, round(float(cos[local, best]), 4) if best is not None else None)
     if state.config.entity_prefilter:
         state.candidates, state.skipped = _entity_prefilter(state, cos)
+
+
+def _nouns(tokens) -> set[str]:
+    return {t.lemma_.lower() for t in tokens if t.pos_ in ("NOUN", "PROPN") and not t.is_stop}
+
+
+def shared_nouns(claim: str, sentence: str) -> int:
+    """How many noun lemmas (stop words aside) of the claim's predicate the sentence has too. The subject is left
+    out: every sentence of a document about Drug X names Drug X, and sharing it says nothing of the topic."""
+    doc = parse(claim)
+    subject = {t.i for tok in doc if tok.dep_ in ("nsubj", "nsubjpass") and tok.head.dep_ == "ROOT"
+               for t in tok.subtree}
+    return len(_nouns(t for t in doc if t.i not in subject) & _nouns(parse(sentence)))
+
+
+def _top_below_tau(cos: np.ndarray, above: list[tuple[int, int]], k: int, floor: float) -> list[tuple[int, int]]:
+    """Per claim, the k most similar sentences among those not above tau, each with cosine >= floor."""
+    if k <= 0 or not cos.shape[1]:
+        return []
+    taken = set(above)
+    out = []
+    for i in range(cos.shape[0]):
+        below = [int(j) for j in np.argsort(-cos[i], kind="stable") if (i, int(j)) not in taken]
+        out += [(i, j) for j in below[:k] if cos[i, j] >= floor]
+    return out
 
 
 def _most_similar(cos: np.ndarray, pairs: list[tuple[int, int]], state: Run) -> list[tuple[int, int]]:

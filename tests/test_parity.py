@@ -79,6 +79,39 @@ def test_shipped_models_give_the_same_outputs_with_the_option_off(name, monkeypa
     assert drift["kernel_max_abs_diff"] <= probe.KERNEL_TOLERANCE
 
 
+@pytest.mark.parametrize("name", MODELS)
+def test_int8_stored_weights_give_the_shipped_outputs(name, tmp_path):
+    """The same weights stored as int8 run ONNX Runtime's u8s8 kernels where the CPU has VNNI and, with the
+    default session.x64quantprecision, its u8u8 kernels where it has not: both exact, so on any CPU they give the
+    shipped (uint8-stored) model's outputs within KERNEL_TOLERANCE (measured 0.0 on AMD EPYC with and without
+    VNNI) and pass the card's check."""
+    folder = _int8_stored_copy(name, tmp_path)
+    role = probe.role_of(folder)
+    shipped = probe.outputs(ROOT / "exported_models" / name, role)
+    assert np.abs(probe.outputs(folder, role) - shipped).max() <= probe.KERNEL_TOLERANCE
+    ok, message, _ = probe.check_folder(folder)
+    assert ok, message
+
+
+def test_measuring_another_cpu_keeps_the_record(tmp_path, monkeypatch):
+    """python -m export.probe --measure adds this CPU's rows to probe.measured beside the other CPUs' (told apart
+    by their flags even where the model names are equal) and leaves the recorded outputs as they are."""
+    import shutil
+    folder = tmp_path / "embedder"
+    shutil.copytree(ROOT / "exported_models" / "embedder", folder)
+    before = json.loads((folder / "card.json").read_text())["probe"]
+    other = dict(before["measured"][0], cpu="AMD EPYC", flags=["avx2", "made-up-flag"])
+    card = json.loads((folder / "card.json").read_text())
+    card["probe"]["measured"].append(other)
+    (folder / "card.json").write_text(json.dumps(card))
+    rows = probe.add_measurement(folder)
+    after = json.loads((folder / "card.json").read_text())["probe"]
+    assert after["reference"] == before["reference"] and after["int8_expected"] == before["int8_expected"]
+    assert other in after["measured"] and all(r in after["measured"] for r in rows)
+    assert all(r["vs_recorded_int8_max_abs_diff"] <= probe.KERNEL_TOLERANCE and r["passes"] for r in rows)
+    assert all(r["flags"] == runtime.cpu_description()["flags"] for r in rows)
+
+
 @pytest.mark.skipif(not _SATURATING_CPU, reason="this CPU has exact int8 kernels (VNNI / AMX / not x86): there is no "
                                                 "saturating path to catch here")
 @pytest.mark.parametrize("name", ["entailment", "scorer", "embedder"])

@@ -98,3 +98,23 @@ def test_sessions_do_not_spin_by_default_and_the_environment_switches_it_on():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**os.environ, "GROUNDING_ORT_SPINNING": "1"}, cwd=str(ROOT))
     assert out.stdout.split() == ["True", "1"]
+
+
+@pytest.mark.parametrize("flags, precise, expected", [
+    ({"avx2", "avx512f", "avx512_vnni"}, True, "VNNI CPU: u8u8 (exact) for uint8 weights, u8s8 with VNNI (exact) for int8 weights"),
+    ({"avx2", "avx_vnni"}, False, "VNNI CPU: u8u8 (exact) for uint8 weights, u8s8 with VNNI (exact) for int8 weights"),
+    ({"avx2", "avx512f"}, True, "u8u8 (exact; session.x64quantprecision)"),
+    ({"avx2"}, False, "u8s8 without VNNI (saturating) for int8 weights; u8u8 (exact) for uint8 weights"),
+])
+def test_cpu_description_names_the_kernel_each_weight_type_gets(flags, precise, expected, monkeypatch):
+    """The kernel named in coverage.runtime and the app's About follows the CPU flags, whatever CPU runs the suite:
+    on a VNNI CPU the shipped uint8 weights run ONNX Runtime's u8u8 kernels (VNNI takes s8 weights only)."""
+    import platform
+
+    from grounding import runtime
+    monkeypatch.setattr(runtime, "cpu_flags", lambda: flags)
+    monkeypatch.setattr(platform, "machine", lambda: "x86_64")
+    monkeypatch.setattr(runtime, "INT8_PRECISE", precise)
+    described = runtime.cpu_description()
+    assert described["int8_kernel"] == expected
+    assert set(described["flags"]) == flags

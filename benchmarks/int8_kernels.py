@@ -113,6 +113,7 @@ def main(argv=None) -> int:
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--repeats", type=int, default=7, help="calls per candidate; the fastest counts")
     p.add_argument("--write-card", action="store_true")
+    p.add_argument("--note", default="", help="stored with the card's row: e.g. what else ran on the cores")
     a = p.parse_args(argv)
     cpu = runtime.cpu_description()
     print(f"CPU: {cpu['cpu']}; flags {cpu['flags']}; default int8 kernel: {cpu['int8_kernel']}; {a.threads} threads")
@@ -132,7 +133,8 @@ def main(argv=None) -> int:
             table = {e["cpu"]: e for e in card.get("speed_by_cpu", [])}
             table[cpu["cpu"] + " (" + ", ".join(cpu["flags"]) + ")"] = {
                 "cpu": cpu["cpu"] + " (" + ", ".join(cpu["flags"]) + ")", "threads": a.threads, "unit": m["unit"],
-                "baseline": m["baseline"], "rows": m["rows"], "measured": time.strftime("%Y-%m-%d")}
+                "baseline": m["baseline"], "rows": m["rows"], "measured": time.strftime("%Y-%m-%d"),
+                **({"note": a.note} if a.note else {})}
             update_card(folder, speed_by_cpu=list(table.values()))
     return 0
 

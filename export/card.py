@@ -92,7 +92,8 @@ def render_markdown(card: dict) -> str:
         lines += ["## Parity and speed per CPU (probe set; python benchmarks/int8_kernels.py, one run per CPU)", "",
                   _table([[e["cpu"], k, r.get("label_agreement", r.get("cosine_min")), r.get("clear_label_agreement", "-"),
                            r["max_abs_diff"], r.get("max_abs_diff_vs_shipped_int8", "-"), f"{r['rate']} {e['unit']}",
-                           f"{r['speed_vs_fp32_baseline']}× {e['baseline']}", f"{e['threads']} threads, {e['measured']}"]
+                           f"{r['speed_vs_fp32_baseline']}× {e['baseline']}",
+                           f"{e['threads']} threads, {e['measured']}" + (f"; {e['note']}" if e.get("note") else "")]
                           for e in speed for k, r in e["rows"].items()],
                          ["CPU (flags)", "variant", "label agreement with fp32 (embedder: min cosine)", "clear labels",
                           "max \\|Δ\\| vs fp32", "max \\|Δ\\| vs int8 exact", "rate", "speed vs fp32 baseline", "run"]), ""]

@@ -73,7 +73,7 @@ def probe_items(role: str) -> list:
 def runner(folder: Path, role: str, threads: int = 2):
     """The runtime's model in `folder` as a function of probe-style items (see probe_items) returning (n, 3)
     probabilities in NLI_ORDER, (cells, 3) scorer probabilities, or (n, d) unit embeddings. The session picks
-    up runtime.INT8_PRECISE now, at creation."""
+    up runtime.INT8_PRECISE and INT8_VNNI now, at creation."""
     if role == "embedder":
         return runtime.Embedder(folder, threads=threads).encode
     if role == "scorer":
@@ -140,14 +140,26 @@ def check_folder(folder: Path, threads: int = 2) -> tuple[bool, str, dict]:
     return ok, f"{folder.name} on {where}: {why}", d
 
 
-def with_int8_precision(precise: bool, fn):
-    """fn() with runtime.INT8_PRECISE set to `precise` (sessions created inside pick it up)."""
-    saved = runtime.INT8_PRECISE
-    runtime.INT8_PRECISE = precise
+def with_runtime(fn, **settings):
+    """fn() with grounding.runtime's module settings (INT8_PRECISE=..., INT8_VNNI=...) set for its duration:
+    sessions created inside pick them up."""
+    saved = {name: getattr(runtime, name) for name in settings}
+    for name, value in settings.items():
+        setattr(runtime, name, value)
     try:
         return fn()
     finally:
-        runtime.INT8_PRECISE = saved
+        for name, value in saved.items():
+            setattr(runtime, name, value)
+
+
+def with_int8_precision(precise: bool, fn):
+    """fn() with runtime.INT8_PRECISE set to `precise` (sessions created inside pick it up)."""
+    return with_runtime(fn, INT8_PRECISE=precise)
+
+
+# the int8 paths a CPU can take: the default, session.x64quantprecision off, uint8 weights kept on a VNNI CPU
+INT8_PATHS = ({"INT8_PRECISE": True}, {"INT8_PRECISE": False}, {"INT8_VNNI": False})
 
 
 def _measured_key(m: dict) -> str:
@@ -157,17 +169,20 @@ def _measured_key(m: dict) -> str:
 
 def measure(folder: Path, role: str, reference: np.ndarray, threads: int = 2,
             recorded: np.ndarray | None = None) -> list[dict]:
-    """This CPU's rows for the card's probe.measured: the int8 model's drift from `reference` with
-    session.x64quantprecision on and, where that changes the kernel, off; how far each is from this CPU's exact
+    """This CPU's rows for the card's probe.measured: the int8 model's drift from `reference` on each int8 path
+    with a kernel of its own here (INT8_PATHS: the default first); how far each is from the default path's
     outputs and, given `recorded` (the card's int8_expected, measured on another CPU), from those."""
     folder = Path(folder)
     from export.card import sha256
     cpu = runtime.cpu_description()
-    exact = with_int8_precision(True, lambda: outputs(folder, role, threads))
-    kernels = {with_int8_precision(p, runtime.cpu_description)["int8_kernel"]: p for p in (True, False)}
+    kernels = {}
+    for settings in INT8_PATHS:
+        kernels.setdefault(with_runtime(runtime.cpu_description, **settings)["int8_kernel"], settings)
+    outs = {kernel: with_runtime(lambda: outputs(folder, role, threads), **settings)
+            for kernel, settings in kernels.items()}
+    exact = next(iter(outs.values()))   # the default path's
     rows = []
-    for kernel, precise in kernels.items():
-        got = exact if precise else with_int8_precision(False, lambda: outputs(folder, role, threads))
+    for kernel, got in outs.items():
         d = drift(reference, got, role)
         d["vs_exact_int8_max_abs_diff"] = round(float(np.abs(got - exact).max()), 4)
         if recorded is not None:

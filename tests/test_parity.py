@@ -80,11 +80,25 @@ def test_shipped_models_give_the_same_outputs_with_the_option_off(name, monkeypa
 
 
 @pytest.mark.parametrize("name", MODELS)
+def test_both_weight_types_pass_the_check_with_the_same_outputs(name, monkeypatch):
+    """The runtime's two ways to hold the weights -- uint8 as shipped (u8u8 kernels) and shifted to int8 at load
+    (u8s8 with VNNI where the CPU has it; elsewhere session.x64quantprecision stays on and ONNX Runtime runs them
+    on u8u8 again) -- both pass the card's check on whatever CPU runs the suite, with the same outputs within
+    KERNEL_TOLERANCE (measured 0.0 on AMD EPYC with and without VNNI)."""
+    got = {}
+    for weights in ("uint8", "int8"):
+        monkeypatch.setattr(runtime, "int8_weights_here", lambda: weights)
+        ok, message, drift = probe.check_folder(ROOT / "exported_models" / name)
+        assert ok, f"{weights} weights: {message}"
+        got[weights] = probe.outputs(ROOT / "exported_models" / name, probe.role_of(ROOT / "exported_models" / name))
+    assert np.abs(got["uint8"] - got["int8"]).max() <= probe.KERNEL_TOLERANCE
+
+
+@pytest.mark.parametrize("name", MODELS)
 def test_int8_stored_weights_give_the_shipped_outputs(name, tmp_path):
-    """The same weights stored as int8 run ONNX Runtime's u8s8 kernels where the CPU has VNNI and, with the
-    default session.x64quantprecision, its u8u8 kernels where it has not: both exact, so on any CPU they give the
-    shipped (uint8-stored) model's outputs within KERNEL_TOLERANCE (measured 0.0 on AMD EPYC with and without
-    VNNI) and pass the card's check."""
+    """A model stored with int8 weights (--no-u8-weights) runs ONNX Runtime's u8s8 VNNI kernels where the CPU
+    has VNNI and, with the default session.x64quantprecision, its u8u8 kernels where it has not: both exact, so
+    on any CPU it gives the shipped (uint8-stored) model's outputs within KERNEL_TOLERANCE and passes the check."""
     folder = _int8_stored_copy(name, tmp_path)
     role = probe.role_of(folder)
     shipped = probe.outputs(ROOT / "exported_models" / name, role)

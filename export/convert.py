@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
+from grounding import int8_weights
 from grounding.runtime import cpu_flags
 
 # the task optimum exports for each model role
@@ -94,34 +95,20 @@ def quantize_int8(fp32_dir: Path, out_dir: Path, per_channel: bool, kernel: str 
 
 def shift_weights(onnx_path: Path, to: str = "uint8") -> int:
     """Store every MatMulInteger weight of an int8 grid as uint8 (q + 128, zero point + 128; to="uint8") or
-    back as int8 (to="int8"), in place; returns how many weights moved. The products are the same integers,
-    so the model's maths does not change; but with uint8 weights ONNX Runtime runs its exact u8u8 kernels on
-    every x86 CPU (what session.x64quantprecision does at load time on CPUs without VNNI), never the u8s8
-    path that saturates on AVX2-only CPUs. A weight is shifted only where its zero point moves with it to
-    the other type's range (symmetric int8 weights: zero point 0 <-> 128)."""
+    back as int8 (to="int8"), in place; returns how many weights moved (grounding.int8_weights). The products
+    are the same integers, so the model's maths does not change; but with uint8 weights ONNX Runtime runs its
+    exact u8u8 kernels on every x86 CPU, never the u8s8 path that saturates on AVX2-only CPUs (the runtime
+    shifts them back to int8 at load time where the CPU has VNNI, whose u8s8 kernels are exact)."""
     import onnx
     from onnx import numpy_helper
 
-    source, target, offset = ((onnx.TensorProto.INT8, np.uint8, 128) if to == "uint8" else
-                              (onnx.TensorProto.UINT8, np.int8, -128))
     model = onnx.load(str(onnx_path))
-    init = {i.name: i for i in model.graph.initializer}
-    done = set()   # a tensor shared by several nodes moves once
-    for node in model.graph.node:
-        if node.op_type != "MatMulInteger" or len(node.input) < 4 or node.input[1] not in init \
-                or node.input[3] not in init or node.input[1] in done:
-            continue
-        weight, zero = init[node.input[1]], init[node.input[3]]
-        if weight.data_type != source or zero.data_type != source:
-            continue
-        if to == "int8" and not (numpy_helper.to_array(zero) == 128).all():
-            continue   # a uint8 grid of its own (asymmetric): not an int8 grid shifted
-        for tensor in (weight, zero):
-            q = numpy_helper.to_array(tensor).astype(np.int16) + offset
-            tensor.CopyFrom(numpy_helper.from_array(q.astype(target), tensor.name))
-        done.add(node.input[1])
-    onnx.save(model, str(onnx_path))
-    return len(done)
+    for tensor in model.graph.initializer:   # the shift edits raw data; quantizers write small zero points otherwise
+        if tensor.data_type in (onnx.TensorProto.INT8, onnx.TensorProto.UINT8) and not tensor.raw_data:
+            tensor.CopyFrom(numpy_helper.from_array(numpy_helper.to_array(tensor), tensor.name))
+    shifted, moved = int8_weights.shift_weights(model.SerializeToString(), to)
+    Path(onnx_path).write_bytes(shifted)
+    return moved
 
 
 def to_fp16(fp32_path: Path, out_path: Path) -> Path:

@@ -3,6 +3,7 @@ gives them on whatever CPU it runs on.
 
     python -m export.probe --folder exported_models/entailment --reference build/fp32/entailment   # record
     python -m export.probe --folder exported_models/entailment                                     # check
+    python -m export.probe --folder exported_models/entailment --measure   # add this CPU to probe.measured
 
 The reference is the model's fp32 ONNX graph (for the shipped models whose training checkpoints are not
 kept: the int8 weights dequantized, export/recover.py, so the reference differs from the int8 model only by
@@ -72,7 +73,7 @@ def probe_items(role: str) -> list:
 def runner(folder: Path, role: str, threads: int = 2):
     """The runtime's model in `folder` as a function of probe-style items (see probe_items) returning (n, 3)
     probabilities in NLI_ORDER, (cells, 3) scorer probabilities, or (n, d) unit embeddings. The session picks
-    up runtime.INT8_PRECISE now, at creation."""
+    up runtime.INT8_PRECISE and INT8_VNNI now, at creation."""
     if role == "embedder":
         return runtime.Embedder(folder, threads=threads).encode
     if role == "scorer":
@@ -139,35 +140,84 @@ def check_folder(folder: Path, threads: int = 2) -> tuple[bool, str, dict]:
     return ok, f"{folder.name} on {where}: {why}", d
 
 
-def with_int8_precision(precise: bool, fn):
-    """fn() with runtime.INT8_PRECISE set to `precise` (sessions created inside pick it up)."""
-    saved = runtime.INT8_PRECISE
-    runtime.INT8_PRECISE = precise
+def with_runtime(fn, **settings):
+    """fn() with grounding.runtime's module settings (INT8_PRECISE=..., INT8_VNNI=...) set for its duration:
+    sessions created inside pick them up."""
+    saved = {name: getattr(runtime, name) for name in settings}
+    for name, value in settings.items():
+        setattr(runtime, name, value)
     try:
         return fn()
     finally:
-        runtime.INT8_PRECISE = saved
+        for name, value in saved.items():
+            setattr(runtime, name, value)
+
+
+def with_int8_precision(precise: bool, fn):
+    """fn() with runtime.INT8_PRECISE set to `precise` (sessions created inside pick it up)."""
+    return with_runtime(fn, INT8_PRECISE=precise)
+
+
+# the int8 paths a CPU can take: the default, session.x64quantprecision off, uint8 weights kept on a VNNI CPU
+INT8_PATHS = ({"INT8_PRECISE": True}, {"INT8_PRECISE": False}, {"INT8_VNNI": False})
+
+
+def _measured_key(m: dict) -> str:
+    # the model name alone does not tell CPUs apart ("AMD EPYC" with and without VNNI): the flags do
+    return f"{m['cpu']} ({', '.join(m['flags'])}) | {m['int8_kernel']}"
+
+
+def measure(folder: Path, role: str, reference: np.ndarray, threads: int = 2,
+            recorded: np.ndarray | None = None) -> list[dict]:
+    """This CPU's rows for the card's probe.measured: the int8 model's drift from `reference` on each int8 path
+    with a kernel of its own here (INT8_PATHS: the default first); how far each is from the default path's
+    outputs and, given `recorded` (the card's int8_expected, measured on another CPU), from those."""
+    folder = Path(folder)
+    from export.card import sha256
+    cpu = runtime.cpu_description()
+    kernels = {}
+    for settings in INT8_PATHS:
+        kernels.setdefault(with_runtime(runtime.cpu_description, **settings)["int8_kernel"], settings)
+    outs = {kernel: with_runtime(lambda: outputs(folder, role, threads), **settings)
+            for kernel, settings in kernels.items()}
+    exact = next(iter(outs.values()))   # the default path's
+    rows = []
+    for kernel, got in outs.items():
+        d = drift(reference, got, role)
+        d["vs_exact_int8_max_abs_diff"] = round(float(np.abs(got - exact).max()), 4)
+        if recorded is not None:
+            d["vs_recorded_int8_max_abs_diff"] = round(float(np.abs(got - recorded).max()), 5)
+        d.update(cpu=cpu["cpu"], flags=cpu["flags"], int8_kernel=kernel, passes=acceptable(d, role)[0],
+                 model_sha256=sha256(folder / "model.onnx"))
+        rows.append(d)
+    return rows
+
+
+def add_measurement(folder: Path, threads: int = 2) -> list[dict]:
+    """Measure this CPU against the reference and int8 outputs already in the card and add its rows to
+    probe.measured (earlier CPUs kept); the recorded outputs stay as they are. Returns the new rows."""
+    from export.card import write_card
+    folder = Path(folder)
+    card = json.loads((folder / "card.json").read_text())
+    probe = card["probe"]
+    rows = measure(folder, card["role"], np.asarray(probe["reference"]), threads, np.asarray(probe["int8_expected"]))
+    measured = {_measured_key(m): m for m in probe["measured"] + rows}
+    probe["measured"] = sorted(measured.values(), key=_measured_key)
+    write_card(folder, card)
+    return rows
 
 
 def record(folder: Path, reference_folder: Path, reference_note: str, threads: int = 2) -> dict:
-    """Store the fp32 reference outputs and this CPU's measured drift (exact and saturating kernels) in the
-    card; returns the probe section."""
-    from export.card import sha256, write_card
+    """Store the fp32 reference outputs, the exact-kernel int8 outputs and this CPU's measured drift (exact and
+    saturating kernels) in the card; returns the probe section."""
+    from export.card import write_card
     folder = Path(folder)
     card = json.loads((folder / "card.json").read_text())
     role = card["role"]
     ref = outputs(Path(reference_folder), role, threads)
-    cpu = runtime.cpu_description()
-    measured = dict((m["cpu"] + " | " + m["int8_kernel"], m) for m in card.get("probe", {}).get("measured", []))
     exact = with_int8_precision(True, lambda: outputs(folder, role, threads))
-    for precise in (True, False):
-        got = with_int8_precision(precise, lambda: outputs(folder, role, threads))
-        d = drift(ref, got, role)
-        d["vs_exact_int8_max_abs_diff"] = round(float(np.abs(got - exact).max()), 4)
-        kernel = with_int8_precision(precise, runtime.cpu_description)["int8_kernel"]
-        d.update(cpu=cpu["cpu"], flags=cpu["flags"], int8_kernel=kernel, passes=acceptable(d, role)[0],
-                 model_sha256=sha256(folder / "model.onnx"))
-        measured[cpu["cpu"] + " | " + kernel] = d
+    measured = {_measured_key(m): m for m in card.get("probe", {}).get("measured", [])}
+    measured |= {_measured_key(m): m for m in measure(folder, role, ref, threads)}
     decimals = 5
     card["probe"] = {
         "items": len(ref), "reference_model": reference_note,
@@ -178,7 +228,7 @@ def record(folder: Path, reference_folder: Path, reference_note: str, threads: i
                       {"max_abs_diff": MAX_ABS_DIFF["scorer" if role == "scorer" else "entailment"],
                        "clear_margin": CLEAR_MARGIN, "clear_labels_must_agree": True}) |
                      {"kernel_max_abs_diff": KERNEL_TOLERANCE},
-        "measured": sorted(measured.values(), key=lambda m: (m["cpu"], m["int8_kernel"])),
+        "measured": sorted(measured.values(), key=_measured_key),
         "check": "tests/test_parity.py (python -m export.probe --folder FOLDER)",
     }
     write_card(folder, card)
@@ -191,12 +241,18 @@ def main(argv=None) -> int:
     p.add_argument("--folder", required=True, type=Path, help="an exported int8 model folder")
     p.add_argument("--reference", type=Path, default=None, help="fp32 ONNX folder: record its outputs in the card")
     p.add_argument("--reference-note", default="fp32 ONNX export of the int8 weights dequantized (export/recover.py)")
+    p.add_argument("--measure", action="store_true",
+                   help="add this CPU's drift against the recorded outputs to probe.measured (keeps the record)")
     p.add_argument("--threads", type=int, default=2)
     a = p.parse_args(argv)
     if a.reference:
         probe = record(a.folder, a.reference, a.reference_note, a.threads)
         for m in probe["measured"]:
             print(json.dumps({k: v for k, v in m.items() if k != "flags"}))
+        return 0
+    if a.measure:
+        for m in add_measurement(a.folder, a.threads):
+            print(json.dumps({k: v for k, v in m.items() if k not in ("flags", "clear_flipped")}))
         return 0
     ok, message, _ = check_folder(a.folder, a.threads)
     print(("ok: " if ok else "DRIFT: ") + message)

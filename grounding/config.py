@@ -28,6 +28,7 @@ class Environment:
     threads: Optional[int]   # GROUNDING_THREADS: ONNX Runtime intra-op threads (unset or 0: its default)
     ort_spinning: bool       # GROUNDING_ORT_SPINNING=1: ONNX Runtime's workers busy-wait (off: README, "Benchmarks")
     int8_precise: bool       # GROUNDING_INT8_PRECISE=0: the old saturating int8 kernels (only to reproduce them)
+    int8_vnni: bool          # GROUNDING_INT8_VNNI=0: keep uint8 weights (u8u8 kernels) on VNNI CPUs too
     concurrency: int         # GROUNDING_CONCURRENCY: requests the app serves at once (default 4; README, "Limits")
     cache_mb: float          # GROUNDING_CACHE_MB: memory for cached model outputs (default 64; 0 = off; grounding.cache)
 
@@ -39,6 +40,7 @@ def environment() -> Environment:
                        threads=int(env.get("GROUNDING_THREADS") or 0) or None,
                        ort_spinning=env.get("GROUNDING_ORT_SPINNING", "0") == "1",
                        int8_precise=env.get("GROUNDING_INT8_PRECISE", "1") != "0",
+                       int8_vnni=env.get("GROUNDING_INT8_VNNI", "1") != "0",
                        concurrency=max(1, int(env.get("GROUNDING_CONCURRENCY") or 4)),
                        cache_mb=max(0.0, float(env.get("GROUNDING_CACHE_MB") or DEFAULT_CACHE_MB)))
 

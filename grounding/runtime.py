@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from grounding import int8_weights
 from grounding.cache import MODEL_OUTPUTS, model_identity
 from grounding.config import environment
 from grounding.invisible import judged_text
@@ -38,16 +39,18 @@ GPU_BATCH_SIZE = 64
 # session's spinning workers then take the cores the next stage needs (python benchmarks/spinning.py).
 ALLOW_SPINNING = environment().ort_spinning
 
-# Int8 arithmetic that does not depend on the CPU. ONNX Runtime's u8s8 int8 matrix product on x86 CPUs
-# without VNNI (AVX2, AVX-512 without VNNI: e.g. AMD EPYC before Zen 4) adds pairs of u8*s8 products in a
-# 16-bit register that saturates; the shipped models then flip verdicts on those CPUs ("Drug X lowers blood
-# pressure" read as a contradiction). session.x64quantprecision=1 makes ONNX Runtime rewrite the s8 weights to
-# u8 and use its exact u8u8 kernels there; on CPUs with VNNI or AMX (and on ARM, and on a GPU) nothing changes.
-# The shipped models store their int8 weights as uint8 already (python -m export --u8-weights), so they run
-# the exact kernels whatever this option says; it stays on for int8 models exported without that.
-# Cost on an AVX2-only CPU: see benchmarks/int8_kernels.py. GROUNDING_INT8_PRECISE=0 restores the saturating
-# path (only to reproduce the old behaviour).
+# Int8 arithmetic that does not depend on the CPU. ONNX Runtime's u8s8 int8 matrix product on x86 CPUs without
+# VNNI (e.g. AMD EPYC before Zen 4) adds pairs of u8*s8 products in a 16-bit register that saturates, which flipped
+# verdicts there. session.x64quantprecision=1 makes ONNX Runtime rewrite s8 weights to u8 for its exact u8u8
+# kernels, on every x86 CPU with AVX2, VNNI or not (its test compares kernel tables, not instructions). The shipped
+# models store their int8 weights as uint8 already (python -m export --u8-weights); the option stays on for int8
+# models exported without that. GROUNDING_INT8_PRECISE=0 restores the saturating path (only to reproduce it).
 INT8_PRECISE = environment().int8_precise
+# ONNX Runtime's VNNI and AMX kernels take s8 weights only and are exact (32-bit sums): on such CPUs the sessions
+# shift the uint8 weights back to int8 in memory (the same numbers: grounding.int8_weights) with the option off,
+# for identical outputs 1.5x faster (README, "Same answers on every CPU"). GROUNDING_INT8_VNNI=0 keeps uint8.
+INT8_VNNI = environment().int8_vnni
+VNNI_FLAGS = {"avx512_vnni", "avx_vnni", "amx_int8"}
 
 
 def cpu_flags() -> set[str]:
@@ -62,9 +65,20 @@ def cpu_flags() -> set[str]:
     return set()
 
 
+def vnni_cpu() -> bool:
+    """Whether this is an x86 CPU whose u8s8 int8 kernels in ONNX Runtime are exact (VNNI or AMX)."""
+    import platform
+    return platform.machine().lower() in ("x86_64", "amd64") and bool(cpu_flags() & VNNI_FLAGS)
+
+
+def int8_weights_here() -> str:
+    """How CPU sessions hold a model's int8 weights: "int8" on a VNNI CPU (INT8_VNNI), "uint8" (as shipped) elsewhere."""
+    return "int8" if INT8_VNNI and vnni_cpu() else "uint8"
+
+
 def cpu_description() -> dict:
     """What decides int8 results and speed on this machine: the CPU model, its int8-relevant flags and the
-    int8 kernel ONNX Runtime uses (as set by INT8_PRECISE)."""
+    int8 kernel ONNX Runtime uses (as set by INT8_VNNI and INT8_PRECISE)."""
     import platform
     flags = cpu_flags()
     try:
@@ -73,22 +87,23 @@ def cpu_description() -> dict:
     except (OSError, StopIteration):
         model = platform.processor() or platform.machine()
     relevant = sorted(flags & {"avx2", "avx512f", "avx512_vnni", "avx_vnni", "amx_int8", "amx_bf16", "avx512_bf16"})
-    vnni = bool(flags & {"avx512_vnni", "avx_vnni", "amx_int8"})
-    x86 = platform.machine().lower() in ("x86_64", "amd64")
-    if not x86:
+    if platform.machine().lower() not in ("x86_64", "amd64"):
         kernel = "native (not x86: no u8s8 saturation)"
-    elif vnni:
-        kernel = "u8s8 with VNNI (exact)"
+    elif int8_weights_here() == "int8":
+        kernel = "u8s8 with VNNI (exact; uint8-stored weights shifted to int8 at load)"
+    elif INT8_PRECISE:
+        kernel = "u8u8 (exact; session.x64quantprecision)"
+    elif vnni_cpu():
+        kernel = "u8s8 with VNNI (exact) for int8 weights; u8u8 (exact) for uint8 weights"
     else:
-        kernel = ("u8u8 (exact; session.x64quantprecision)" if INT8_PRECISE else
-                  "u8s8 without VNNI (saturating) for int8 weights; u8u8 (exact) for uint8 weights")
+        kernel = "u8s8 without VNNI (saturating) for int8 weights; u8u8 (exact) for uint8 weights"
     return {"cpu": model, "flags": relevant, "int8_kernel": kernel}
 
 
-def session_options(threads: int | None = None):
+def session_options(threads: int | None = None, int8_precise: bool | None = None):
     """ONNX Runtime options for every session the project opens: all graph optimizations, spinning as
-    ALLOW_SPINNING says, exact int8 kernels as INT8_PRECISE says, and `threads` intra-op threads (None: ONNX
-    Runtime's default)."""
+    ALLOW_SPINNING says, session.x64quantprecision as `int8_precise` says (None: INT8_PRECISE), and `threads`
+    intra-op threads (None: ONNX Runtime's default)."""
     import onnxruntime as ort
     opts = ort.SessionOptions()
     if threads:
@@ -99,7 +114,8 @@ def session_options(threads: int | None = None):
     # while without it freed buffers go back to malloc and, trimmed, to the system; no speed cost measured (README)
     opts.enable_cpu_mem_arena = False
     opts.add_session_config_entry("session.intra_op.allow_spinning", "1" if ALLOW_SPINNING else "0")
-    opts.add_session_config_entry("session.x64quantprecision", "1" if INT8_PRECISE else "0")
+    precise = INT8_PRECISE if int8_precise is None else int8_precise
+    opts.add_session_config_entry("session.x64quantprecision", "1" if precise else "0")
     return opts
 
 
@@ -202,8 +218,13 @@ class OnnxModel:
         self.tokenizer.no_truncation()
         self.pad_id = int(self.config.get("pad_token_id") or 0)
 
-        opts = session_options(threads or environment().threads)
-        self.session = ort.InferenceSession(str(onnx_path), sess_options=opts, providers=chosen)
+        model, self.int8_shifted, precise = str(onnx_path), 0, None
+        if chosen[0] == "CPUExecutionProvider" and self.file == "model.onnx" and int8_weights_here() == "int8":
+            shifted, self.int8_shifted = int8_weights.shift_weights(onnx_path.read_bytes(), "int8")
+            model = shifted if self.int8_shifted else model
+            precise = INT8_PRECISE and not vnni_cpu()   # off only where u8s8 is exact (on, it undoes the shift)
+        opts = session_options(threads or environment().threads, precise)
+        self.session = ort.InferenceSession(model, sess_options=opts, providers=chosen)
         self.input_names = {i.name for i in self.session.get_inputs()}
         # what decides this model's outputs: the key of its cached calls (grounding.cache) starts with it
         self.identity = model_identity([onnx_path], self.max_length, self.session.get_providers()[0], INT8_PRECISE,
@@ -215,7 +236,8 @@ class OnnxModel:
     def describe(self) -> dict:
         """Which file runs where: for the result's coverage and the app's About."""
         precision = "fp16" if self.file == FP16_FILE else self.card.get("precision", "int8")
-        return {"file": self.file, "precision": precision, "provider": self.session.get_providers()[0]}
+        weights = {"int8_weights": "shifted to int8 at load"} if self.int8_shifted else {}
+        return {"file": self.file, "precision": precision, "provider": self.session.get_providers()[0], **weights}
 
     def default_batch_size(self, role: str) -> int:
         on_gpu = self.session.get_providers()[0] == "CUDAExecutionProvider"

@@ -53,7 +53,9 @@ def test_a_big_request_does_not_hold_up_a_typical_one(server):
         out = Client(url, verbose=False).predict(response, context, "", 0.5, "paper", "claims", api_name="/ground")
         done[name] = (time.monotonic(), out)
 
-    big = threading.Thread(target=send, args=("big", "The committee met on Tuesday.", BIG))
+    # a long response too, so that the big one outlasts the typical one on a fast CPU as well (with one sentence
+    # it took 3.8 s on an AMD EPYC with VNNI: a race with the typical one, sent at 3 s)
+    big = threading.Thread(target=send, args=("big", LONG_RESPONSE, BIG))
     big.start()
     time.sleep(3)   # the big one is being read and embedded
     send("typical", "Drug X lowers blood pressure.", "Drug X lowered blood pressure in the trial.")

@@ -79,6 +79,53 @@ def test_shipped_models_give_the_same_outputs_with_the_option_off(name, monkeypa
     assert drift["kernel_max_abs_diff"] <= probe.KERNEL_TOLERANCE
 
 
+@pytest.mark.parametrize("name", MODELS)
+def test_both_weight_types_pass_the_check_with_the_same_outputs(name, monkeypatch):
+    """The runtime's two ways to hold the weights -- uint8 as shipped (u8u8 kernels) and shifted to int8 at load
+    (u8s8 with VNNI where the CPU has it; elsewhere session.x64quantprecision stays on and ONNX Runtime runs them
+    on u8u8 again) -- both pass the card's check on whatever CPU runs the suite, with the same outputs within
+    KERNEL_TOLERANCE (measured 0.0 on AMD EPYC with and without VNNI)."""
+    got = {}
+    for weights in ("uint8", "int8"):
+        monkeypatch.setattr(runtime, "int8_weights_here", lambda: weights)
+        ok, message, drift = probe.check_folder(ROOT / "exported_models" / name)
+        assert ok, f"{weights} weights: {message}"
+        got[weights] = probe.outputs(ROOT / "exported_models" / name, probe.role_of(ROOT / "exported_models" / name))
+    assert np.abs(got["uint8"] - got["int8"]).max() <= probe.KERNEL_TOLERANCE
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_int8_stored_weights_give_the_shipped_outputs(name, tmp_path):
+    """A model stored with int8 weights (--no-u8-weights) runs ONNX Runtime's u8s8 VNNI kernels where the CPU
+    has VNNI and, with the default session.x64quantprecision, its u8u8 kernels where it has not: both exact, so
+    on any CPU it gives the shipped (uint8-stored) model's outputs within KERNEL_TOLERANCE and passes the check."""
+    folder = _int8_stored_copy(name, tmp_path)
+    role = probe.role_of(folder)
+    shipped = probe.outputs(ROOT / "exported_models" / name, role)
+    assert np.abs(probe.outputs(folder, role) - shipped).max() <= probe.KERNEL_TOLERANCE
+    ok, message, _ = probe.check_folder(folder)
+    assert ok, message
+
+
+def test_measuring_another_cpu_keeps_the_record(tmp_path, monkeypatch):
+    """python -m export.probe --measure adds this CPU's rows to probe.measured beside the other CPUs' (told apart
+    by their flags even where the model names are equal) and leaves the recorded outputs as they are."""
+    import shutil
+    folder = tmp_path / "embedder"
+    shutil.copytree(ROOT / "exported_models" / "embedder", folder)
+    before = json.loads((folder / "card.json").read_text())["probe"]
+    other = dict(before["measured"][0], cpu="AMD EPYC", flags=["avx2", "made-up-flag"])
+    card = json.loads((folder / "card.json").read_text())
+    card["probe"]["measured"].append(other)
+    (folder / "card.json").write_text(json.dumps(card))
+    rows = probe.add_measurement(folder)
+    after = json.loads((folder / "card.json").read_text())["probe"]
+    assert after["reference"] == before["reference"] and after["int8_expected"] == before["int8_expected"]
+    assert other in after["measured"] and all(r in after["measured"] for r in rows)
+    assert all(r["vs_recorded_int8_max_abs_diff"] <= probe.KERNEL_TOLERANCE and r["passes"] for r in rows)
+    assert all(r["flags"] == runtime.cpu_description()["flags"] for r in rows)
+
+
 @pytest.mark.skipif(not _SATURATING_CPU, reason="this CPU has exact int8 kernels (VNNI / AMX / not x86): there is no "
                                                 "saturating path to catch here")
 @pytest.mark.parametrize("name", ["entailment", "scorer", "embedder"])

@@ -98,3 +98,68 @@ def test_sessions_do_not_spin_by_default_and_the_environment_switches_it_on():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**os.environ, "GROUNDING_ORT_SPINNING": "1"}, cwd=str(ROOT))
     assert out.stdout.split() == ["True", "1"]
+
+
+def _pretend_cpu(monkeypatch, flags: set, machine: str = "x86_64"):
+    import platform
+
+    from grounding import runtime
+    monkeypatch.setattr(runtime, "cpu_flags", lambda: flags)
+    monkeypatch.setattr(platform, "machine", lambda: machine)
+
+
+VNNI_SHIFT = "u8s8 with VNNI (exact; uint8-stored weights shifted to int8 at load)"
+
+
+@pytest.mark.parametrize("flags, machine, vnni, precise, weights, kernel", [
+    ({"avx2", "avx512f", "avx512_vnni"}, "x86_64", True, True, "int8", VNNI_SHIFT),
+    ({"avx2", "avx_vnni"}, "x86_64", True, False, "int8", VNNI_SHIFT),
+    ({"avx2", "amx_int8"}, "x86_64", True, True, "int8", VNNI_SHIFT),
+    ({"avx2", "avx512_vnni"}, "x86_64", False, True, "uint8", "u8u8 (exact; session.x64quantprecision)"),
+    ({"avx2", "avx512_vnni"}, "x86_64", False, False, "uint8",
+     "u8s8 with VNNI (exact) for int8 weights; u8u8 (exact) for uint8 weights"),
+    ({"avx2", "avx512f"}, "x86_64", True, True, "uint8", "u8u8 (exact; session.x64quantprecision)"),
+    ({"avx2"}, "x86_64", True, False, "uint8",
+     "u8s8 without VNNI (saturating) for int8 weights; u8u8 (exact) for uint8 weights"),
+    (set(), "aarch64", True, True, "uint8", "native (not x86: no u8s8 saturation)"),
+])
+def test_int8_weights_and_kernel_follow_the_cpu_flags(flags, machine, vnni, precise, weights, kernel, monkeypatch):
+    """Whatever CPU runs the suite: only an x86 CPU with VNNI or AMX (and GROUNDING_INT8_VNNI not 0) gets its
+    weights shifted to int8; every other keeps the shipped uint8 weights. The kernel named in coverage.runtime
+    and the app's About says which."""
+    from grounding import runtime
+    _pretend_cpu(monkeypatch, flags, machine)
+    monkeypatch.setattr(runtime, "INT8_VNNI", vnni)
+    monkeypatch.setattr(runtime, "INT8_PRECISE", precise)
+    assert runtime.int8_weights_here() == weights
+    described = runtime.cpu_description()
+    assert described["int8_kernel"] == kernel and set(described["flags"]) == flags
+
+
+@pytest.mark.parametrize("flags, shifted, option", [({"avx2", "avx512f", "avx512_vnni"}, True, "0"),
+                                                    ({"avx2", "avx512f"}, False, "1")])
+def test_sessions_shift_the_weights_only_on_a_vnni_cpu(flags, shifted, option, monkeypatch):
+    """On a VNNI CPU the session holds the weights as int8 and leaves session.x64quantprecision off (which would
+    turn them into uint8 again); elsewhere it opens the shipped file as it is, the option on. (Only the session
+    is opened here: its kernels are those of the CPU that runs the suite.)"""
+    from grounding import runtime
+    _pretend_cpu(monkeypatch, flags)
+    monkeypatch.setattr(runtime, "INT8_VNNI", True)   # the default, whatever GROUNDING_INT8_VNNI says here
+    model = runtime.Entailment(threads=1).model
+    assert (model.int8_shifted > 0) == shifted
+    assert model.session.get_session_options().get_session_config_entry("session.x64quantprecision") == option
+    assert ("int8_weights" in model.describe()) == shifted
+
+
+def test_int8_weight_shift_round_trips_in_the_serialized_model():
+    """uint8 -> int8 -> uint8 gives back the very bytes of the shipped model; the int8 model has every
+    MatMulInteger weight as int8 (the same numbers minus 128), read without the onnx package."""
+    from grounding import int8_weights
+    shipped = (ROOT / "exported_models" / "entailment" / "model.onnx").read_bytes()
+    as_int8, moved = int8_weights.shift_weights(shipped, "int8")
+    assert moved == 38 and len(as_int8) == len(shipped) and as_int8 != shipped
+    assert int8_weights.shift_weights(as_int8, "int8")[1] == 0    # nothing left to move
+    back, moved_back = int8_weights.shift_weights(as_int8, "uint8")
+    assert moved_back == 38 and back == shipped
+    with pytest.raises(ValueError):
+        int8_weights.shift_weights(shipped, "int4")

@@ -24,6 +24,7 @@ do not mention the claim) and missed contradictions (gold Contradicted called Su
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import time
 from dataclasses import dataclass, field
@@ -105,11 +106,13 @@ def parse_variant(text: str) -> tuple[str, dict]:
 
 
 def evaluate(split: str, engine: str, variants: list[tuple[str, dict]], limit: int | None, threads: int,
-             preset: str = "paper") -> dict[str, dict[str, Scores]]:
-    """{variant: {set: Scores}} (set "all" pools every set)."""
+             preset: str = "paper", settings: dict | None = None) -> dict[str, dict[str, Scores]]:
+    """{variant: {set: Scores}} (set "all" pools every set). `settings`: run settings (GroundingConfig fields,
+    e.g. judge_top_k, tau, models_dir) for every variant."""
     from grounding.pipeline import ground, load_models, rederive
 
-    base = GroundingConfig(engine=engine, preset=preset, decompose=False, pfcr=False, threads=threads).validate()
+    base = GroundingConfig(**{"engine": engine, "preset": preset, "decompose": False, "pfcr": False, "threads": threads,
+                              **(settings or {})}).validate()
     configs = [("default", base)] + [(name, GroundingConfig(**{**base.to_dict(), "overrides": ov}).validate())
                                      for name, ov in variants]
     models = load_models(base.models_dir, threads)
@@ -158,15 +161,21 @@ def main(argv=None) -> int:
     p.add_argument("--variant", action="append", default=[], help="NAME:key=value,... verdict settings to compare")
     p.add_argument("--limit", type=int, default=None, help="at most this many instances per set")
     p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="a run setting for every variant (a GroundingConfig field: judge_top_k=0, tau=0.4, models_dir=DIR)")
     a = p.parse_args(argv)
     try:
         datasets.data_dir()
         variants = [parse_variant(v) for v in a.variant]
-        results = evaluate(a.split, a.engine, variants, a.limit, a.threads, a.preset)
+        settings = parse_variant("set:" + ",".join(a.set))[1] if a.set else {}
+        ints = {f.name for f in dataclasses.fields(GroundingConfig) if f.type in (int, "int")}
+        settings = {k: int(v) if k in ints and isinstance(v, float) else v for k, v in settings.items()}
+        results = evaluate(a.split, a.engine, variants, a.limit, a.threads, a.preset, settings)
     except (datasets.DataMissingError, ValueError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    print(f"engine {a.engine}, preset {a.preset}, split {a.split}" + (f", limit {a.limit}" if a.limit else ""))
+    print(f"engine {a.engine}, preset {a.preset}, split {a.split}" + (f", limit {a.limit}" if a.limit else "")
+          + (f", settings {settings}" if settings else ""))
     print(table(results))
     return 0
 

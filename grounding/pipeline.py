@@ -82,7 +82,7 @@ def ground_stream(response: str, context, config: Optional[GroundingConfig] = No
     result.timings["total"] = time.perf_counter() - t0
     result.complete = True
     yield result
-    from grounding.runtime import release_memory
+    from grounding.memory import release_memory
     release_memory(collect=len(result.context_sentences) * max(1, len(result.response_sentences)) > BIG_REQUEST_CELLS)
 
 

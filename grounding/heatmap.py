@@ -91,7 +91,7 @@ def heatmap_html(result: GroundingResult, selected_row: Optional[int] = None, ma
     unscored = (f'<div class="unscored-note" data-unscored="{len(ctx) - m}">{len(ctx) - m:,} context sentences beyond '
                 f'the limit were not scored and are not shown.</div>') if m < len(ctx) else ""
     legend = ('<div class="legend"><span>contradicts −1</span><span class="ramp"></span><span>+1 supports</span>'
-              '<span>· grey = no evidence above τ · hatched = not assessed · thick line = new document'
+              '<span>· grey = not judged (below τ) or neutral · hatched = not assessed · thick line = new document'
               + (" · click a row to see its evidence" if interactive else "") + "</span></div>"
               + (f'<div class="legend marks-legend">{_e(marks.legend)}</div>' if marks.legend else ""))
     return _wrap(f'<div class="hm-wrap">{table}</div>{unscored}{legend}'

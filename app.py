@@ -28,7 +28,7 @@ from grounding.trace import session as ts  # noqa: E402
 from grounding.trace import view as trace_view  # noqa: E402
 from grounding.trace.examples import EXAMPLES as TRACE_EXAMPLES  # noqa: E402
 
-from app_gradio import clicked, endpoint, event, widget  # noqa: E402
+from app_gradio import clicked, endpoint, event, forget_finished_events, widget  # noqa: E402
 
 log = logging.getLogger("grounding.app")
 MODELS_DIR = environment().models_dir
@@ -221,9 +221,10 @@ def main() -> None:
         log.warning("models not loaded from %s: %s", MODELS_DIR, err)
     host, port = os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1"), int(os.environ.get("GRADIO_SERVER_PORT", "7860"))
     log.info("serving on http://%s:%d (a public copy: a Hugging Face Space, see README)", host, port)
-    build().queue(default_concurrency_limit=CONCURRENCY).launch(server_name=host, server_port=port, quiet=True,
-                                                                theme=THEME, css=APP_CSS, footer_links=["api"],
-                                                                show_error=False)
+    demo = build().queue(default_concurrency_limit=CONCURRENCY)
+    forget_finished_events(demo)   # Gradio would keep every request's payload (README, "Load test")
+    demo.launch(server_name=host, server_port=port, quiet=True, theme=THEME, css=APP_CSS, footer_links=["api"],
+                show_error=False)
 
 
 if __name__ == "__main__":

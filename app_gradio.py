@@ -5,6 +5,8 @@ No layout and no logic of the check itself: that is app.py's and grounding's."""
 from __future__ import annotations
 
 import functools
+import threading
+import time
 
 import gradio as gr
 
@@ -69,3 +71,28 @@ def widget(f, value, **layout):
         return gr.Checkbox(value=value, **kw)
     # a text box, not gr.Number: an empty box must mean "rule off", not 0
     return gr.Textbox(value=value, max_lines=1, **{**kw, "info": kw["info"] + "; Enter to apply"})
+
+
+def forget_finished_events(demo, every: float = 5.0) -> threading.Thread:
+    """Gradio 6.17 keeps every served event, with its request payload (a 5 MB paste included), in
+    `Queue.event_ids_to_events` for the life of the process (fixed upstream in gradio PR #13756; the newer
+    releases need huggingface-hub 2, which tokenizers does not accept). A daemon thread drops the events that
+    are neither waiting nor running, every `every` seconds, so memory returns after a big request."""
+    def finished(queue) -> list[str]:
+        waiting = {e._id for q in list(queue.event_queue_per_concurrency_id.values()) for e in list(q.queue)}
+        running = {e._id for job in list(queue.active_jobs) if job for e in job}
+        return [i for i in list(queue.event_ids_to_events) if i not in waiting and i not in running]
+
+    def loop() -> None:
+        while True:
+            time.sleep(every)
+            queue = getattr(demo, "_queue", None)
+            try:
+                for event_id in finished(queue):
+                    queue.event_ids_to_events.pop(event_id, None)
+            except (AttributeError, RuntimeError):   # another Gradio's internals, or a dict resized meanwhile
+                continue
+
+    thread = threading.Thread(target=loop, name="forget-finished-events", daemon=True)
+    thread.start()
+    return thread

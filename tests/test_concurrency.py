@@ -104,3 +104,29 @@ def test_stop_or_a_closed_tab_ends_the_server_side_work(server, how):
     # an idle server still wakes up now and then (heartbeats): at most a quarter of the working rate, 1.5 CPU s
     assert quiet / 6 < 0.25 * busy / 3 and quiet < 1.5, \
         f"the server kept working after {how}: {quiet:.2f} CPU s in 6 s (working: {busy:.2f} in 3 s)"
+
+
+def test_finished_events_are_forgotten_and_waiting_or_running_ones_kept():
+    """Gradio 6.17 keeps every served event with its payload; app_gradio.forget_finished_events drops those that
+    are neither waiting in a queue nor running, and leaves the others."""
+    import types
+
+    from app_gradio import forget_finished_events
+
+    def ev(i):
+        return types.SimpleNamespace(_id=i, data="x" * 1000)
+    waiting, running, done = ev("w"), ev("r"), [ev(f"d{i}") for i in range(3)]
+    queue = types.SimpleNamespace(
+        event_queue_per_concurrency_id={"c": types.SimpleNamespace(queue=[waiting])},
+        active_jobs=[None, [running]],
+        event_ids_to_events={e._id: e for e in [waiting, running, *done]})
+    forget_finished_events(types.SimpleNamespace(_queue=queue), every=0.05)
+    deadline = time.monotonic() + 5
+    while len(queue.event_ids_to_events) > 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert set(queue.event_ids_to_events) == {"w", "r"}
+    queue.active_jobs[1] = None          # the running one ends: forgotten on the next round
+    deadline = time.monotonic() + 5
+    while "r" in queue.event_ids_to_events and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert set(queue.event_ids_to_events) == {"w"}

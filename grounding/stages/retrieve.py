@@ -1,10 +1,10 @@
 """Stage `retrieve`: cosine between the row's claims and the scored context sentences; pairs above tau go on
 to the judge (titles and headings never do), and so do each claim's `judge_top_k` most similar sentences below
-tau, down to `judge_floor`, when they share at least two nouns with the claim outside its subject: a sentence that contradicts a
-claim often shares fewer words with it than one that supports it ("raised liver enzyme levels" vs "liver enzyme
-levels remained within the normal range": 0.49), but a sentence about something else must not be read as its
-contradiction ("Drug X lowers blood pressure" vs "Liver enzymes were unchanged"). With `entity_prefilter`, pairs whose claim names entities the
-sentence shares none of are not judged (not provably lossless, hence off by default; benchmarks/prefilter.py)."""
+tau, down to `judge_floor`, that share MIN_SHARED_NOUNS nouns with the claim outside its subject. A sentence that
+contradicts a claim often shares fewer words with it than one that supports it ("raised liver enzyme levels" vs
+"liver enzyme levels remained within the normal range": 0.49), but a sentence about something else must not be
+read as its contradiction ("Drug X lowers blood pressure" vs "Liver enzymes were unchanged"). With
+`entity_prefilter`, pairs whose claim names entities the sentence shares none of are not judged (not provably lossless, hence off by default; benchmarks/prefilter.py)."""
 from __future__ import annotations
 
 import numpy as np
@@ -21,15 +21,16 @@ def run(state: Run) -> None:
     emb = state.models["embedder"].encode([result.claims[k].text for k in idx])
     cos = mask_columns(judge.cosine_matrix(emb, state.context_embeddings), result.coverage.not_evidence)
     pairs = judge.candidates(cos, state.config.tau)
-    claim_texts = [result.claims[k].text for k in idx]
-    below = _top_below_tau(cos, pairs, state.config.judge_top_k, state.config.judge_floor)
-    pairs = sorted(pairs + [(i, j) for i, j in below if shared_nouns(claim_texts[i], state.context_texts[j]) >= 2])
+    pairs = sorted(pairs + _below_tau(cos, pairs, state))
     state.cosines, state.candidates = cos, _most_similar(cos, pairs, state)
     for local, k in enumerate(idx):   # the most similar sentence, for explanations when nothing passes tau
         best = int(cos[local].argmax()) if cos.shape[1] else None
         state.best[k] = (best, round(float(cos[local, best]), 4) if best is not None else None)
     if state.config.entity_prefilter:
         state.candidates, state.skipped = _entity_prefilter(state, cos)
+
+
+MIN_SHARED_NOUNS = 2
 
 
 def _nouns(tokens) -> set[str]:
@@ -45,15 +46,16 @@ def shared_nouns(claim: str, sentence: str) -> int:
     return len(_nouns(t for t in doc if t.i not in subject) & _nouns(parse(sentence)))
 
 
-def _top_below_tau(cos: np.ndarray, above: list[tuple[int, int]], k: int, floor: float) -> list[tuple[int, int]]:
-    """Per claim, the k most similar sentences among those not above tau, each with cosine >= floor."""
+def _below_tau(cos: np.ndarray, above: list[tuple[int, int]], state: Run) -> list[tuple[int, int]]:
+    """Per claim, the `judge_top_k` most similar sentences among those not above tau, each with cosine >=
+    `judge_floor` and MIN_SHARED_NOUNS nouns shared with the claim outside its subject."""
+    k, floor = state.config.judge_top_k, state.config.judge_floor
     if k <= 0 or not cos.shape[1]:
         return []
-    taken = set(above)
-    out = []
-    for i in range(cos.shape[0]):
-        below = [int(j) for j in np.argsort(-cos[i], kind="stable") if (i, int(j)) not in taken]
-        out += [(i, j) for j in below[:k] if cos[i, j] >= floor]
+    taken, texts, out = set(above), state.context_texts, []
+    for i, claim in enumerate(state.result.claims[c].text for c in state.claims):
+        below = [int(j) for j in np.argsort(-cos[i], kind="stable") if (i, int(j)) not in taken][:k]
+        out += [(i, j) for j in below if cos[i, j] >= floor and shared_nouns(claim, texts[j]) >= MIN_SHARED_NOUNS]
     return out
 
 

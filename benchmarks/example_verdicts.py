@@ -13,6 +13,7 @@ the fp32 model set (export/recover.py + the fp32 export, see the README "Same an
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import subprocess
@@ -22,13 +23,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _worker(models_dir: str, engines: list[str]) -> None:
+def _worker(models_dir: str, engines: list[str], recheck_margin: float | None) -> None:
     from grounding import GroundingConfig, ground
     from grounding.examples import DRUG_X, EXAMPLES, claim_label, expected_problems
     out = {}
     for ex in EXAMPLES + [DRUG_X]:
         for engine in engines:
-            res = ground(ex["response"], ex["context"], GroundingConfig(engine=engine, models_dir=models_dir), ex["question"])
+            config = GroundingConfig(engine=engine, models_dir=models_dir)
+            if recheck_margin is not None:
+                config = dataclasses.replace(config, recheck_margin=recheck_margin)
+            res = ground(ex["response"], ex["context"], config, ex["question"])
             kept = [v for v in res.verdicts if res.claims[v.claim].origin != "rejected"]
             labels = [f"R{res.claims[v.claim].sentence + 1} {claim_label(res, v)}" for v in kept]
             # the numbers the verdict was read from, to say how far a differing claim is from its band
@@ -45,13 +49,14 @@ def main(argv=None) -> int:
     p.add_argument("--fp32", type=Path, default=ROOT / "build" / "fp32")
     p.add_argument("--engines", nargs="+", default=["claims", "context", "context-fast"])
     p.add_argument("--worker", default=None, help=argparse.SUPPRESS)
+    p.add_argument("--recheck-margin", type=float, default=None, help=argparse.SUPPRESS)
     a = p.parse_args(argv)
     if a.worker:
-        _worker(a.worker, a.engines)
+        _worker(a.worker, a.engines, a.recheck_margin)
         return 0
     from grounding import runtime
     cpu = runtime.cpu_description()
-    variants = {"int8 exact": (str(a.int8), {})}
+    variants = {"int8 exact": (str(a.int8), {}), "int8 no recheck": (str(a.int8), {}, 0.0)}
     if runtime.int8_weights_here() == "int8":
         variants["int8 uint8 weights"] = (str(a.int8), {"GROUNDING_INT8_VNNI": "0"})
     elif cpu["int8_kernel"].startswith("u8u8"):
@@ -59,9 +64,10 @@ def main(argv=None) -> int:
     if (a.fp32 / "entailment" / "model.onnx").is_file():
         variants["fp32"] = (str(a.fp32), {})
     results = {}
-    for name, (models, settings) in variants.items():
+    for name, (models, settings, *margin) in variants.items():
         env = dict(os.environ, **settings)
-        proc = subprocess.run([sys.executable, __file__, "--worker", models, "--engines", *a.engines],
+        extra = ["--recheck-margin", str(margin[0])] if margin else []
+        proc = subprocess.run([sys.executable, __file__, "--worker", models, "--engines", *a.engines, *extra],
                               capture_output=True, text=True, env=env, cwd=ROOT)
         if proc.returncode:
             print(proc.stderr[-2000:], file=sys.stderr)

@@ -1,6 +1,7 @@
 """Rebuild a PyTorch (Hugging Face) checkpoint from a shipped int8 ONNX folder, its weights dequantized.
 
     python -m export.recover --folder exported_models/entailment --out build/recovered/entailment
+    python -m export.recover --folder exported_models/entailment --out build/fp32/entailment --twin   # fp32 ONNX
 
 The project ships only int8 models; their fp32 training checkpoints are not kept. This gives back a
 checkpoint whose weights are exactly the int8 weights times their scales, so it can serve as
@@ -132,16 +133,33 @@ def fp32_folder(folder: Path, role: str, work_dir: Path, opset: int = 18) -> Pat
     return fp32_dir
 
 
+def twin_folder(folder: Path, out: Path) -> Path:
+    """The fp32 twin of an int8 model folder as a folder the runtime loads like the int8 one: its graph with every
+    int8 product replaced by the fp32 product of the dequantized weights (grounding.precise, what the runtime's
+    recheck runs in memory), beside the folder's config, head, card and tokenizer. No PyTorch needed."""
+    from grounding.precise import fp32_graph
+
+    folder, out = Path(folder), Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "model.onnx").write_bytes(fp32_graph((folder / "model.onnx").read_bytes()))
+    for name in RUNTIME_FILES + ("config.json",):
+        if (folder / name).is_file():
+            shutil.copy(folder / name, out / name)
+    return out
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m export.recover", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--folder", required=True, type=Path, help="an exported int8 model folder")
     p.add_argument("--out", required=True, type=Path)
+    p.add_argument("--twin", action="store_true", help="write the fp32 twin ONNX folder (twin_folder) instead of a "
+                                                       "PyTorch checkpoint")
     a = p.parse_args(argv)
     if not (a.folder / "model.onnx").is_file():
         print(f"error: {a.folder} has no model.onnx", file=sys.stderr)
         return 2
-    print(f"wrote {recover_checkpoint(a.folder, a.out)}")
+    print(f"wrote {twin_folder(a.folder, a.out) if a.twin else recover_checkpoint(a.folder, a.out)}")
     return 0
 
 

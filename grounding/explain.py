@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from grounding.learned import quantity_conflicts
 from grounding.types import (CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, Claim, GroundingResult,
                              Provenance, Verdict)
 
@@ -101,6 +102,9 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                 f"the rest was never read, so it is not called supported. Shorten or split the sentence. ") + text
     elif claim.truncated and verdict.label != NOT_ASSESSED:
         text += " Only the start of this claim fit the model's window; the rest was not read."
+    if verdict.label != NOT_ASSESSED and any(p.rechecked for p in result.pairs if p.claim == verdict.claim):
+        text += (" This verdict lay near a threshold, so its judgements were made again by the fp32 models "
+                 "(the int8 ones could have turned it).")
     unread = unread_note(result)
     if unread and verdict.label not in (NOT_ASSESSED, CONTRADICTED):
         text += " " + unread
@@ -124,6 +128,9 @@ def _leans_against(result: GroundingResult, verdict: Verdict) -> str:
     """A backed claim with a judged sentence whose most likely class is contradiction (no override fired)."""
     pair = next((p for p in result.pairs if p.claim == verdict.claim and p.column == verdict.conflicting), None)
     how = f" (contradiction {pair.contradict:.2f}, below the override)" if pair is not None else ""
+    values = quantity_conflicts(result.claims[verdict.claim].text, result.context_sentences[verdict.conflicting].text)
+    if values:
+        how = " (it gives " + ", ".join(f"{x} where the claim says {c}" for c, x in values) + ")"
     what = disagreement(result, verdict.anchor, verdict.conflicting).replace(" disagree", " may disagree")
     return (f" But {_quote(result.context_sentences[verdict.conflicting].text, 160)} "
             f"({_where(result, verdict.conflicting)}) leans against it{how}: {what}.")

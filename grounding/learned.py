@@ -47,15 +47,26 @@ def _unit_after(text: str, end: int) -> str:
     return m.group(1).lower() if m else ""
 
 
+# a value the sentence names only to deny it: "now 25 mg once daily, not 50 mg", "rather than 2021"
+_DENIAL = re.compile(r"\b(?:not|no longer|rather than|instead of|never|nor)\s+$", re.IGNORECASE)
+
+
+def _only_denied(text: str, surface: str) -> bool:
+    """Whether `surface` occurs in `text` and every occurrence comes straight after a denial ("not 50 mg")."""
+    spots = [m.start() for m in re.finditer(r"(?<![\w.])" + re.escape(surface) + r"(?!\w)", text)]
+    return bool(spots) and all(_DENIAL.search(text[max(0, s - 20):s]) for s in spots)
+
+
 def quantity_conflicts(claim: str, context: str) -> list[tuple[str, str]]:
     """(claim value, context value) pairs where both texts give a value of the same kind (percent, money,
     year, date, or a number followed by the same unit word) and the values differ, while the claim's value is
-    nowhere in the context sentence. "70%" vs "30%", "50 mg" vs "25 mg", "2021" vs "2023"."""
+    nowhere in the context sentence, or only denied there ("25 mg, not 50 mg"). "70%" vs "30%", "50 mg" vs
+    "25 mg", "2021" vs "2023"."""
     cm, xm = mentions(claim), mentions(context)
     keys = {m.key for m in xm}
     out = []
     for c in cm:
-        if c.kind == "named" or c.key in keys:
+        if c.kind == "named" or (c.key in keys and not _only_denied(context, c.surface)):
             continue
         unit = _unit_after(claim, c.end) if c.kind == "number" else ""
         for x in xm:
@@ -63,7 +74,7 @@ def quantity_conflicts(claim: str, context: str) -> list[tuple[str, str]]:
                 continue
             if c.kind == "number" and (not unit or _unit_after(context, x.end) != unit):
                 continue
-            out.append((c.surface, x.surface))
+            out.append((f"{c.surface} {unit}", f"{x.surface} {unit}") if unit else (c.surface, x.surface))
             break
     return out
 

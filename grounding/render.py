@@ -182,6 +182,8 @@ def coverage_html(result: GroundingResult, with_messages: bool = True) -> str:
             f"truncated items: {len(cov.truncated)}", f"unscored items: {len(cov.unscored)}", f"language: {lang}",
             f"{len(result.response_sentences)} response sentences × {len(result.context_sentences)} context sentences "
             f"in {len(result.documents)} document(s)"]
+    if cov.rechecked:
+        bits.append(f"re-judged in fp32 near a threshold: {cov.rechecked} pair(s)")
     if cov.runtime.get("models"):
         providers = sorted({m.get("provider", "?").replace("ExecutionProvider", "") for m in cov.runtime["models"].values()})
         bits.append(f"runs on: {_e(', '.join(providers))}, int8 kernel {_e(cov.runtime.get('int8_kernel', '?'))}")

@@ -16,7 +16,9 @@ def runtime_html(info: dict) -> str:
                    f"<td>{_e(m.get('provider'))}</td></tr>" for role, m in info.get("models", {}).items())
     return (f'<div class="gv about"><p>CPU: {_e(info.get("cpu", "?"))} (flags: {_e(", ".join(info.get("flags", [])) or "none")}); '
             f'int8 kernel: {_e(info.get("int8_kernel", "?"))}. Results are the same on every CPU: the int8 models run '
-            f'with exact kernels everywhere (README, "Same answers on every CPU").</p>'
+            f'with exact kernels everywhere, and a verdict that an int8 error could turn (one within the recheck margin '
+            f'of a threshold) is judged again by the fp32 twin of each model, built from its own file '
+            f'(README, "Same answers on every CPU").</p>'
             f'<table><tr><th>model</th><th>file</th><th>precision</th><th>execution provider</th></tr>{rows}</table></div>')
 
 

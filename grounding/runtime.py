@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from grounding import int8_weights
+from grounding import int8_weights, precise
 from grounding.cache import MODEL_OUTPUTS, model_identity
 from grounding.config import environment
 from grounding.invisible import judged_text
@@ -51,6 +51,7 @@ INT8_PRECISE = environment().int8_precise
 # for identical outputs 1.5x faster (README, "Same answers on every CPU"). GROUNDING_INT8_VNNI=0 keeps uint8.
 INT8_VNNI = environment().int8_vnni
 VNNI_FLAGS = {"avx512_vnni", "avx_vnni", "amx_int8"}
+_FP32_LOCK = threading.Lock()   # one fp32 twin per model, however many requests ask at once
 
 
 def cpu_flags() -> set[str]:
@@ -195,6 +196,7 @@ class OnnxModel:
             precise = INT8_PRECISE and not vnni_cpu()   # off only where u8s8 is exact (on, it undoes the shift)
         opts = session_options(threads or environment().threads, precise)
         self.session = ort.InferenceSession(model, sess_options=opts, providers=chosen)
+        self.threads, self._fp32 = opts.intra_op_num_threads, None
         self.input_names = {i.name for i in self.session.get_inputs()}
         # what decides this model's outputs: the key of its cached calls (grounding.cache) starts with it
         self.identity = model_identity([onnx_path], self.max_length, self.session.get_providers()[0], INT8_PRECISE,
@@ -240,11 +242,20 @@ class OnnxModel:
             token_types[i, : len(trow)] = trow
         return Batch(input_ids, mask, token_types, truncated, second_cut)
 
-    def run(self, batch: Batch) -> np.ndarray:
+    def run(self, batch: Batch, fp32: bool = False) -> np.ndarray:
+        """The model's first output; `fp32`: from its fp32 twin (grounding.precise), built on first use."""
         feeds = {"input_ids": batch.input_ids, "attention_mask": batch.attention_mask}
         if "token_type_ids" in self.input_names:
             feeds["token_type_ids"] = batch.token_type_ids
-        return self.session.run(None, feeds)[0]
+        return (self.fp32_session() if fp32 else self.session).run(None, feeds)[0]
+
+    def fp32_session(self):
+        """The session of this model's fp32 twin (the int8 weights dequantized, activations not quantized): built
+        from the model's own file once, on first use; the model's own session when it holds no int8 product."""
+        with _FP32_LOCK:
+            if self._fp32 is None:
+                self._fp32 = precise.fp32_session(self.folder / self.file, self.session, self.threads)
+        return self._fp32
 
 
 def _truncate(ids: list[int], types: list[int], limit: int, paired: bool) -> tuple[list[int], list[int]]:
@@ -301,10 +312,10 @@ class Embedder:
     def dim(self) -> int:
         return int(self.model.config.get("hidden_size", 384))
 
-    def encode(self, texts: list[str], stop=None) -> np.ndarray:
+    def encode(self, texts: list[str], stop=None, fp32: bool = False) -> np.ndarray:
         """float32 (n, d), each row of unit length. Texts longer than the window are cut (see truncated). `stop`: a
         callable checked between batches; once it says True the rest is not encoded (zero rows, listed in
-        `self.unfinished`)."""
+        `self.unfinished`). `fp32`: the model's fp32 twin encodes (grounding.precise)."""
         self.truncated, self.unfinished = [], []
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
@@ -315,16 +326,16 @@ class Embedder:
                 self.unfinished += idx
                 continue
             batch_texts = [texts[i] for i in idx]
-            rows, cut = MODEL_OUTPUTS.lookup((self.model.identity, tuple(batch_texts)), "embedder", len(idx),
-                                             lambda: self._run(batch_texts))
+            rows, cut = MODEL_OUTPUTS.lookup((self.model.identity, fp32, tuple(batch_texts)), "embedder", len(idx),
+                                             lambda: self._run(batch_texts, fp32))
             self.truncated += [idx[i] for i in cut]
             out[idx] = rows
         return out
 
-    def _run(self, texts: list[str]) -> tuple[np.ndarray, tuple]:
+    def _run(self, texts: list[str], fp32: bool = False) -> tuple[np.ndarray, tuple]:
         """One ONNX call: the unit embeddings of `texts` and which of them were cut."""
         batch = self.model.tokenize(texts)
-        hidden = self.model.run(batch)
+        hidden = self.model.run(batch, fp32)
         mask = batch.attention_mask[..., None].astype(np.float32)
         pooled = (hidden * mask).sum(1) / np.clip(mask.sum(1), 1e-9, None)
         return pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None), tuple(batch.truncated)
@@ -354,11 +365,11 @@ class Entailment:
         label2id = {v: k for k, v in id2label.items()}
         self.columns = [label2id[name] for name in NLI_ORDER]  # model column for each canonical label
 
-    def predict(self, premises: list[str], hypotheses: list[str], stop=None) -> np.ndarray:
+    def predict(self, premises: list[str], hypotheses: list[str], stop=None, fp32: bool = False) -> np.ndarray:
         """(n, 3) float32 probabilities in NLI_ORDER (entailment, neutral, contradiction).
         Pairs over the window are cut (longer side first); their indices land in self.truncated with a warning.
         `stop`: a callable checked between batches; once it says True the rest is not run (zero rows, listed in
-        self.unfinished)."""
+        self.unfinished). `fp32`: the model's fp32 twin judges (grounding.precise)."""
         if len(premises) != len(hypotheses):
             raise ValueError(f"{len(premises)} premises but {len(hypotheses)} hypotheses")
         self.truncated, self.hypothesis_cut, self.unfinished = [], [], []
@@ -371,8 +382,8 @@ class Entailment:
                 self.unfinished += idx
                 continue
             pair = ([premises[i] for i in idx], [hypotheses[i] for i in idx])
-            probs, cut, hypothesis_cut = MODEL_OUTPUTS.lookup((self.model.identity, *map(tuple, pair)), "entailment",
-                                                              len(idx), lambda: self._run(*pair))
+            probs, cut, hypothesis_cut = MODEL_OUTPUTS.lookup((self.model.identity, fp32, *map(tuple, pair)),
+                                                              "entailment", len(idx), lambda: self._run(*pair, fp32))
             self.truncated += [idx[i] for i in cut]
             self.hypothesis_cut += [idx[i] for i in hypothesis_cut]
             out[idx] = probs
@@ -381,8 +392,8 @@ class Entailment:
                         self.model.max_length)
         return out
 
-    def _run(self, premises: list[str], hypotheses: list[str]) -> tuple[np.ndarray, tuple, tuple]:
+    def _run(self, premises: list[str], hypotheses: list[str], fp32: bool = False) -> tuple[np.ndarray, tuple, tuple]:
         """One ONNX call: the probabilities of the pairs, the pairs cut and those whose hypothesis lost tokens."""
         batch = self.model.tokenize(premises, hypotheses)
-        probs = softmax(self.model.run(batch).astype(np.float32))[:, self.columns]
+        probs = softmax(self.model.run(batch, fp32).astype(np.float32))[:, self.columns]
         return probs, tuple(batch.truncated), tuple(batch.second_cut)

@@ -312,18 +312,21 @@ class ContextScorer:
         return [list(e.ids) for e in self.encoder.tokenizer.encode_batch([clean_text(t) for t in texts],
                                                                          add_special_tokens=False)]
 
-    def encode_window(self, response_ids: list[list[int]], context_ids: list[list[int]]) -> np.ndarray:
-        """Logits (n, m, 3) of one window (token ids already cut to fit); a window read before comes from the cache."""
+    def encode_window(self, response_ids: list[list[int]], context_ids: list[list[int]],
+                      fp32: bool = False) -> np.ndarray:
+        """Logits (n, m, 3) of one window (token ids already cut to fit); a window read before comes from the cache.
+        `fp32`: the encoder's fp32 twin reads it (grounding.precise)."""
         p = pack(response_ids, context_ids, self.ids["[CLS]"], self.ids["[SEP]"], self.ids[R_SEP], self.ids[S_SEP])
-        key = (self.identity, np.asarray(p.input_ids, dtype=np.int32).tobytes())
-        return MODEL_OUTPUTS.lookup(key, "scorer", 1, lambda: (self._run_window(p),))[0]
+        key = (self.identity, fp32, np.asarray(p.input_ids, dtype=np.int32).tobytes())
+        return MODEL_OUTPUTS.lookup(key, "scorer", 1, lambda: (self._run_window(p, fp32),))[0]
 
-    def _run_window(self, p: Packed) -> np.ndarray:
+    def _run_window(self, p: Packed, fp32: bool = False) -> np.ndarray:
         feeds = {"input_ids": np.asarray([p.input_ids], dtype=np.int64),
                  "attention_mask": np.ones((1, len(p.input_ids)), dtype=np.int64)}
         if "token_type_ids" in self.encoder.input_names:
             feeds["token_type_ids"] = np.asarray([p.token_type_ids], dtype=np.int64)
-        hidden = np.asarray(self.encoder.session.run(None, feeds)[0][0], dtype=np.float32)
+        session = self.encoder.fp32_session() if fp32 else self.encoder.session
+        hidden = np.asarray(session.run(None, feeds)[0][0], dtype=np.float32)
         if not p.response_positions or not p.context_positions:
             return np.zeros((len(p.response_positions), len(p.context_positions), 3), dtype=np.float32)
         # response and context spans are back to back: pooled together, then split
@@ -332,11 +335,14 @@ class ContextScorer:
         n = len(p.response_positions)
         return self.head.run(None, {"response": vectors[:n], "context": vectors[n:]})[0]
 
-    def score(self, response_sentences: list[str], documents: list[list[str]], stop=None) -> ScoredMap:
+    def score(self, response_sentences: list[str], documents: list[list[str]], stop=None, fp32: bool = False,
+              rows: Optional[set[int]] = None) -> ScoredMap:
         """Score every response sentence against every context sentence (documents concatenated in order).
 
         Windows are scored one per forward pass, so a window's numbers never depend on batch-mates. `stop`: a
         callable checked between windows; once it says True no more windows run (their cells stay unscored, NaN).
+        `fp32`: the encoder's fp32 twin reads the windows (grounding.precise). `rows`: only the windows that hold
+        one of these response sentences run (the same windows as in a whole pass; the other cells stay NaN).
         """
         documents = [list(d) for d in documents]
         flat = [s for d in documents for s in d]
@@ -349,9 +355,9 @@ class ContextScorer:
         for w in plan.windows:
             rw = [r_ids[i][: plan.response_lengths[i]] for i in w.rows]
             cw = [c_ids[j][: plan.context_lengths[j]] for j in w.columns]
-            if not rw or not cw or (stop is not None and stop()):
+            if not rw or not cw or (rows is not None and not rows & set(w.rows)) or (stop is not None and stop()):
                 continue
-            probs[np.ix_(w.rows, w.columns)] = softmax(self.encode_window(rw, cw))
+            probs[np.ix_(w.rows, w.columns)] = softmax(self.encode_window(rw, cw, fp32))
         cov = ScorerCoverage(windows=len(plan.windows), forward_passes=sum(1 for w in plan.windows if w.rows and w.columns),
                              truncated_response=plan.truncated_response, truncated_context=plan.truncated_context,
                              unscored_response=plan.unscored_response, unscored_context=plan.unscored_context,

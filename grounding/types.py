@@ -69,6 +69,7 @@ class PairScore:
     signed: float = 0.0         # cosine * psi, 0 below tau
     judged: bool = False        # the entailment model ran on this pair
     entity_overlap: Optional[float] = None
+    rechecked: bool = False     # judged again by the model's fp32 twin: near a threshold (grounding.stages.recheck)
 
 
 @dataclass
@@ -159,6 +160,7 @@ class Coverage:
     unread: list[dict] = field(default_factory=list)         # input beyond the limits, never read: {"part", "chars",
                                                              # "read", "reason"} per document / the response
     budget_exhausted: bool = False                           # the time budget ended the request early
+    rechecked: int = 0                                       # judgements redone in fp32 near a threshold (recheck)
 
 
 

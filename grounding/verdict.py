@@ -113,6 +113,26 @@ def decide_learned(claim: int, claim_text: str, pairs: list[PairScore], preset: 
                    entities=entity_diffs.get(anchor.column, EntityDiff()), conflicting=conflicting)
 
 
+# the least cosine at which a judged sentence giving another value counts as speaking of the claim's quantity (the
+# learned preset's quantity_override)
+QUANTITY_NOTE_COSINE = 0.6
+
+
+def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
+                  context_texts: list[str]) -> Verdict:
+    """A backed claim that names no conflicting sentence yet names a judged one (not its anchor) that gives another
+    value for the same quantity ("50 mg" vs "25 mg, not 50 mg"; learned.quantity_conflicts) with cosine at least
+    QUANTITY_NOTE_COSINE, the most similar such, when the note is on (the preset's conflict_note). The label stays."""
+    if v.label not in (SUPPORTED, PARTIAL) or v.conflicting is not None or preset.conflict_note is None:
+        return v
+    from grounding.learned import quantity_conflicts
+    against = [p for p in pairs if p.judged and p.column != v.anchor and p.cosine >= QUANTITY_NOTE_COSINE
+               and quantity_conflicts(claim_text, context_texts[p.column])]
+    if against:
+        v.conflicting = max(against, key=lambda p: p.cosine).column
+    return v
+
+
 def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor_text: str | None) -> Verdict:
     """A backed claim whose anchor gives another value for the same quantity is Contradicted (the preset's
     quantity_override: the least anchor cosine at which the sentence counts as speaking of the same thing)."""

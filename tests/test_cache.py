@@ -50,9 +50,11 @@ def test_repeated_request_is_served_from_the_cache_with_an_identical_result(cach
     before, after = cache_counts(first), cache_counts(again)
     roles = {"claims": {"embedder", "entailment"}, "context-fast": {"embedder", "scorer"}}[engine]
     assert set(before) == set(after) == roles
-    # the first run found nothing cached (it ran every item), the second ran nothing and found the same items
-    assert all(hits == 0 and misses > 0 for hits, misses in before.values())
-    assert after == {role: (misses, 0) for role, (_, misses) in before.items()}
+    # the first run ran its items (its only hits: a scorer window the fp32 recheck of one sentence read again for
+    # another, grounding.stages.recheck); the second ran nothing and found every call of the first
+    assert all(misses > 0 for hits, misses in before.values())
+    assert before["embedder"][0] == 0 and (engine == "context-fast" or before["entailment"][0] == 0)
+    assert after == {role: (hits + misses, 0) for role, (hits, misses) in before.items()}
     assert first.coverage.runtime["cache"]["budget_mb"] == round(cache.budget / 2**20, 1)
 
 

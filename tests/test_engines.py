@@ -15,8 +15,8 @@ DRUG_CONTEXT = "Drug X significantly lowered systolic blood pressure.\n---\nLive
 def test_the_registry_is_the_configs_choice_of_engines():
     assert tuple(ENGINES) == ENGINE_NAMES
     assert [s.name for s in ENGINES["claims"].per_row] == ["decompose", "self_check", "retrieve", "judge", "entities",
-                                                           "verdict", "explain"]
-    assert [s.name for s in ENGINES["context"].per_row] == ["read_windows", "entities", "verdict", "explain"]
+                                                           "recheck", "verdict", "explain"]
+    assert [s.name for s in ENGINES["context"].per_row] == ["read_windows", "entities", "recheck", "verdict", "explain"]
     assert [s.name for s in ENGINES["claims"].after] == ["claim_map", "not_assessed", "metrics"]
 
 

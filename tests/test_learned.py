@@ -12,7 +12,11 @@ from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairS
 
 @pytest.mark.parametrize("claim, context, expected", [
     ("70% of patients reached remission.", "30% of patients reached remission.", [("70%", "30%")]),
-    ("The starting dose is 50 mg once daily.", "The starting dose is now 25 mg once daily.", [("50", "25")]),
+    ("The starting dose is 50 mg once daily.", "The starting dose is now 25 mg once daily.", [("50 mg", "25 mg")]),
+    # a value named only to deny it is not the claim's value; one stated is
+    ("The starting dose is 50 mg once daily.", "It is now 25 mg once daily, not 50 mg.", [("50 mg", "25 mg")]),
+    ("The starting dose is 50 mg once daily.", "It is 50 mg once daily, not 25 mg.", []),
+    ("The label dates from 2021.", "The label dates from 2023 rather than 2021.", [("2021", "2023")]),
     ("The label dates from 2021.", "The label was updated in 2023.", [("2021", "2023")]),
     ("The starting dose is 50 mg.", "The starting dose is 50 mg once daily.", []),          # same value
     ("The trial enrolled 612 adults.", "Six patients stopped treatment.", []),              # other unit word

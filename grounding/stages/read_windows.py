@@ -21,18 +21,29 @@ def run(state: Run) -> None:
                                origin="sentence", note=f"engine '{config.engine}' judges whole sentences",
                                truncated=local in state.windows.coverage.truncated_response))
     state.claims = [k]
-    scored, cos = state.windows, state.window_cosines
+    scored = state.windows
+    state.scores = row_pairs(state, k, scored.probabilities[local], scored.labels[local], scored.values[local])
+    cos = state.window_cosines
+    best = int(cos[local].argmax()) if cos.shape[1] else None
+    state.best[k] = (best, round(float(cos[local, best]), 4) if best is not None else None)
+
+
+def row_pairs(state: Run, k: int, probabilities: np.ndarray, labels: np.ndarray, values: np.ndarray) -> list[PairScore]:
+    """Write the row's cells of the sentence map from the scorer's (m, 3) probabilities, labels and signed values
+    of this row, and return claim k's evidence pairs (labelled, or above tau)."""
+    result, config, i = state.result, state.config, state.row
+    cos = state.window_cosines[state.window_rows.index(i)]
     excluded = set(result.coverage.not_evidence)
+    pairs = []
     for j in range(state.limit):
-        p = scored.probabilities[local, j]
-        label = 0 if j in excluded else int(scored.labels[local, j])
-        c = float(cos[local, j])
-        result.sentence_map.values[i][j] = round(float(scored.values[local, j]), 4) if label else 0.0
+        p = probabilities[j]
+        label = 0 if j in excluded else int(labels[j])
+        c = float(cos[j])
+        result.sentence_map.values[i][j] = round(float(values[j]), 4) if label else 0.0
         result.sentence_map.labels[i][j] = label
         if label == 0 and c <= config.tau or np.isnan(p).any():
             continue
-        state.scores.append(PairScore(claim=k, column=j, cosine=round(c, 4), entail=round(float(p[0]), 4),
-                                      neutral=round(float(p[2]), 4), contradict=round(float(p[1]), 4), psi=label,
-                                      signed=round(float(scored.values[local, j]), 4), judged=True))
-    best = int(cos[local].argmax()) if cos.shape[1] else None
-    state.best[k] = (best, round(float(cos[local, best]), 4) if best is not None else None)
+        pairs.append(PairScore(claim=k, column=j, cosine=round(c, 4), entail=round(float(p[0]), 4),
+                               neutral=round(float(p[2]), 4), contradict=round(float(p[1]), 4), psi=label,
+                               signed=round(float(values[j]), 4), judged=True))
+    return pairs

@@ -12,9 +12,8 @@ def run(state: Run) -> None:
     result, config = state.result, state.config
     rows = [i for i, ok in enumerate(state.rows_ok) if ok]
     state.limit = limit = scored_context(result, config)
-    docs = [[s.text for s in d.sentences if s.column < limit] for d in result.documents]
-    scored = state.models["scorer"].score([result.response_sentences[i].text for i in rows], [d for d in docs if d],
-                                          stop=state.over_budget)
+    state.window_rows = rows
+    scored = state.models["scorer"].score(*scorer_inputs(state), stop=state.over_budget)
     cov, names = scored.coverage, result.sentence_map.columns
     result.coverage.windows = cov.windows
     result.coverage.truncated += [f"context {names[j]} (scorer window)" for j in cov.truncated_context]
@@ -24,10 +23,18 @@ def run(state: Run) -> None:
     result.coverage.unscored += [f"response r{rows[i] + 1} (scorer window)" for i in cov.unscored_response]
     embedder = state.models["embedder"]
     sent_emb = embedder.encode([result.response_sentences[i].text for i in rows])
-    state.windows, state.window_rows = scored, rows
+    state.windows = scored
     state.window_cosines = mask_columns(judge.cosine_matrix(sent_emb, embedder.encode(state.context_texts[:limit])),
                                         result.coverage.not_evidence)
     _rows_left_by_budget(state, rows, scored)
+
+
+def scorer_inputs(state: Run) -> tuple[list[str], list[list[str]]]:
+    """What the scorer reads: the assessed response sentences (state.window_rows) and the documents' scored
+    sentences (columns below state.limit), empty documents left out."""
+    result = state.result
+    docs = [[s.text for s in d.sentences if s.column < state.limit] for d in result.documents]
+    return [result.response_sentences[i].text for i in state.window_rows], [d for d in docs if d]
 
 
 def _rows_left_by_budget(state: Run, rows: list[int], scored) -> None:

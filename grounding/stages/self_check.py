@@ -15,6 +15,14 @@ def self_check(sent: Sentence, i: int, parts: list[Claim], config: GroundingConf
     if not parts or (len(parts) == 1 and parts[0].origin == "sentence"):
         return [], [whole]
     probs = entailment.predict([sent.text] * len(parts), [c.text for c in parts], stop=stop)
+    # a part this close to the threshold is judged again by the fp32 twin (grounding.stages.recheck)
+    near = [n for n, p in enumerate(probs) if abs(p[0] - config.self_check_threshold) < config.recheck_margin]
+    if near and not entailment.unfinished:
+        again = entailment.predict([sent.text] * len(near), [parts[n].text for n in near], stop=stop, fp32=True)
+        if entailment.unfinished:
+            entailment.unfinished = []   # the time budget ran out: the int8 judgements stand
+        else:
+            probs[near] = again
     for c, p in zip(parts, probs):
         c.sentence, c.entailed = i, round(float(p[0]), 4)
         c.passed = c.entailed >= config.self_check_threshold

@@ -24,6 +24,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
         v = verdict.decide(k, pairs, preset, diffs, best, best_cosine, config.tau)
     v = verdict.quantity_override(v, preset, result.claims[k].text,
                                   ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
+    v = verdict.quantity_note(v, preset, result.claims[k].text, pairs, [s.text for s in ctx])
     return partly_read(v, result.claims[k].truncated)
 
 

@@ -9,9 +9,10 @@ Part 1, per model: |int8 - fp32| of each item's probabilities (the largest over 
 percentiles, the share of labels that differ, and how many of those differ by less than each margin.
 Part 2, per engine and margin, on --limit instances of each evidence report set: claims whose verdict (label and
 the conflicting sentence it names) differs from the fp32 model set's, claims and pairs rechecked, and latency
-p50 / p95 (cache off, every call runs), beside the fp32 model set's own latency ("fp32 twins": every model in fp32,
+p50 / p95 (each request with the model cache emptied first), beside the fp32 model set's own latency ("fp32 twins": every model in fp32,
 no recheck needed). The fp32 model set is the shipped one with every int8 model replaced by
 its fp32 twin (export.recover.twin_folder), run with the same margin (its twins are itself).
+Part 3: the app's examples per engine and margin: median latency of 3 runs and the pairs rechecked.
 """
 from __future__ import annotations
 
@@ -26,11 +27,11 @@ from pathlib import Path
 import numpy as np
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
-os.environ["GROUNDING_CACHE_MB"] = "0"   # every call runs, none is found cached (grounding.cache)
 
 from evaluation import datasets  # noqa: E402
 from export.recover import twin_folder  # noqa: E402
 from grounding import GroundingConfig, ground, runtime  # noqa: E402
+from grounding.cache import MODEL_OUTPUTS  # noqa: E402
 from grounding.pipeline import load_models  # noqa: E402
 from grounding.scorer import ContextScorer  # noqa: E402
 
@@ -65,6 +66,13 @@ def model_spread(instances, n_pairs: int, margins: list[float]) -> None:
         spread(f"{role} / report-set cells", np.concatenate(int8), np.concatenate(fp32), margins)
 
 
+def fresh(response: str, context, cfg: GroundingConfig, question: str = "", models=None):
+    """One request as the app serves a new one: the model cache emptied first (so nothing comes from an earlier
+    request, while a call the request repeats, e.g. a scorer window two rechecked sentences share, is found)."""
+    MODEL_OUTPUTS.clear()
+    return ground(response, context, cfg, question, models=models)
+
+
 def outcomes(res) -> list[tuple]:
     return [(res.claims[v.claim].sentence, res.claims[v.claim].text, v.label, v.conflicting) for v in res.verdicts
             if res.claims[v.claim].origin != "rejected"]
@@ -78,7 +86,7 @@ def pipeline(engine: str, instances, margins: list[float], fp32_dir: Path) -> No
     for inst in instances:
         cfg = dataclasses.replace(base, models_dir=str(fp32_dir))
         start = time.perf_counter()
-        reference.append(outcomes(ground("\n".join(inst.claims), inst.context_items(), cfg, models=reference_models)))
+        reference.append(outcomes(fresh("\n".join(inst.claims), inst.context_items(), cfg, models=reference_models)))
         times.append(time.perf_counter() - start)
     print(f"{engine:<13} {'fp32 twins':>17} {'–':>8} {'–':>10} {'–':>8} {np.percentile(times, 50):>7.3f} "
           f"{np.percentile(times, 95):>7.3f}")
@@ -88,7 +96,7 @@ def pipeline(engine: str, instances, margins: list[float], fp32_dir: Path) -> No
         times = []
         for inst, ref in zip(instances, reference):
             start = time.perf_counter()
-            res = ground("\n".join(inst.claims), inst.context_items(), cfg, models=int8_models)
+            res = fresh("\n".join(inst.claims), inst.context_items(), cfg, models=int8_models)
             times.append(time.perf_counter() - start)
             got = outcomes(res)
             total += max(len(got), len(ref))
@@ -97,6 +105,26 @@ def pipeline(engine: str, instances, margins: list[float], fp32_dir: Path) -> No
             pairs += res.coverage.rechecked
         print(f"{engine:<13} {margin:>6g} {total:>7} {differ:>8} {rechecked_claims:>10} {pairs:>8} "
               f"{np.percentile(times, 50):>7.3f} {np.percentile(times, 95):>7.3f}")
+
+
+def examples(engines: list[str], margins: list[float], repeat: int = 3) -> None:
+    """Latency of the app's examples (a few sentences against 6-40 context sentences) per engine and margin: the
+    median of `repeat` runs, each with the model cache emptied first; the pairs rechecked."""
+    from grounding.examples import EXAMPLES
+    print(f"\n{'example':<14} {'engine':<13} " + " ".join(f"{f'margin {m:g}':>18}" for m in margins))
+    for engine in engines:
+        models = load_models(GroundingConfig().models_dir, None)
+        for ex in EXAMPLES:
+            cells = []
+            for margin in margins:
+                cfg = GroundingConfig(engine=engine, recheck_margin=margin)
+                runs = []
+                for _ in range(repeat):
+                    start = time.perf_counter()
+                    res = fresh(ex["response"], ex["context"], cfg, ex["question"], models=models)
+                    runs.append(time.perf_counter() - start)
+                cells.append(f"{np.median(runs):.3f} s ({res.coverage.rechecked:>2} p)")
+            print(f"{ex['name']:<14} {engine:<13} " + " ".join(f"{c:>18}" for c in cells))
 
 
 def main(argv=None) -> int:
@@ -120,6 +148,7 @@ def main(argv=None) -> int:
         print(f"\n{'engine':<13} {'margin':>6} {'claims':>7} {'≠ fp32':>8} {'rechecked':>10} {'pairs':>8} {'p50 s':>7} {'p95 s':>7}")
         for engine in a.engines:
             pipeline(engine, instances, a.margins, fp32_dir)
+    examples(a.engines, a.margins)
     return 0
 
 

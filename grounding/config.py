@@ -155,7 +155,8 @@ class GroundingConfig:
                                low=0, high=50)
     judge_floor: float = setting(0.35, "the least cosine a top-k pair below τ needs to be judged", low=0, high=1)
     recheck_margin: float = setting(0.05, "a claim whose verdict moves when its judged probabilities move this far is "
-                                          "judged again by the models' fp32 twins (0 = off)", low=0, high=0.5)
+                                          "judged again by the models' fp32 twins (0 = off)", low=0, high=0.5,
+                                  cli=True)
     decompose: bool = setting(True, "split sentences into atomic claims")
     self_check_threshold: float = setting(0.5, "P(sentence |= claim) a claim needs to be kept", low=0, high=1)
     pfcr: bool = setting(True, "negate claims and re-judge (one more NLI pass)", control="check", label="PFCR",

@@ -49,7 +49,7 @@ def export_role(role: str, source: str, out: Path, revision: str | None = None, 
                 per_channel: bool = True, min_cosine: float = 0.99, min_agreement: float = 0.9,
                 speed_items: int = 256, threads: int = 2, keep_fp32: Path | None = None,
                 extra_card: dict | None = None, reduce_range: bool = False, u8_weights: bool = True,
-                preset: str | None = None) -> dict:
+                preset: str | None = None, per_token: bool = True) -> dict:
     resolved = resolve_source(source, revision)
     source_dir = model_dir = resolved.path
     print(f"[export] {role}: {resolved.kind} source {resolved.name} @ {resolved.revision} -> {model_dir}", flush=True)
@@ -64,7 +64,8 @@ def export_role(role: str, source: str, out: Path, revision: str | None = None, 
         config = json.loads((fp32_dir / "config.json").read_text())
         max_length = _max_length(model_dir, config)
         int8_dir.mkdir()
-        quant = convert.quantize_int8(fp32_dir, int8_dir, per_channel, preset, reduce_range, u8_weights=u8_weights)
+        quant = convert.quantize_int8(fp32_dir, int8_dir, per_channel, preset, reduce_range, u8_weights=u8_weights,
+                                      per_token=per_token)
         for name in ("config.json", *TOKENIZER_FILES):
             if (fp32_dir / name).is_file():
                 shutil.copy(fp32_dir / name, int8_dir / name)
@@ -130,6 +131,9 @@ def main(argv=None) -> int:
                    help="store the int8 weights shifted to uint8 (the same numbers): exact u8u8 kernels on every x86 "
                         "CPU, the same answers with or without session.x64quantprecision (README, 'Same answers "
                         "on every CPU')")
+    p.add_argument("--per-token", action=argparse.BooleanOptionalAction, default=True,
+                   help="quantize activations per token, attention products in fp32 (export/activations.py); "
+                        "--no-per-token: ONNX Runtime's one scale per activation tensor")
     p.add_argument("--reduce-range", action="store_true",
                    help="7-bit weights: no saturation in the u8s8 kernel either, but coarser weights (measured: "
                         "benchmarks/quantization_variants.py)")
@@ -160,7 +164,7 @@ def main(argv=None) -> int:
         try:
             quant = requantize(Path(a.source), a.out, a.role, a.per_channel, a.reduce_range, a.u8_weights, a.opset,
                                a.threads, command="python -m export " + " ".join(argv if argv is not None else sys.argv[1:]),
-                               preset=a.preset)
+                               preset=a.preset, per_token=a.per_token)
         except RequantizeError as err:
             print(f"error: {err}", file=sys.stderr)
             return 2
@@ -170,7 +174,7 @@ def main(argv=None) -> int:
     try:
         card = export_role(a.role, a.source, a.out, a.revision, a.opset, a.per_channel, a.min_cosine,
                            a.min_agreement, a.speed_items, a.threads, a.keep_fp32, reduce_range=a.reduce_range,
-                           u8_weights=a.u8_weights, preset=a.preset)
+                           u8_weights=a.u8_weights, preset=a.preset, per_token=a.per_token)
     except (SourceNotFoundError, ParityError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

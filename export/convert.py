@@ -56,14 +56,15 @@ def fp32_matmuls(onnx_path: Path, attention: bool = False, patterns: tuple[str, 
 
 def quantize_int8(fp32_dir: Path, out_dir: Path, per_channel: bool, kernel: str | None = None,
                   reduce_range: bool = False, fp32_attention: bool = False, u8_weights: bool = False,
-                  keep_fp32: tuple[str, ...] = ()) -> dict:
+                  keep_fp32: tuple[str, ...] = (), per_token: bool = False) -> dict:
     """Dynamic int8 quantization of fp32_dir/model.onnx into out_dir/model.onnx; returns the settings used.
 
     kernel: one of optimum's presets (None: the one that fits this CPU). reduce_range: 7-bit weights
     (-64..64), so that a pair of u8 x s7 products fits the 16-bit register of the u8s8 kernel of AVX2-only
     CPUs: the saturating and the exact int8 kernels then sum the same integers (README, "Same answers on
     every CPU"). fp32_attention, keep_fp32: MatMul nodes left in fp32 (fp32_matmuls).
-    u8_weights: the s8 weights stored shifted to u8 afterwards (shift_weights), the same numbers."""
+    u8_weights: the s8 weights stored shifted to u8 afterwards (shift_weights), the same numbers.
+    per_token: activations quantized per token, attention products in fp32 (export/activations.py)."""
     import dataclasses
 
     from optimum.onnxruntime import ORTQuantizer
@@ -86,7 +87,13 @@ def quantize_int8(fp32_dir: Path, out_dir: Path, per_channel: bool, kernel: str 
     if u8_weights and qconfig.weights_dtype.name == "QInt8":
         shift_weights(out_dir / "model.onnx", "uint8")
         weight_type = "int8 grid stored as uint8 (q + 128, zero point 128): u8u8 kernels on every x86 CPU"
-    return {"method": "dynamic", "weight_type": weight_type, "activations": "uint8, dynamic per batch",
+    activations = "uint8, dynamic per batch"
+    if per_token:
+        from export.activations import DESCRIPTION, per_token as per_token_graph
+        path = out_dir / "model.onnx"
+        path.write_bytes(per_token_graph(path.read_bytes()))
+        activations = DESCRIPTION
+    return {"method": "dynamic", "weight_type": weight_type, "activations": activations,
             "per_channel": per_channel, "kernel_preset": kernel, "reduce_range": bool(qconfig.reduce_range),
             "fp32_attention": fp32_attention, "u8_weights": u8_weights,
             **({"fp32_matmuls": excluded} if excluded else {}),

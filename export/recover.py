@@ -26,6 +26,8 @@ from pathlib import Path
 
 import numpy as np
 
+from grounding.precise import PER_TOKEN
+
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt")
 
 
@@ -64,7 +66,8 @@ def dequantized_state(onnx_path: Path) -> dict[str, np.ndarray]:
         if base.endswith("_Transposed"):
             name = base[: -len("_Transposed")]
         else:
-            name = node.name.strip("/").rsplit("/", 1)[0].replace("/", ".") + ".weight"
+            # a per-token product (export/activations.py) is named after the node it replaced, plus the mark
+            name = node.name.replace(f"/{PER_TOKEN}", "").strip("/").rsplit("/", 1)[0].replace("/", ".") + ".weight"
         state[name] = w.T.copy()
     for name, value in init.items():
         if name.endswith(".weight_quantized") and not name.endswith("_Transposed_quantized"):

@@ -31,7 +31,7 @@ class RequantizeError(RuntimeError):
 
 def requantize(folder: Path, out: Path, role: str, per_channel: bool = True, reduce_range: bool = False,
                u8_weights: bool = True, opset: int = 18, threads: int = 2, command: str = "",
-               preset: str | None = None) -> dict:
+               preset: str | None = None, per_token: bool = True) -> dict:
     """Write out/model.onnx re-quantized from folder's weights and update out's card; returns the card's
     quantization section."""
     folder, out = Path(folder), Path(out)
@@ -43,7 +43,8 @@ def requantize(folder: Path, out: Path, role: str, per_channel: bool = True, red
         fp32_dir = fp32_folder(folder, role, tmp, opset)
         int8_dir = tmp / "int8"
         int8_dir.mkdir()
-        quant = convert.quantize_int8(fp32_dir, int8_dir, per_channel, preset, reduce_range, u8_weights=u8_weights)
+        quant = convert.quantize_int8(fp32_dir, int8_dir, per_channel, preset, reduce_range, u8_weights=u8_weights,
+                                      per_token=per_token)
         for name in ("config.json", *RUNTIME_FILES):
             if (folder / name).is_file():
                 shutil.copy(folder / name, int8_dir / name)

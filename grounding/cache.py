@@ -2,10 +2,11 @@
 
 Requests often repeat work: the same context documents (a shared RAG corpus, the app's examples), the same claims
 in an edited answer. `grounding.runtime` (embedder, entailment) and `grounding.scorer` look every ONNX call up here
-before running it. A key is a whole call, not an item: the int8 models quantize activations over the whole batch,
-so an item's outputs depend on its batch-mates (up to 0.15 in a probability on the entailment probe set between a
-batch of 4 and a batch of 1). Keyed by the batch, a cached output is the very array the call would compute, so
-results are the same with the cache on, off or full, whatever ran before.
+before running it. A key is a whole call, not an item: the int8 models used to quantize activations over the whole
+batch, so an item's outputs depended on its batch-mates (up to 0.15 in a probability on the entailment probe set
+between a batch of 4 and a batch of 1). Since they quantize per token (export/activations.py) they do not (batch 4
+vs 1: max |diff| 0.0), so items could now be keyed one by one; keyed by the batch, a cached output is in any case
+the very array the call would compute, so results are the same with the cache on, off or full.
 
 One cache per process (`MODEL_OUTPUTS`), bounded by `GROUNDING_CACHE_MB` (grounding.config.environment(); 0 = off):
 the least recently used entries go first. What each request found here is counted per model role in its thread

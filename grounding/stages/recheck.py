@@ -1,8 +1,8 @@
 """Stage `recheck`: a claim whose verdict an int8 error could turn is judged again by the models' fp32 twins.
 
 The shipped models are int8: their probabilities lie within a few hundredths of the fp32 model's (each card's
-probe), and they move slightly with batch-mates. A verdict whose thresholds sit farther away than that cannot
-change; one closer can, and would then depend on the CPU, the int8 kernel or the batch. So each claim's verdict
+probe; benchmarks/recheck.py). A verdict whose thresholds sit farther away than that cannot change; one closer
+can, and would then differ from the fp32 model's. So each claim's verdict
 is decided again with every judged probability moved by `recheck_margin` toward support, and again toward
 contradiction; when either moves its label or the disagreement it names (`borderline`), the claim's pairs are
 judged again by the fp32 twin (grounding.precise: the same weights, no activation quantization), whose numbers

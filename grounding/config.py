@@ -101,6 +101,9 @@ class VerdictPreset:
         "any", "which sentences may fire the contradiction override: any judged one, or only the claim's most "
                "similar one (fewer false alarms, fewer contradictions caught; see the README)",
         needs_run=False, choices=OVERRIDE_SCOPES, control="choice")
+    override_margin: Optional[float] = setting(
+        None, "a sentence that entails the claim outranks a contradicting one whose cosine is more than this below "
+              "its own: no override from that one (empty = off)", needs_run=False, low=0, high=2, control="optional")
     # decide with the learned model (grounding.learned) instead of F; then `supported` is the least P(Supported)
     learned: bool = setting(False, "decide with the learned model instead of F", needs_run=False)
     quantity_override: Optional[float] = setting(

@@ -58,6 +58,9 @@ def decide(claim: int, pairs: list[PairScore], preset: VerdictPreset, entity_dif
     scored = [(fused_score(preset, p.cosine, p.entail, p.contradict, p.entity_overlap), p) for p in judged]
     in_scope = scored if preset.override_scope == "any" else [max(scored, key=lambda fp: fp[1].cosine)]
     firing = [(f, p) for f, p in in_scope if fires_override(preset, p.entail, p.contradict)]
+    if preset.override_margin is not None:   # a closer sentence that entails the claim outranks a looser contradiction
+        entailing = [p.cosine for p in judged if p.psi == 1]
+        firing = [(f, p) for f, p in firing if not entailing or p.cosine >= max(entailing) - preset.override_margin]
     best_f, best = max(scored, key=lambda fp: (fp[0], fp[1].cosine))
     if firing:
         f, anchor = max(firing, key=lambda fp: (fp[1].cosine * fp[1].contradict, fp[1].cosine))

@@ -59,6 +59,22 @@ def test_override_scope_anchor_only_lets_the_most_similar_sentence_fire():
         GroundingConfig(overrides={"override_scope": "nearby"}).validate()
 
 
+def test_override_margin_lets_a_much_closer_entailing_sentence_outrank_a_contradiction():
+    """long_context R1: the report's own sentence (cosine 0.98, P(e) 0.89) against a pipeline sentence about other
+    numbers (cosine 0.58, P(c) 0.88). With override_margin 0.3 that one cannot fire; one within the margin still
+    does; off (the paper preset's default) any judged sentence may."""
+    import dataclasses
+    support, loose, near = pair(0, 0.98, 0.89, 0.10), pair(7, 0.58, 0.02, 0.88), pair(4, 0.80, 0.02, 0.90)
+    margin = dataclasses.replace(PAPER, override_margin=0.3)
+    assert PAPER.override_margin is None
+    assert decide(0, [support, loose], PAPER, {}, 0, 0.98, 0.5).label == CONTRADICTED
+    v = decide(0, [support, loose], margin, {}, 0, 0.98, 0.5)
+    assert v.label == SUPPORTED and v.anchor == 0
+    v = decide(0, [support, loose, near], margin, {}, 0, 0.98, 0.5)
+    assert v.label == CONTRADICTED and v.anchor == 4 and v.conflicting == 0
+    assert decide(0, [loose], margin, {}, 7, 0.58, 0.5).label == CONTRADICTED   # nothing entails: it fires
+
+
 def test_backed_claim_names_a_sentence_that_leans_against_it():
     import dataclasses
     support = pair(0, 0.95, 0.96, 0.02, 1.0)

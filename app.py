@@ -216,6 +216,7 @@ def main() -> None:
     ss.prepare_serving()   # memory comes back near its baseline after many concurrent requests (README, "Limits")
     try:   # load the models (and spaCy) and check the first example before serving: every page opens on its result
         ss.first_example_result(MODELS_DIR)
+        ss.prepare_models(MODELS_DIR)   # and the fp32 twins of the recheck
         log.info("models loaded from %s", MODELS_DIR)
     except Exception as err:   # the app still starts and shows the error on Run
         log.warning("models not loaded from %s: %s", MODELS_DIR, err)

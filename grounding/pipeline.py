@@ -29,6 +29,20 @@ def load_models(models_dir: str, threads: Optional[int] = None):
     return load(f"{models_dir}/embedder", threads), load(f"{models_dir}/entailment", threads)
 
 
+def prepare_twins(models_dir: str, threads: Optional[int] = None) -> int:
+    """Load every engine's models and build their fp32 twins now (grounding.precise), so that no request pays for
+    building one and a server's memory settles with them in it; returns how many were built."""
+    built = 0
+    for folder in dict.fromkeys(f for e in ENGINES.values() for f in e.models.values()):
+        try:   # the very objects the engines use (load_roles: cached per folder and threads)
+            model = load_roles(models_dir, (folder,), threads)[folder]
+        except InputError:
+            continue
+        (model.encoder if hasattr(model, "encoder") else model.model).fp32_session()
+        built += 1
+    return built
+
+
 def runtime_info(models_dir: str, threads: Optional[int] = None) -> dict:
     """CPU, int8 kernel and, per shipped model, the file, precision and execution provider that run it."""
     from grounding.runtime import describe_models

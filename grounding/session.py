@@ -373,6 +373,13 @@ def prepare_serving() -> None:
 
 
 @functools.lru_cache(maxsize=2)
+def prepare_models(models_dir: str) -> None:
+    """Before serving: every engine's models and their fp32 twins (the recheck's), so that memory settles with them
+    and no request waits for one to be built."""
+    from grounding.pipeline import prepare_twins
+    prepare_twins(models_dir)
+
+
 def first_example_result(models_dir: str) -> GroundingResult:
     """The first example's result under the default settings, computed once (at start-up) for every arrival."""
     e = EXAMPLES[0]

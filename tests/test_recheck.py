@@ -164,3 +164,16 @@ def test_sources_that_give_another_value_are_named(engine):
     off = ground(ex["response"], ex["context"], GroundingConfig(engine=engine, models_dir=str(MODELS),
                                                                 overrides={"conflict_note": None}), ex["question"])
     assert off.verdicts[0].conflicting is None or off.verdicts[0].label == "Contradicted"
+
+
+def test_prepare_twins_builds_every_engines_fp32_twin_once():
+    """The app builds the twins before serving (so memory settles with them and no request waits for one)."""
+    from grounding.models import load_roles
+    from grounding.pipeline import prepare_twins
+    assert prepare_twins(str(MODELS)) == 4
+    models = list(load_roles(str(MODELS), ("embedder", "entailment", "scorer", "scorer_fast"), None).values())
+    sessions = [(m.encoder if hasattr(m, "encoder") else m.model)._fp32 for m in models]
+    assert all(s is not None for s in sessions)
+    assert all(not any(o.name.endswith("/q") for o in s.get_outputs()) for s in sessions)
+    prepare_twins(str(MODELS))
+    assert [(m.encoder if hasattr(m, "encoder") else m.model)._fp32 for m in models] == sessions   # built once

@@ -56,7 +56,9 @@ Check-COVID 0.536 vs 0.556; Climate-FEVER 0.645 vs 0.626; SciFact 0.775 vs 0.727
 app's examples on engine claims get 12 claims wrong against MiniLM's 6 (its probabilities are flatter: a
 sentence stated verbatim gets P(e) 0.21), it is 110.7 MB, and it judges ~4x slower (107.9 vs ~460 pairs/s int8
 on the probe set). It needs full epochs (a lent GPU: the same command with --batch 32 --epochs 2, no
---max-steps); the checkpoint was not kept.
+--max-steps). Continued on 2026-12-01 from that checkpoint (runs/entailment_mpnet/final, kept after all) with
+--data-seed 7 --max-steps 4200 (0.56 epoch more, lr 2e-5, bf16, 1 pinned thread, ~2 h; runs/train_mpnet2.sh in the
+workspace): dev score 0.797 -> 0.815 (acc3 0.768, acc2 0.862), still rising; its int8 evaluation was not run.
 None was shipped. The reversals taught more contradiction calls on claims the sources do not mention
 (runs/entailment5), or nothing measurable at the checkpoint dev selection kept (runs/entailment6).
 """

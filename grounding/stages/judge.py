@@ -23,10 +23,10 @@ def run(state: Run) -> None:
     result.coverage.truncated += [f"pair ({result.claims[scores[q].claim].text[:40]}…, "
                                   f"{result.sentence_map.columns[scores[q].column]})" for q in truncated]
     state.scores = scores
-    _update_map(result, state.row, scores)
+    update_map(result, state.row, scores)
 
 
-def _update_map(result: GroundingResult, row: int, scores: list[PairScore]) -> None:
+def update_map(result: GroundingResult, row: int, scores: list[PairScore]) -> None:
     values, labels = result.sentence_map.values[row], result.sentence_map.labels[row]
     for s in scores:
         if s.psi != 0 and abs(s.signed) > abs(values[s.column]):

@@ -6,8 +6,9 @@ can, and would then differ from the fp32 model's. So each claim's verdict
 is decided again with every judged probability moved by `recheck_margin` toward support, and again toward
 contradiction; when either moves its label or the disagreement it names (`borderline`), the claim's pairs are
 judged again by the fp32 twin (grounding.precise: the same weights, no activation quantization), whose numbers
-replace the int8 ones (the embedder's fp32 twin gives their cosines), and the pairs are marked `rechecked`. The claims engine re-judges the claim's pairs;
-the context engines re-read the scorer windows that hold the sentence. The coverage counts the pairs.
+replace the int8 ones (the embedder's fp32 twin gives their cosines), and the pairs are marked `rechecked`.
+The claims engine re-judges the claim's pairs; the context engines re-read the scorer windows that hold the
+sentence. The coverage counts the pairs.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from grounding.entities import entity_overlap
 from grounding.judge import polarity
 from grounding.scorer import scored_map
 from grounding.stages import Run
+from grounding.stages.judge import update_map
 from grounding.stages.read_windows import row_pairs
 from grounding.stages.score_windows import scorer_inputs
 from grounding.stages.verdict import decide_claim
@@ -105,9 +107,7 @@ def _rewrite_cells(state: Run) -> None:
     values, labels = state.result.sentence_map.values[state.row], state.result.sentence_map.labels[state.row]
     for s in state.scores:
         values[s.column], labels[s.column] = 0.0, 0
-    for s in state.scores:
-        if s.psi != 0 and abs(s.signed) > abs(values[s.column]):
-            values[s.column], labels[s.column] = s.signed, s.psi
+    update_map(state.result, state.row, state.scores)
 
 
 def _reread_row(state: Run, k: int) -> None:

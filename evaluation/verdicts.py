@@ -81,6 +81,16 @@ class Scores:
         out["not_assessed"] = int((p == NOT_ASSESSED).sum())
         return out
 
+    def confusion(self) -> str:
+        """'gold -> predicted counts' per gold class, e.g. 'Unsupported: 20 Supported, 9 Unsupported, 4 Contradicted'."""
+        g, p = np.array(self.gold), np.array(self.pred)
+        lines = []
+        for c in CLASSES:
+            counts = ", ".join(f"{int(((g == c) & (p == q)).sum())} {q}" for q in CLASSES + (NOT_ASSESSED,)
+                               if ((g == c) & (p == q)).any())
+            lines.append(f"gold {c} ({int((g == c).sum())}): {counts or 'none'}")
+        return "; ".join(lines)
+
 
 def instances(split: str) -> dict[str, list[datasets.EvidenceInstance]]:
     if split == "report":
@@ -89,7 +99,7 @@ def instances(split: str) -> dict[str, list[datasets.EvidenceInstance]]:
 
 
 def parse_variant(text: str) -> tuple[str, dict]:
-    """'name:key=value,key=value' -> (name, overrides); values are numbers, 'none' or words."""
+    """'name:key=value,key=value' -> (name, overrides); values are numbers, true / false, 'none' or words."""
     name, _, body = text.partition(":")
     out = {}
     for item in filter(None, body.split(",")):
@@ -97,6 +107,8 @@ def parse_variant(text: str) -> tuple[str, dict]:
         value = value.strip()
         if value.lower() == "none":
             out[key.strip()] = None
+        elif value.lower() in ("true", "false"):
+            out[key.strip()] = value.lower() == "true"
         else:
             try:
                 out[key.strip()] = float(value)
@@ -106,12 +118,12 @@ def parse_variant(text: str) -> tuple[str, dict]:
 
 
 def evaluate(split: str, engine: str, variants: list[tuple[str, dict]], limit: int | None, threads: int,
-             preset: str = "paper", settings: dict | None = None) -> dict[str, dict[str, Scores]]:
+             preset: str | None = None, settings: dict | None = None) -> dict[str, dict[str, Scores]]:
     """{variant: {set: Scores}} (set "all" pools every set). `settings`: run settings (GroundingConfig fields,
     e.g. judge_top_k, tau, models_dir) for every variant."""
     from grounding.pipeline import ground, load_models, rederive
 
-    base = GroundingConfig(**{"engine": engine, "preset": preset, "decompose": False, "pfcr": False, "threads": threads,
+    base = GroundingConfig(**{"engine": engine, "preset": preset or GroundingConfig().preset, "decompose": False, "pfcr": False, "threads": threads,
                               **(settings or {})}).validate()
     configs = [("default", base)] + [(name, GroundingConfig(**{**base.to_dict(), "overrides": ov}).validate())
                                      for name, ov in variants]
@@ -156,7 +168,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m evaluation.verdicts", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--engine", default="claims")
-    p.add_argument("--preset", default="paper")
+    p.add_argument("--preset", default=GroundingConfig().preset)
     p.add_argument("--split", choices=["report", "train"], default="report")
     p.add_argument("--variant", action="append", default=[], help="NAME:key=value,... verdict settings to compare")
     p.add_argument("--limit", type=int, default=None, help="at most this many instances per set")
@@ -177,6 +189,8 @@ def main(argv=None) -> int:
     print(f"engine {a.engine}, preset {a.preset}, split {a.split}" + (f", limit {a.limit}" if a.limit else "")
           + (f", settings {settings}" if settings else ""))
     print(table(results))
+    for variant, by_set in results.items():
+        print(f"confusion, all sets, {variant}: {by_set['all'].confusion()}")
     return 0
 
 

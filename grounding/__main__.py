@@ -1,7 +1,7 @@
 """Command line:
 
     python -m grounding run --input in.jsonl --output out.jsonl [--engine claims|context|context-fast] [--tau 0.5]
-                            [--preset paper|code|learned] [--csv pairs.csv] [--no-pfcr] [--overwrite]
+                            [--preset learned|joint|paper|code] [--csv pairs.csv] [--no-pfcr] [--overwrite]
                             [--ray [--address auto|ray://host:10001] [--workers N] [--batch-size K]
                                    [--runtime-env JSON]]
     python -m grounding check --response "..." --context "doc one --- doc two"

@@ -14,7 +14,10 @@ from grounding.trace.session import trace_config
 from grounding.types import GroundingResult
 
 
-def ground_endpoint(response: str, context: str, question: str = "", tau: float = 0.5, preset: str = "paper",
+DEFAULT_PRESET = GroundingConfig().preset   # the API's default is the library's
+
+
+def ground_endpoint(response: str, context: str, question: str = "", tau: float = 0.5, preset: str = DEFAULT_PRESET,
                     engine: str = "claims") -> dict:
     """Check `response` against `context` (documents separated by a line with only ---); returns the full
     GroundingResult as JSON (see grounding/types.py)."""
@@ -26,7 +29,7 @@ def ground_endpoint(response: str, context: str, question: str = "", tau: float 
     return ground(response or "", context or "", config, question=question or "").to_dict()
 
 
-def rederive_endpoint(result: dict, preset: str = "paper", overrides: Optional[dict] = None) -> dict:
+def rederive_endpoint(result: dict, preset: str = DEFAULT_PRESET, overrides: Optional[dict] = None) -> dict:
     """Re-derive verdicts and metrics of a result from /ground under another preset and overrides, e.g.
     {"supported": 0.8}; no model is run. The run's tau and engine stay."""
     try:

@@ -104,8 +104,18 @@ class VerdictPreset:
     override_margin: Optional[float] = setting(
         None, "a sentence that entails the claim outranks a contradicting one whose cosine is more than this below "
               "its own: no override from that one (empty = off)", needs_run=False, low=0, high=2, control="optional")
+    # the claim against its judged sentences read together (stage judge_joint; the claims engine): decides before F
+    joint_support: Optional[float] = setting(
+        None, "the judged sentences read together entail the claim with P(e) at least this (and above P(c)): "
+              "Supported (empty = off)", needs_run=False, low=0, high=1, control="optional")
+    joint_contradict: Optional[float] = setting(
+        None, "read together they contradict it with P(c) at least this: Contradicted (empty = off)",
+        needs_run=False, low=0, high=1, control="optional")
     # decide with the learned model (grounding.learned) instead of F; then `supported` is the least P(Supported)
     learned: bool = setting(False, "decide with the learned model instead of F", needs_run=False)
+    direction_override: Optional[float] = setting(
+        None, "a backed claim whose anchor (cosine at least this) gives the same value moving the other way (\"rose by "
+              "6%\" vs \"6% less\") is Contradicted (empty = off)", needs_run=False, low=-1, high=1, control="optional")
     quantity_override: Optional[float] = setting(
         None, "a backed claim whose anchor (cosine at least this) gives another value of the same kind and unit "
               "(30% vs 70%, 50 mg vs 25 mg) is Contradicted (empty = off)", needs_run=False, low=-1, high=1,
@@ -123,8 +133,14 @@ PRESETS = {
                           partial=0.40, unsupported_floor=0.10, contradict_override=0.60, off_topic=0.15),
     # a multinomial logistic model over the pipeline's signals, fitted per engine on the evidence train sets
     # (exported_models/verdicts/<engine>.json, training/verdicts.py); Supported needs P(Supported) >= 0.5
+    # paper's fusion, decided first by the claim's judged sentences read together (support P(e) >= 0.3, contradict
+    # P(c) >= 0.7), the override fired only by the most similar sentence; chosen on the evidence train sets
+    # (README, "Reading the evidence together")
+    "joint": VerdictPreset("joint", w_cos=0.35, w_entity=0.20, w_nli=0.45, supported=0.72, partial=0.40,
+                           nli_override=-0.5, override_scope="anchor", joint_support=0.3, joint_contradict=0.7,
+                           direction_override=0.6),
     "learned": VerdictPreset("learned", w_cos=0.0, w_entity=0.0, learned=True, supported=0.5, partial=0.0,
-                             quantity_override=0.6),
+                             quantity_override=0.6, joint_support=0.3),
 }
 
 
@@ -149,7 +165,7 @@ class GroundingConfig:
                           choices=ENGINES, control="choice", label="Engine", cli=True)
     tau: float = setting(0.5, "pairs above τ are judged", low=0, high=1, control="slider",
                          label="τ (cosine threshold)", cli=True)
-    preset: str = setting("paper", "sets the weights and bands below", needs_run=False,
+    preset: str = setting("joint", "sets the weights and bands below", needs_run=False,
                           choices=tuple(sorted(PRESETS)), control="dropdown", label="Verdict preset", cli=True)
     overrides: dict = setting(help="per-field changes to the preset, e.g. {\"supported\": 0.8}", needs_run=False,
                               factory=dict)
@@ -160,6 +176,10 @@ class GroundingConfig:
     recheck_margin: float = setting(0.02, "a claim whose verdict moves when its judged probabilities move this far is "
                                           "judged again by the models' fp32 twins (0 = off)", low=0, high=0.5,
                                   cli=True)
+    joint_max: int = setting(4, "a claim's judged context sentences read together as one premise, the most similar "
+                                "this many (claims engine; 0 = off)", low=0, high=16)
+    joint_floor: float = setting(0.45, "sentences just below τ with at least this cosine are read together with the "
+                                       "judged ones (at τ or above: only judged ones)", low=0, high=1)
     decompose: bool = setting(True, "split sentences into atomic claims")
     self_check_threshold: float = setting(0.5, "P(sentence |= claim) a claim needs to be kept", low=0, high=1)
     pfcr: bool = setting(True, "negate claims and re-judge (one more NLI pass)", control="check", label="PFCR",

@@ -96,6 +96,8 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             text = f"Unsupported: the best match {anchor} ({where}) does not establish the claim — {why} (F = {verdict.score:.2f})."
         if verdict.label in (SUPPORTED, PARTIAL) and verdict.conflicting is not None:
             text += _leans_against(result, verdict)
+    if verdict.label != NOT_ASSESSED and verdict.rule.startswith("read together, ") and len(claim.joint_columns) > 1:
+        text += " " + _together(result, verdict, claim)
     if verdict.rule.startswith("partly read: "):
         label = verdict.rule[len("partly read: "):].split(" on the part read")[0]
         text = (f"Partly read: only the start of this claim fit the model's window; on that part it is {label}, but "
@@ -114,6 +116,16 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
     return _explainer(text, verdict, result) if _explainer else text
 
 
+def _together(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
+    """The judged sentences read together as one premise decided (verdict.joint_reading): name them."""
+    others = [c for c in claim.joint_columns if c != verdict.anchor]
+    e, _, c = claim.joint
+    what = f"entail it (entailment {e:.2f})" if verdict.label == SUPPORTED else f"contradict it (contradiction {c:.2f})"
+    fp32 = " (fp32 recheck: near a threshold)" if claim.joint_rechecked else ""
+    return (f"Read together with {'; '.join(f'{_quote(result.context_sentences[o].text, 120)} ({_where(result, o)})' for o in others)}, "
+            f"the judged sentences {what}{fp32}.")
+
+
 def unread_note(result: GroundingResult) -> str:
     """What of the context was never read (beyond the limits or the time budget), for every verdict it touches."""
     parts = [u for u in result.coverage.unread if u.get("part") != "response"]
@@ -127,7 +139,9 @@ def unread_note(result: GroundingResult) -> str:
 def _leans_against(result: GroundingResult, verdict: Verdict) -> str:
     """A backed claim with a judged sentence whose most likely class is contradiction (no override fired)."""
     pair = next((p for p in result.pairs if p.claim == verdict.claim and p.column == verdict.conflicting), None)
-    how = f" (contradiction {pair.contradict:.2f}, below the override)" if pair is not None else ""
+    on_its_own = "on its own; read with the others the sources back the claim" if verdict.rule.startswith("read together") \
+        else "below the override"
+    how = f" (contradiction {pair.contradict:.2f}, {on_its_own})" if pair is not None else ""
     values = quantity_conflicts(result.claims[verdict.claim].text, result.context_sentences[verdict.conflicting].text)
     if values:
         how = " (it gives " + ", ".join(f"{x} where the claim says {c}" for c, x in values) + ")"

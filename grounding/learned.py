@@ -8,7 +8,8 @@ scorer's labelled cells) and the entity comparison against each:
   (the sources disagree); the fused-evidence anchor's rank by cosine; entity overlap and the count of
   claim-only entities at the support anchor; **quantity conflicts**: numbers, percentages, amounts or dates
   of the claim that the anchor states with another value for the same kind and unit (30% vs 70%, 50 mg vs
-  25 mg, 2021 vs 2023), at the most similar and at the strongest-support sentence.
+  25 mg, 2021 vs 2023), at the most similar and at the strongest-support sentence; P(e) and P(c) of the claim
+  against its judged sentences read together (stage judge_joint), when they were.
 
 The model (coefficients, feature scaling, class order, how it was fitted and what it scored) is plain JSON in
 ``exported_models/verdicts/<engine>.json``, fitted by ``training/verdicts.py`` with scikit-learn on the evidence
@@ -36,6 +37,7 @@ FEATURES = (
     "n_support", "n_contradict", "both", "anchor_rank",
     "anchor_overlap", "anchor_overlap_missing", "anchor_claim_only",
     "top_quantity_conflicts", "anchor_quantity_conflicts", "claim_has_quantity",
+    "joint_read", "joint_entail", "joint_contradict",
 )
 CLASSES = (SUPPORTED, UNSUPPORTED, CONTRADICTED)
 
@@ -57,16 +59,56 @@ def _only_denied(text: str, surface: str) -> bool:
     return bool(spots) and all(_DENIAL.search(text[max(0, s - 20):s]) for s in spots)
 
 
-def quantity_conflicts(claim: str, context: str) -> list[tuple[str, str]]:
+# words that give a change its direction, next to the value they move ("rose by 6%", "6% less than in 2022")
+_UP = {"rose", "rise", "rises", "risen", "rising", "increase", "increased", "increases", "increasing", "grew", "grow",
+       "grows", "grown", "higher", "more", "up", "gain", "gained", "gains", "climbed", "jumped", "raised", "above",
+       "exceeded", "surged"}
+_DOWN = {"fell", "fall", "falls", "fallen", "falling", "decrease", "decreased", "decreases", "decreasing", "declined",
+         "decline", "declines", "dropped", "drop", "drops", "lower", "less", "fewer", "down", "shrank", "shrunk",
+         "reduced", "reduction", "cut", "lost", "below", "slipped", "lowered"}
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def direction(text: str, start: int, end: int, reach: int = 3) -> tuple[int, str]:
+    """(+1 / -1 / 0, the word): the direction word nearest to the value at text[start:end], among the `reach`
+    words before it and after it ("rose by 6%": +1 'rose'; "6% less than": -1 'less')."""
+    before = _WORD.findall(text[max(0, start - 40):start])[-reach:]
+    after = _WORD.findall(text[end:end + 40])[:reach]
+    nearest_first = [w for i in range(reach) for w in (before[-1 - i:len(before) - i], after[i:i + 1]) for w in w]
+    for word in nearest_first:
+        w = word.lower()
+        if w in _UP or w in _DOWN:
+            return (1 if w in _UP else -1), word
+    return 0, ""
+
+
+def quantity_conflicts(claim: str, context: str, values: bool = True) -> list[tuple[str, str]]:
     """(claim value, context value) pairs where both texts give a value of the same kind (percent, money,
     year, date, or a number followed by the same unit word) and the values differ, while the claim's value is
     nowhere in the context sentence, or only denied there ("25 mg, not 50 mg"). "70%" vs "30%", "50 mg" vs
-    "25 mg", "2021" vs "2023"."""
+    "25 mg", "2021" vs "2023" -- unless the sentence also states another of the claim's values of that kind (it
+    speaks of several quantities, which of its values answers which is unknown). Also the same value moving the
+    other way: a direction word beside it in each text ("rose by 6%" vs "6% less": ("6% (rose)", "6% (less)")),
+    the only conflicts given when `values` is False."""
     cm, xm = mentions(claim), mentions(context)
     keys = {m.key for m in xm}
     out = []
+    # a kind of which the sentence states one of the claim's values too: it speaks of several quantities, and which
+    # of its values answers which of the claim's is unknown ("28% ... 27% ... 3%" against "4.5% to 27%")
+    shared = {c.kind for c in cm if c.kind != "named" and c.key in keys and not _only_denied(context, c.surface)}
     for c in cm:
-        if c.kind == "named" or (c.key in keys and not _only_denied(context, c.surface)):
+        if c.kind == "named":
+            continue
+        if c.key in keys and not _only_denied(context, c.surface):
+            # the same value moving the other way: "rose by 6%" against "6% less than in 2022"
+            way, word = direction(claim, c.start, c.end)
+            for x in (m for m in xm if m.key == c.key) if way else ():
+                other, their = direction(context, x.start, x.end)
+                if other == -way:
+                    out.append((f"{c.surface} ({word.lower()})", f"{x.surface} ({their.lower()})"))
+                    break
+            continue
+        if c.kind in shared or not values:
             continue
         unit = _unit_after(claim, c.end) if c.kind == "number" else ""
         for x in xm:
@@ -79,10 +121,14 @@ def quantity_conflicts(claim: str, context: str) -> list[tuple[str, str]]:
     return out
 
 
-def claim_features(claim: str, pairs: list[PairScore], context_texts: list[str], best_cosine: Optional[float]) -> np.ndarray:
-    """The FEATURES vector of one claim (float64). `context_texts` is the list of all context sentences."""
+def claim_features(claim: str, pairs: list[PairScore], context_texts: list[str], best_cosine: Optional[float],
+                   joint: Optional[list[float]] = None) -> np.ndarray:
+    """The FEATURES vector of one claim (float64). `context_texts` is the list of all context sentences; `joint`:
+    the claim's P(e), P(n), P(c) against its judged sentences read together (None: not read together)."""
     judged = [p for p in pairs if p.judged]
     f = dict.fromkeys(FEATURES, 0.0)
+    if joint is not None:
+        f["joint_read"], f["joint_entail"], f["joint_contradict"] = 1.0, float(joint[0]), float(joint[2])
     f["best_cosine"] = float(best_cosine or 0.0)
     f["claim_has_quantity"] = float(any(m.kind != "named" for m in mentions(claim)))
     f["anchor_overlap_missing"] = 1.0

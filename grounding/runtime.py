@@ -226,9 +226,9 @@ class OnnxModel:
             e_ids, e_types = list(enc.ids), list(enc.type_ids)
             if len(e_ids) > self.max_length:
                 truncated.append(i)
-                before = sum(e_types)
-                e_ids, e_types = _truncate(e_ids, e_types, self.max_length, paired=pairs is not None)
-                if pairs is not None and sum(e_types) < before:
+                e_ids, e_types, cut_second = _truncate(e_ids, e_types, self.max_length,
+                                                       enc.sequence_ids if pairs is not None else None)
+                if cut_second:
                     second_cut.append(i)
             ids.append(e_ids)
             types.append(e_types)
@@ -258,22 +258,23 @@ class OnnxModel:
         return self._fp32
 
 
-def _truncate(ids: list[int], types: list[int], limit: int, paired: bool) -> tuple[list[int], list[int]]:
-    """Cut to `limit` tokens keeping the final [SEP]s: for a pair, trim the longer segment first."""
-    if not paired:
-        return ids[: limit - 1] + ids[-1:], types[: limit - 1] + types[-1:]
-    first = [i for i, t in enumerate(types) if t == 0]
-    a = ids[1 : first[-1]]           # segment A tokens (without [CLS] and its [SEP])
-    b = ids[first[-1] + 1 : -1]      # segment B tokens (without the last [SEP])
-    budget = limit - 3
-    while len(a) + len(b) > budget:
+def _truncate(ids: list[int], types: list[int], limit: int, sequence_ids: list | None = None) -> tuple[list, list, bool]:
+    """Cut to `limit` keeping the special tokens; a pair (`sequence_ids`: 0 / 1 / None per token) loses from its
+    longer text first, whatever separates them ([SEP]; MPNet's </s></s>, type ids all 0). -> ids, types, B cut?"""
+    if sequence_ids is None or 1 not in sequence_ids:
+        return ids[: limit - 1] + ids[-1:], types[: limit - 1] + types[-1:], False
+    a_at = [i for i, s in enumerate(sequence_ids) if s == 0]
+    b_at = [i for i, s in enumerate(sequence_ids) if s == 1]
+    (a0, a1), (b0, b1) = (a_at[0], a_at[-1] + 1), (b_at[0], b_at[-1] + 1)
+    a, b = ids[a0:a1], ids[b0:b1]
+    while len(ids) - (a1 - a0) - (b1 - b0) + len(a) + len(b) > limit and (a or b):   # the special tokens stay
         if len(a) >= len(b):
             a = a[:-1]
         else:
             b = b[:-1]
-    cls, sep = ids[0], ids[-1]
-    out = [cls] + a + [sep] + b + [sep]
-    return out, [0] * (len(a) + 2) + [1] * (len(b) + 1)
+    out = ids[:a0] + a + ids[a1:b0] + b + ids[b1:]
+    out_types = types[:a0] + types[a0:a0 + len(a)] + types[a1:b0] + types[b0:b0 + len(b)] + types[b1:]
+    return out, out_types, len(b) < b1 - b0
 
 
 def _batches(n: int, size: int, lengths: list[int] | None = None):

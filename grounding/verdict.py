@@ -9,6 +9,12 @@ the explanation can say the sources disagree. The other way round, a Supported o
 keeps as `conflicting` the judged sentence that leans against it (contradiction is its most likely class,
 P(c) at least the preset's conflict_note) without firing the override: the label stays, the explanation
 names the disagreement.
+
+Read together (presets with joint_support / joint_contradict; the claims engine's stage judge_joint): before
+any of that, the claim's judged sentences read as one premise decide when they clearly entail it (Supported,
+anchor the best-F sentence among them) or contradict it (Contradicted, anchor the most contradicting one).
+A claim that needs two sentences ("closed on Sundays" next to the opening hours) is then not contradicted by
+one of them on its own, and a sentence about another aspect no longer fires the override.
 """
 from __future__ import annotations
 
@@ -48,8 +54,10 @@ def band(preset: VerdictPreset, f: float, cosine: float, entail: float, contradi
 
 
 def decide(claim: int, pairs: list[PairScore], preset: VerdictPreset, entity_diffs: dict[int, EntityDiff],
-           best_column: int | None, best_cosine: float | None, tau: float) -> Verdict:
-    """The verdict of one claim from its judged pairs (those above tau)."""
+           best_column: int | None, best_cosine: float | None, tau: float,
+           joint: list[float] | None = None, joint_columns: tuple = ()) -> Verdict:
+    """The verdict of one claim from its judged pairs (those above tau); `joint`: P(e), P(n), P(c) of the claim
+    against the sentences `joint_columns` read together (None: not read together)."""
     judged = [p for p in pairs if p.judged]
     if not judged:
         rule = f"no context sentence above tau = {tau:.2f}"
@@ -62,7 +70,18 @@ def decide(claim: int, pairs: list[PairScore], preset: VerdictPreset, entity_dif
         entailing = [p.cosine for p in judged if p.psi == 1]
         firing = [(f, p) for f, p in firing if not entailing or p.cosine >= max(entailing) - preset.override_margin]
     best_f, best = max(scored, key=lambda fp: (fp[0], fp[1].cosine))
-    if firing:
+    read = joint_reading(preset, joint, joint_columns, scored)
+    if read is not None:
+        label, rule, (f, anchor) = read
+        if label == CONTRADICTED:
+            support = [(g, p) for g, p in scored if p.psi == 1 and p.column != anchor.column]
+            conflicting = max(support, key=lambda gp: gp[0])[1].column if support else None
+        else:   # the sentences that would fire the override on their own are the disagreement to name
+            against = [p for _, p in scored if p.column != anchor.column and p.psi == -1
+                       and (fires_override(preset, p.entail, p.contradict)
+                            or (preset.conflict_note is not None and p.contradict >= preset.conflict_note))]
+            conflicting = max(against, key=lambda p: (p.cosine * p.contradict, p.cosine)).column if against else None
+    elif firing:
         f, anchor = max(firing, key=lambda fp: (fp[1].cosine * fp[1].contradict, fp[1].cosine))
         support = [(g, p) for g, p in scored if p.psi == 1 and p.column != anchor.column]
         conflicting = max(support, key=lambda gp: gp[0])[1].column if support else None
@@ -86,19 +105,46 @@ def decide(claim: int, pairs: list[PairScore], preset: VerdictPreset, entity_dif
                    rule=rule, entities=entity_diffs.get(anchor.column, EntityDiff()), conflicting=conflicting)
 
 
+JOINT_RULES = ("read together, ", "judged alone, ")
+
+
+def read_together(v: Verdict) -> bool:
+    """Whether the claim's sentences read together decided verdict `v` (joint_reading)."""
+    return v.rule.startswith(JOINT_RULES)
+
+
+def joint_reading(preset: VerdictPreset, joint: list[float] | None, columns, scored: list[tuple[float, PairScore]]):
+    """(label, rule, (F, anchor pair)) when the sentences read together decide the claim under `preset`, else None."""
+    if joint is None or not columns:
+        return None
+    e, _, c = joint
+    among = [(f, p) for f, p in scored if p.column in columns] or scored
+    many = len(columns) > 1
+    where = (f"read together, context sentences {', '.join(str(k + 1) for k in sorted(columns))}" if many
+             else f"judged alone, context sentence {columns[0] + 1}")
+    if preset.joint_support is not None and e >= preset.joint_support and e > c:
+        return SUPPORTED, f"{where} {'entail' if many else 'entails'} the claim: P(e) = {e:.2f} >= " \
+                          f"{preset.joint_support}", max(among, key=lambda fp: (fp[0], fp[1].cosine))
+    if preset.joint_contradict is not None and c >= preset.joint_contradict:
+        return CONTRADICTED, f"{where} {'contradict' if many else 'contradicts'} the claim: P(c) = {c:.2f} >= " \
+                             f"{preset.joint_contradict}", max(among, key=lambda fp: (fp[1].cosine * fp[1].contradict, fp[1].cosine))
+    return None
+
+
 def decide_learned(claim: int, claim_text: str, pairs: list[PairScore], preset: VerdictPreset, model,
                    entity_diffs: dict[int, EntityDiff], context_texts: list[str], best_column: int | None,
-                   best_cosine: float | None) -> Verdict:
+                   best_cosine: float | None, joint: list[float] | None = None) -> Verdict:
     """The verdict of one claim by the learned model (grounding.learned): label from its probabilities, anchor
     the strongest contradiction (Contradicted) or support (otherwise), the other side kept as `conflicting`."""
     from grounding import learned
-    probs = model.probabilities(learned.claim_features(claim_text, pairs, context_texts, best_cosine))[0]
+    probs = model.probabilities(learned.claim_features(claim_text, pairs, context_texts, best_cosine, joint))[0]
     label = learned.label_from(probs, preset.supported, model.contradicted_min)
     anchor = learned.anchor_for(label, pairs)
     conflicts = learned.quantity_conflicts(claim_text, context_texts[anchor.column]) if anchor else []
     rule = "learned: " + learned.describe(probs) + (
         "; the anchor gives another value: " + ", ".join(f"{c} vs {x}" for c, x in conflicts) if conflicts else "")
-    if anchor is None:
+    if anchor is None:   # nothing judged: no sentence to back the claim, whatever the model's odds
+        label = UNSUPPORTED if label in (SUPPORTED, PARTIAL) else label
         return Verdict(claim=claim, label=label, score=None, anchor=best_column,
                        cosine=best_cosine, rule=rule + "; no context sentence judged",
                        entities=entity_diffs.get(best_column, EntityDiff()) if best_column is not None else EntityDiff())
@@ -138,15 +184,18 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
 
 def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor_text: str | None) -> Verdict:
     """A backed claim whose anchor gives another value for the same quantity is Contradicted (the preset's
-    quantity_override: the least anchor cosine at which the sentence counts as speaking of the same thing)."""
+    quantity_override: the least anchor cosine at which the sentence counts as speaking of the same thing); with
+    direction_override only the same value moving the other way does ("rose by 6%" vs "6% less")."""
     from grounding.learned import quantity_conflicts
-    if (preset.quantity_override is None or v.label not in (SUPPORTED, PARTIAL) or anchor_text is None
-            or v.cosine is None or v.cosine < preset.quantity_override):
+    if v.label not in (SUPPORTED, PARTIAL) or anchor_text is None or v.cosine is None:
         return v
-    conflicts = quantity_conflicts(claim_text, anchor_text)
+    values = preset.quantity_override is not None and v.cosine >= preset.quantity_override
+    moves = preset.direction_override is not None and v.cosine >= preset.direction_override
+    conflicts = quantity_conflicts(claim_text, anchor_text, values=values) if values or moves else []
     if not conflicts:
         return v
     what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)
-    v.label, v.rule = CONTRADICTED, f"quantity override: {what} (anchor cosine {v.cosine:.2f} >= {preset.quantity_override})"
+    least = preset.quantity_override if values else preset.direction_override
+    v.label, v.rule = CONTRADICTED, f"quantity override: {what} (anchor cosine {v.cosine:.2f} >= {least})"
     v.conflicting = None
     return v

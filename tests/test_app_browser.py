@@ -298,26 +298,28 @@ def test_verdict_threshold_change_rederives_without_a_run(page, library):
 
 
 def test_override_scope_choice_rederives_without_a_run(page, library):
-    """The long-context example's first claim is Contradicted by a sentence that is not its most similar one:
-    with override_scope 'anchor' the app must show what the library's rederive gives, without a run."""
-    res = library["long_context"]
-    anchored = rederive(copy.deepcopy(res), GroundingConfig(models_dir=res.config.models_dir,
-                                                             overrides={"override_scope": "anchor"}))
+    """The default preset lets only a claim's most similar sentence fire the contradiction override ('anchor');
+    in the "Sources disagree" example the first claim's label moves when any judged sentence may ('any'): the app
+    must show what the library's rederive gives, without a run, and the run's own verdicts on the way back."""
+    res = library["conflicting"]
+    assert GroundingConfig().verdict_preset().override_scope == "anchor"
+    anywhere = rederive(copy.deepcopy(res), GroundingConfig(models_dir=res.config.models_dir,
+                                                            overrides={"override_scope": "any"}))
     before = [v.label for v in res.verdicts if res.claims[v.claim].origin != "rejected"]
-    after = [v.label for v in anchored.verdicts if anchored.claims[v.claim].origin != "rejected"]
-    assert before != after and before[0] == "Contradicted"     # the example exercises the switch
-    load_example(page, "long_context")
+    after = [v.label for v in anywhere.verdicts if anywhere.claims[v.claim].origin != "rejected"]
+    assert before != after and after[0] == "Contradicted"     # the example exercises the switch
+    load_example(page, "conflicting")
     assert run_and_wait(page) == "done"
     assert claim_badges(page) == before
     page.get_by_text("Settings", exact=True).click()
-    page.locator("#gv-override_scope").get_by_text("anchor", exact=True).click()
-    page.wait_for_selector("#gv-status .status:has-text('override_scope = anchor')", timeout=60_000)
+    page.locator("#gv-override_scope").get_by_text("any", exact=True).click()
+    page.wait_for_selector("#gv-status .status:has-text('override_scope = any')", timeout=60_000)
     page.wait_for_function("b => Array.from(document.querySelectorAll('#gv-claims li.claim:not(.rejected) .badge'))"
                            ".map(e => e.innerText).join('|') === b", arg="|".join(after), timeout=30_000)
     assert claim_badges(page) == after
-    shot(page, "11b_override_scope_anchor")
-    # back to "any": the run's own verdicts again
-    page.locator("#gv-override_scope").get_by_text("any", exact=True).click()
+    shot(page, "11b_override_scope_any")
+    # back to "anchor": the run's own verdicts again
+    page.locator("#gv-override_scope").get_by_text("anchor", exact=True).click()
     page.wait_for_selector("#gv-status .status:has-text('(overrides: none)')", timeout=60_000)
     page.wait_for_function("b => Array.from(document.querySelectorAll('#gv-claims li.claim:not(.rejected) .badge'))"
                            ".map(e => e.innerText).join('|') === b", arg="|".join(before), timeout=30_000)
@@ -435,7 +437,8 @@ def test_api_ground_endpoint(app_url, library):
     from gradio_client import Client
     e = BY_NAME["conflicting"]
     client = Client(app_url, verbose=False)
-    out = client.predict(e["response"], e["context"], e["question"], 0.5, "paper", "claims", api_name="/ground")
+    out = client.predict(e["response"], e["context"], e["question"], 0.5, GroundingConfig().preset, "claims",
+                         api_name="/ground")
     data = out if isinstance(out, dict) else json.loads(out)
     res = library["conflicting"]
     assert [v["label"] for v in data["verdicts"]] == [v.label for v in res.verdicts]

@@ -15,21 +15,25 @@ DRUG_CONTEXT = "Drug X significantly lowered systolic blood pressure.\n---\nLive
 def test_the_registry_is_the_configs_choice_of_engines():
     assert tuple(ENGINES) == ENGINE_NAMES
     assert [s.name for s in ENGINES["claims"].per_row] == ["decompose", "self_check", "retrieve", "judge", "entities",
-                                                           "recheck", "verdict", "explain"]
-    assert [s.name for s in ENGINES["context"].per_row] == ["read_windows", "entities", "recheck", "verdict", "explain"]
+                                                           "judge_joint", "recheck", "verdict", "explain"]
+    assert [s.name for s in ENGINES["context"].per_row] == ["read_windows", "entities", "judge_joint", "recheck",
+                                                            "verdict", "explain"]
     assert [s.name for s in ENGINES["claims"].after] == ["claim_map", "not_assessed", "metrics"]
 
 
-def test_context_engines_need_no_entailment_model_and_report_cer_pfcr_not_applicable(models_dir):
+def test_context_engines_use_entailment_only_to_read_evidence_together_and_report_cer_pfcr_not_applicable(models_dir):
+    """The scorer finds the evidence; the entailment model only reads a sentence's evidence together (judge_joint),
+    so there is no decomposition (CER) and no negated re-judging (PFCR) to report."""
     for name in ("context", "context-fast"):
-        assert "entailment" not in ENGINES[name].models
+        assert ENGINES[name].models["entailment"] == "entailment"
+        assert [s.name for s in ENGINES[name].per_row if s.name.startswith("judge")] == ["judge_joint"]
         assert not applies(name, "cer") and not applies(name, "pfcr")
     assert applies("claims", "cer") and applies("claims", "pfcr")
     if not (models_dir / "scorer" / "model.onnx").is_file():
         pytest.skip("no scorer in this build")
     res = ground(DRUG_RESPONSE, DRUG_CONTEXT, GroundingConfig(engine="context", models_dir=str(models_dir)))
     assert res.metrics.cer is None and res.metrics.pfcr is None
-    assert set(res.coverage.runtime["models"]) == {"embedder", "scorer"}
+    assert set(res.coverage.runtime["models"]) == {"embedder", "scorer", "entailment"}
     html = metrics_html(res)
     assert html.count("n/a") == 2
 

@@ -78,3 +78,25 @@ def test_direction_row_pairs_each_reversal_with_its_original_and_scores_it(nli, 
     row = evaluate.score_set("direction_report", pairs, probs)
     assert row["pairs"] == 4
     assert row["accuracy"] == float(np.mean(probs.argmax(1) == np.array([0, 2, 0, 2])))
+
+
+def test_long_pair_keeps_the_claim_and_the_separators(nli):
+    """The shipped tokenizer (MPNet: <s> A </s></s> B </s>, type ids all 0) cuts the long premise, keeps the
+    claim whole and the separators in place; a claim longer than the window is cut and said to be."""
+    from grounding.runtime import _truncate
+    tok = nli.model.tokenizer
+    premise = "The trial enrolled many patients across several sites. " * 120
+    batch = nli.model.tokenize([premise], ["Patients were enrolled."])
+    ids = [int(i) for i in batch.input_ids[0]]
+    assert batch.truncated == [0] and batch.second_cut == [] and len(ids) == nli.model.max_length
+    assert tok.decode(ids[-8:], skip_special_tokens=False).endswith("</s> </s> patients were enrolled. </s>")
+    claim = "Patients were enrolled at site one and site two. " * 90
+    batch = nli.model.tokenize(["The trial enrolled patients."], [claim])
+    ids = [int(i) for i in batch.input_ids[0]]
+    assert batch.second_cut == [0] and tok.decode(ids[:10], skip_special_tokens=False).startswith(
+        "<s> the trial enrolled patients. </s> </s> patients")
+    # BERT layout: [CLS] A [SEP] B [SEP], type ids 0 / 1; the longer side loses first, the type ids follow
+    ids, types, cut = _truncate([101, 5, 6, 7, 8, 102, 9, 102], [0, 0, 0, 0, 0, 0, 1, 1], 6,
+                                [None, 0, 0, 0, 0, None, 1, None])
+    assert (ids, types, cut) == ([101, 5, 6, 102, 9, 102], [0, 0, 0, 0, 1, 1], False)
+    assert _truncate([101, 5, 102, 9, 8, 7, 102], [0, 0, 0, 1, 1, 1, 1], 5, [None, 0, None, 1, 1, 1, None])[2]

@@ -28,11 +28,17 @@ def test_scores_by_hand():
     assert r["f1_supported"] == pytest.approx(0.5)          # tp 1, 2 predicted, 2 gold
     assert r["f1_contradicted"] == 0.0 and r["f1_unsupported"] == 1.0
     assert r["false_alarms"] == "1/3" and r["missed_contradictions"] == "1/1"
+    assert s.confusion() == ("gold Supported (2): 1 Supported, 1 Contradicted; gold Unsupported (1): 1 Unsupported; "
+                             "gold Contradicted (1): 1 Supported")
 
 
 def test_parse_variant():
     assert ev.parse_variant("strict:supported=0.8,nli_override=none,override_scope=anchor") == (
         "strict", {"supported": 0.8, "nli_override": None, "override_scope": "anchor"})
+    # a bool field takes true / false (the config refuses 1.0 for a bool)
+    assert ev.parse_variant("learned:learned=true,quantity_override=0.6") == (
+        "learned", {"learned": True, "quantity_override": 0.6})
+    assert ev.parse_variant("paper:learned=False") == ("paper", {"learned": False})
 
 
 def test_evaluate_runs_the_shipped_pipeline_and_rederives_variants(monkeypatch):
@@ -44,11 +50,12 @@ def test_evaluate_runs_the_shipped_pipeline_and_rederives_variants(monkeypatch):
         EvidenceInstance("c", "hand_made", ["The trial ran in Paris and Berlin."], [doc], [[1, -1]]),   # disputed
     ]}
     monkeypatch.setattr(ev, "instances", lambda split: insts)
-    out = ev.evaluate("report", "claims", [("never", {"nli_override": None})], limit=None, threads=1)
+    out = ev.evaluate("report", "claims", [("never", {"nli_override": None, "joint_contradict": None})], limit=None,
+                      threads=1)
     default, never = out["default"]["hand_made"], out["never"]["hand_made"]
     assert default.disputed == 1 and default.gold == [SUPPORTED, CONTRADICTED]
     assert default.pred == [SUPPORTED, CONTRADICTED]
-    # with the override switched off, the contradiction falls to the bands: no longer Contradicted
+    # with the override and the joint reading's contradiction switched off, it falls to the bands: not Contradicted
     assert never.pred[0] == SUPPORTED and never.pred[1] != CONTRADICTED
     assert out["default"]["all"].row()["accuracy"] == 1.0
     assert "| all | default | 2 | 1.0 |" in ev.table(out)

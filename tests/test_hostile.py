@@ -177,7 +177,7 @@ def test_generated_hostile_inputs(cfg, response, context, engine):
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(response=FIELD, context=FIELD, tau=st.one_of(st.floats(allow_nan=True), st.none(), st.booleans(),
                                                     st.text(max_size=3)),
-       preset=st.one_of(st.sampled_from(["paper", "code", "learned"]), st.text(max_size=5)),
+       preset=st.one_of(st.sampled_from(["paper", "code", "learned", "joint"]), st.text(max_size=5)),
        overrides=st.dictionaries(st.sampled_from(["supported", "w_cos", "nli_override", "bogus", "override_scope"]),
                                  st.one_of(st.floats(), st.none(), st.text(max_size=4), st.booleans()), max_size=3))
 def test_generated_api_calls(response, context, tau, preset, overrides):

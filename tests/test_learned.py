@@ -21,6 +21,14 @@ from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairS
     ("The starting dose is 50 mg.", "The starting dose is 50 mg once daily.", []),          # same value
     ("The trial enrolled 612 adults.", "Six patients stopped treatment.", []),              # other unit word
     ("The park has 620 megawatts.", "The park was connected in September.", []),            # nothing comparable
+    # the sentence states another of the claim's percentages too: which of its values answers which is unknown
+    ("Ascites (3% to 28%) and encephalopathy (4.5% to 27%).", "Ascites 109 (28%), encephalopathy 104 (27%).", []),
+    # the same value moving the other way (a direction word within three words of it, the nearest one)
+    ("Wind generation rose by 6% thanks to strong winds.", "Wind generation reached 14.2 TWh, 6% less than in 2022.",
+     [("6% (rose)", "6% (less)")]),
+    ("Costs were cut by 10 percent.", "Costs increased by 10 percent.", [("10 percent (cut)", "10 percent (increased)")]),
+    ("Sales fell by 10%.", "Sales were down 10% on the year.", []),                        # both down
+    ("About 20% more patients responded.", "The response rate was 20% in both arms.", []),  # no direction there
 ])
 def test_quantity_conflicts(claim, context, expected):
     assert learned.quantity_conflicts(claim, context) == expected
@@ -107,3 +115,17 @@ def test_contradicted_needs_the_models_least_probability():
     assert learned.label_from(np.array([0.25, 0.3, 0.45]), 0.5, 0.6) == UNSUPPORTED
     assert learned.label_from(np.array([0.35, 0.2, 0.45]), 0.5, 0.6) == PARTIAL
     assert learned.label_from(np.array([0.15, 0.2, 0.65]), 0.5, 0.6) == CONTRADICTED
+
+
+def test_learned_never_backs_a_claim_with_nothing_judged(tmp_path):
+    """A model whose odds favour Supported even with no judged sentence (here through the intercept) still gives
+    Unsupported: no sentence was read against the claim, so nothing backs it; the explanation renders."""
+    from grounding.config import PRESETS
+    from grounding.verdict import decide_learned
+    path = _model_file(tmp_path, np.zeros((3, len(learned.FEATURES))).tolist())
+    data = json.loads(path.read_text())
+    data["intercept"] = [3.0, 0.0, 0.0]
+    path.write_text(json.dumps(data))
+    model = learned.LearnedVerdictModel(path)
+    v = decide_learned(0, "It rained.", [], PRESETS["learned"], model, {}, ["The sun shone."], 0, 0.2)
+    assert v.label == UNSUPPORTED and v.anchor == 0 and v.entail is None and "no context sentence judged" in v.rule

@@ -111,8 +111,8 @@ def test_measuring_another_cpu_keeps_the_record(tmp_path, monkeypatch):
     """python -m export.probe --measure adds this CPU's rows to probe.measured beside the other CPUs' (told apart
     by their flags even where the model names are equal) and leaves the recorded outputs as they are."""
     import shutil
-    folder = tmp_path / "embedder"
-    shutil.copytree(ROOT / "exported_models" / "embedder", folder)
+    folder = tmp_path / "scorer_fast"
+    shutil.copytree(ROOT / "exported_models" / "scorer_fast", folder)
     before = json.loads((folder / "card.json").read_text())["probe"]
     other = dict(before["measured"][0], cpu="AMD EPYC", flags=["avx2", "made-up-flag"])
     card = json.loads((folder / "card.json").read_text())
@@ -217,13 +217,16 @@ def _saturating(model_bytes: bytes) -> bytes:
 
 
 def test_parity_check_catches_an_emulated_saturating_kernel(tmp_path, monkeypatch):
-    """On any CPU: the entailment model with its weight products computed as the saturating u8s8 kernel would
+    """On any CPU: scorer_fast with its weight products computed as the saturating u8s8 kernel would
     (_saturating) moves the probe by more than twice the kernel tolerance, and the check refuses it; the same
-    emulation without the int16 clip gives the recorded outputs (so the emulation itself is the exact product)."""
+    emulation without the int16 clip gives the recorded outputs (so the emulation itself is the exact product).
+    (scorer_fast, 2 layers: the emulation expands every product by the pairs of k, which on the 12-layer
+    entailment model or the 6-layer scorer takes many minutes and gigabytes; the embedder's probe moves by less
+    than the tolerance under it. The real kernel is checked on entailment and scorer where a CPU has it, above.)"""
     import shutil
-    folder = tmp_path / "entailment"
-    shutil.copytree(ROOT / "exported_models" / "entailment", folder)
-    data = (ROOT / "exported_models" / "entailment" / "model.onnx").read_bytes()
+    folder = tmp_path / "scorer_fast"
+    shutil.copytree(ROOT / "exported_models" / "scorer_fast", folder)
+    data = (ROOT / "exported_models" / "scorer_fast" / "model.onnx").read_bytes()
     (folder / "model.onnx").write_bytes(_saturating(data))
     monkeypatch.setattr(runtime, "int8_weights_here", lambda: "uint8")   # nothing to shift: the weights are floats
     ok, message, drift = probe.check_folder(folder)

@@ -128,9 +128,11 @@ def test_rederive_changes_verdicts_without_models(drug, monkeypatch):
     monkeypatch.setattr(pl, "load", lambda *a, **k: (_ for _ in ()).throw(AssertionError("no models")))
     monkeypatch.setattr(pl, "load_roles", lambda *a, **k: (_ for _ in ()).throw(AssertionError("no models")))
     strict = GroundingResult.from_json(drug.to_json())
-    rederive(strict, GroundingConfig(overrides={"supported": 0.999, "partial": 0.998}))
+    # the paper preset's bands (the default preset's reading-together rule decides before them)
+    rederive(strict, GroundingConfig(preset="paper", overrides={"supported": 0.999, "partial": 0.998}))
     assert strict.verdicts[0].label != SUPPORTED and strict.verdicts[1].label == CONTRADICTED
-    lenient = rederive(GroundingResult.from_json(drug.to_json()), GroundingConfig(overrides={"nli_override": -1.0}))
+    lenient = rederive(GroundingResult.from_json(drug.to_json()),
+                       GroundingConfig(preset="paper", overrides={"nli_override": -1.0}))
     assert lenient.verdicts[1].label != CONTRADICTED
 
 
@@ -248,10 +250,16 @@ def test_a_contradiction_below_tau_is_judged_when_it_shares_the_claims_nouns():
     (v,) = [v for v in res.verdicts if res.claims[v.claim] is claim]
     assert v.label == CONTRADICTED and v.anchor == below[0].column
 
-    off = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(judge_top_k=0))
+    off = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(judge_top_k=0, joint_floor=tau))
     assert all(p.cosine > tau for p in off.pairs if p.judged)
     (v0,) = [v for v in off.verdicts if off.claims[v.claim].sentence == 1]
     assert v0.label != CONTRADICTED
+    # without judge_top_k, the joint reading still reads the sentence just below τ (joint_floor) with the judged
+    # ones, and the sentences read together contradict the claim
+    joint = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(judge_top_k=0))
+    (c1,) = [c for c in joint.claims if c.sentence == 1]
+    (v1,) = [v for v in joint.verdicts if joint.claims[v.claim] is c1]
+    assert below[0].column in c1.joint_columns and v1.label == CONTRADICTED and "contradict the claim" in v1.rule
 
     # the subject does not count: every sentence about Drug X names Drug X
     assert shared_nouns("Drug X raises liver enzymes.", "In the trial, Drug X lowered blood pressure.") == 0

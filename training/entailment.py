@@ -58,8 +58,13 @@ sentence stated verbatim gets P(e) 0.21), it is 110.7 MB, and it judges ~4x slow
 on the probe set). It needs full epochs (a lent GPU: the same command with --batch 32 --epochs 2, no
 --max-steps). Continued on 2026-12-01 from that checkpoint (runs/entailment_mpnet/final, kept after all) with
 --data-seed 7 --max-steps 4200 (0.56 epoch more, lr 2e-5, bf16, 1 pinned thread, ~2 h; runs/train_mpnet2.sh in the
-workspace): dev score 0.797 -> 0.815 (acc3 0.768, acc2 0.862), still rising; its int8 evaluation was not run.
-None was shipped. The reversals taught more contradiction calls on claims the sources do not mention
+workspace): dev score 0.797 -> 0.815 (acc3 0.768, acc2 0.862), still rising. **Shipped** (2026-12-01, third
+session of this run): int8 SNLI test (all 9,824 pairs) 0.8445, contradiction F1 0.8644 (fp32 0.8421 / 0.8607),
+every row of the card within 1 point of fp32; with the joint reading of a claim's sentences (stage judge_joint)
+it takes the app's examples from 24 claims missing their label to 4-7. A third stage (runs/train_mpnet3.sh:
+--backbone runs/entailment_mpnet2/final --out runs/entailment_mpnet3 --data-seed 11 --max-steps 3600) stopped at
+step 753 (dev score 0.802 at its first evaluation, warm-up); rerunning the same command resumes it.
+The direction-contrast stages below were not shipped. The reversals taught more contradiction calls on claims the sources do not mention
 (runs/entailment5), or nothing measurable at the checkpoint dev selection kept (runs/entailment6).
 """
 from __future__ import annotations

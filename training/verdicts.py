@@ -58,7 +58,7 @@ def extract(engine: str, limit: int | None, threads: int) -> dict:
                 # the verdict's cosine is the best one when nothing was judged; features take the max with the
                 # judged pairs', as the runtime does with the best column's cosine
                 X.append(learned.claim_features(claim, pairs, [s.text for s in res.context_sentences],
-                                                res.verdicts[0].cosine))
+                                                res.verdicts[0].cosine, res.claims[0].joint))
                 y.append(learned.CLASSES.index(gold))
                 dev.append(_dev(f"{set_name}:{n}", 0.2))
                 sets.append(set_name)

@@ -1,7 +1,7 @@
 """Engines: an engine is a named, declared sequence of stages plus the models it needs (a registry, ENGINES).
 
-    claims        embed | decompose, self_check, retrieve, judge, entities, recheck, verdict, explain  (per sentence)
-    context       score_windows | read_windows, entities, recheck, verdict, explain                     (per sentence)
+    claims        embed | decompose, self_check, retrieve, judge, entities, judge_joint, recheck, verdict, explain
+    context       score_windows | read_windows, entities, judge_joint, recheck, verdict, explain     (per sentence)
     context-fast  the same with the scorer's 2-layer student
 
 `run(engine, ...)` drives one: the `before` stages once, the `per_row` stages for each response sentence (the
@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from grounding.stages import (Run, Stage, claim_map, decompose, embed, entities, explain, judge, metrics,
-                              not_assessed, read_windows, recheck, retrieve, score_windows, self_check,
+from grounding.stages import (Run, Stage, claim_map, decompose, embed, entities, explain, judge, judge_joint,
+                              metrics, not_assessed, read_windows, recheck, retrieve, score_windows, self_check,
                               verdict)
 
 ALWAYS = frozenset({"fcr", "hcr", "acr", "ucr", "ecss", "integrity", "gold"})
@@ -37,22 +37,23 @@ CLAIMS = Engine(
     models={"embedder": "embedder", "entailment": "entailment"},
     before=(Stage("embed_context", embed.run),),
     per_row=(Stage("decompose", decompose.run), Stage("self_check", self_check.run), Stage("retrieve", retrieve.run),
-             Stage("judge", judge.run), Stage("entities", entities.run), Stage("recheck", recheck.run),
-             Stage("verdict", verdict.run),
+             Stage("judge", judge.run), Stage("entities", entities.run),
+             Stage("judge_joint", judge_joint.run), Stage("recheck", recheck.run), Stage("verdict", verdict.run),
              Stage("explain", explain.run)),
     metrics=ALWAYS | {"cer", "pfcr"})
 
 # Whole sentences are the claims (no split, so no CER) and the scorer is not an NLI model a negated claim could
 # be re-judged with under the same polarity rule (so no PFCR): both are reported as not applicable.
 _WINDOW_ROWS = (Stage("read_windows", read_windows.run), Stage("entities", entities.run),
-                Stage("recheck", recheck.run), Stage("verdict", verdict.run), Stage("explain", explain.run))
+                Stage("judge_joint", judge_joint.run), Stage("recheck", recheck.run), Stage("verdict", verdict.run),
+                Stage("explain", explain.run))
 CONTEXT = Engine(
     "context", "context-aware scorer (6 layers): every response sentence against whole documents in one pass",
-    models={"embedder": "embedder", "scorer": "scorer"}, before=(Stage("score_windows", score_windows.run),),
+    models={"embedder": "embedder", "scorer": "scorer", "entailment": "entailment"}, before=(Stage("score_windows", score_windows.run),),
     per_row=_WINDOW_ROWS, metrics=ALWAYS)
 CONTEXT_FAST = Engine(
     "context-fast", "the scorer's 2-layer student: faster per window, less accurate (see its card)",
-    models={"embedder": "embedder", "scorer": "scorer_fast"}, before=(Stage("score_windows", score_windows.run),),
+    models={"embedder": "embedder", "scorer": "scorer_fast", "entailment": "entailment"}, before=(Stage("score_windows", score_windows.run),),
     per_row=_WINDOW_ROWS, metrics=ALWAYS)
 
 ENGINES = {e.name: e for e in (CLAIMS, CONTEXT, CONTEXT_FAST)}

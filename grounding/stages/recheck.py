@@ -8,7 +8,8 @@ contradiction; when either moves its label or the disagreement it names (`border
 judged again by the fp32 twin (grounding.precise: the same weights, no activation quantization), whose numbers
 replace the int8 ones (the embedder's fp32 twin gives their cosines), and the pairs are marked `rechecked`.
 The claims engine re-judges the claim's pairs; the context engines re-read the scorer windows that hold the
-sentence. The coverage counts the pairs.
+sentence. The claim's joint reading (stage judge_joint, before this one) is then made again by the twin. The
+coverage counts the pairs and joint readings.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import numpy as np
 from grounding.entities import entity_overlap
 from grounding.judge import polarity
 from grounding.scorer import scored_map
-from grounding.stages import Run
+from grounding.stages import Run, judge_joint
 from grounding.stages.judge import update_map
 from grounding.stages.read_windows import row_pairs
 from grounding.stages.score_windows import scorer_inputs
@@ -44,19 +45,28 @@ def moved(p: PairScore, delta: float) -> PairScore:
 
 
 def borderline(state: Run, k: int, pairs: list[PairScore], margin: float) -> bool:
-    """Whether claim k's label or the sentence it names as conflicting changes when every judged probability
-    moves by `margin` toward support or toward contradiction."""
+    """Whether claim k's label or the sentence it names as conflicting changes when every judged probability (its
+    joint reading's too) moves by `margin` toward support or toward contradiction."""
     if margin <= 0 or not any(p.judged for p in pairs):
         return False
     preset, result = state.config.verdict_preset(), state.result
     best, best_cosine = state.best.get(k, (None, None))
 
-    def outcome(ps: list[PairScore]) -> tuple:
-        v = decide_claim(result, state.config, preset, k, ps, state.diffs.get(k, {}), best, best_cosine)
+    claim = result.claims[k]
+    joint = claim.joint
+
+    def outcome(ps: list[PairScore], delta: float = 0.0) -> tuple:
+        if joint is not None:   # the joint reading (stage judge_joint) moves with the pairs
+            e, c = min(1.0, max(0.0, joint[0] + delta)), min(1.0, max(0.0, joint[2] - delta))
+            claim.joint = [e, max(0.0, 1.0 - e - c), c]
+        try:
+            v = decide_claim(result, state.config, preset, k, ps, state.diffs.get(k, {}), best, best_cosine)
+        finally:
+            claim.joint = joint
         return v.label, v.conflicting
 
     nominal = outcome(pairs)
-    return any(outcome([moved(p, d) for p in pairs]) != nominal for d in (margin, -margin))
+    return any(outcome([moved(p, d) for p in pairs], d) != nominal for d in (margin, -margin))
 
 
 def run(state: Run) -> None:
@@ -74,6 +84,7 @@ def run(state: Run) -> None:
             _reread_row(state, k)
         else:
             _rejudge(state, k, [p for p in pairs if p.judged])
+        judge_joint.reread(state, k)
 
 
 def _rejudge(state: Run, k: int, pairs: list[PairScore]) -> None:

@@ -15,13 +15,13 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
                  best_cosine: Optional[float]) -> Verdict:
     """Claim k's verdict; `best` / `best_cosine`: its most similar context sentence, for when nothing was judged."""
     ctx = result.context_sentences
-    if preset.learned:
+    claim = result.claims[k]
+    v = verdict.decide(k, pairs, preset, diffs, best, best_cosine, config.tau, claim.joint, claim.joint_columns)
+    if preset.learned and not verdict.read_together(v):   # the sentences read together decide first, if set
         from grounding import learned
         model = learned.load(config.models_dir, result.engine)
-        v = verdict.decide_learned(k, result.claims[k].text, pairs, preset, model, diffs, [s.text for s in ctx],
-                                   best, best_cosine)
-    else:
-        v = verdict.decide(k, pairs, preset, diffs, best, best_cosine, config.tau)
+        v = verdict.decide_learned(k, claim.text, pairs, preset, model, diffs, [s.text for s in ctx],
+                                   best, best_cosine, claim.joint)
     v = verdict.quantity_override(v, preset, result.claims[k].text,
                                   ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
     v = verdict.quantity_note(v, preset, result.claims[k].text, pairs, [s.text for s in ctx])

@@ -1,0 +1,104 @@
+"""Stage `judge_joint` (claims engine): each claim against its judged context sentences read together.
+
+The judge stage reads each (sentence, claim) pair alone. A claim often needs two sentences ("It is closed on
+Sundays" after the opening hours; "a library card, which is free for residents" from "A card is required" and
+"Cards are free for residents"), and an NLI model reading one of them alone calls the pair a contradiction,
+because a premise that describes the same scene otherwise is a contradiction in its training data. So the
+claim's judged sentences and those just below tau (cosine at least `joint_floor`), the `joint_max` most similar
+in document order, are joined into one premise and judged once more; a claim with one such sentence takes its
+pair's numbers. Nothing is read together for a claim with no judged sentence. The verdict reads the result
+(`Claim.joint`) under the preset's `joint_support` / `joint_contradict` (grounding.verdict.joint_reading).
+
+Like the recheck stage, a joint reading whose probability lies within `recheck_margin` of one of those
+thresholds is judged again by the model's fp32 twin (the int8 model could have turned it); the coverage
+counts it among the rechecked judgements. The recheck stage runs after this one (its borderline test sees the
+joint reading) and, for a claim whose pairs it judged again, has the columns chosen again and read by the twin
+(`reread`). A premise over the model's window is cut at its end (the claim is
+kept whole); a claim whose joint reading the time budget stopped keeps `joint` None, so the pairs decide.
+"""
+from __future__ import annotations
+
+from grounding.stages import Run
+from grounding.types import PairScore
+
+
+def chosen(pairs: list[PairScore], limit: int, near: dict[int, float] | None = None) -> list[int]:
+    """The columns read together: the `limit` most similar of the judged pairs' sentences and the sentences `near`
+    tau ({column: cosine}, not judged), in document (column) order; none when no pair was judged."""
+    judged = {p.column: p.cosine for p in pairs if p.judged and p.entail is not None}
+    if not judged:
+        return []
+    pool = {**(near or {}), **judged}
+    return sorted(sorted(pool, key=lambda c: (-pool[c], c))[:limit])
+
+
+def _near(state: Run, k: int) -> dict[int, float]:
+    """Claim k's sentences with cosine in [joint_floor, tau] (titles and headings never), {column: cosine}."""
+    floor, tau = state.config.joint_floor, state.config.tau
+    if state.cosines is not None and k in state.claims:          # claims engine: this row's claims x columns
+        row = state.cosines[state.claims.index(k)]
+    elif state.window_cosines is not None and state.row in state.window_rows:   # context engines
+        row = state.window_cosines[state.window_rows.index(state.row)]
+    else:
+        return {}
+    skip = set(state.result.coverage.not_evidence)
+    return {j: float(row[j]) for j in range(min(state.limit, len(row))) if floor <= row[j] <= tau and j not in skip}
+
+
+def near_threshold(joint: list[float], preset, margin: float) -> bool:
+    """Whether P(e) or P(c) lies within `margin` of the preset's joint thresholds (or P(e) of P(c))."""
+    e, _, c = joint
+    return any(t is not None and abs(x - t) < margin
+               for x, t in ((e, preset.joint_support), (c, preset.joint_contradict))) \
+        or (preset.joint_support is not None and abs(e - c) < 2 * margin)
+
+
+def run(state: Run) -> None:
+    if state.config.joint_max <= 0 or state.over_budget():
+        return
+    todo = [k for k in state.claims if len(select(state, k)) > 1]
+    read(state, todo, fp32=False)
+    preset, margin = state.config.verdict_preset(), state.config.recheck_margin
+    claims = state.result.claims
+    near = [k for k in todo if claims[k].joint is not None and margin > 0 and near_threshold(claims[k].joint, preset, margin)]
+    read(state, near, fp32=True)
+
+
+def select(state: Run, k: int) -> list[int]:
+    """Claim k's columns to read together (`Claim.joint_columns`); one column: that pair's numbers are the joint."""
+    pairs = [s for s in state.scores if s.claim == k]
+    config, claim = state.config, state.result.claims[k]
+    claim.joint, claim.joint_rechecked = None, False
+    claim.joint_columns = chosen(pairs, config.joint_max, _near(state, k) if config.joint_floor < config.tau else None)
+    if len(claim.joint_columns) == 1:
+        p = next(p for p in pairs if p.column == claim.joint_columns[0])
+        claim.joint, claim.joint_rechecked = [p.entail, p.neutral, p.contradict], p.rechecked
+    return claim.joint_columns
+
+
+def read(state: Run, ks: list[int], fp32: bool) -> None:
+    """The claims `ks` against their selected columns joined, by the int8 model or its fp32 twin (counted among
+    the rechecked judgements); a claim the time budget stopped keeps `joint` None (its pairs decide)."""
+    if not ks or state.over_budget():
+        return
+    claims, model = state.result.claims, state.models["entailment"]
+    premises = [" ".join(state.context_texts[c] for c in claims[k].joint_columns) for k in ks]
+    probs = model.predict(premises, [claims[k].text for k in ks], stop=state.over_budget, fp32=fp32)
+    unfinished = set(model.unfinished)
+    for i, k in enumerate(ks):
+        if i not in unfinished:
+            claims[k].joint, claims[k].joint_rechecked = [round(float(x), 4) for x in probs[i]], fp32
+            state.result.coverage.rechecked += int(fp32)
+
+
+def reread(state: Run, k: int) -> None:
+    """After the recheck stage judged claim k's pairs again in fp32: its columns chosen again, read by the twin
+    (unless the twin already read these very columns, near a threshold)."""
+    claim = state.result.claims[k]
+    before = (list(claim.joint_columns), claim.joint, claim.joint_rechecked)
+    if state.config.joint_max <= 0 or len(select(state, k)) < 2:
+        return
+    if claim.joint_columns == before[0] and before[2]:
+        claim.joint, claim.joint_rechecked = before[1], True
+        return
+    read(state, [k], fp32=True)

@@ -1,0 +1,131 @@
+"""Reading a claim's evidence together (stage judge_joint, the `joint` preset's rule in grounding.verdict)."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground, runtime
+from grounding.config import PRESETS
+from grounding.examples import BY_NAME
+from grounding.explain import explain
+from grounding.stages.judge_joint import chosen, near_threshold
+from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, PairScore
+from grounding.verdict import decide
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+
+
+def _pair(column, cosine, e, c, psi):
+    return PairScore(claim=0, column=column, cosine=cosine, entail=e, neutral=round(1 - e - c, 4), contradict=c,
+                     psi=psi, signed=cosine * psi, judged=True)
+
+
+# "It is closed on Sundays." against the opening hours (one sentence alone: a contradiction to an NLI model) and
+# "The library is closed on Sundays and public holidays."
+HOURS = _pair(1, 0.51, 0.01, 0.94, -1)
+CLOSED = _pair(2, 0.78, 0.40, 0.05, 1)
+
+
+def test_read_together_the_sentences_back_the_claim_and_the_lone_contradiction_is_named():
+    joint = PRESETS["joint"]
+    v = decide(0, [HOURS, CLOSED], joint, {}, None, None, 0.5, joint=[0.55, 0.05, 0.40], joint_columns=[1, 2])
+    assert v.label == SUPPORTED and v.anchor == 2 and v.conflicting == 1
+    assert v.rule == "read together, context sentences 2, 3 entail the claim: P(e) = 0.55 >= 0.3"
+    # the paper preset reads pairs alone: the opening-hours sentence fires the contradiction override
+    assert decide(0, [HOURS, CLOSED], PRESETS["paper"], {}, None, None, 0.5,
+                  joint=[0.55, 0.05, 0.40], joint_columns=[1, 2]).label == CONTRADICTED
+    # without a joint reading the joint preset falls back to paper's fusion with the override of the anchor only
+    alone = decide(0, [HOURS, CLOSED], joint, {}, None, None, 0.5)
+    assert alone.label == PARTIAL and alone.anchor == 2 and alone.rule.startswith("0.4 <= F")
+
+
+def test_read_together_they_contradict_and_the_most_contradicting_sentence_is_the_anchor():
+    joint = PRESETS["joint"]
+    weak = _pair(3, 0.70, 0.30, 0.50, -1)
+    strong = _pair(4, 0.60, 0.05, 0.90, -1)
+    support = _pair(5, 0.55, 0.80, 0.05, 1)
+    v = decide(0, [weak, strong, support], joint, {}, None, None, 0.5, joint=[0.10, 0.15, 0.75], joint_columns=[3, 4, 5])
+    assert v.label == CONTRADICTED and v.anchor == 4 and v.conflicting == 5
+    assert "contradict the claim: P(c) = 0.75 >= 0.7" in v.rule
+    # P(c) 0.65 is under joint_contradict 0.7 and P(e) 0.10 under joint_support: the pairs decide
+    v = decide(0, [weak, strong, support], joint, {}, None, None, 0.5, joint=[0.10, 0.25, 0.65], joint_columns=[3, 4, 5])
+    assert not v.rule.startswith("read together")
+    # a single judged sentence is "judged alone" in the rule
+    v = decide(0, [support], joint, {}, None, None, 0.5, joint=[0.80, 0.15, 0.05], joint_columns=[5])
+    assert v.label == SUPPORTED and v.rule.startswith("judged alone, context sentence 6 entails")
+
+
+def test_chosen_takes_the_most_similar_in_document_order_and_near_threshold():
+    pairs = [_pair(7, 0.9, 0.5, 0.1, 1), _pair(2, 0.6, 0.5, 0.1, 1), _pair(5, 0.8, 0.5, 0.1, 1),
+             PairScore(claim=0, column=1, cosine=0.95)]   # never judged: not read
+    assert chosen(pairs, 2) == [5, 7] and chosen(pairs, 4) == [2, 5, 7]
+    # sentences just below tau join the judged ones by cosine; with nothing judged nothing is read together
+    assert chosen(pairs, 4, near={9: 0.48, 3: 0.46}) == [2, 5, 7, 9] and chosen(pairs, 5, near={9: 0.48, 3: 0.46}) == [2, 3, 5, 7, 9]
+    assert chosen([PairScore(claim=0, column=1, cosine=0.95)], 4, near={9: 0.48}) == []
+    joint = PRESETS["joint"]
+    assert near_threshold([0.31, 0.5, 0.19], joint, 0.02) and near_threshold([0.1, 0.21, 0.69], joint, 0.02)
+    assert near_threshold([0.45, 0.12, 0.43], joint, 0.02)        # P(e) ahead of P(c) by less than twice the margin
+    assert not near_threshold([0.8, 0.1, 0.1], joint, 0.02)
+
+
+@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
+def test_the_faithful_example_is_supported_sentence_by_sentence_when_read_together(engine):
+    """The shipped models: "It is closed on Sundays." needs the opening hours and the closing day together; alone,
+    the hours sentence reads as a contradiction (P(c) > 0.9), so paper calls it Contradicted (claims engine). In
+    the context engines the scorer chooses the sentences the entailment model reads together."""
+    ex = BY_NAME["faithful"]
+    res = ground(ex["response"], ex["context"], GroundingConfig(engine=engine, models_dir=str(MODELS)), ex["question"])
+    k = next(i for i, c in enumerate(res.claims) if c.text == "It is closed on Sundays.")
+    claim, v = res.claims[k], next(v for v in res.verdicts if v.claim == k)
+    read = [res.context_sentences[j].text for j in claim.joint_columns]
+    assert any(t.startswith("The central library is open") for t in read) and \
+        any(t.startswith("The library is closed on Sundays") for t in read) and claim.joint[0] > claim.joint[2]
+    assert v.label == SUPPORTED and v.rule.startswith("read together, context sentences")
+    text = explain(res, v, claim)
+    assert "Read together with “The central library is open from 9 am" in text and "entail it (entailment" in text
+    if engine != "claims":
+        return
+    paper = ground(ex["response"], ex["context"], GroundingConfig(models_dir=str(MODELS), preset="paper"), ex["question"])
+    assert next(v for v in paper.verdicts if v.claim == k).label == CONTRADICTED
+
+
+def test_joint_max_zero_reads_nothing_together_and_the_fp32_twin_rereads_near_a_threshold():
+    ex = BY_NAME["faithful"]
+    off = ground(ex["response"], ex["context"], GroundingConfig(models_dir=str(MODELS), joint_max=0), ex["question"])
+    assert all(c.joint is None and not c.joint_columns for c in off.claims)
+    assert not any(v.rule.startswith(("read together", "judged alone")) for v in off.verdicts)
+    # margin 0.5: every joint reading is near a threshold, so the fp32 twin gives its numbers
+    config = GroundingConfig(models_dir=str(MODELS), recheck_margin=0.5)
+    res = ground(ex["response"], ex["context"], config, ex["question"])
+    together = [c for c in res.claims if len(c.joint_columns) > 1]
+    assert together and all(c.joint_rechecked for c in together)
+    ent = runtime.Entailment(MODELS / "entailment", threads=1)
+    ctx = [s.text for s in res.context_sentences]
+    fp32 = ent.predict([" ".join(ctx[j] for j in c.joint_columns) for c in together], [c.text for c in together],
+                       fp32=True)
+    assert [c.joint for c in together] == [pytest.approx(row.tolist(), abs=1e-3) for row in fp32]
+    int8 = ground(ex["response"], ex["context"], dataclasses.replace(config, recheck_margin=0.0), ex["question"])
+    assert not any(c.joint_rechecked for c in int8.claims if len(c.joint_columns) > 1)
+
+
+def test_direction_override_contradicts_the_same_value_moving_the_other_way_only():
+    from grounding.types import Verdict
+    from grounding.verdict import quantity_override
+    joint = PRESETS["joint"]
+    claim = "Wind generation rose by 6% thanks to strong winds in the North Sea."
+    anchor = "Wind generation reached 14.2 terawatt-hours in 2023, 6% less than in 2022."
+    v = quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.65), joint, claim, anchor)
+    assert v.label == CONTRADICTED
+    assert v.rule == "quantity override: the claim says 6% (rose), the source 6% (less) (anchor cosine 0.65 >= 0.6)"
+    # another value is not enough under `joint` (quantity_override off there), and a far anchor never decides
+    other = quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.65), joint,
+                              "70% reached remission.", "30% reached remission.")
+    assert other.label == SUPPORTED
+    far = quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.55), joint, claim, anchor)
+    assert far.label == SUPPORTED
+    # the learned preset's quantity_override takes both kinds
+    learned = PRESETS["learned"]
+    assert quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.65), learned,
+                             "70% reached remission.", "30% reached remission.").label == CONTRADICTED

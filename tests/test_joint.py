@@ -129,3 +129,25 @@ def test_direction_override_contradicts_the_same_value_moving_the_other_way_only
     learned = PRESETS["learned"]
     assert quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.65), learned,
                              "70% reached remission.", "30% reached remission.").label == CONTRADICTED
+
+
+def test_context_engine_has_the_entailment_model_read_even_one_sentence_the_scorer_chose():
+    """The contradiction example's "Headache and nausea were the most common side effects." on engine context: the
+    scorer labels one sentence and gives it P(support) 0.13 (Unsupported under paper's bands); the entailment model
+    reads that sentence against the claim and finds it entailed, so the claim is Supported. The claims engine
+    keeps its own pair's numbers for one sentence (the same model read it)."""
+    from grounding.examples import CONTRADICTION
+    res = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(engine="context",
+                                                                                         models_dir=str(MODELS)))
+    (claim,) = [c for c in res.claims if c.text.startswith("Headache and nausea")]
+    (v,) = [v for v in res.verdicts if res.claims[v.claim] is claim]
+    (col,) = claim.joint_columns
+    assert res.context_sentences[col].text.startswith("The most common side effects were headache and nausea")
+    scorer_pair = next(p for p in res.pairs if res.claims[p.claim] is claim and p.column == col)
+    assert claim.joint[0] > 0.5 > scorer_pair.entail
+    assert v.label == SUPPORTED and v.rule.startswith(f"judged alone, context sentence {col + 1} entails")
+    claims = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(models_dir=str(MODELS)))
+    for c in claims.claims:
+        if len(c.joint_columns) == 1:
+            p = next(p for p in claims.pairs if claims.claims[p.claim] is c and p.column == c.joint_columns[0])
+            assert c.joint == [p.entail, p.neutral, p.contradict]

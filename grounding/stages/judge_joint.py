@@ -5,8 +5,9 @@ Sundays" after the opening hours; "a library card, which is free for residents" 
 "Cards are free for residents"), and an NLI model reading one of them alone calls the pair a contradiction,
 because a premise that describes the same scene otherwise is a contradiction in its training data. So the
 claim's judged sentences and those just below tau (cosine at least `joint_floor`), the `joint_max` most similar
-in document order, are joined into one premise and judged once more; a claim with one such sentence takes its
-pair's numbers. Nothing is read together for a claim with no judged sentence. The verdict reads the result
+in document order, are joined into one premise and judged once more; in the claims engine a claim with one such
+sentence takes its pair's numbers (the same model read it), in the context engines the entailment model reads
+even one (the scorer chose it). Nothing is read together for a claim with no judged sentence. The verdict reads the result
 (`Claim.joint`) under the preset's `joint_support` / `joint_contradict` (grounding.verdict.joint_reading).
 
 Like the recheck stage, a joint reading whose probability lies within `recheck_margin` of one of those
@@ -56,7 +57,7 @@ def near_threshold(joint: list[float], preset, margin: float) -> bool:
 def run(state: Run) -> None:
     if state.config.joint_max <= 0 or state.over_budget():
         return
-    todo = [k for k in state.claims if len(select(state, k)) > 1]
+    todo = [k for k in state.claims if len(select(state, k)) > (0 if "scorer" in state.models else 1)]
     read(state, todo, fp32=False)
     preset, margin = state.config.verdict_preset(), state.config.recheck_margin
     claims = state.result.claims
@@ -70,7 +71,7 @@ def select(state: Run, k: int) -> list[int]:
     config, claim = state.config, state.result.claims[k]
     claim.joint, claim.joint_rechecked = None, False
     claim.joint_columns = chosen(pairs, config.joint_max, _near(state, k) if config.joint_floor < config.tau else None)
-    if len(claim.joint_columns) == 1:
+    if len(claim.joint_columns) == 1 and "scorer" not in state.models:   # the entailment model's own numbers
         p = next(p for p in pairs if p.column == claim.joint_columns[0])
         claim.joint, claim.joint_rechecked = [p.entail, p.neutral, p.contradict], p.rechecked
     return claim.joint_columns
@@ -96,7 +97,7 @@ def reread(state: Run, k: int) -> None:
     (unless the twin already read these very columns, near a threshold)."""
     claim = state.result.claims[k]
     before = (list(claim.joint_columns), claim.joint, claim.joint_rechecked)
-    if state.config.joint_max <= 0 or len(select(state, k)) < 2:
+    if state.config.joint_max <= 0 or len(select(state, k)) < (1 if "scorer" in state.models else 2):
         return
     if claim.joint_columns == before[0] and before[2]:
         claim.joint, claim.joint_rechecked = before[1], True

@@ -104,7 +104,7 @@ class VerdictPreset:
     override_margin: Optional[float] = setting(
         None, "a sentence that entails the claim outranks a contradicting one whose cosine is more than this below "
               "its own: no override from that one (empty = off)", needs_run=False, low=0, high=2, control="optional")
-    # the claim against its judged sentences read together (stage judge_joint; the claims engine): decides before F
+    # the claim against its judged sentences read together (stage judge_joint, every engine): decides before F
     joint_support: Optional[float] = setting(
         None, "the judged sentences read together entail the claim with P(e) at least this (and above P(c)): "
               "Supported (empty = off)", needs_run=False, low=0, high=1, control="optional")
@@ -131,14 +131,15 @@ PRESETS = {
     # P(c) > 0.60 contradicted; bands 0.70 / 0.40 / 0.10.
     "code": VerdictPreset("code", w_cos=0.25, w_entity=0.15, w_entail=0.45, w_contradict=0.35, supported=0.70,
                           partial=0.40, unsupported_floor=0.10, contradict_override=0.60, off_topic=0.15),
-    # a multinomial logistic model over the pipeline's signals, fitted per engine on the evidence train sets
-    # (exported_models/verdicts/<engine>.json, training/verdicts.py); Supported needs P(Supported) >= 0.5
     # paper's fusion, decided first by the claim's judged sentences read together (support P(e) >= 0.3, contradict
     # P(c) >= 0.7), the override fired only by the most similar sentence; chosen on the evidence train sets
     # (README, "Reading the evidence together")
     "joint": VerdictPreset("joint", w_cos=0.35, w_entity=0.20, w_nli=0.45, supported=0.72, partial=0.40,
                            nli_override=-0.5, override_scope="anchor", joint_support=0.3, joint_contradict=0.7,
                            direction_override=0.6),
+    # a multinomial logistic model over the pipeline's signals, fitted per engine on the evidence train sets
+    # (exported_models/verdicts/<engine>.json, training/verdicts.py); Supported needs P(Supported) >= 0.5; the
+    # joint reading's support decides first
     "learned": VerdictPreset("learned", w_cos=0.0, w_entity=0.0, learned=True, supported=0.5, partial=0.0,
                              quantity_override=0.6, joint_support=0.3),
 }
@@ -177,7 +178,7 @@ class GroundingConfig:
                                           "judged again by the models' fp32 twins (0 = off)", low=0, high=0.5,
                                   cli=True)
     joint_max: int = setting(4, "a claim's judged context sentences read together as one premise, the most similar "
-                                "this many (claims engine; 0 = off)", low=0, high=16)
+                                "this many (0 = off)", low=0, high=16)
     joint_floor: float = setting(0.45, "sentences just below τ with at least this cosine are read together with the "
                                        "judged ones (at τ or above: only judged ones)", low=0, high=1)
     decompose: bool = setting(True, "split sentences into atomic claims")

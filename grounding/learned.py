@@ -74,7 +74,9 @@ def direction(text: str, start: int, end: int, reach: int = 3) -> tuple[int, str
     words before it and after it ("rose by 6%": +1 'rose'; "6% less than": -1 'less')."""
     before = _WORD.findall(text[max(0, start - 40):start])[-reach:]
     after = _WORD.findall(text[end:end + 40])[:reach]
-    nearest_first = [w for i in range(reach) for w in (before[-1 - i:len(before) - i], after[i:i + 1]) for w in w]
+    nearest_first = []
+    for i in range(reach):   # one word back, one word on, two back, ...
+        nearest_first += before[len(before) - 1 - i:len(before) - i] + after[i:i + 1]
     for word in nearest_first:
         w = word.lower()
         if w in _UP or w in _DOWN:
@@ -95,11 +97,12 @@ def quantity_conflicts(claim: str, context: str, values: bool = True) -> list[tu
     out = []
     # a kind of which the sentence states one of the claim's values too: it speaks of several quantities, and which
     # of its values answers which of the claim's is unknown ("28% ... 27% ... 3%" against "4.5% to 27%")
-    shared = {c.kind for c in cm if c.kind != "named" and c.key in keys and not _only_denied(context, c.surface)}
-    for c in cm:
+    stated = [c.kind != "named" and c.key in keys and not _only_denied(context, c.surface) for c in cm]
+    shared = {c.kind for c, s in zip(cm, stated) if s}
+    for c, is_stated in zip(cm, stated):
         if c.kind == "named":
             continue
-        if c.key in keys and not _only_denied(context, c.surface):
+        if is_stated:
             # the same value moving the other way: "rose by 6%" against "6% less than in 2022"
             way, word = direction(claim, c.start, c.end)
             for x in (m for m in xm if m.key == c.key) if way else ():

@@ -10,7 +10,7 @@ keeps as `conflicting` the judged sentence that leans against it (contradiction 
 P(c) at least the preset's conflict_note) without firing the override: the label stays, the explanation
 names the disagreement.
 
-Read together (presets with joint_support / joint_contradict; the claims engine's stage judge_joint): before
+Read together (presets with joint_support / joint_contradict; stage judge_joint, every engine): before
 any of that, the claim's judged sentences read as one premise decide when they clearly entail it (Supported,
 anchor the best-F sentence among them) or contradict it (Contradicted, anchor the most contradicting one).
 A claim that needs two sentences ("closed on Sundays" next to the opening hours) is then not contradicted by
@@ -105,30 +105,32 @@ def decide(claim: int, pairs: list[PairScore], preset: VerdictPreset, entity_dif
                    rule=rule, entities=entity_diffs.get(anchor.column, EntityDiff()), conflicting=conflicting)
 
 
-JOINT_RULES = ("read together, ", "judged alone, ")
-
-
-def read_together(v: Verdict) -> bool:
-    """Whether the claim's sentences read together decided verdict `v` (joint_reading)."""
-    return v.rule.startswith(JOINT_RULES)
+def joint_label(preset: VerdictPreset, joint: list[float] | None) -> str | None:
+    """Supported / Contradicted when the claim's sentences read together decide it under `preset`, else None."""
+    if joint is None:
+        return None
+    e, _, c = joint
+    if preset.joint_support is not None and e >= preset.joint_support and e > c:
+        return SUPPORTED
+    if preset.joint_contradict is not None and c >= preset.joint_contradict:
+        return CONTRADICTED
+    return None
 
 
 def joint_reading(preset: VerdictPreset, joint: list[float] | None, columns, scored: list[tuple[float, PairScore]]):
     """(label, rule, (F, anchor pair)) when the sentences read together decide the claim under `preset`, else None."""
-    if joint is None or not columns:
+    label = joint_label(preset, joint) if columns else None
+    if label is None:
         return None
-    e, _, c = joint
     among = [(f, p) for f, p in scored if p.column in columns] or scored
     many = len(columns) > 1
     where = (f"read together, context sentences {', '.join(str(k + 1) for k in sorted(columns))}" if many
              else f"judged alone, context sentence {columns[0] + 1}")
-    if preset.joint_support is not None and e >= preset.joint_support and e > c:
-        return SUPPORTED, f"{where} {'entail' if many else 'entails'} the claim: P(e) = {e:.2f} >= " \
+    if label == SUPPORTED:
+        return SUPPORTED, f"{where} {'entail' if many else 'entails'} the claim: P(e) = {joint[0]:.2f} >= " \
                           f"{preset.joint_support}", max(among, key=lambda fp: (fp[0], fp[1].cosine))
-    if preset.joint_contradict is not None and c >= preset.joint_contradict:
-        return CONTRADICTED, f"{where} {'contradict' if many else 'contradicts'} the claim: P(c) = {c:.2f} >= " \
-                             f"{preset.joint_contradict}", max(among, key=lambda fp: (fp[1].cosine * fp[1].contradict, fp[1].cosine))
-    return None
+    return CONTRADICTED, f"{where} {'contradict' if many else 'contradicts'} the claim: P(c) = {joint[2]:.2f} >= " \
+                         f"{preset.joint_contradict}", max(among, key=lambda fp: (fp[1].cosine * fp[1].contradict, fp[1].cosine))
 
 
 def decide_learned(claim: int, claim_text: str, pairs: list[PairScore], preset: VerdictPreset, model,

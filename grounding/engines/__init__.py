@@ -49,11 +49,13 @@ _WINDOW_ROWS = (Stage("read_windows", read_windows.run), Stage("entities", entit
                 Stage("explain", explain.run))
 CONTEXT = Engine(
     "context", "context-aware scorer (6 layers): every response sentence against whole documents in one pass",
-    models={"embedder": "embedder", "scorer": "scorer", "entailment": "entailment"}, before=(Stage("score_windows", score_windows.run),),
+    models={"embedder": "embedder", "scorer": "scorer", "entailment": "entailment"},
+    before=(Stage("score_windows", score_windows.run),),
     per_row=_WINDOW_ROWS, metrics=ALWAYS)
 CONTEXT_FAST = Engine(
     "context-fast", "the scorer's 2-layer student: faster per window, less accurate (see its card)",
-    models={"embedder": "embedder", "scorer": "scorer_fast", "entailment": "entailment"}, before=(Stage("score_windows", score_windows.run),),
+    models={"embedder": "embedder", "scorer": "scorer_fast", "entailment": "entailment"},
+    before=(Stage("score_windows", score_windows.run),),
     per_row=_WINDOW_ROWS, metrics=ALWAYS)
 
 ENGINES = {e.name: e for e in (CLAIMS, CONTEXT, CONTEXT_FAST)}

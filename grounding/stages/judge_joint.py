@@ -1,4 +1,4 @@
-"""Stage `judge_joint` (claims engine): each claim against its judged context sentences read together.
+"""Stage `judge_joint` (every engine): each claim against its judged context sentences read together.
 
 The judge stage reads each (sentence, claim) pair alone. A claim often needs two sentences ("It is closed on
 Sundays" after the opening hours; "a library card, which is free for residents" from "A card is required" and
@@ -7,15 +7,14 @@ because a premise that describes the same scene otherwise is a contradiction in 
 claim's judged sentences and those just below tau (cosine at least `joint_floor`), the `joint_max` most similar
 in document order, are joined into one premise and judged once more; in the claims engine a claim with one such
 sentence takes its pair's numbers (the same model read it), in the context engines the entailment model reads
-even one (the scorer chose it). Nothing is read together for a claim with no judged sentence. The verdict reads the result
-(`Claim.joint`) under the preset's `joint_support` / `joint_contradict` (grounding.verdict.joint_reading).
+even one (the scorer chose it). Nothing is read together for a claim with no judged sentence. The verdict
+reads the result (`Claim.joint`) under the preset's `joint_support` / `joint_contradict` (verdict.joint_reading).
 
 Like the recheck stage, a joint reading whose probability lies within `recheck_margin` of one of those
 thresholds is judged again by the model's fp32 twin (the int8 model could have turned it); the coverage
 counts it among the rechecked judgements. The recheck stage runs after this one (its borderline test sees the
 joint reading) and, for a claim whose pairs it judged again, has the columns chosen again and read by the twin
-(`reread`). A premise over the model's window is cut at its end (the claim is
-kept whole); a claim whose joint reading the time budget stopped keeps `joint` None, so the pairs decide.
+(`reread`). A premise over the model's window is cut at its end (the claim is kept whole); a claim whose joint reading the time budget stopped keeps `joint` None, so the pairs decide.
 """
 from __future__ import annotations
 

@@ -33,13 +33,17 @@ from grounding.types import PairScore
 COSINE_REACH = 0.05
 
 
+def shifted(e: float, c: float, delta: float) -> list[float]:
+    """[P(e), P(n), P(c)] with P(e) raised and P(c) lowered by `delta` (negative: the other way), kept in [0, 1]."""
+    e, c = min(1.0, max(0.0, e + delta)), min(1.0, max(0.0, c - delta))
+    return [e, max(0.0, 1.0 - e - c), c]
+
+
 def moved(p: PairScore, delta: float) -> PairScore:
-    """The pair with P(e) raised and P(c) lowered by `delta` (negative: the other way), its polarity again."""
+    """The pair with its probabilities `shifted` by `delta`, its polarity again."""
     if not p.judged or p.entail is None:
         return p
-    e = min(1.0, max(0.0, p.entail + delta))
-    c = min(1.0, max(0.0, p.contradict - delta))
-    n = max(0.0, 1.0 - e - c)
+    e, n, c = shifted(p.entail, p.contradict, delta)
     psi = int(polarity(np.array([[e, n, c]]))[0])
     return dataclasses.replace(p, entail=e, neutral=n, contradict=c, psi=psi)
 
@@ -57,8 +61,7 @@ def borderline(state: Run, k: int, pairs: list[PairScore], margin: float) -> boo
 
     def outcome(ps: list[PairScore], delta: float = 0.0) -> tuple:
         if joint is not None:   # the joint reading (stage judge_joint) moves with the pairs
-            e, c = min(1.0, max(0.0, joint[0] + delta)), min(1.0, max(0.0, joint[2] - delta))
-            claim.joint = [e, max(0.0, 1.0 - e - c), c]
+            claim.joint = shifted(joint[0], joint[2], delta)
         try:
             v = decide_claim(result, state.config, preset, k, ps, state.diffs.get(k, {}), best, best_cosine)
         finally:

@@ -16,8 +16,10 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     """Claim k's verdict; `best` / `best_cosine`: its most similar context sentence, for when nothing was judged."""
     ctx = result.context_sentences
     claim = result.claims[k]
-    v = verdict.decide(k, pairs, preset, diffs, best, best_cosine, config.tau, claim.joint, claim.joint_columns)
-    if preset.learned and not verdict.read_together(v):   # the sentences read together decide first, if set
+    together = claim.joint_columns and any(p.judged for p in pairs) and verdict.joint_label(preset, claim.joint)
+    if not preset.learned or together:   # the sentences read together decide first, when the preset says so
+        v = verdict.decide(k, pairs, preset, diffs, best, best_cosine, config.tau, claim.joint, claim.joint_columns)
+    else:
         from grounding import learned
         model = learned.load(config.models_dir, result.engine)
         v = verdict.decide_learned(k, claim.text, pairs, preset, model, diffs, [s.text for s in ctx],

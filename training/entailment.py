@@ -63,7 +63,9 @@ session of this run): int8 SNLI test (all 9,824 pairs) 0.8445, contradiction F1 
 every row of the card within 1 point of fp32; with the joint reading of a claim's sentences (stage judge_joint)
 it takes the app's examples from 24 claims missing their label to 4-7. A third stage (runs/train_mpnet3.sh:
 --backbone runs/entailment_mpnet2/final --out runs/entailment_mpnet3 --data-seed 11 --max-steps 3600) stopped at
-step 753 (dev score 0.802 at its first evaluation, warm-up); rerunning the same command resumes it.
+step 753 (dev score 0.802 at its first evaluation, warm-up), resumed to step 1506 (dev score 0.815, as the shipped
+model; 2026-12-01 on one pinned thread of an AMD EPYC avx2 avx512_vnni avx_vnni); rerunning the same command resumes
+it from its newest checkpoint (one every 754 steps).
 The direction-contrast stages below were not shipped. The reversals taught more contradiction calls on claims the sources do not mention
 (runs/entailment5), or nothing measurable at the checkpoint dev selection kept (runs/entailment6).
 """

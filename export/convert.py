@@ -11,7 +11,7 @@ from grounding import int8_weights
 from grounding.runtime import cpu_flags
 
 # the task optimum exports for each model role
-# (the scorer's encoder is a BertModel: its pair head is exported separately, see export/scorer.py)
+# (the scorer's encoder is a plain encoder, BertModel or MPNetModel: its pair head is exported separately, see export/scorer.py)
 ROLE_TASKS = {"embedder": "feature-extraction", "entailment": "text-classification", "scorer": "feature-extraction"}
 
 

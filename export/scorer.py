@@ -1,9 +1,9 @@
 """Scorer-specific export steps (role "scorer").
 
-The trained checkpoint (training/scorer.py) is one PyTorch model: a BertModel with the resized vocabulary
-plus a pair head. The export splits it:
+The trained checkpoint (training/scorer.py) is one PyTorch model: an encoder (BertModel, MPNetModel, ...) with
+the resized vocabulary plus a pair head. The export splits it:
 
-* the encoder is saved as a plain BertModel folder (tokenizer with [R_SEP] / [S_SEP] included) and goes
+* the encoder is saved as a plain encoder folder (tokenizer with [R_SEP] / [S_SEP] included) and goes
   through the same optimum export + dynamic int8 quantization as every other role (task
   feature-extraction, output last_hidden_state);
 * the pair head becomes head.onnx (torch.onnx.export, fp32: 0.6 M parameters, inputs ``response`` (n, H)
@@ -61,14 +61,15 @@ def load_model(source_dir: Path):
 
 
 def prepare_encoder(source_dir: Path, out_dir: Path, opset: int = 18) -> Path:
-    """Write the encoder as a BertModel folder (+ tokenizer) and head.onnx into out_dir; returns out_dir."""
+    """Write the encoder as a plain encoder folder (+ tokenizer) and head.onnx into out_dir; returns out_dir."""
     model, tokenizer = load_model(source_dir)
     missing = [t for t in (R_SEP, S_SEP) if tokenizer.convert_tokens_to_ids(t) == tokenizer.unk_token_id]
     if missing:
         raise ValueError(f"{source_dir} has no {missing} in its tokenizer: is it a trained scorer folder?")
     out_dir.mkdir(parents=True, exist_ok=True)
-    model.bert.config.architectures = ["BertModel"]
-    model.bert.save_pretrained(out_dir)
+    encoder = model.encoder_model
+    encoder.config.architectures = [type(encoder).__name__]
+    encoder.save_pretrained(out_dir)
     tokenizer.save_pretrained(out_dir)
     export_head(model.head, out_dir / HEAD_FILE, model.config.hidden_size, opset)
     return out_dir

@@ -1,5 +1,5 @@
-"""The context-aware scorer's PyTorch definition (a BERT encoder + a pair head over sentence-boundary states),
-and `load_scorer(folder)`.
+"""The context-aware scorer's PyTorch definition (an encoder -- BERT, or any model AutoModel builds from its config,
+e.g. MPNet -- plus a pair head over sentence-boundary states), and `load_scorer(folder)`.
 
 It lives in `export` because the ONNX export traces it; `training` builds and trains it from here
 (training -> export, never export -> training). Defined lazily so that importing this module needs no torch.
@@ -11,11 +11,19 @@ from pathlib import Path
 from grounding.scorer import LABELS
 
 
-def build_model_classes():
-    """ContextScorerModel and PairHead (defined lazily so that importing this module needs no torch)."""
+def build_model_classes(config=None):
+    """ContextScorerModel and PairHead (defined lazily so that importing this module needs no torch). The
+    encoder is BERT unless `config` (a transformers config) names another architecture: the model then derives
+    from that family's PreTrainedModel and keeps the encoder under its prefix (`bert`, `mpnet`, ...), so that
+    the family's checkpoints -- a sentence-transformers encoder or an NLI classifier -- load into it."""
     import torch
     from torch import nn
-    from transformers import BertModel, BertPreTrainedModel
+    from transformers import AutoModel, BertModel
+
+    encoder_class = BertModel if config is None else AutoModel._model_mapping[type(config)]
+    base = next(c for c in encoder_class.__mro__[1:] if c.__name__.endswith("PreTrainedModel")
+                and c.__name__ != "PreTrainedModel")
+    takes_types = "token_type_ids" in __import__("inspect").signature(encoder_class.forward).parameters
 
     class PairHead(nn.Module):
         """(h_r, h_s, h_r * h_s, |h_r - h_s|) -> hidden -> 3 logits, for every (response, context) pair."""
@@ -35,18 +43,23 @@ def build_model_classes():
             x = torch.cat([r, s, r * s, (r - s).abs()], dim=-1)
             return self.out(self.dropout(torch.nn.functional.gelu(self.dense(self.dropout(x)))))
 
-    class ContextScorerModel(BertPreTrainedModel):
+    class ContextScorerModel(base):
         def __init__(self, config):
             super().__init__(config)
-            self.bert = BertModel(config, add_pooling_layer=False)
+            setattr(self, self.base_model_prefix, encoder_class(config, add_pooling_layer=False))
             self.head = PairHead(config.hidden_size, getattr(config, "head_hidden", config.hidden_size),
                                  len(LABELS), getattr(config, "head_dropout", 0.1))
             self.post_init()
 
-        def forward(self, input_ids, attention_mask, token_type_ids, r_pos, s_pos, r_start=None, s_start=None,
-                    labels=None):
-            hidden = self.bert(input_ids=input_ids, attention_mask=attention_mask,
-                               token_type_ids=token_type_ids).last_hidden_state
+        @property
+        def encoder_model(self):
+            """The encoder (BertModel, MPNetModel, ...)."""
+            return getattr(self, self.base_model_prefix)
+
+        def forward(self, input_ids, attention_mask, token_type_ids=None, r_pos=None, s_pos=None, r_start=None,
+                    s_start=None, labels=None):
+            types = {"token_type_ids": token_type_ids} if takes_types and token_type_ids is not None else {}
+            hidden = self.encoder_model(input_ids=input_ids, attention_mask=attention_mask, **types).last_hidden_state
             pooling = getattr(self.config, "scorer_pooling", "boundary")
             logits = self.head(pool(hidden, r_pos, r_start, pooling), pool(hidden, s_pos, s_start, pooling))
             return {"logits": logits}
@@ -68,10 +81,10 @@ def load_scorer(folder: str | Path):
     """(model, tokenizer) of a trained scorer folder (for export and tests), or of a checkpoint recovered from a
     shipped scorer (export/recover.py: the encoder as a BertModel, the pair head as head.onnx)."""
     from transformers import AutoConfig, AutoTokenizer
-    ContextScorerModel, _ = build_model_classes()
     folder = Path(folder)
     tokenizer = AutoTokenizer.from_pretrained(str(folder))
     config = AutoConfig.from_pretrained(str(folder))
+    ContextScorerModel, _ = build_model_classes(config)
     if (folder / "head.onnx").is_file() and config.architectures == ["BertModel"]:
         return _recovered_scorer(folder, config, ContextScorerModel), tokenizer
     return ContextScorerModel.from_pretrained(str(folder)).eval(), tokenizer

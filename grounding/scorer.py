@@ -292,7 +292,8 @@ class ContextScorer:
         # the head is tiny: one thread (more would cost more than they save)
         self.head = ort.InferenceSession(str(head), sess_options=session_options(1), providers=["CPUExecutionProvider"])
         tok = self.encoder.tokenizer
-        self.ids = {name: tok.token_to_id(name) for name in ("[CLS]", "[SEP]", R_SEP, S_SEP)}
+        cls_id, sep_id = _frame_ids(tok)
+        self.ids = {"[CLS]": cls_id, "[SEP]": sep_id, R_SEP: tok.token_to_id(R_SEP), S_SEP: tok.token_to_id(S_SEP)}
         missing = [k for k, v in self.ids.items() if v is None]
         if missing:
             raise ModelLoadError(f"The tokenizer in {self.folder} lacks {missing}: it is not a scorer tokenizer.")
@@ -366,6 +367,13 @@ class ContextScorer:
             log.warning("scorer: %d context and %d response sentences were cut to fit a %d-token window",
                         len(cov.truncated_context), len(cov.truncated_response), self.max_length)
         return scored_map(probs, cov)
+
+
+def _frame_ids(tok) -> tuple[Optional[int], Optional[int]]:
+    """The ids the tokenizer's own post-processor puts around one text: BERT's [CLS] / [SEP], MPNet's (RoBERTa
+    style) <s> / </s> -- whose vocabulary also holds unused [CLS] / [SEP] entries, so names cannot tell."""
+    framed = tok.post_process(tok.encode("", add_special_tokens=False), add_special_tokens=True).ids
+    return (framed[0], framed[-1]) if len(framed) >= 2 else (None, None)
 
 
 def scored_map(probs: np.ndarray, coverage: ScorerCoverage) -> ScoredMap:

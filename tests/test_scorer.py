@@ -220,6 +220,53 @@ def test_export_of_a_tiny_scorer_matches_pytorch(tiny_trained, tmp_path):
     assert both.coverage.windows == 2 and np.allclose(both.probabilities[:, 1], alone.probabilities[:, 0], atol=1e-6)
 
 
+def test_an_mpnet_classifier_backbone_trains_exports_and_scores(tmp_path):
+    """The scorer on another encoder family: an MPNet NLI classifier (the shipped entailment model's
+    architecture, here tiny and random) loses its classifier, keeps its encoder under `mpnet`, takes no token
+    type ids, trains, exports and is read by the runtime with MPNet's own <s> / </s> around the packed input."""
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("optimum")
+    from transformers import MPNetConfig, MPNetForSequenceClassification, MPNetTokenizerFast
+
+    from export.__main__ import export_role
+    from export.scorer_model import load_scorer
+    from grounding.scorer import ContextScorer
+    from training.scorer import fit, parse_args, prepare_model
+
+    backbone = tmp_path / "tiny_mpnet"
+    backbone.mkdir()
+    vocab = list(dict.fromkeys(["<s>", "<pad>", "</s>", "<unk>", "[UNK]", "<mask>", ".", ",", *WORDS,
+                                *[chr(c) for c in range(97, 123)]]))
+    (backbone / "vocab.txt").write_text("\n".join(vocab) + "\n")
+    tok = MPNetTokenizerFast(vocab_file=str(backbone / "vocab.txt"), do_lower_case=True)
+    tok.save_pretrained(backbone)
+    torch.manual_seed(0)
+    config = MPNetConfig(vocab_size=len(vocab), hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+                         intermediate_size=64, max_position_embeddings=130, num_labels=3,
+                         pad_token_id=tok.pad_token_id, bos_token_id=tok.cls_token_id, eos_token_id=tok.sep_token_id)
+    classifier = MPNetForSequenceClassification(config)
+    classifier.save_pretrained(backbone)
+
+    model, tok, special = prepare_model(str(backbone), head_hidden=16, head_dropout=0.0)
+    assert type(model.encoder_model).__name__ == "MPNetModel" and model.base_model_prefix == "mpnet"
+    assert torch.equal(model.mpnet.encoder.layer[0].attention.attn.q.weight,
+                       classifier.mpnet.encoder.layer[0].attention.attn.q.weight)     # the encoder came along
+    assert special["cls_id"] == tok.convert_tokens_to_ids("<s>") and special["sep_id"] == tok.convert_tokens_to_ids("</s>")
+    args = parse_args(["--max-steps", "2", "--batch", "2", "--grad-accum", "1", "--no-bf16", "--max-rows", "4",
+                       "--max-columns", "8", "--max-length", "120"])
+    run = fit(model, tok, special, _hand_made_instances() * 2, _hand_made_instances(), args, tmp_path / "run")
+    assert run["optimizer_steps"] == 2
+    loaded, _ = load_scorer(tmp_path / "run" / "final")
+    assert type(loaded.encoder_model).__name__ == "MPNetModel"
+
+    card = export_role("scorer", str(tmp_path / "run" / "final"), tmp_path / "scorer", min_agreement=0.0, speed_items=4)
+    assert card["parity"]["onnx_fp32_vs_pytorch_fp32"]["max_abs_diff"] < 1e-4
+    scorer = ContextScorer(tmp_path / "scorer")
+    assert "token_type_ids" not in scorer.encoder.input_names
+    scored = scorer.score(["the drug lowers blood pressure."], [["rain fell."], ["the tower."]])
+    assert scored.probabilities.shape == (1, 2, 3) and np.allclose(scored.probabilities.sum(-1), 1, atol=1e-5)
+
+
 def test_weighted_loss_ignores_padding_and_weights_classes():
     torch = pytest.importorskip("torch")
     from training.scorer_data import IGNORE

@@ -110,8 +110,8 @@ def prepare_model(backbone: str, head_hidden: int, head_dropout: float, pooling:
     keep_layers encoder layers (a shallower, faster scorer; the layers above are not loaded)."""
     from transformers import AutoConfig, AutoTokenizer
     tokenizer = AutoTokenizer.from_pretrained(backbone)
-    ContextScorerModel, _ = build_model_classes()
     config = AutoConfig.from_pretrained(backbone)
+    ContextScorerModel, _ = build_model_classes(config)
     config.head_hidden, config.head_dropout = head_hidden, head_dropout
     config.scorer_labels = list(LABELS)
     config.scorer_pooling = pooling

@@ -3,6 +3,10 @@ judged, time and Citation F1 (response-sentence x context-sentence map vs gold),
 
     python benchmarks/pipeline_latency.py [--engine claims|context] [--limit 50] [--taus 0 0.25 0.5 0.75]
                                           [--models-dirs exported_models build/other_set ...]
+                                          [--variant NAME:key=value,...]
+
+--variant: run settings (GroundingConfig fields) measured beside the defaults in the same run, e.g.
+``--variant scorer_only:cell_entailment=false``.
 
 --models-dirs: model sets measured side by side in one run (the instances in turn, each set on each), e.g. a
 candidate model set against the shipped one. The model cache is off: every call runs.
@@ -44,8 +48,9 @@ def instance_rows(result, n_claims: int) -> list[list[int]]:
     return [merged]
 
 
-def run(engine: str, tau: float, instances, pfcr: bool, models_dir: str | None = None):
-    cfg = GroundingConfig(engine=engine, tau=tau, pfcr=pfcr, **({"models_dir": models_dir} if models_dir else {}))
+def run(engine: str, tau: float, instances, pfcr: bool, models_dir: str | None = None, settings: dict | None = None):
+    cfg = GroundingConfig(engine=engine, tau=tau, pfcr=pfcr, **({"models_dir": models_dir} if models_dir else {}),
+                          **(settings or {})).validate()
     models = load_models(cfg.models_dir, cfg.threads)
     pred, gold, times, stages, judged = [], [], [], {}, 0
     for inst in instances:
@@ -70,7 +75,10 @@ def main(argv=None) -> int:
     p.add_argument("--limit", type=int, default=50, help="instances per report set")
     p.add_argument("--taus", type=float, nargs="*", default=[0.0, 0.25, 0.5, 0.75])
     p.add_argument("--models-dirs", nargs="+", default=[None], help="model sets to compare (default: the shipped one)")
+    p.add_argument("--variant", action="append", default=[], help="NAME:key=value,... run settings to compare")
     a = p.parse_args(argv)
+    from evaluation.verdicts import parse_variant
+    variants = [("default", {})] + [parse_variant(v) for v in a.variant]
     sets = datasets.evidence_report_instances()
     instances = [i for name in sorted(sets) for i in sets[name][: a.limit]]
     print(f"engine {a.engine}: {len(instances)} instances from {', '.join(sorted(sets))} ({a.limit} each)")
@@ -79,9 +87,11 @@ def main(argv=None) -> int:
     print(f"{'models':>24} {'tau':>5} {'pairs judged':>13} {'p50 s':>7} {'p95 s':>7} {'Support F1':>11} {'Contradict F1':>14} {'Citation F1 [95% CI]':>24}")
     for tau in a.taus:
       for d in a.models_dirs:
-        g, times, stages, judged, rows = run(a.engine, tau, instances, pfcr=False, models_dir=d)
+       for name, settings in variants:
+        g, times, stages, judged, rows = run(a.engine, tau, instances, pfcr=False, models_dir=d, settings=settings)
         ci = g.ci95.get("citation_f1", [0, 0])
-        print(f"{(d or 'shipped')[-24:]:>24} {tau:>5.2f} {judged:>13} {np.percentile(times, 50):>7.3f} {np.percentile(times, 95):>7.3f} "
+        label = (d or "shipped") if name == "default" else f"{name} {d or ''}".strip()
+        print(f"{label[-24:]:>24} {tau:>5.2f} {judged:>13} {np.percentile(times, 50):>7.3f} {np.percentile(times, 95):>7.3f} "
               f"{g.support_f1:>11.3f} {g.contradict_f1:>14.3f} {g.citation_f1:>8.3f} [{ci[0]:.3f}, {ci[1]:.3f}]")
         if abs(tau - 0.5) < 1e-9:
             print("  stage latency at tau 0.5 (per instance):")

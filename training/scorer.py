@@ -1,4 +1,5 @@
-"""Train the context-aware signed scorer (eTracer's M_con on the all-MiniLM-L6-v2 backbone).
+"""Train the context-aware signed scorer (eTracer's M_con). Backbone: all-MiniLM-L6-v2 unless --backbone names
+another checkpoint -- BERT or any encoder family transformers' AutoModel knows (MPNet: the project's NLI model).
 
     python -m training.scorer --out runs/scorer        # train (resumes if checkpoints exist)
     python -m export --role scorer --source runs/scorer/final --out exported_models/scorer

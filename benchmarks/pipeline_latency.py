@@ -6,7 +6,7 @@ judged, time and Citation F1 (response-sentence x context-sentence map vs gold),
                                           [--variant NAME:key=value,...]
 
 --variant: run settings (GroundingConfig fields) measured beside the defaults in the same run, e.g.
-``--variant scorer_only:cell_entailment=false``.
+``--variant alone:joint_max=0`` (no reading together).
 
 --models-dirs: model sets measured side by side in one run (the instances in turn, each set on each), e.g. a
 candidate model set against the shipped one. The model cache is off: every call runs.

@@ -16,6 +16,8 @@ def build_model_classes(config=None):
     encoder is BERT unless `config` (a transformers config) names another architecture: the model then derives
     from that family's PreTrainedModel and keeps the encoder under its prefix (`bert`, `mpnet`, ...), so that
     the family's checkpoints -- a sentence-transformers encoder or an NLI classifier -- load into it."""
+    import inspect
+
     import torch
     from torch import nn
     from transformers import AutoModel, BertModel
@@ -23,7 +25,7 @@ def build_model_classes(config=None):
     encoder_class = BertModel if config is None else AutoModel._model_mapping[type(config)]
     base = next(c for c in encoder_class.__mro__[1:] if c.__name__.endswith("PreTrainedModel")
                 and c.__name__ != "PreTrainedModel")
-    takes_types = "token_type_ids" in __import__("inspect").signature(encoder_class.forward).parameters
+    takes_types = "token_type_ids" in inspect.signature(encoder_class.forward).parameters
 
     class PairHead(nn.Module):
         """(h_r, h_s, h_r * h_s, |h_r - h_s|) -> hidden -> 3 logits, for every (response, context) pair."""

@@ -24,8 +24,6 @@ import time
 import numpy as np
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
-os.environ["GROUNDING_CACHE_MB"] = "0"   # the instances repeat across taus and model sets: every call runs (grounding.cache)
-
 os.environ["GROUNDING_CACHE_MB"] = "0"   # the models' own speed: every call runs, none is found cached (grounding.cache)
 
 from grounding import GroundingConfig, ground  # noqa: E402

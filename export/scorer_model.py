@@ -87,12 +87,16 @@ def load_scorer(folder: str | Path):
     tokenizer = AutoTokenizer.from_pretrained(str(folder))
     config = AutoConfig.from_pretrained(str(folder))
     ContextScorerModel, _ = build_model_classes(config)
-    if (folder / "head.onnx").is_file() and config.architectures == ["BertModel"]:
-        return _recovered_scorer(folder, config, ContextScorerModel), tokenizer
+    if is_recovered_scorer(folder, config):
+        return recovered_scorer(folder, config, ContextScorerModel), tokenizer
     return ContextScorerModel.from_pretrained(str(folder)).eval(), tokenizer
 
 
-def _recovered_scorer(folder: Path, config, model_class):
+def is_recovered_scorer(folder: str | Path, config) -> bool:
+    return (Path(folder) / "head.onnx").is_file() and config.architectures == ["BertModel"]
+
+
+def recovered_scorer(folder: Path, config, model_class):
     """The PyTorch scorer of a recovered folder: its BertModel weights, and the head's two linear layers read
     from head.onnx (weights told apart by shape: (4H, inner) and (inner, 3))."""
     import onnx
@@ -101,7 +105,10 @@ def _recovered_scorer(folder: Path, config, model_class):
     from transformers import BertModel
 
     model = model_class(config)
-    model.bert.load_state_dict(BertModel.from_pretrained(str(folder), add_pooling_layer=False).state_dict())
+    encoder = BertModel.from_pretrained(str(folder), add_pooling_layer=False).state_dict()
+    kept = [k for k in encoder if not k.startswith("encoder.layer.")
+            or int(k.split(".")[2]) < config.num_hidden_layers]     # a shallower student keeps the first layers
+    model.bert.load_state_dict({k: encoder[k] for k in kept})
     init = {i.name: numpy_helper.to_array(i) for i in onnx.load(str(folder / "head.onnx")).graph.initializer}
     hidden, labels = config.hidden_size, len(LABELS)
     dense = next(w for w in init.values() if w.ndim == 2 and w.shape[0] == 4 * hidden)

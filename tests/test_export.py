@@ -220,6 +220,20 @@ def test_recovered_scorer_runs_in_pytorch_like_its_fp32_graph(tmp_path):
     torch_probs = scorer.torch_reference(tmp_path / "recovered")(instances)
     onnx_probs = scorer.onnx_runner(fp32, 1)(instances)
     assert torch_probs.shape == onnx_probs.shape and np.abs(torch_probs - onnx_probs).max() <= 1e-4
+    # ... and it is the starting point of a further training stage: its trained pair head is kept, not drawn
+    # afresh (a 1-layer student keeps the first layer too)
+    import torch
+
+    from export.scorer_model import load_scorer
+    from training.scorer import prepare_model
+    reference, _ = load_scorer(tmp_path / "recovered")
+    for layers in (0, 1):
+        model, _, special = prepare_model(str(tmp_path / "recovered"), reference.config.head_hidden, 0.1,
+                                          "span_mean", "document", keep_layers=layers)
+        assert all(torch.equal(a, b) for a, b in zip(model.head.state_dict().values(), reference.head.state_dict().values()))
+        assert torch.equal(model.bert.encoder.layer[0].output.dense.weight, reference.bert.encoder.layer[0].output.dense.weight)
+        assert len(model.bert.encoder.layer) == (layers or len(reference.bert.encoder.layer))
+        assert special["r_sep_id"] == reference.config.r_sep_token_id
 
 
 def test_split_zip_packages_are_joined_in_order_and_checked(tmp_path):

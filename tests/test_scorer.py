@@ -392,6 +392,29 @@ def test_claim_and_evidence_negation_contrasts_flip_labels():
     assert [p.flat_labels() for p in parts] == [[[1, 0], [0, 0]], [[0], [-1]]] and [p.distractors for p in parts] == [0, 1]
 
 
+def test_independent_nli_rows_never_put_one_premises_hypotheses_in_one_response():
+    from training.scorer_data import Unit, independent_nli_rows, is_dev
+
+    units = [Unit("snli_dev", f"p{k}", [f"h{k}e", f"h{k}n", f"h{k}c"], [[f"premise {k}"]], [[[1], [0], [-1]]])
+             for k in range(40)]
+    other = Unit("scifact_train", "s", ["claim a", "claim b"], [["s1"]], [[[1], [-1]]])
+    out = independent_nli_rows(units + [other], random.Random(0), 0.2, 8)
+    assert other in out                                          # evidence units stay as they were
+    nli = [u for u in out if u.source == "snli_dev"]
+    rows = [(h, u) for u in nli for h in u.response]
+    assert sorted(h for h, _ in rows) == sorted(h for u in units for h in u.response)   # each hypothesis once
+    sign = {"e": 1, "n": 0, "c": -1}
+    for u in nli:
+        premises = [d[0] for d in u.documents]
+        assert 1 <= len(u.response) <= 4 and len(set(premises)) == len(premises) == len(u.response)
+        assert len({is_dev("snli_dev", "p" + h[1:-1], 0.2) for h in u.response}) == 1     # one split side
+        for d, p in enumerate(premises):
+            for i, h in enumerate(u.response):
+                own = p == "premise " + h[1:-1]
+                assert u.labels[d][i] == [sign[h[-1]] if own else 0]
+    assert any(len(u.response) > 1 for u in nli) and any(len(u.response) == 1 for u in nli)
+
+
 # ---------------------------------------------------------------------------- the shipped scorer
 
 # both shipped scorers (engine "context": 6 layers; engine "context-fast": its 2-layer student) must pass

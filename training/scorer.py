@@ -52,7 +52,7 @@ from pathlib import Path
 
 import numpy as np
 
-from export.scorer_model import build_model_classes, load_scorer
+from export.scorer_model import build_model_classes, is_recovered_scorer, load_scorer, recovered_scorer
 from grounding.scorer import LABELS, R_SEP, S_SEP
 from training.scorer_data import IGNORE, INSTANCE_RECIPE, ScorerInstance, build_instances, token_counter
 from training.scorer_fit import (CON_GRID, PAPER_WEIGHTS, TUNING_METHOD, ScorerDataset, _bake, collate, dev_logits,
@@ -62,7 +62,7 @@ from training.stages import with_previous_stage
 DEFAULTS = dict(epochs=1.0, lr=5e-5, head_lr=5e-4, batch=8, grad_accum=2, max_length=512, max_sentence_tokens=160,
                 seed=42, warmup=0.06, dev_share=0.05, head_hidden=384, head_dropout=0.1, nli_cap=150,
                 evidence_cap=700, evidence_copies=1, max_distractors=2, max_rows=8, max_columns=64,
-                negation_share=0.0, evidence_negation=0.0, direction_share=0.5, windows="packed",
+                negation_share=0.0, evidence_negation=0.0, direction_share=0.5, windows="packed", nli_rows="shared",
                 teacher="", distill_alpha=0.5, distill_temperature=2.0, keep_layers=0)
 
 
@@ -113,6 +113,7 @@ def prepare_model(backbone: str, head_hidden: int, head_dropout: float, pooling:
     tokenizer = AutoTokenizer.from_pretrained(backbone)
     config = AutoConfig.from_pretrained(backbone)
     ContextScorerModel, _ = build_model_classes(config)
+    recovered = is_recovered_scorer(backbone, config)     # a shipped scorer rebuilt by export.recover: keep its head
     config.head_hidden, config.head_dropout = head_hidden, head_dropout
     config.scorer_labels = list(LABELS)
     config.scorer_pooling = pooling
@@ -125,7 +126,8 @@ def prepare_model(backbone: str, head_hidden: int, head_dropout: float, pooling:
         if not 0 < keep_layers <= config.num_hidden_layers:
             raise SystemExit(f"--keep-layers {keep_layers}: the backbone has {config.num_hidden_layers} layers")
         config.num_hidden_layers = keep_layers
-    model = ContextScorerModel.from_pretrained(backbone, config=config)
+    model = (recovered_scorer(Path(backbone), config, ContextScorerModel).train() if recovered
+             else ContextScorerModel.from_pretrained(backbone, config=config))
     special = add_boundary_tokens(tokenizer, model)
     return model, tokenizer, special
 
@@ -254,7 +256,8 @@ def train(args) -> dict:
                                                  args.max_length, args.dev_share, args.seed, args.nli_cap,
                                                  args.evidence_copies, args.max_rows, args.max_columns, args.limit,
                                                  args.evidence_cap, args.max_distractors, args.negation_share,
-                                                 args.evidence_negation, args.windows, args.direction_share)
+                                                 args.evidence_negation, args.windows, args.direction_share,
+                                                 args.nli_rows)
     print(f"train instances {len(train_set)}, dev instances {len(dev_set)} ({time.time() - start:.0f} s to build)", flush=True)
     run = fit(model, tokenizer, special, train_set, dev_set, args, out)
     summary = {
@@ -304,7 +307,9 @@ def retune(run_dir: str | Path, con_grid=CON_GRID) -> dict:
     _, dev_set, _ = build_instances(lambda s: min(len(token_ids(s)), hp["max_sentence_tokens"]), hp["max_length"],
                                     hp["dev_share"], hp["seed"], hp["nli_cap"], hp["evidence_copies"], hp["max_rows"],
                                     hp["max_columns"], hp.get("limit"), hp.get("evidence_cap", 0),
-                                    hp.get("max_distractors", 3))
+                                    hp.get("max_distractors", 3), hp.get("negation_share", 0.0),
+                                    hp.get("evidence_negation", 0.0), hp.get("windows", "packed"),
+                                    hp.get("direction_share", 0.5), hp.get("nli_rows", "shared"))
     special = summary["special_ids"]
     ds = ScorerDataset(dev_set, token_ids, special, hp["max_sentence_tokens"], augment=False, seed=hp["seed"])
     logits, labels = dev_logits(model, ds, hp["max_rows"], hp["max_columns"])

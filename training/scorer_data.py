@@ -40,7 +40,9 @@ INSTANCE_RECIPE = [
     "NLI (3-way: MNLI dev matched, SNLI dev, SICK, CAD train + dev, HealthVer; entailment pairs of FEVER / CovidFact / "
     "SciTail / RTE 2-way): up to 4 hypotheses sharing a premise form the response; context = that premise plus 0-6 "
     "other premises; entailment -> support, contradiction -> contradict, neutral -> irrelevant, other premises -> "
-    "irrelevant; 2-way not_entailment pairs skipped. At most nli_cap premises per 3-way set, half that per 2-way set.",
+    "irrelevant; 2-way not_entailment pairs skipped. At most nli_cap premises per 3-way set, half that per 2-way set. "
+    "With nli_rows 'independent' every hypothesis is its own row instead, and 1-4 rows of different premises form "
+    "a response whose context holds their premises (a row is irrelevant to the others' premises).",
     "Negation contrasts (negation_share of the train units): one supported claim without contradicting "
     "sentences is negated by grounding.negate and added as a response row; its supporting sentences are "
     "labelled contradict, the rest irrelevant.",
@@ -229,6 +231,37 @@ def collect_units(nli_cap: int, seed: int) -> list[Unit]:
             + _units_factcheck() + _units_wice() + _units_nli(nli_cap, seed))
 
 
+def independent_nli_rows(units: list[Unit], rng: random.Random, dev_share: float, max_rows: int) -> list[Unit]:
+    """NLI units with independent rows: every hypothesis becomes its own row, and 1..max_rows rows of different
+    premises (same source, same split side) form a response whose context holds their premises, each row
+    labelled against its own premise and irrelevant to the others. A 3-way premise's hypotheses (one per label
+    in SNLI / MNLI) then never share a response, so the model cannot learn that rows about the same thing get
+    different labels -- in a real answer they often all hold."""
+    out, pools = [], defaultdict(list)
+    for u in units:
+        if u.source not in NLI_THREE_WAY and u.source not in NLI_TWO_WAY:
+            out.append(u)
+            continue
+        for i, hyp in enumerate(u.response):
+            pools[u.source, is_dev(u.source, u.group, dev_share)].append((u.group, hyp, u.documents[0][0], u.labels[0][i][0]))
+    for (source, _), rows in sorted(pools.items()):
+        rng.shuffle(rows)
+        while rows:
+            take, seen, rest = [], set(), []
+            size = rng.randint(1, max(1, min(4, max_rows)))
+            for row in rows:
+                if len(take) < size and row[2] not in seen:
+                    take.append(row)
+                    seen.add(row[2])
+                else:
+                    rest.append(row)
+            rows = rest
+            premises = list(dict.fromkeys(r[2] for r in take))
+            labels = [[[r[3] if r[2] == p else 0] for r in take] for p in premises]
+            out.append(Unit(source, take[0][0], [r[1] for r in take], [[p] for p in premises], labels))
+    return out
+
+
 def _words(text: str) -> set[str]:
     return set(re.findall(r"[a-z0-9]+", text.lower()))
 
@@ -320,11 +353,16 @@ def split_by_document(inst: ScorerInstance) -> list[ScorerInstance]:
 def build_instances(lengths: Callable[[str], int], max_length: int, dev_share: float, seed: int, nli_cap: int,
                     evidence_copies: int, max_rows: int, max_columns: int, limit: int | None = None,
                     evidence_cap: int = 0, max_distractors: int = 3, negation_share: float = 0.0,
-                    evidence_negation: float = 0.0, windows: str = "packed", direction_share: float = 0.5):
+                    evidence_negation: float = 0.0, windows: str = "packed", direction_share: float = 0.5,
+                    nli_rows: str = "shared"):
     """(train, dev, counts): at most `evidence_cap` units per evidence source (0: all), each drawn
-    `evidence_copies` times (NLI once) with fresh distractors."""
+    `evidence_copies` times (NLI once) with fresh distractors. nli_rows "independent": see independent_nli_rows."""
     rng = random.Random(seed)
     units = [u for u in collect_units(nli_cap, seed) if u.response and u.documents]
+    if nli_rows == "independent":
+        units = independent_nli_rows(units, rng, dev_share, max_rows)
+    elif nli_rows != "shared":
+        raise ValueError(f"nli_rows must be 'shared' or 'independent', not {nli_rows!r}")
     if evidence_cap:
         by_source: dict[str, list[Unit]] = defaultdict(list)
         for u in units:
@@ -342,7 +380,8 @@ def build_instances(lengths: Callable[[str], int], max_length: int, dev_share: f
     banned = report_document_ids()
     abstracts = [sents for corpus in corpora.values() for doc_id, sents in corpus.items()
                  if doc_id not in banned and 2 <= len(sents) <= 14]
-    premises = sorted({u.documents[0][0] for u in units if u.source in NLI_THREE_WAY or u.source in NLI_TWO_WAY})
+    premises = sorted({doc[0] for u in units if u.source in NLI_THREE_WAY or u.source in NLI_TWO_WAY
+                       for doc in u.documents})
     if limit:
         by_source = defaultdict(list)
         for u in units:

@@ -53,3 +53,65 @@ def test_instance_pairs_and_context_items_follow_the_gold_layout():
     # claim-major: row i of the gold is pairs[i * m : (i + 1) * m]
     assert premises == ["s1", "s2", "s3"] * 2 and hypotheses == ["c1"] * 3 + ["c2"] * 3
     assert inst.context_items() == [{"id": "d1", "title": "T1", "text": "s1\ns2"}, {"id": "d2", "title": "T2", "text": "s3"}]
+
+
+# ---------------------------------------------------------------------------- answers of several sentences
+
+def test_grouped_instances_put_each_members_gold_on_the_diagonal():
+    from evaluation.responses import grouped
+    a, b, c = _instance(0, 1, 2), _instance(1, 2, 1), _instance(2, 1, 1)
+    (merged, blocks), = grouped([a, b, c], 2)               # the tail (c) is dropped
+    assert merged.claims == a.claims + b.claims and [d.id for d in merged.documents] == ["d0", "d1"]
+    assert merged.gold == [[1, -1, 0], [0, 0, 1], [0, 0, 1]]
+    assert blocks == [(slice(0, 1), slice(0, 2), slice(0, 1)), (slice(1, 3), slice(2, 3), slice(1, 2))]
+
+
+class _FirstWordScorer:
+    """Labels a pair support when the sentence starts with the claim's first word, contradict when it starts
+    with "Not" + that word; and, to stand for a scorer that reads rows together, every pair contradict when
+    the response holds a claim starting with "Noise"."""
+
+    def score(self, claims, documents):
+        from types import SimpleNamespace
+        sents = [s for d in documents for s in d]
+        noisy = any(c.startswith("Noise") for c in claims)
+        lab = [[-1 if noisy else 1 if s.split()[0] == c.split()[0] else -1 if s.split()[:2] == ["Not", c.split()[0]]
+                else 0 for s in sents] for c in claims]
+        return SimpleNamespace(labels=np.asarray(lab))
+
+
+def test_rows_scored_together_are_compared_with_rows_scored_alone():
+    from evaluation.datasets import EvidenceDocument, EvidenceInstance
+    from evaluation.responses import evaluate, grouped
+    one = EvidenceInstance("a", "hand", ["Apples are red."], [EvidenceDocument("d", "", ["Apples grow.", "Not Apples here."])],
+                           [[1, -1]])
+    two = EvidenceInstance("b", "hand", ["Pears are green."], [EvidenceDocument("e", "", ["Pears grow.", "Rain fell."])],
+                           [[1, 0]])
+    clean = evaluate(_FirstWordScorer(), grouped([one, two], 2), replicates=50)
+    assert clean["alone"] == clean["together"] == clean["own_block"] == 1.0
+    assert clean["own_changed"] == 0.0 and clean["others_labelled"] == 0.0 and clean["others_cells"] == 4
+    noise = EvidenceInstance("c", "hand", ["Noise is loud."], [EvidenceDocument("f", "", ["Noise rises."])], [[1]])
+    mixed = evaluate(_FirstWordScorer(), grouped([one, noise], 2), replicates=50)
+    assert abs(mixed["alone"] - 2 / 3) < 1e-9          # "Noise" reds its own row even alone: (2/3 + 2/3) / 2
+    assert mixed["others_labelled"] == 1.0             # 3 cells against the other member, all red
+    assert mixed["own_changed"] == 1 / 3               # of the 3 own cells only "Apples grow." turned
+    # together: support tp 0 (all red); contradict tp 1 ("Not Apples here."), fp 5, fn 0 -> (0 + 2/7) / 2
+    assert abs(mixed["together"] - 1 / 7) < 1e-9
+
+
+def test_shipped_scorer_alone_and_in_groups_of_one_agree():
+    from pathlib import Path
+
+    import pytest
+    folder = Path(__file__).resolve().parent.parent / "exported_models" / "scorer"
+    if not (folder / "model.onnx").is_file():
+        pytest.skip("exported_models/scorer is not exported")
+    from evaluation.datasets import EvidenceDocument, EvidenceInstance
+    from evaluation.responses import evaluate, grouped
+    from grounding.scorer import ContextScorer
+    inst = EvidenceInstance("a", "hand", ["Drug X lowered blood pressure."],
+                            [EvidenceDocument("d", "", ["In a trial, drug X lowered blood pressure by 12 mmHg.",
+                                                        "The football match was cancelled."])], [[1, 0]])
+    r = evaluate(ContextScorer(folder, threads=1), grouped([inst], 1), replicates=20)
+    assert r["alone"] == r["together"] == r["own_block"] == 0.5     # support found, no contradiction to find
+    assert r["own_changed"] == 0.0 and r["others_cells"] == 0

@@ -1,0 +1,120 @@
+"""The scorer's map for answers of several sentences: report claims scored alone and k at a time.
+
+    python -m evaluation.responses [--scorers exported_models/scorer exported_models/scorer_fast ...]
+                                   [--group 3] [--limit 60] [--replicates 2000]
+
+The report sets hold one claim per instance, so evaluation.scorer (the cards' table) never shows what the other
+sentences of an answer do to a sentence's row. Here every report set's instances are taken k at a time, in
+order: their claims form one response and their documents one context, as an answer of k sentences built from
+k sources. A row's gold is its own instance's labels; against the other instances' sentences it is irrelevant
+(gold-irrelevant by construction). For each scorer, in one run:
+  * alone -- Citation F1 of the rows scored one instance at a time (the cards' setting);
+  * together -- Citation F1 over the whole grouped map, with a 95 % bootstrap CI over groups;
+  * own block -- the rows against their own instance's sentences only, and the share of those cells whose
+    label changed because the other rows were there;
+  * others labelled -- cells of a row against the other instances' sentences that got a label (all wrong).
+A scorer that reads each row on its own merits gives together = alone and changes nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from evaluation import datasets
+from evaluation.datasets import EvidenceInstance
+from grounding.runtime import MODELS_DIR
+
+
+def grouped(instances: list[EvidenceInstance], k: int) -> list[tuple[EvidenceInstance, list[tuple[slice, slice, slice]]]]:
+    """Instances taken k at a time (a shorter tail is dropped) as one instance each, with every member's block:
+    (its rows, its columns, its documents) as slices. Gold is the members' gold on the diagonal, 0 elsewhere."""
+    out = []
+    for g in range(0, len(instances) - k + 1, k):
+        members = instances[g:g + k]
+        n = sum(len(i.claims) for i in members)
+        m = sum(len(i.context_sentences) for i in members)
+        gold = np.zeros((n, m), dtype=int)
+        blocks, r, c, d = [], 0, 0, 0
+        for i in members:
+            rows, cols, docs = len(i.claims), len(i.context_sentences), len(i.documents)
+            gold[r:r + rows, c:c + cols] = np.asarray(i.gold, dtype=int).reshape(rows, cols)
+            blocks.append((slice(r, r + rows), slice(c, c + cols), slice(d, d + docs)))
+            r, c, d = r + rows, c + cols, d + docs
+        out.append((EvidenceInstance(id="+".join(i.id for i in members), source=members[0].source,
+                                     claims=[c for i in members for c in i.claims],
+                                     documents=[d for i in members for d in i.documents], gold=gold.tolist()),
+                    blocks))
+    return out
+
+
+def counts(labels: np.ndarray, gold: np.ndarray) -> np.ndarray:
+    """(tp, fp, fn) for support, then contradict."""
+    return np.array([f(lab) for lab in (1, -1) for f in (lambda v: ((labels == v) & (gold == v)).sum(),
+                                                          lambda v: ((labels == v) & (gold != v)).sum(),
+                                                          lambda v: ((labels != v) & (gold == v)).sum())], dtype=float)
+
+
+def citation_f1(c: np.ndarray) -> np.ndarray:
+    """Mean of support and contradict F1 from counts (..., 6)."""
+    f = [2 * c[..., i] / np.maximum(2 * c[..., i] + c[..., i + 1] + c[..., i + 2], 1) for i in (0, 3)]
+    return (f[0] + f[1]) / 2
+
+
+def evaluate(scorer, groups, replicates: int = 2000, seed: int = 0) -> dict:
+    """The figures of the module docstring for one ContextScorer over `groups` (from `grouped`)."""
+    alone, together, own = [], [], []
+    changed = own_cells = others = other_cells = 0
+    for inst, blocks in groups:
+        labels = scorer.score(inst.claims, [d.sentences for d in inst.documents]).labels.astype(int)
+        gold = np.asarray(inst.gold, dtype=int)
+        together.append(counts(labels, gold))
+        c_own = np.zeros(6)
+        for rows, cols, docs in blocks:
+            by_itself = scorer.score(inst.claims[rows], [d.sentences for d in inst.documents[docs]]).labels.astype(int)
+            block, block_gold = labels[rows, cols], gold[rows, cols]
+            alone.append(counts(by_itself, block_gold))
+            c_own += counts(block, block_gold)
+            changed += int((by_itself != block).sum())
+            own_cells += block.size
+            rest = np.delete(labels[rows], range(cols.start, cols.stop), axis=1)
+            others += int((rest != 0).sum())
+            other_cells += rest.size
+        own.append(c_own)
+    together = np.array(together)
+    rng = np.random.default_rng(seed)
+    draws = citation_f1(together[rng.integers(0, len(together), (replicates, len(together)))].sum(1))
+    return {"groups": len(groups), "alone": float(citation_f1(np.sum(alone, 0))),
+            "together": float(citation_f1(together.sum(0))),
+            "together_ci": [float(np.percentile(draws, 2.5)), float(np.percentile(draws, 97.5))],
+            "own_block": float(citation_f1(np.sum(own, 0))), "own_changed": changed / max(1, own_cells),
+            "others_labelled": others / max(1, other_cells), "others_cells": other_cells}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--scorers", type=Path, nargs="+", default=[MODELS_DIR / "scorer", MODELS_DIR / "scorer_fast"])
+    p.add_argument("--group", type=int, default=3, help="report instances per response (k)")
+    p.add_argument("--limit", type=int, default=60, help="instances per report set")
+    p.add_argument("--replicates", type=int, default=2000)
+    p.add_argument("--threads", type=int, default=2)
+    a = p.parse_args(argv)
+    if a.group < 1:
+        p.error("--group must be at least 1")
+    from grounding.scorer import ContextScorer
+    groups = [g for _, insts in sorted(datasets.evidence_report_instances().items())
+              for g in grouped(insts[:a.limit], a.group)]
+    print(f"{len(groups)} responses of {a.group} report claims each (first {a.limit} instances per report set)")
+    print(f"{'scorer':38s} {'alone':>6s} {'together [95% CI]':>24s} {'own block':>9s} {'own changed':>11s} {'others labelled':>15s}")
+    for folder in a.scorers:
+        r = evaluate(ContextScorer(folder, threads=a.threads), groups, a.replicates)
+        lo, hi = r["together_ci"]
+        print(f"{str(folder):38s} {r['alone']:6.3f} {r['together']:8.3f} [{lo:.3f}, {hi:.3f}] {r['own_block']:9.3f} "
+              f"{r['own_changed']:11.1%} {r['others_labelled']:15.1%}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,7 +1,7 @@
 """The scorer's map for answers of several sentences: report claims scored alone and k at a time.
 
     python -m evaluation.responses [--scorers exported_models/scorer exported_models/scorer_fast ...]
-                                   [--group 3] [--limit 60] [--replicates 2000]
+                                   [--group 3] [--limit 60] [--replicates 2000] [--rows-per-window 0 1]
 
 The report sets hold one claim per instance, so evaluation.scorer (the cards' table) never shows what the other
 sentences of an answer do to a sentence's row. Here every report set's instances are taken k at a time, in
@@ -13,7 +13,9 @@ k sources. A row's gold is its own instance's labels; against the other instance
   * own block -- the rows against their own instance's sentences only, and the share of those cells whose
     label changed because the other rows were there;
   * others labelled -- cells of a row against the other instances' sentences that got a label (all wrong).
-A scorer that reads each row on its own merits gives together = alone and changes nothing.
+A scorer that reads each row on its own merits gives together = alone and changes nothing. --rows-per-window:
+the response sentences read in one window (0: all, the layout the scorers were trained with; 1: each on its own,
+the pipeline's default, GroundingConfig.rows_per_window), every value measured on every scorer in one run.
 """
 from __future__ import annotations
 
@@ -63,17 +65,19 @@ def citation_f1(c: np.ndarray) -> np.ndarray:
     return (f[0] + f[1]) / 2
 
 
-def evaluate(scorer, groups, replicates: int = 2000, seed: int = 0) -> dict:
+def evaluate(scorer, groups, replicates: int = 2000, seed: int = 0, rows_per_window: int = 0) -> dict:
     """The figures of the module docstring for one ContextScorer over `groups` (from `grouped`)."""
     alone, together, own = [], [], []
     changed = own_cells = others = other_cells = 0
     for inst, blocks in groups:
-        labels = scorer.score(inst.claims, [d.sentences for d in inst.documents]).labels.astype(int)
+        labels = scorer.score(inst.claims, [d.sentences for d in inst.documents],
+                              rows_per_window=rows_per_window).labels.astype(int)
         gold = np.asarray(inst.gold, dtype=int)
         together.append(counts(labels, gold))
         c_own = np.zeros(6)
         for rows, cols, docs in blocks:
-            by_itself = scorer.score(inst.claims[rows], [d.sentences for d in inst.documents[docs]]).labels.astype(int)
+            by_itself = scorer.score(inst.claims[rows], [d.sentences for d in inst.documents[docs]],
+                                     rows_per_window=rows_per_window).labels.astype(int)
             block, block_gold = labels[rows, cols], gold[rows, cols]
             alone.append(counts(by_itself, block_gold))
             c_own += counts(block, block_gold)
@@ -100,6 +104,7 @@ def main(argv=None) -> int:
     p.add_argument("--limit", type=int, default=60, help="instances per report set")
     p.add_argument("--replicates", type=int, default=2000)
     p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--rows-per-window", type=int, nargs="+", default=[0, 1])
     a = p.parse_args(argv)
     if a.group < 1:
         p.error("--group must be at least 1")
@@ -107,12 +112,14 @@ def main(argv=None) -> int:
     groups = [g for _, insts in sorted(datasets.evidence_report_instances().items())
               for g in grouped(insts[:a.limit], a.group)]
     print(f"{len(groups)} responses of {a.group} report claims each (first {a.limit} instances per report set)")
-    print(f"{'scorer':38s} {'alone':>6s} {'together [95% CI]':>24s} {'own block':>9s} {'own changed':>11s} {'others labelled':>15s}")
+    print(f"{'scorer':38s} {'rows':>4s} {'alone':>6s} {'together [95% CI]':>24s} {'own block':>9s} {'own changed':>11s} {'others labelled':>15s}")
     for folder in a.scorers:
-        r = evaluate(ContextScorer(folder, threads=a.threads), groups, a.replicates)
-        lo, hi = r["together_ci"]
-        print(f"{str(folder):38s} {r['alone']:6.3f} {r['together']:8.3f} [{lo:.3f}, {hi:.3f}] {r['own_block']:9.3f} "
-              f"{r['own_changed']:11.1%} {r['others_labelled']:15.1%}", flush=True)
+        scorer = ContextScorer(folder, threads=a.threads)
+        for k in a.rows_per_window:
+            r = evaluate(scorer, groups, a.replicates, rows_per_window=k)
+            lo, hi = r["together_ci"]
+            print(f"{str(folder):38s} {k if k else 'all':>4} {r['alone']:6.3f} {r['together']:8.3f} [{lo:.3f}, {hi:.3f}] {r['own_block']:9.3f} "
+                  f"{r['own_changed']:11.1%} {r['others_labelled']:15.1%}", flush=True)
     return 0
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -111,7 +112,7 @@ def parse_variant(text: str) -> tuple[str, dict]:
             out[key.strip()] = value.lower() == "true"
         else:
             try:
-                out[key.strip()] = float(value)
+                out[key.strip()] = int(value) if re.fullmatch(r"[+-]?\d+", value) else float(value)
             except ValueError:
                 out[key.strip()] = value
     return name, out

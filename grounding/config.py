@@ -164,6 +164,9 @@ class GroundingConfig:
     engine: str = setting("claims", "claims: decompose + retrieve + NLI; context: context-aware scorer; "
                                     "context-fast: its 2-layer student (faster, less accurate)",
                           choices=ENGINES, control="choice", label="Engine", cli=True)
+    rows_per_window: int = setting(1, "context engines: response sentences the scorer reads in one window beside "
+                                      "each document (1: each on its own; 0: all together, the paper's layout)",
+                                   low=0, high=64)
     tau: float = setting(0.5, "pairs above τ are judged", low=0, high=1, control="slider",
                          label="τ (cosine threshold)", cli=True)
     preset: str = setting("joint", "sets the weights and bands below", needs_run=False,

@@ -77,7 +77,8 @@ WINDOW_MODES = ("packed", "document")
 
 
 def plan_windows(response_lengths: Sequence[int], document_lengths: Sequence[Sequence[int]], max_length: int = 512,
-                 min_context_tokens: int = 128, long_sentences: str = "truncate", mode: str = "packed") -> WindowPlan:
+                 min_context_tokens: int = 128, long_sentences: str = "truncate", mode: str = "packed",
+                 rows_per_window: int = 0) -> WindowPlan:
     """Partition an input into windows that each fit ``max_length`` tokens.
 
     response_lengths: token count of each response sentence (without boundary tokens);
@@ -87,7 +88,8 @@ def plan_windows(response_lengths: Sequence[int], document_lengths: Sequence[Seq
     truncated_*) or "skip" (leave it unscored, list it in unscored_*). mode: "packed" (documents packed
     first-fit into as few windows as fit, the paper's document-level windows) or "document" (every document,
     or every piece of a document longer than a window, is its own window: a document's scores then never
-    depend on the other documents or their order).
+    depend on the other documents or their order). rows_per_window: 0 puts the whole response in every window
+    (the paper's layout), k > 0 at most k response sentences (1: each sentence read on its own, beside each document).
     """
     if long_sentences not in ("truncate", "skip"):
         raise ValueError(f"long_sentences must be 'truncate' or 'skip', not '{long_sentences}'")
@@ -100,13 +102,16 @@ def plan_windows(response_lengths: Sequence[int], document_lengths: Sequence[Seq
     ctx = [int(n) for doc in document_lengths for n in doc]
     plan = WindowPlan([], list(resp), list(ctx))
 
-    # rows: the whole response when it leaves room for context, else groups of at most half the window
-    rows_all = list(range(len(resp)))
-    if _cost(resp) <= capacity - min(min_context_tokens, capacity // 2):
-        row_groups = [rows_all] if rows_all else []
-    else:
+    # rows: the whole response (or rows_per_window sentences at a time) when it leaves room for context, else
+    # groups of at most half the window
+    step = rows_per_window if rows_per_window > 0 else max(1, len(resp))
+    row_groups = []
+    for rows_all in (list(range(k, min(k + step, len(resp)))) for k in range(0, len(resp), step)):
+        if _cost(resp[i] for i in rows_all) <= capacity - min(min_context_tokens, capacity // 2):
+            row_groups.append(rows_all)
+            continue
         half = capacity // 2
-        row_groups, current, used = [], [], 0
+        current, used = [], 0
         for i in rows_all:
             if resp[i] + 1 > half:
                 if long_sentences == "skip":
@@ -337,13 +342,14 @@ class ContextScorer:
         return self.head.run(None, {"response": vectors[:n], "context": vectors[n:]})[0]
 
     def score(self, response_sentences: list[str], documents: list[list[str]], stop=None, fp32: bool = False,
-              rows: Optional[set[int]] = None) -> ScoredMap:
+              rows: Optional[set[int]] = None, rows_per_window: int = 0) -> ScoredMap:
         """Score every response sentence against every context sentence (documents concatenated in order).
 
         Windows are scored one per forward pass, so a window's numbers never depend on batch-mates. `stop`: a
         callable checked between windows; once it says True no more windows run (their cells stay unscored, NaN).
         `fp32`: the encoder's fp32 twin reads the windows (grounding.precise). `rows`: only the windows that hold
         one of these response sentences run (the same windows as in a whole pass; the other cells stay NaN).
+        `rows_per_window`: response sentences per window (0: all, as the model was trained; see plan_windows).
         """
         documents = [list(d) for d in documents]
         flat = [s for d in documents for s in d]
@@ -351,7 +357,8 @@ class ContextScorer:
         ids = self._token_ids(list(response_sentences) + flat)        # one tokenizer call for all texts
         r_ids, c_ids = ids[:n], ids[n:]
         plan = plan_windows([len(x) for x in r_ids], [[len(x) for x in ids] for ids in _split(c_ids, documents)],
-                            self.max_length, self.min_context_tokens, self.long_sentences, self.windows)
+                            self.max_length, self.min_context_tokens, self.long_sentences, self.windows,
+                            rows_per_window)
         probs = np.full((n, m, 3), np.nan, dtype=np.float32)
         for w in plan.windows:
             rw = [r_ids[i][: plan.response_lengths[i]] for i in w.rows]

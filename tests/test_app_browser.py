@@ -368,7 +368,7 @@ def test_empty_input_warns_and_reads_not_assessed(page):
                                                      ("context-fast", "scorer_fast", "08b_context_fast_engine")])
 def test_context_engine_runs_or_says_why_not(page, models_dir, engine, folder, shot_name):
     """With exported_models/scorer (scorer_fast) the context (context-fast) engine runs, one window per
-    document; without it the library raises InputError and the app must show it as a message."""
+    response sentence and document; without it the library raises InputError and the app must show it as a message."""
     load_example(page, "faithful")
     page.get_by_text("Settings", exact=True).click()
     page.locator("#gv-engine").get_by_label(engine, exact=True).check()
@@ -386,7 +386,8 @@ def test_context_engine_runs_or_says_why_not(page, models_dir, engine, folder, s
         lib = ground(ex["response"], ex["context"], GroundingConfig(engine=engine, models_dir=str(models_dir)))
         assert state == "done", status
         assert heatmap_shape(page) == (len(lib.sentence_map.rows), len(lib.sentence_map.columns)) == (4, 7)
-        assert f"windows: {lib.coverage.windows}" in page.inner_text("body") and lib.coverage.windows == 1
+        # one window per response sentence beside the one document (rows_per_window 1)
+        assert f"windows: {lib.coverage.windows}" in page.inner_text("body") and lib.coverage.windows == 4
     assert "Traceback" not in page.inner_text("body")
     shot(page, shot_name)
 

@@ -71,7 +71,7 @@ class _FirstWordScorer:
     with "Not" + that word; and, to stand for a scorer that reads rows together, every pair contradict when
     the response holds a claim starting with "Noise"."""
 
-    def score(self, claims, documents):
+    def score(self, claims, documents, rows_per_window=0):
         from types import SimpleNamespace
         sents = [s for d in documents for s in d]
         noisy = any(c.startswith("Noise") for c in claims)

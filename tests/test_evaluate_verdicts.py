@@ -33,6 +33,9 @@ def test_scores_by_hand():
 
 
 def test_parse_variant():
+    name, settings = ev.parse_variant("together:rows_per_window=0,tau=0.5")     # whole numbers stay int fields
+    assert name == "together" and settings == {"rows_per_window": 0, "tau": 0.5}
+    assert type(settings["rows_per_window"]) is int
     assert ev.parse_variant("strict:supported=0.8,nli_override=none,override_scope=anchor") == (
         "strict", {"supported": 0.8, "nli_override": None, "override_scope": "anchor"})
     # a bool field takes true / false (the config refuses 1.0 for a bool)

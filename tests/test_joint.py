@@ -132,13 +132,21 @@ def test_direction_override_contradicts_the_same_value_moving_the_other_way_only
 
 
 def test_context_engine_has_the_entailment_model_read_even_one_sentence_the_scorer_chose():
-    """The contradiction example's "Headache and nausea were the most common side effects." on engine context: the
-    scorer labels one sentence and gives it P(support) 0.13 (Unsupported under paper's bands); the entailment model
-    reads that sentence against the claim and finds it entailed, so the claim is Supported. The claims engine
-    keeps its own pair's numbers for one sentence (the same model read it)."""
+    """The contradiction example's "Headache and nausea were the most common side effects." on engine context with
+    the whole response in one scorer window (rows_per_window 0): the scorer labels one sentence and gives it
+    P(support) 0.13 (Unsupported under paper's bands); the entailment model reads that sentence against the claim
+    and finds it entailed, so the claim is Supported. (Read on its own, the default, the scorer itself gives that
+    sentence P(support) above 0.5.) The claims engine keeps its own pair's numbers for one sentence (the same
+    model read it)."""
     from grounding.examples import CONTRADICTION
+    default = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(engine="context",
+                                                                                             models_dir=str(MODELS)))
+    (alone,) = [c for c in default.claims if c.text.startswith("Headache and nausea")]
+    assert next(p for p in default.pairs if default.claims[p.claim] is alone
+                and p.column == alone.joint_columns[0]).entail > 0.5
     res = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(engine="context",
-                                                                                         models_dir=str(MODELS)))
+                                                                                         models_dir=str(MODELS),
+                                                                                         rows_per_window=0))
     (claim,) = [c for c in res.claims if c.text.startswith("Headache and nausea")]
     (v,) = [v for v in res.verdicts if res.claims[v.claim] is claim]
     (col,) = claim.joint_columns

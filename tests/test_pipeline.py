@@ -1,5 +1,6 @@
 """The whole pipeline on the shipped models: the papers' example, streaming, bad input, exports, CLI."""
 import csv
+import dataclasses
 import io
 import json
 import subprocess
@@ -186,10 +187,17 @@ def test_context_engines_are_a_config_choice(models_dir, engine, folder):
     r = ground(DRUG_RESPONSE, DRUG_CONTEXT, cfg)
     assert r.sentence_map.engine == engine and r.sentence_map.labels == [[1, -1, 0]]
     assert [v.label for v in r.verdicts] == [CONTRADICTED]
+    alone = r
     r = ground(DRUG_RESPONSE + " The study was funded by a council.", DRUG_CONTEXT, cfg)
-    assert r.coverage.windows == 2          # one window per document
+    assert r.coverage.windows == 4          # one window per response sentence and document (rows_per_window 1)
     assert len(r.sentence_map.labels) == 2 and len(r.sentence_map.labels[0]) == len(r.context_sentences) == 3
     assert len(r.verdicts) == 2 and all(v.explanation for v in r.verdicts)
+    # each sentence is read on its own: another sentence in the answer changes none of its numbers
+    assert r.sentence_map.values[0] == alone.sentence_map.values[0]
+    together = ground(DRUG_RESPONSE + " The study was funded by a council.", DRUG_CONTEXT,
+                      dataclasses.replace(cfg, rows_per_window=0))
+    assert together.coverage.windows == 2   # the paper's layout: the whole response beside each document
+    assert together.sentence_map.values[0] != alone.sentence_map.values[0]
 
 
 def test_unknown_engine_is_refused_with_the_choices():

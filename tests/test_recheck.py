@@ -95,7 +95,8 @@ def test_context_engine_rereads_the_sentences_windows_in_fp32():
     assert rechecked and res.coverage.rechecked == len(rechecked) + len(joint)
     scorer = ContextScorer(MODELS / "scorer_fast", threads=1)
     docs = [[s.text for s in d.sentences] for d in res.documents]
-    whole = scorer.score([s.text for s in res.response_sentences], docs, fp32=True).probabilities
+    whole = scorer.score([s.text for s in res.response_sentences], docs, fp32=True,
+                         rows_per_window=res.config.rows_per_window).probabilities
     for p in rechecked:
         row = res.claims[p.claim].sentence
         assert [p.entail, p.contradict, p.neutral] == pytest.approx(whole[row, p.column].tolist(), abs=1e-3)

@@ -129,7 +129,8 @@ def _reread_row(state: Run, k: int) -> None:
     cells and evidence pairs are rebuilt from them."""
     local = state.window_rows.index(state.row)
     rows, docs = scorer_inputs(state)
-    scored = state.models["scorer"].score(rows, docs, fp32=True, rows={local}, stop=state.over_budget)
+    scored = state.models["scorer"].score(rows, docs, fp32=True, rows={local}, stop=state.over_budget,
+                                          rows_per_window=state.config.rows_per_window)
     fresh = scored.probabilities[local, : state.limit]
     if (np.isnan(fresh) & ~np.isnan(state.windows.probabilities[local, : state.limit])).any():
         return   # the time budget stopped the windows: the int8 reading stands

@@ -13,7 +13,8 @@ def run(state: Run) -> None:
     rows = [i for i, ok in enumerate(state.rows_ok) if ok]
     state.limit = limit = scored_context(result, config)
     state.window_rows = rows
-    scored = state.models["scorer"].score(*scorer_inputs(state), stop=state.over_budget)
+    scored = state.models["scorer"].score(*scorer_inputs(state), stop=state.over_budget,
+                                          rows_per_window=config.rows_per_window)
     cov, names = scored.coverage, result.sentence_map.columns
     result.coverage.windows = cov.windows
     result.coverage.truncated += [f"context {names[j]} (scorer window)" for j in cov.truncated_context]

@@ -67,6 +67,18 @@ def test_document_mode_scores_every_document_in_its_own_window():
         plan_windows([10], [[5]], mode="sentences")
 
 
+def test_rows_per_window_reads_each_response_sentence_beside_each_document():
+    plan = plan_windows([10, 12, 8], [[20, 30], [15]], max_length=512, mode="document", rows_per_window=1)
+    assert [(w.rows, w.columns) for w in plan.windows] == [([0], [0, 1]), ([0], [2]), ([1], [0, 1]), ([1], [2]),
+                                                           ([2], [0, 1]), ([2], [2])]
+    pairs = plan_windows([10, 12, 8], [[20, 30], [15]], max_length=512, mode="document", rows_per_window=2)
+    assert [w.rows for w in pairs.windows] == [[0, 1], [0, 1], [2], [2]]
+    # a sentence too long for a window beside context is still cut to half a window, as with the whole response
+    long_row = plan_windows([400, 10], [[20]], max_length=256, mode="document", rows_per_window=1)
+    assert long_row.truncated_response == [0] and long_row.response_lengths[0] == 126
+    assert sorted((i, j) for w in long_row.windows for i in w.rows for j in w.columns) == [(0, 0), (1, 0)]
+
+
 def test_document_longer_than_window_is_cut_at_sentence_boundaries():
     plan = plan_windows([10], [[30] * 40], max_length=128)
     assert len(plan.windows) > 1

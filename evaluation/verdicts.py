@@ -1,7 +1,7 @@
 """Claim verdicts against the gold claim labels of the evidence sets: is "contradicted" told apart from
 "not mentioned"?
 
-    python -m evaluation.verdicts [--engine claims] [--split report|train] [--limit N]
+    python -m evaluation.verdicts [--engine claims] [--split report|train] [--limit N] [--group K]
                                           [--variant NAME:key=value,...] [--threads 2]
 
 Every claim of an evidence instance is checked alone against the instance's documents, as a user would:
@@ -11,6 +11,10 @@ Contradicted; a supporting one and no refuting one -> Supported; no labelled sen
 sources do not settle it); both -> disputed, counted but left out of the scores. Predicted: Supported and
 Partially supported count as Supported; a claim the segmenter split into several sentences is Contradicted
 if any part is, Supported if every part is, otherwise Unsupported; Not assessed counts as a miss.
+
+--group K checks the claims of K instances at a time as one answer (one claim per line) against all their
+documents, as an answer of several sentences built from several sources; each claim is scored by the verdicts
+of the sentences that overlap it.
 
 Each --variant re-decides the stored scores under other verdict settings (``pipeline.rederive``: no model
 runs again), e.g. ``--variant strict:supported=0.8`` or ``--variant anchored:override_scope=anchor``; the
@@ -118,10 +122,30 @@ def parse_variant(text: str) -> tuple[str, dict]:
     return name, out
 
 
+def checks(insts, group: int):
+    """(response, documents, [(start, end, gold row)]) per check: every claim alone against its instance's
+    documents (group 1), or the claims of `group` instances in turn as one answer, one claim per line, against
+    all their documents (a document two of them share is given once)."""
+    if group <= 1:
+        for inst in insts:
+            for claim, row in zip(inst.claims, inst.gold):
+                yield claim, inst.context_items(), [(0, len(claim), row)]
+        return
+    for g in range(0, len(insts) - group + 1, group):
+        members, text, spans, docs = insts[g:g + group], "", [], {}
+        for inst in members:
+            for claim, row in zip(inst.claims, inst.gold):
+                text += ("\n" if text else "")
+                spans.append((len(text), len(text) + len(claim), row))
+                text += claim
+            docs.update({d["id"]: d for d in inst.context_items()})
+        yield text, list(docs.values()), spans
+
+
 def evaluate(split: str, engine: str, variants: list[tuple[str, dict]], limit: int | None, threads: int,
-             preset: str | None = None, settings: dict | None = None) -> dict[str, dict[str, Scores]]:
+             preset: str | None = None, settings: dict | None = None, group: int = 1) -> dict[str, dict[str, Scores]]:
     """{variant: {set: Scores}} (set "all" pools every set). `settings`: run settings (GroundingConfig fields,
-    e.g. judge_top_k, tau, models_dir) for every variant."""
+    e.g. judge_top_k, tau, models_dir) for every variant. `group`: see `checks`."""
     from grounding.pipeline import ground, load_models, rederive
 
     base = GroundingConfig(**{"engine": engine, "preset": preset or GroundingConfig().preset, "decompose": False, "pfcr": False, "threads": threads,
@@ -132,21 +156,23 @@ def evaluate(split: str, engine: str, variants: list[tuple[str, dict]], limit: i
     out: dict[str, dict[str, Scores]] = {name: {} for name, _ in configs}
     for set_name, insts in instances(split).items():
         start = time.perf_counter()
-        for inst in insts[:limit] if limit else insts:
-            docs = inst.context_items()
-            for claim, row in zip(inst.claims, inst.gold):
-                gold = gold_label(row)
-                result = ground(claim, docs, base, models=models)
-                for name, config in configs:
-                    if name != "default":
-                        result = rederive(result, config)
+        for response, docs, spans in checks(insts[:limit] if limit else insts, group):
+            result = ground(response, docs, base, models=models)
+            for name, config in configs:
+                if name != "default":
+                    result = rederive(result, config)
+                for begin, end, row in spans:
+                    gold = gold_label(row)
+                    labels = [v.label for v in result.verdicts      # the sentences that overlap the claim
+                              if (sent := result.response_sentences[result.claims[v.claim].sentence]).start < end
+                              and sent.end > begin]
                     for key in (set_name, "all"):
                         s = out[name].setdefault(key, Scores())
                         if gold == DISPUTED:
                             s.disputed += 1
                             continue
                         s.gold.append(gold)
-                        s.pred.append(claim_label([v.label for v in result.verdicts]))
+                        s.pred.append(claim_label(labels))
         print(f"[evaluate_verdicts] {set_name}: {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
     return out
 
@@ -174,6 +200,8 @@ def main(argv=None) -> int:
     p.add_argument("--variant", action="append", default=[], help="NAME:key=value,... verdict settings to compare")
     p.add_argument("--limit", type=int, default=None, help="at most this many instances per set")
     p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--group", type=int, default=1,
+                   help="check the claims of this many instances at a time as one answer (one claim per line)")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="a run setting for every variant (a GroundingConfig field: judge_top_k=0, tau=0.4, models_dir=DIR)")
     a = p.parse_args(argv)
@@ -183,11 +211,12 @@ def main(argv=None) -> int:
         settings = parse_variant("set:" + ",".join(a.set))[1] if a.set else {}
         ints = {f.name for f in dataclasses.fields(GroundingConfig) if f.type in (int, "int")}
         settings = {k: int(v) if k in ints and isinstance(v, float) else v for k, v in settings.items()}
-        results = evaluate(a.split, a.engine, variants, a.limit, a.threads, a.preset, settings)
+        results = evaluate(a.split, a.engine, variants, a.limit, a.threads, a.preset, settings, a.group)
     except (datasets.DataMissingError, ValueError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     print(f"engine {a.engine}, preset {a.preset}, split {a.split}" + (f", limit {a.limit}" if a.limit else "")
+          + (f", {a.group} instances per answer" if a.group > 1 else "")
           + (f", settings {settings}" if settings else ""))
     print(table(results))
     for variant, by_set in results.items():

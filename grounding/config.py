@@ -182,6 +182,8 @@ class GroundingConfig:
                                   cli=True)
     joint_max: int = setting(4, "a claim's judged context sentences read together as one premise, the most similar "
                                 "this many (0 = off)", low=0, high=16)
+    joint_scope: str = setting("document", "the sentences read together come from any document, or only from the most "
+                                      "similar judged sentence's document", choices=("any", "document"))
     joint_floor: float = setting(0.45, "sentences just below τ with at least this cosine are read together with the "
                                        "judged ones (at τ or above: only judged ones)", low=0, high=1)
     decompose: bool = setting(True, "split sentences into atomic claims")

@@ -298,42 +298,57 @@ def test_verdict_threshold_change_rederives_without_a_run(page, library):
 
 
 def test_override_scope_choice_rederives_without_a_run(page, library):
-    """The default preset lets only a claim's most similar sentence fire the contradiction override ('anchor');
-    in the "Sources disagree" example the first claim's label moves when any judged sentence may ('any'): the app
-    must show what the library's rederive gives, without a run, and the run's own verdicts on the way back."""
+    """The default preset lets only a claim's most similar sentence fire the contradiction override ('anchor').
+    In the "Sources disagree" example the first claim is decided by its 2021 document read on its own (the joint
+    reading); with that rule off (the joint_support box emptied) its label moves when any judged sentence may fire
+    the override ('any'): the app must show what the library's rederive gives, without a run, and the earlier
+    verdicts on the way back."""
     res = library["conflicting"]
     assert GroundingConfig().verdict_preset().override_scope == "anchor"
-    anywhere = rederive(copy.deepcopy(res), GroundingConfig(models_dir=res.config.models_dir,
-                                                            overrides={"override_scope": "any"}))
-    before = [v.label for v in res.verdicts if res.claims[v.claim].origin != "rejected"]
-    after = [v.label for v in anywhere.verdicts if anywhere.claims[v.claim].origin != "rejected"]
+    no_joint = {"joint_support": None}
+
+    def labels(overrides):
+        r = rederive(copy.deepcopy(res), GroundingConfig(models_dir=res.config.models_dir, overrides=overrides))
+        return [v.label for v in r.verdicts if r.claims[v.claim].origin != "rejected"]
+    before, after = labels(no_joint), labels({**no_joint, "override_scope": "any"})
     assert before != after and after[0] == "Contradicted"     # the example exercises the switch
+
+    def badges_become(expected):
+        page.wait_for_function("b => Array.from(document.querySelectorAll('#gv-claims li.claim:not(.rejected) .badge'))"
+                               ".map(e => e.innerText).join('|') === b", arg="|".join(expected), timeout=30_000)
     load_example(page, "conflicting")
     assert run_and_wait(page) == "done"
-    assert claim_badges(page) == before
     page.get_by_text("Settings", exact=True).click()
+    box = "#gv-joint_support textarea, #gv-joint_support input"
+    page.fill(box, "")
+    page.press(box, "Enter")
+    page.wait_for_selector("#gv-status .status:has-text('joint_support = None')", timeout=60_000)
+    badges_become(before)
     page.locator("#gv-override_scope").get_by_text("any", exact=True).click()
     page.wait_for_selector("#gv-status .status:has-text('override_scope = any')", timeout=60_000)
-    page.wait_for_function("b => Array.from(document.querySelectorAll('#gv-claims li.claim:not(.rejected) .badge'))"
-                           ".map(e => e.innerText).join('|') === b", arg="|".join(after), timeout=30_000)
+    badges_become(after)
     assert claim_badges(page) == after
     shot(page, "11b_override_scope_any")
-    # back to "anchor": the run's own verdicts again
-    page.locator("#gv-override_scope").get_by_text("anchor", exact=True).click()
-    page.wait_for_selector("#gv-status .status:has-text('(overrides: none)')", timeout=60_000)
-    page.wait_for_function("b => Array.from(document.querySelectorAll('#gv-claims li.claim:not(.rejected) .badge'))"
-                           ".map(e => e.innerText).join('|') === b", arg="|".join(before), timeout=30_000)
+    page.locator("#gv-override_scope").get_by_text("anchor", exact=True).click()     # back: the earlier verdicts
+    badges_become(before)
 
 
 def test_conflict_note_threshold_is_a_setting(page, library):
-    """The "Sources disagree" example names the 2023 update as leaning against the claim; emptying the
-    conflict_note box switches the note off without a run."""
+    """The "Sources disagree" example names the 2023 update as leaning against the claim. Its first claim is
+    decided by the 2021 document read on its own, and then a sentence that would fire the contradiction override
+    is named too; with the override off (the nli_override box emptied) emptying the conflict_note box switches
+    the note off without a run."""
     load_example(page, "conflicting")
     assert run_and_wait(page) == "done"
     card = "#gv-verdicts div.verdict[data-claim='0']"
     assert "leans against it" in page.inner_text(card)
     assert "Another document leans against the claim" in page.inner_text(card)
     page.get_by_text("Settings", exact=True).click()
+    override = "#gv-nli_override textarea, #gv-nli_override input"
+    page.fill(override, "")
+    page.press(override, "Enter")
+    page.wait_for_selector("#gv-status .status:has-text('nli_override = None')", timeout=60_000)
+    assert "leans against it" in page.inner_text(card)
     box = "#gv-conflict_note textarea, #gv-conflict_note input"
     assert page.input_value(box) == "0.6"
     page.fill(box, "")

@@ -62,3 +62,17 @@ def test_evaluate_runs_the_shipped_pipeline_and_rederives_variants(monkeypatch):
     assert never.pred[0] == SUPPORTED and never.pred[1] != CONTRADICTED
     assert out["default"]["all"].row()["accuracy"] == 1.0
     assert "| all | default | 2 | 1.0 |" in ev.table(out)
+
+
+def test_checks_alone_and_as_answers_of_several_claims():
+    shared = EvidenceDocument("d1", "", ["Cats purr.", "Dogs bark."])
+    a = EvidenceInstance("a", "hand", ["Cats purr."], [shared], [[1, 0]])
+    b = EvidenceInstance("b", "hand", ["Dogs meow.", "Dogs bark loudly."], [shared], [[0, -1], [0, 1]])
+    c = EvidenceInstance("c", "hand", ["Fish swim."], [EvidenceDocument("d2", "", ["Fish swim fast."])], [[1]])
+    alone = list(ev.checks([a, b], 1))
+    assert [(r, [d["id"] for d in docs], spans) for r, docs, spans in alone] == [
+        ("Cats purr.", ["d1"], [(0, 10, [1, 0])]), ("Dogs meow.", ["d1"], [(0, 10, [0, -1])]),
+        ("Dogs bark loudly.", ["d1"], [(0, 17, [0, 1])])]
+    (text, docs, spans), = ev.checks([a, b, c], 2)          # c is the tail: left out
+    assert text == "Cats purr.\nDogs meow.\nDogs bark loudly." and [d["id"] for d in docs] == ["d1"]
+    assert [text[s:e] for s, e, _ in spans] == ["Cats purr.", "Dogs meow.", "Dogs bark loudly."]

@@ -64,6 +64,10 @@ def test_chosen_takes_the_most_similar_in_document_order_and_near_threshold():
     # sentences just below tau join the judged ones by cosine; with nothing judged nothing is read together
     assert chosen(pairs, 4, near={9: 0.48, 3: 0.46}) == [2, 5, 7, 9] and chosen(pairs, 5, near={9: 0.48, 3: 0.46}) == [2, 3, 5, 7, 9]
     assert chosen([PairScore(claim=0, column=1, cosine=0.95)], 4, near={9: 0.48}) == []
+    # joint_scope "document": only the most similar judged sentence's (7's) document is read together
+    source = {1: "a", 2: "a", 3: "b", 5: "b", 7: "b", 9: "a"}
+    assert chosen(pairs, 4, near={9: 0.48, 3: 0.46}, source=source) == [3, 5, 7]
+    assert chosen(pairs, 1, source=source) == [7]
     joint = PRESETS["joint"]
     assert near_threshold([0.31, 0.5, 0.19], joint, 0.02) and near_threshold([0.1, 0.21, 0.69], joint, 0.02)
     assert near_threshold([0.45, 0.12, 0.43], joint, 0.02)        # P(e) ahead of P(c) by less than twice the margin
@@ -159,3 +163,18 @@ def test_context_engine_has_the_entailment_model_read_even_one_sentence_the_scor
         if len(c.joint_columns) == 1:
             p = next(p for p in claims.pairs if claims.claims[p.claim] is c and p.column == c.joint_columns[0])
             assert c.joint == [p.entail, p.neutral, p.contradict]
+
+
+def test_joint_scope_document_reads_together_only_sentences_of_one_document():
+    """The long-context example (four report chapters): read from any document, some claim's premise joins
+    sentences of several chapters; with joint_scope "document" every premise comes from one chapter (the most
+    similar judged sentence's) and the expected verdicts other than R5's still hold."""
+    from grounding.examples import LONG_CONTEXT, expected_problems
+    spans = {}
+    for scope in ("any", "document"):
+        res = ground(LONG_CONTEXT["response"], LONG_CONTEXT["context"],
+                     GroundingConfig(models_dir=str(MODELS), joint_scope=scope), LONG_CONTEXT["question"])
+        source = {s.column: s.source for s in res.context_sentences}
+        spans[scope] = [len({source[j] for j in c.joint_columns}) for c in res.claims if c.joint_columns]
+        assert [p for p in expected_problems(LONG_CONTEXT, res) if not p.startswith("R5")] == []
+    assert max(spans["any"]) > 1 and max(spans["document"]) == 1

@@ -166,7 +166,8 @@ def test_sources_that_give_another_value_are_named(engine):
     if v.label == "Supported":
         assert "it gives 25 mg where the claim says 50 mg" in explain(res, v, res.claims[v.claim])
     off = ground(ex["response"], ex["context"], GroundingConfig(engine=engine, models_dir=str(MODELS),
-                                                                overrides={"conflict_note": None}), ex["question"])
+                                                                overrides={"conflict_note": None, "nli_override": None}),
+                 ex["question"])   # the note, and the override rule that names a source in a joint reading, off
     assert off.verdicts[0].conflicting is None or off.verdicts[0].label == "Contradicted"
 
 

@@ -27,6 +27,7 @@ import numpy as np
 
 from evaluation import datasets
 from evaluation.datasets import EvidenceInstance
+from grounding.metrics import bootstrap_ci, f1_from_counts, row_counts
 from grounding.runtime import MODELS_DIR
 
 
@@ -53,16 +54,12 @@ def grouped(instances: list[EvidenceInstance], k: int) -> list[tuple[EvidenceIns
 
 
 def counts(labels: np.ndarray, gold: np.ndarray) -> np.ndarray:
-    """(tp, fp, fn) for support, then contradict."""
-    return np.array([f(lab) for lab in (1, -1) for f in (lambda v: ((labels == v) & (gold == v)).sum(),
-                                                          lambda v: ((labels == v) & (gold != v)).sum(),
-                                                          lambda v: ((labels != v) & (gold == v)).sum())], dtype=float)
+    """(tp, fp, fn) for support, then contradict, over a block (grounding.metrics.row_counts of its cells)."""
+    return row_counts([np.ravel(labels)], [np.ravel(gold)])[0]
 
 
-def citation_f1(c: np.ndarray) -> np.ndarray:
-    """Mean of support and contradict F1 from counts (..., 6)."""
-    f = [2 * c[..., i] / np.maximum(2 * c[..., i] + c[..., i + 1] + c[..., i + 2], 1) for i in (0, 3)]
-    return (f[0] + f[1]) / 2
+def citation_f1(c: np.ndarray) -> float:
+    return f1_from_counts(c)[2]
 
 
 def evaluate(scorer, groups, replicates: int = 2000, seed: int = 0, rows_per_window: int = 0) -> dict:
@@ -87,12 +84,10 @@ def evaluate(scorer, groups, replicates: int = 2000, seed: int = 0, rows_per_win
             others += int((rest != 0).sum())
             other_cells += rest.size
         own.append(c_own)
-    together = np.array(together)
-    rng = np.random.default_rng(seed)
-    draws = citation_f1(together[rng.integers(0, len(together), (replicates, len(together)))].sum(1))
+    together = np.array(together)        # per answer: the bootstrap resamples answers
     return {"groups": len(groups), "alone": float(citation_f1(np.sum(alone, 0))),
             "together": float(citation_f1(together.sum(0))),
-            "together_ci": [float(np.percentile(draws, 2.5)), float(np.percentile(draws, 97.5))],
+            "together_ci": bootstrap_ci(together, replicates, seed)["citation_f1"],
             "own_block": float(citation_f1(np.sum(own, 0))), "own_changed": changed / max(1, own_cells),
             "others_labelled": others / max(1, other_cells), "others_cells": other_cells}
 

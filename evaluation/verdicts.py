@@ -28,7 +28,6 @@ do not mention the claim) and missed contradictions (gold Contradicted called Su
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import re
 import sys
 import time
@@ -208,9 +207,7 @@ def main(argv=None) -> int:
     try:
         datasets.data_dir()
         variants = [parse_variant(v) for v in a.variant]
-        settings = parse_variant("set:" + ",".join(a.set))[1] if a.set else {}
-        ints = {f.name for f in dataclasses.fields(GroundingConfig) if f.type in (int, "int")}
-        settings = {k: int(v) if k in ints and isinstance(v, float) else v for k, v in settings.items()}
+        settings = parse_variant("set:" + ",".join(a.set))[1] if a.set else {}   # whole numbers come back as int
         results = evaluate(a.split, a.engine, variants, a.limit, a.threads, a.preset, settings, a.group)
     except (datasets.DataMissingError, ValueError) as err:
         print(f"error: {err}", file=sys.stderr)

@@ -66,8 +66,8 @@ def test_chosen_takes_the_most_similar_in_document_order_and_near_threshold():
     assert chosen([PairScore(claim=0, column=1, cosine=0.95)], 4, near={9: 0.48}) == []
     # joint_scope "document": only the most similar judged sentence's (7's) document is read together
     source = {1: "a", 2: "a", 3: "b", 5: "b", 7: "b", 9: "a"}
-    assert chosen(pairs, 4, near={9: 0.48, 3: 0.46}, source=source) == [3, 5, 7]
-    assert chosen(pairs, 1, source=source) == [7]
+    assert chosen(pairs, 4, near={9: 0.48, 3: 0.46}, document_of=source.__getitem__) == [3, 5, 7]
+    assert chosen(pairs, 1, document_of=source.__getitem__) == [7]
     joint = PRESETS["joint"]
     assert near_threshold([0.31, 0.5, 0.19], joint, 0.02) and near_threshold([0.1, 0.21, 0.69], joint, 0.02)
     assert near_threshold([0.45, 0.12, 0.43], joint, 0.02)        # P(e) ahead of P(c) by less than twice the margin

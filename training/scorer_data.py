@@ -242,8 +242,8 @@ def independent_nli_rows(units: list[Unit], rng: random.Random, dev_share: float
         if u.source not in NLI_THREE_WAY and u.source not in NLI_TWO_WAY:
             out.append(u)
             continue
-        for i, hyp in enumerate(u.response):
-            pools[u.source, is_dev(u.source, u.group, dev_share)].append((u.group, hyp, u.documents[0][0], u.labels[0][i][0]))
+        pool = pools[u.source, is_dev(u.source, u.group, dev_share)]
+        pool += [(u.group, hyp, u.documents[0][0], u.labels[0][i][0]) for i, hyp in enumerate(u.response)]
     for (source, _), rows in sorted(pools.items()):
         rng.shuffle(rows)
         while rows:

@@ -18,22 +18,24 @@ joint reading) and, for a claim whose pairs it judged again, has the columns cho
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from grounding.stages import Run
 from grounding.types import PairScore
 
 
 def chosen(pairs: list[PairScore], limit: int, near: dict[int, float] | None = None,
-           source: dict[int, str] | None = None) -> list[int]:
+           document_of: Callable[[int], str] | None = None) -> list[int]:
     """The columns read together: the `limit` most similar of the judged pairs' sentences and the sentences `near`
-    tau ({column: cosine}, not judged), in document (column) order; none when no pair was judged. `source`
-    ({column: document id}, joint_scope "document"): only sentences of the most similar judged sentence's document."""
+    tau ({column: cosine}, not judged), in document (column) order; none when no pair was judged. `document_of`
+    (column -> document id; joint_scope "document"): only sentences of the most similar judged sentence's document."""
     judged = {p.column: p.cosine for p in pairs if p.judged and p.entail is not None}
     if not judged:
         return []
     pool = {**(near or {}), **judged}
-    if source is not None:
-        best = source[min(judged, key=lambda c: (-judged[c], c))]
-        pool = {c: v for c, v in pool.items() if source[c] == best}
+    if document_of is not None:
+        best = document_of(min(judged, key=lambda c: (-judged[c], c)))
+        pool = {c: v for c, v in pool.items() if document_of(c) == best}
     return sorted(sorted(pool, key=lambda c: (-pool[c], c))[:limit])
 
 
@@ -74,10 +76,10 @@ def select(state: Run, k: int) -> list[int]:
     pairs = [s for s in state.scores if s.claim == k]
     config, claim = state.config, state.result.claims[k]
     claim.joint, claim.joint_rechecked = None, False
-    source = ({s.column: s.source for s in state.result.context_sentences} if config.joint_scope == "document"
-              else None)
+    sentences = state.result.context_sentences                        # indexed by column
+    document_of = (lambda c: sentences[c].source) if config.joint_scope == "document" else None
     claim.joint_columns = chosen(pairs, config.joint_max, _near(state, k) if config.joint_floor < config.tau else None,
-                                 source)
+                                 document_of)
     if len(claim.joint_columns) == 1 and "scorer" not in state.models:   # the entailment model's own numbers
         p = next(p for p in pairs if p.column == claim.joint_columns[0])
         claim.joint, claim.joint_rechecked = [p.entail, p.neutral, p.contradict], p.rechecked

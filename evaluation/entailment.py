@@ -72,10 +72,14 @@ def score_set(name: str, pairs, probs: np.ndarray) -> dict:
             **{f"f1_{lab}": round(f, 4) for lab, f in zip(NLI_ORDER, f1)}}
 
 
-def evaluate_entailment(model_dirs: dict[str, Path], limit: int | None = None, threads: int = 2) -> list[dict]:
+def evaluate_entailment(model_dirs: dict[str, Path], limit: int | None = None, threads: int = 2,
+                        sets: list[str] | None = None) -> list[dict]:
+    """One row per set and model; `sets`: only these rows (a quick gate for a candidate), in the card's order."""
     rows = []
     loaded = {tag: Entailment(path, threads=threads) for tag, path in model_dirs.items()}
     for name, load in {**REPORT_SETS, **DEV_SETS}.items():
+        if sets and name not in sets:
+            continue
         pairs = load()[:limit] if limit else load()
         for tag, model in loaded.items():
             start = time.perf_counter()
@@ -105,14 +109,19 @@ def main(argv=None) -> int:
     p.add_argument("--limit", type=int, default=None)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--write-card", action="store_true", help="store the table in the model's card")
+    p.add_argument("--sets", nargs="+", choices=[*REPORT_SETS, *DEV_SETS], default=None,
+                   help="only these rows (a quick check of a candidate; the card takes every row)")
     a = p.parse_args(argv)
+    if a.write_card and a.sets:
+        print("error: --write-card stores every row; leave out --sets", file=sys.stderr)
+        return 2
     try:
         datasets.data_dir()
     except datasets.DataMissingError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     dirs = {"int8": a.model, **({"fp32": a.fp32} if a.fp32 else {})}
-    rows = evaluate_entailment(dirs, a.limit, a.threads)
+    rows = evaluate_entailment(dirs, a.limit, a.threads, a.sets)
     print(table(rows))
     if a.write_card:
         from export.card import update_card

@@ -49,7 +49,7 @@ def export_role(role: str, source: str, out: Path, revision: str | None = None, 
                 per_channel: bool = True, min_cosine: float = 0.99, min_agreement: float = 0.9,
                 speed_items: int = 256, threads: int = 2, keep_fp32: Path | None = None,
                 extra_card: dict | None = None, reduce_range: bool = False, u8_weights: bool = True,
-                preset: str | None = None, per_token: bool = True) -> dict:
+                preset: str | None = None, per_token: bool = True, rounding: str = "nearest") -> dict:
     resolved = resolve_source(source, revision)
     source_dir = model_dir = resolved.path
     print(f"[export] {role}: {resolved.kind} source {resolved.name} @ {resolved.revision} -> {model_dir}", flush=True)
@@ -65,7 +65,7 @@ def export_role(role: str, source: str, out: Path, revision: str | None = None, 
         max_length = _max_length(model_dir, config)
         int8_dir.mkdir()
         quant = convert.quantize_int8(fp32_dir, int8_dir, per_channel, preset, reduce_range, u8_weights=u8_weights,
-                                      per_token=per_token)
+                                      per_token=per_token, rounding=rounding)
         for name in ("config.json", *TOKENIZER_FILES):
             if (fp32_dir / name).is_file():
                 shutil.copy(fp32_dir / name, int8_dir / name)
@@ -139,6 +139,10 @@ def main(argv=None) -> int:
                         "benchmarks/quantization_variants.py)")
     p.add_argument("--preset", choices=("avx512_vnni", "avx512", "avx2", "arm64"), default=None,
                    help="optimum's quantization preset (default: this CPU's; a shipped int8 SOURCE: its card's)")
+    p.add_argument("--rounding", choices=convert.ROUNDINGS, default="nearest",
+                   help="how weights are rounded to the int8 grid: 'stochastic' for a model fine-tuned from weights "
+                        "dequantized from an int8 model (export.recover), whose small updates rounding to nearest "
+                        "would undo (export.convert.stochastic_rounding)")
     p.add_argument("--min-cosine", type=float, default=0.99)
     p.add_argument("--min-agreement", type=float, default=0.9)
     p.add_argument("--speed-items", type=int, default=256)
@@ -174,7 +178,7 @@ def main(argv=None) -> int:
     try:
         card = export_role(a.role, a.source, a.out, a.revision, a.opset, a.per_channel, a.min_cosine,
                            a.min_agreement, a.speed_items, a.threads, a.keep_fp32, reduce_range=a.reduce_range,
-                           u8_weights=a.u8_weights, preset=a.preset, per_token=a.per_token)
+                           u8_weights=a.u8_weights, preset=a.preset, per_token=a.per_token, rounding=a.rounding)
     except (SourceNotFoundError, ParityError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -114,8 +114,8 @@ class VerdictPreset:
     # decide with the learned model (grounding.learned) instead of F; then `supported` is the least P(Supported)
     learned: bool = setting(False, "decide with the learned model instead of F", needs_run=False)
     direction_override: Optional[float] = setting(
-        None, "a backed claim whose anchor (cosine at least this) gives the same value moving the other way (\"rose by "
-              "6%\" vs \"6% less\") is Contradicted (empty = off)", needs_run=False, low=-1, high=1, control="optional")
+        None, "a backed or unsupported claim whose anchor (cosine at least this) gives the same value moving the other "
+              "way (\"rose by 6%\" vs \"6% less\") is Contradicted (empty = off)", needs_run=False, low=-1, high=1, control="optional")
     quantity_override: Optional[float] = setting(
         None, "a backed claim whose anchor (cosine at least this) gives another value of the same kind and unit "
               "(30% vs 70%, 50 mg vs 25 mg) is Contradicted (empty = off)", needs_run=False, low=-1, high=1,

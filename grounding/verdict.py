@@ -187,11 +187,15 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
 def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor_text: str | None) -> Verdict:
     """A backed claim whose anchor gives another value for the same quantity is Contradicted (the preset's
     quantity_override: the least anchor cosine at which the sentence counts as speaking of the same thing); with
-    direction_override only the same value moving the other way does ("rose by 6%" vs "6% less")."""
+    direction_override only the same value moving the other way does ("rose by 6%" vs "6% less"). The direction
+    rule also turns an Unsupported claim: a sentence stating the claim's own value and denying its direction
+    contradicts it, whatever the entailment model made of the pair (it read "rose by 6%" against "6% less than
+    in 2022" as P(e) 0.30, neither support nor contradiction)."""
     from grounding.learned import quantity_conflicts
-    if v.label not in (SUPPORTED, PARTIAL) or anchor_text is None or v.cosine is None:
+    backed = v.label in (SUPPORTED, PARTIAL)
+    if not (backed or v.label == UNSUPPORTED) or anchor_text is None or v.cosine is None:
         return v
-    values = preset.quantity_override is not None and v.cosine >= preset.quantity_override
+    values = backed and preset.quantity_override is not None and v.cosine >= preset.quantity_override
     moves = preset.direction_override is not None and v.cosine >= preset.direction_override
     conflicts = quantity_conflicts(claim_text, anchor_text, values=values) if values or moves else []
     if not conflicts:

@@ -100,3 +100,19 @@ def test_long_pair_keeps_the_claim_and_the_separators(nli):
                                 [None, 0, 0, 0, 0, None, 1, None])
     assert (ids, types, cut) == ([101, 5, 6, 102, 9, 102], [0, 0, 0, 0, 1, 1], False)
     assert _truncate([101, 5, 102, 9, 8, 7, 102], [0, 0, 0, 1, 1, 1, 1], 5, [None, 0, None, 1, 1, 1, None])[2]
+
+
+def test_evaluation_sets_option_scores_only_the_rows_asked_for(monkeypatch):
+    """evaluation.entailment --sets: a quick gate scores the named rows only, the shipped model on each."""
+    from evaluation import entailment as evaluate
+    from evaluation.datasets import NLIPair
+    assert evaluate.main(["entailment", "--sets", "snli_test", "--write-card"]) == 2   # the card takes every row
+    pairs = [NLIPair("Two children are swimming in a pool.", "Kids are in the water.", "entailment", "a"),
+             NLIPair("A woman is cutting vegetables in a kitchen.", "The woman is asleep in bed.", "contradiction", "a")]
+    called = []
+    monkeypatch.setattr(evaluate, "REPORT_SETS", {"set_a": lambda: called.append("a") or pairs,
+                                                  "set_b": lambda: called.append("b") or pairs[:1]})
+    monkeypatch.setattr(evaluate, "DEV_SETS", {"set_c": lambda: called.append("c") or pairs})
+    rows = evaluate.evaluate_entailment({"int8": FOLDER}, sets=["set_c", "set_b"])
+    assert called == ["b", "c"] and [(r["set"], r["pairs"]) for r in rows] == [("set_b", 1), ("set_c", 2)]
+    assert rows[1]["accuracy"] == 1.0

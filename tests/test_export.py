@@ -314,3 +314,42 @@ def test_shipped_models_quantize_activations_per_token():
         data = (root / name / "model.onnx").read_bytes()
         assert b"DynamicQuantizeLinear" not in data and per_token(data) == data, name
         assert json.loads((root / name / "card.json").read_text())["quantization"]["activations"] == DESCRIPTION
+
+
+def test_stochastic_rounding_keeps_updates_smaller_than_half_a_step(tiny_classifier, tmp_path):
+    """A model fine-tuned from weights dequantized from an int8 model starts on that model's grid: an update of 0.3
+    of a step is undone by rounding to nearest (the int8 model is the old one again), while stochastic rounding
+    moves about 30 % of those weights one step up (unbiased) and leaves the others where they were."""
+    import torch
+    from transformers import AutoModelForSequenceClassification
+
+    from export.recover import dequantized_state, recover_checkpoint
+    first = tmp_path / "first"
+    export_role("entailment", str(tiny_classifier), first, min_agreement=0.5, speed_items=32)
+    name = "bert.encoder.layer.0.intermediate.dense.weight"
+    grid = dequantized_state(first / "model.onnx")[name]
+    model = AutoModelForSequenceClassification.from_pretrained(str(recover_checkpoint(first, tmp_path / "rec")))
+    w = model.state_dict()[name].numpy().copy()
+    step = np.abs(w).max(axis=1, keepdims=True) / 127          # one scale per output channel
+    keep = np.abs(w) == np.abs(w).max(axis=1, keepdims=True)    # each channel's largest weight fixes its scale
+    w = np.where(keep, w, w + 0.3 * step)
+    with torch.no_grad():
+        model.state_dict()[name].copy_(torch.tensor(w))
+    model.save_pretrained(str(tmp_path / "tuned"))
+    for f in ("vocab.txt", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json"):
+        if (tiny_classifier / f).is_file():
+            (tmp_path / "tuned" / f).write_bytes((tiny_classifier / f).read_bytes())
+    moved = {}
+    for rounding in ("nearest", "stochastic"):
+        card = export_role("entailment", str(tmp_path / "tuned"), tmp_path / rounding, min_agreement=0.5,
+                           speed_items=32, rounding=rounding)
+        assert card["quantization"]["rounding"].startswith(rounding)
+        moved[rounding] = (dequantized_state(tmp_path / rounding / "model.onnx")[name] - grid) / step
+    assert np.abs(moved["nearest"]).max() < 1e-3                 # every weight back on its old integer
+    steps = moved["stochastic"]
+    assert np.all(np.isclose(steps, 0, atol=1e-3) | np.isclose(steps, 1, atol=1e-3))
+    assert np.all(np.isclose(steps[keep], 0, atol=1e-3))
+    assert 0.2 < float(steps[~keep].mean()) < 0.4                # unbiased: 0.3 of a step on average
+    with pytest.raises(ValueError, match="rounding"):
+        from export.convert import quantize_int8
+        quantize_int8(tmp_path, tmp_path / "x", True, rounding="up")

@@ -11,7 +11,7 @@ from grounding.config import PRESETS
 from grounding.examples import BY_NAME
 from grounding.explain import explain
 from grounding.stages.judge_joint import chosen, near_threshold
-from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, PairScore
+from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore
 from grounding.verdict import decide
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
@@ -129,6 +129,14 @@ def test_direction_override_contradicts_the_same_value_moving_the_other_way_only
     assert other.label == SUPPORTED
     far = quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.55), joint, claim, anchor)
     assert far.label == SUPPORTED
+    # an Unsupported reading of the same pair turns too (the model may read the reversal as neither); another
+    # value alone never turns an Unsupported claim, not even under learned's quantity_override
+    unread = quantity_override(Verdict(claim=0, label=UNSUPPORTED, score=0.3, anchor=3, cosine=0.65), joint, claim, anchor)
+    assert unread.label == CONTRADICTED and unread.rule.startswith("quantity override: the claim says 6% (rose)")
+    assert quantity_override(Verdict(claim=0, label=UNSUPPORTED, score=0.3, anchor=3, cosine=0.55), joint, claim,
+                             anchor).label == UNSUPPORTED
+    assert quantity_override(Verdict(claim=0, label=UNSUPPORTED, score=0.3, anchor=3, cosine=0.65), PRESETS["learned"],
+                             "70% reached remission.", "30% reached remission.").label == UNSUPPORTED
     # the learned preset's quantity_override takes both kinds
     learned = PRESETS["learned"]
     assert quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.65), learned,

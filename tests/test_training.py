@@ -114,3 +114,91 @@ def test_build_splits_adds_direction_contrasts_with_originals_and_neutrals(monke
     for p in neutrals:   # the reversed hypothesis against another premise of its source
         assert p.label == "neutral" and p.hypothesis in premise_of and p.premise != premise_of[p.hypothesis]
     assert not any(p.source.startswith("direction") for p in dev)
+
+
+def _instance(claim, documents, row):
+    from evaluation.datasets import EvidenceDocument, EvidenceInstance
+    return EvidenceInstance("i", "src", [claim], [EvidenceDocument(f"d{k}", "", s) for k, s in enumerate(documents)],
+                            [row])
+
+
+def test_joint_premise_columns_take_the_most_similar_documents_sentences_in_order():
+    import numpy as np
+    from training.joint_premises import premise_columns
+    cos = np.array([0.50, 0.20, 0.80, 0.46, 0.90, 0.70])
+    doc = [0, 0, 0, 0, 1, 1]
+    # the most similar sentence (column 4) is in document 1: only its sentences, floor or not
+    assert premise_columns(cos, doc, 4) == [4, 5]
+    assert premise_columns(cos, [0] * 6, 4) == [0, 2, 4, 5]        # the 4 most similar, in document order
+    assert premise_columns(cos, [0] * 6, 2) == [2, 4]
+    assert premise_columns(np.array([0.1, 0.3]), [0, 0], 4) == [1]  # below the floor: the best sentence alone
+
+
+def test_joint_pairs_label_each_premise_by_its_sentences_gold_labels():
+    import numpy as np
+    from training.joint_premises import SOURCE, joint_pairs, label_of
+    assert [label_of(g) for g in ([0, 1], [-1, 0], [0, 0], [1, -1])] == ["entailment", "contradiction", "neutral", None]
+    vectors = {"c": [1.0, 0.0], "a": [0.9, 0.436], "b": [0.6, 0.8], "x": [0.0, 1.0], "y": [0.95, 0.312]}
+
+    def embed(texts):
+        return np.array([vectors[t[0]] for t in texts])
+
+    # one document: a (0.9), b (0.6), x (0.0), y (0.95); the claim "c"
+    inst = _instance("c claim", [["a one.", "b two.", "x three.", "y four."]], [1, 0, 0, -1])
+    pairs = joint_pairs([inst], embed)
+    # 4 most similar above the floor: a, b, y (x is below) -> holds +1 and -1: left out; 2 most similar: a, y -> the same
+    assert pairs == []
+    inst = _instance("c claim", [["a one.", "b two.", "x three.", "y four."]], [0, -1, 0, 0])
+    pairs = joint_pairs([inst], embed)
+    assert [(p.premise, p.label) for p in pairs] == [("a one. b two. y four.", "contradiction"),
+                                                    ("a one. y four.", "neutral")]
+    assert all(p.hypothesis == "c claim" and p.source == SOURCE for p in pairs)
+    # two documents: only the best sentence's document is read; equal premises are given once
+    inst = _instance("c claim", [["a one.", "x two."], ["y three."]], [1, 0, 0])
+    assert [(p.premise, p.label) for p in joint_pairs([inst], embed)] == [("y three.", "neutral")]
+
+
+def test_build_splits_adds_every_joint_premise_whatever_the_cap(monkeypatch):
+    from evaluation import datasets
+    import training.joint_premises as jp
+    from training.entailment import build_splits
+    monkeypatch.setattr(datasets, "nli_train_sources",
+                        lambda: {"src": [NLIPair(f"p{k}", f"h{k}", "neutral", "src") for k in range(50)]})
+    joint = [NLIPair(f"s{k}", f"c{k}", "entailment", jp.SOURCE) for k in range(100)]
+    monkeypatch.setattr(jp, "evidence_joint_source", lambda: joint)
+    train_pairs, dev, counts = build_splits(cap=10, dev_share=0.1, seed=0, contrasts=0, joint_premises=True)
+    assert counts["src"]["train"] == 10
+    assert counts[jp.SOURCE] == {"available": 100, "train": 90, "dev": 10, "labels": {"entailment": 90}}
+    assert len(train_pairs) == 100 and sum(p.source == jp.SOURCE for p in dev) == 10
+    plain, _, counts = build_splits(cap=10, dev_share=0.1, seed=0, contrasts=0)
+    assert jp.SOURCE not in counts and len(plain) == 10
+
+
+def test_weight_average_interpolates_every_float_tensor(tmp_path):
+    pytest.importorskip("transformers")
+    from transformers import AutoModelForSequenceClassification
+    from tests.test_export import _tiny_bert
+    from training.average import average, average_states
+    a = {"w": torch.tensor([1.0, 2.0]), "ids": torch.tensor([0, 1])}
+    b = {"w": torch.tensor([3.0, 6.0]), "ids": torch.tensor([5, 5])}
+    out = average_states(a, b, 0.75)
+    assert out["w"].tolist() == [1.5, 3.0] and out["ids"].tolist() == [0, 1]
+    with pytest.raises(ValueError, match="differ"):
+        average_states(a, {"w": b["w"]}, 0.5)
+    with pytest.raises(ValueError, match="shape"):
+        average_states(a, {"w": torch.zeros(3), "ids": b["ids"]}, 0.5)
+    # two real checkpoints: the average's weights lie between theirs, and the folder loads
+    (tmp_path / "m0").mkdir()
+    paths = [_tiny_bert(tmp_path / "m0", classifier=True), tmp_path / "m1"]
+    other = AutoModelForSequenceClassification.from_pretrained(str(paths[0]))
+    with torch.no_grad():
+        for t in other.parameters():
+            t.add_(torch.randn_like(t))
+    other.save_pretrained(str(paths[1]))
+    avg = average(paths[0], paths[1], 0.85, tmp_path / "avg")
+    models = [AutoModelForSequenceClassification.from_pretrained(str(p)) for p in (*paths, avg)]
+    name = "classifier.weight"
+    sa, sb, sc = (m.state_dict()[name] for m in models)
+    assert not torch.allclose(sa, sb)
+    assert torch.allclose(sc, 0.85 * sa + 0.15 * sb, atol=1e-6)
+    assert json.loads((avg / "training.json").read_text())["weight_average"]["weight_of_a"] == 0.85

@@ -66,6 +66,13 @@ it takes the app's examples from 24 claims missing their label to 4-7. A third s
 step 753 (dev score 0.802 at its first evaluation, warm-up), resumed to step 1506 (dev score 0.815, as the shipped
 model; 2026-12-01 on one pinned thread of an AMD EPYC avx2 avx512_vnni avx_vnni); rerunning the same command resumes
 it from its newest checkpoint (one every 754 steps).
+Stage 3, joint premises (--joint-premises, training.joint_premises): every engine decides a claim first by its judged
+sentences read together (stage judge_joint), a premise of up to four sentences, while the model had only been trained
+on one evidence sentence per premise. Stage 2 (recovered from the shipped int8 ONNX by export.recover) continued one
+epoch on the evidence train claims against the premises judge_joint would read (all of them) beside 150 pairs of
+every other source and 300 numeric contrasts, lr 1e-5, max length 256, batch 16, bf16 (runs/train_joint.sh); then
+averaged with stage 2 (training.average, 0.85 x stage 3 + 0.15 x stage 2) so SNLI keeps its level. Figures: README,
+"Models".
 The direction-contrast stages below were not shipped. The reversals taught more contradiction calls on claims the sources do not mention
 (runs/entailment5), or nothing measurable at the checkpoint dev selection kept (runs/entailment6).
 """
@@ -140,12 +147,17 @@ def swapped_contradictions(pairs: list[NLIPair], rng: random.Random, limit: int)
 
 def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None, contrasts: int = 3000,
                  source_caps: dict[str, int] | None = None, swaps: int = 0, directions: int = 0,
-                 direction_copies: int = 1, direction_neutrals: bool = False, nli_extra: bool = False):
+                 direction_copies: int = 1, direction_neutrals: bool = False, nli_extra: bool = False,
+                 joint_premises: bool = False):
     """(train, dev, per-source counts): capped, shuffled with a fixed seed, dev held out per source.
     The dev split depends only on the seed and dev_share, so continued stages never see earlier dev pairs."""
     rng = random.Random(seed)
     train, dev, counts = [], [], {}
     sources = datasets.nli_train_sources() | (datasets.nli_extra_train_sources() if nli_extra else {})
+    if joint_premises:   # what stage judge_joint reads (training.joint_premises): never capped by --cap
+        from training.joint_premises import SOURCE, evidence_joint_source
+        sources[SOURCE] = evidence_joint_source()
+        source_caps = {SOURCE: len(sources[SOURCE]), **(source_caps or {})}
     for name, pairs in sorted(sources.items()):
         pairs = list(pairs)
         rng.shuffle(pairs)
@@ -282,7 +294,8 @@ def train(args) -> dict:
     train_pairs, dev_pairs, counts = build_splits(args.cap, args.dev_share, args.seed, args.limit,
                                                    args.numeric_contrasts, dict(args.source_cap or []),
                                                    args.swap_contradictions, args.direction_contrasts,
-                                                   args.direction_copies, args.direction_neutrals, args.nli_extra)
+                                                   args.direction_copies, args.direction_neutrals, args.nli_extra,
+                                                   args.joint_premises)
     print(f"train pairs {len(train_pairs)}, dev pairs {len(dev_pairs)}", flush=True)
     train_ds, dev_ds = _encode(tokenizer, train_pairs, args.max_length), _encode(tokenizer, dev_pairs, args.max_length)
     if args.eval_limit and len(dev_ds) > args.eval_limit:   # an even spread over the dev split (every k-th pair)
@@ -325,7 +338,7 @@ def train(args) -> dict:
         "hyperparameters": {k: getattr(args, k) for k in ("cap", "dev_share", "epochs", "lr", "batch", "max_length", "seed", "data_seed", "warmup", "bf16", "threads", "eval_limit",
                                                              "numeric_contrasts", "source_cap", "swap_contradictions",
                                                              "direction_contrasts", "direction_copies",
-                                                             "direction_neutrals", "nli_extra")},
+                                                             "direction_neutrals", "nli_extra", "joint_premises")},
         "two_way_handling": "partial-label loss -log(P(neutral)+P(contradiction)) for 'not entailment'",
         "training_seconds": round(seconds, 1), "resumed": bool(resume),
         "hardware": f"{args.threads} threads of {cpu_model()}" if not torch.cuda.is_available() else torch.cuda.get_device_name(0),
@@ -357,6 +370,9 @@ def parse_args(argv=None):
                    help="bf16 autocast (default: only where the CPU has native bf16, or on a GPU; see use_bf16)")
     p.add_argument("--nli-extra", action=argparse.BooleanOptionalAction, default=True,
                    help="add the nli_extra/ 3-way train sets (LingNLI, New Protocols, ...) as sources")
+    p.add_argument("--joint-premises", action="store_true",
+                   help="add the evidence train claims against the sentences stage judge_joint reads together "
+                        "(training.joint_premises; all of them, whatever --cap says)")
     p.add_argument("--limit", type=int, default=None, help="at most this many pairs per source (smoke tests)")
     p.add_argument("--max-steps", type=int, default=None)
     p.add_argument("--source-cap", action="append", metavar="SOURCE=N",

@@ -82,7 +82,8 @@ def test_a_partly_read_claim_is_never_supported(cfg):
     response = f"The library opened at nine, {facts}, which cures every cancer in two days."
     context = "The library opened at nine. " + ". ".join(f"The library opened branch {i} in the city"
                                                          for i in range(1, 70)) + "."
-    res = ground(response, context, dataclasses.replace(cfg, decompose=False))
+    # a generous budget: this test is about the window, and a loaded machine must not leave the claim unassessed
+    res = ground(response, context, dataclasses.replace(cfg, decompose=False, time_budget=300.0))
     [claim] = [c for c in res.claims if c.origin != "rejected"]
     assert claim.truncated
     [v] = res.verdicts

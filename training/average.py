@@ -14,7 +14,7 @@ import shutil
 import sys
 from pathlib import Path
 
-TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt")
+from export.recover import TOKENIZER_FILES
 
 
 def average_states(a: dict, b: dict, weight: float) -> dict:

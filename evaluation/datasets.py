@@ -13,6 +13,7 @@ Only the "train" roles may be used for training; the "report" roles are for eval
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import os
 import random
@@ -453,12 +454,29 @@ def evidence_report_instances() -> dict[str, list[EvidenceInstance]]:
     }
 
 
-def evidence_train_instances() -> dict[str, list[EvidenceInstance]]:
+TRAIN_DEV_SHARE = 0.2    # the dev carve of the evidence train sets (training.verdicts, --split train-dev)
+
+
+def in_train_dev(set_name: str, index: int, share: float = TRAIN_DEV_SHARE) -> bool:
+    """Whether instance `index` of evidence train set `set_name` lies in the dev carve: a fixed hash of the pair,
+    so every stage that holds the carve out (the learned verdicts, the entailment model's joint premises) and
+    every evaluation of it (--split train-dev) agree on it."""
+    key = f"{set_name}:{index}"
+    return int(hashlib.sha1(key.encode()).hexdigest()[:8], 16) / 0xFFFFFFFF < share
+
+
+def evidence_train_instances(part: str = "all") -> dict[str, list[EvidenceInstance]]:
     """The "evidence train" sets that carry sentence labels, as instances: for choosing settings (never the
-    report sets)."""
-    return {
+    report sets). `part`: "all", "fit" (without the dev carve, `in_train_dev`) or "dev" (the carve only)."""
+    sets = {
         "check_covid_train": check_covid("train"),
         "citation_integrity_train": citation_integrity("train"),
         "climate_fever_train": climate_fever(held_out=False),
         "scifact_train": scifact_instances("train"),
     }
+    if part == "all":
+        return sets
+    if part not in ("fit", "dev"):
+        raise ValueError(f"part must be 'all', 'fit' or 'dev', not {part!r}")
+    return {name: [inst for n, inst in enumerate(insts) if in_train_dev(name, n) == (part == "dev")]
+            for name, insts in sets.items()}

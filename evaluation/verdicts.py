@@ -1,7 +1,7 @@
 """Claim verdicts against the gold claim labels of the evidence sets: is "contradicted" told apart from
 "not mentioned"?
 
-    python -m evaluation.verdicts [--engine claims] [--split report|train] [--limit N] [--group K]
+    python -m evaluation.verdicts [--engine claims] [--split report|train|train-dev] [--limit N] [--group K]
                                           [--variant NAME:key=value,...] [--threads 2]
 
 Every claim of an evidence instance is checked alone against the instance's documents, as a user would:
@@ -17,7 +17,8 @@ documents, as an answer of several sentences built from several sources; each cl
 of the sentences that overlap it.
 
 Each --variant re-decides the stored scores under other verdict settings (``pipeline.rederive``: no model
-runs again), e.g. ``--variant strict:supported=0.8`` or ``--variant anchored:override_scope=anchor``; the
+runs again), e.g. ``--variant strict:supported=0.8``, ``--variant anchored:override_scope=anchor`` or another preset,
+``--variant paper:preset=paper`` (the run's own fp32 rechecks near the default preset's thresholds stay); the
 default preset is always the first row. Choose settings on ``--split train`` (the evidence train sets, whose
 pairs the entailment model was trained on: optimistic) and report them on ``--split report``.
 
@@ -99,7 +100,7 @@ class Scores:
 def instances(split: str) -> dict[str, list[datasets.EvidenceInstance]]:
     if split == "report":
         return datasets.evidence_report_instances()
-    return datasets.evidence_train_instances()
+    return datasets.evidence_train_instances({"train": "all", "train-fit": "fit", "train-dev": "dev"}[split])
 
 
 def parse_variant(text: str) -> tuple[str, dict]:
@@ -141,6 +142,15 @@ def checks(insts, group: int):
         yield text, list(docs.values()), spans
 
 
+def variant_configs(base: GroundingConfig, variants: list[tuple[str, dict]]) -> list[tuple[str, GroundingConfig]]:
+    """("default", base) and one config per variant: its overrides on base's verdict settings, and another preset
+    where it names one (preset=paper): the same scores, decided by that preset."""
+    return [("default", base)] + [
+        (name, GroundingConfig(**{**base.to_dict(), "preset": ov.get("preset", base.preset),
+                                  "overrides": {k: v for k, v in ov.items() if k != "preset"}}).validate())
+        for name, ov in variants]
+
+
 def evaluate(split: str, engine: str, variants: list[tuple[str, dict]], limit: int | None, threads: int,
              preset: str | None = None, settings: dict | None = None, group: int = 1) -> dict[str, dict[str, Scores]]:
     """{variant: {set: Scores}} (set "all" pools every set). `settings`: run settings (GroundingConfig fields,
@@ -149,8 +159,7 @@ def evaluate(split: str, engine: str, variants: list[tuple[str, dict]], limit: i
 
     base = GroundingConfig(**{"engine": engine, "preset": preset or GroundingConfig().preset, "decompose": False, "pfcr": False, "threads": threads,
                               **(settings or {})}).validate()
-    configs = [("default", base)] + [(name, GroundingConfig(**{**base.to_dict(), "overrides": ov}).validate())
-                                     for name, ov in variants]
+    configs = variant_configs(base, variants)
     models = load_models(base.models_dir, threads)
     out: dict[str, dict[str, Scores]] = {name: {} for name, _ in configs}
     for set_name, insts in instances(split).items():
@@ -195,7 +204,9 @@ def main(argv=None) -> int:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--engine", default="claims")
     p.add_argument("--preset", default=GroundingConfig().preset)
-    p.add_argument("--split", choices=["report", "train"], default="report")
+    p.add_argument("--split", choices=["report", "train", "train-fit", "train-dev"], default="report",
+                   help="train-dev: the train sets' dev carve (evaluation.datasets.in_train_dev), which a model trained "
+                        "with --joint-premises fit never read as joint premises: the place to choose settings")
     p.add_argument("--variant", action="append", default=[], help="NAME:key=value,... verdict settings to compare")
     p.add_argument("--limit", type=int, default=None, help="at most this many instances per set")
     p.add_argument("--threads", type=int, default=2)

@@ -104,16 +104,18 @@ def export_role(role: str, source: str, out: Path, revision: str | None = None, 
                 shutil.copy(f, out / f.name)
     labels = config.get("id2label") if role == "entailment" else base.get("labels")
     training = source_dir / "training.json"
+    record = json.loads(training.read_text()) if training.is_file() else None
     card = {
         **base, "description": DESCRIPTIONS.get(role, ""),
         "source": {"name": resolved.name, "kind": resolved.kind, "revision": resolved.revision},
-        "base_model": base.get("base_model") or ("sentence-transformers/all-MiniLM-L6-v2" if "minilm" in (resolved.name + str(model_dir)).lower() or training.is_file() else resolved.name),
+        "base_model": base.get("base_model") or cards.base_model_of(record)
+                      or ("sentence-transformers/all-MiniLM-L6-v2" if "minilm" in (resolved.name + str(model_dir)).lower() else resolved.name),
         "license": "Apache-2.0 (base model)",
         "opset": opset, "exporter": "optimum.exporters.onnx.main_export", "quantization": quant,
         "parity": {"onnx_int8_vs_pytorch_fp32": par_int8, "onnx_fp32_vs_pytorch_fp32": par_fp32,
                    "thresholds": {"min_cosine": min_cosine, "min_label_agreement": min_agreement}},
         "speed": sp, **({"labels": labels} if labels else {}),
-        **({"training": json.loads(training.read_text())} if training.is_file() else {}),
+        **({"training": record} if record else {}),
         **(extra_card or {}),
     }
     return cards.write_card(out, card)

@@ -124,3 +124,16 @@ def render_markdown(card: dict) -> str:
     lines += ["## Files", "", _table([[n, f["bytes"], f["sha256"]] for n, f in card.get("files", {}).items()],
                                      ["file", "bytes", "sha256"]), ""]
     return "\n".join(lines)
+
+
+KNOWN_BASES = (("mpnet", "sentence-transformers/all-mpnet-base-v2"), ("minilm", "sentence-transformers/all-MiniLM-L6-v2"))
+
+
+def base_model_of(training: dict | None) -> str | None:
+    """The model a trained folder started from: the backbone of the first stage in its training record's chain of
+    previous stages (training.entailment writes them), named by the sentence-transformers id where known."""
+    stage = training
+    while stage and isinstance(stage.get("previous_stage"), dict):
+        stage = stage["previous_stage"]
+    root = str((stage or {}).get("backbone") or "")
+    return next((name for key, name in KNOWN_BASES if key in root.lower()), root.split(" (")[0] or None)

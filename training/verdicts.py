@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 import time
@@ -31,10 +30,6 @@ from grounding.config import GroundingConfig
 from evaluation.verdicts import DISPUTED, gold_label
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _dev(key: str, share: float) -> bool:
-    return int(hashlib.sha1(key.encode()).hexdigest()[:8], 16) / 0xFFFFFFFF < share
 
 
 def extract(engine: str, limit: int | None, threads: int) -> dict:
@@ -60,7 +55,7 @@ def extract(engine: str, limit: int | None, threads: int) -> dict:
                 X.append(learned.claim_features(claim, pairs, [s.text for s in res.context_sentences],
                                                 res.verdicts[0].cosine, res.claims[0].joint))
                 y.append(learned.CLASSES.index(gold))
-                dev.append(_dev(f"{set_name}:{n}", 0.2))
+                dev.append(datasets.in_train_dev(set_name, n))
                 sets.append(set_name)
         print(f"[verdicts] {set_name}: {time.perf_counter() - start:.0f} s, {len(y)} claims so far", file=sys.stderr, flush=True)
     return {"X": np.array(X), "y": np.array(y), "dev": np.array(dev), "set": np.array(sets)}

@@ -106,7 +106,6 @@ def test_evaluation_sets_option_scores_only_the_rows_asked_for(monkeypatch):
     """evaluation.entailment --sets: a quick gate scores the named rows only, the shipped model on each."""
     from evaluation import entailment as evaluate
     from evaluation.datasets import NLIPair
-    assert evaluate.main(["entailment", "--sets", "snli_test", "--write-card"]) == 2   # the card takes every row
     pairs = [NLIPair("Two children are swimming in a pool.", "Kids are in the water.", "entailment", "a"),
              NLIPair("A woman is cutting vegetables in a kitchen.", "The woman is asleep in bed.", "contradiction", "a")]
     called = []
@@ -116,3 +115,29 @@ def test_evaluation_sets_option_scores_only_the_rows_asked_for(monkeypatch):
     rows = evaluate.evaluate_entailment({"int8": FOLDER}, sets=["set_c", "set_b"])
     assert called == ["b", "c"] and [(r["set"], r["pairs"]) for r in rows] == [("set_b", 1), ("set_c", 2)]
     assert rows[1]["accuracy"] == 1.0
+    # int8 against fp32 (the same model twice here): the int8 row carries the paired difference, zero
+    rows = evaluate.evaluate_entailment({"int8": FOLDER, "fp32": FOLDER}, sets=["set_a"])
+    assert rows[0]["int8_minus_fp32"] == {"points": 0.0, "ci95": [0.0, 0.0], "only_a_right": 0, "only_b_right": 0}
+
+
+def test_paired_difference_and_a_card_section_remeasured_for_some_sets():
+    from evaluation.entailment import card_evaluation, paired_difference
+    import numpy as np
+    a = np.array([True] * 90 + [False] * 10)
+    b = np.array([True] * 87 + [False] * 13)
+    d = paired_difference(a, b)
+    assert d["points"] == 3.0 and d["only_a_right"] == 3 and d["only_b_right"] == 0
+    assert 0.0 <= d["ci95"][0] < 3.0 < d["ci95"][1] <= 7.0
+    assert paired_difference(b, a)["points"] == -3.0
+    before = {"rows": [{"set": "snli_test", "model": "int8", "accuracy": 0.84}, {"set": "snli_test", "model": "fp32", "accuracy": 0.85},
+                       {"set": "check_covid_dev", "model": "int8", "accuracy": 0.5}],
+              "notes": {"int8_minus_fp32_accuracy_points": {"snli_test": -1.0, "check_covid_dev": -2.0}}}
+    rows = [{"set": "check_covid_dev", "model": "fp32", "accuracy": 0.61, "pairs": 207},
+            {"set": "check_covid_dev", "model": "int8", "accuracy": 0.6, "pairs": 207, "int8_minus_fp32": d}]
+    out = card_evaluation(rows, "cmd", before)
+    assert [(r["set"], r["model"], r["accuracy"]) for r in out["rows"]] == [
+        ("snli_test", "int8", 0.84), ("snli_test", "fp32", 0.85), ("check_covid_dev", "int8", 0.6), ("check_covid_dev", "fp32", 0.61)]
+    assert out["notes"]["int8_minus_fp32_accuracy_points"] == {"snli_test": -1.0, "check_covid_dev": 3.0}
+    assert out["notes"]["int8_minus_fp32_paired_ci95"] == {"check_covid_dev": d}
+    # every row measured again (no --sets): nothing of the earlier section is kept
+    assert card_evaluation(rows, "cmd")["notes"]["int8_minus_fp32_accuracy_points"] == {"check_covid_dev": 3.0}

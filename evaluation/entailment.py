@@ -173,9 +173,10 @@ def card_evaluation(rows: list[dict], command: str, before: dict | None = None) 
     order = [*REPORT_SETS, *DEV_SETS]
     merged = sorted(kept + [{k: r.get(k, "") for k in CARD_COLUMNS} for r in rows],
                     key=lambda r: (order.index(r["set"]) if r["set"] in order else len(order), r["model"] != "int8"))
+    other = {k: v for k, v in notes.items() if k not in ("int8_minus_fp32_accuracy_points", "int8_minus_fp32_paired_ci95")}
     return {"command": command, "rows": merged,
-            "notes": {"int8_minus_fp32_accuracy_points": deltas,
-                      **({"int8_minus_fp32_paired_ci95": intervals} if intervals else {})} if deltas else ""}
+            "notes": {**other, "int8_minus_fp32_accuracy_points": deltas,
+                      **({"int8_minus_fp32_paired_ci95": intervals} if intervals else {})} if deltas else other or ""}
 
 
 if __name__ == "__main__":

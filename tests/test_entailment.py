@@ -131,13 +131,13 @@ def test_paired_difference_and_a_card_section_remeasured_for_some_sets():
     assert paired_difference(b, a)["points"] == -3.0
     before = {"rows": [{"set": "snli_test", "model": "int8", "accuracy": 0.84}, {"set": "snli_test", "model": "fp32", "accuracy": 0.85},
                        {"set": "check_covid_dev", "model": "int8", "accuracy": 0.5}],
-              "notes": {"int8_minus_fp32_accuracy_points": {"snli_test": -1.0, "check_covid_dev": -2.0}}}
+              "notes": {"int8_minus_fp32_accuracy_points": {"snli_test": -1.0, "check_covid_dev": -2.0}, "why": "kept"}}
     rows = [{"set": "check_covid_dev", "model": "fp32", "accuracy": 0.61, "pairs": 207},
             {"set": "check_covid_dev", "model": "int8", "accuracy": 0.6, "pairs": 207, "int8_minus_fp32": d}]
     out = card_evaluation(rows, "cmd", before)
     assert [(r["set"], r["model"], r["accuracy"]) for r in out["rows"]] == [
         ("snli_test", "int8", 0.84), ("snli_test", "fp32", 0.85), ("check_covid_dev", "int8", 0.6), ("check_covid_dev", "fp32", 0.61)]
     assert out["notes"]["int8_minus_fp32_accuracy_points"] == {"snli_test": -1.0, "check_covid_dev": 3.0}
-    assert out["notes"]["int8_minus_fp32_paired_ci95"] == {"check_covid_dev": d}
+    assert out["notes"]["int8_minus_fp32_paired_ci95"] == {"check_covid_dev": d} and out["notes"]["why"] == "kept"
     # every row measured again (no --sets): nothing of the earlier section is kept
     assert card_evaluation(rows, "cmd")["notes"]["int8_minus_fp32_accuracy_points"] == {"check_covid_dev": 3.0}

@@ -60,19 +60,23 @@ def f1_per_class(pred: np.ndarray, gold: np.ndarray, n: int = 3) -> list[float]:
     return out
 
 
-def correct(name: str, pairs, probs: np.ndarray) -> np.ndarray:
-    """Per pair, whether the prediction is right, as score_set counts it."""
+def gold_and_predicted(name: str, pairs, probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Class ids per pair; scifact_dev is support vs contradict only, so its prediction compares those two columns."""
     gold = np.array([NLI_ORDER.index(p.label) for p in pairs])
     pred = np.where(probs[:, 0] >= probs[:, 2], 0, 2) if name == "scifact_dev" else probs.argmax(1)
+    return gold, pred
+
+
+def correct(name: str, pairs, probs: np.ndarray) -> np.ndarray:
+    """Per pair, whether the prediction is right, as score_set counts it."""
+    gold, pred = gold_and_predicted(name, pairs, probs)
     return pred == gold
 
 
 def score_set(name: str, pairs, probs: np.ndarray) -> dict:
-    gold = np.array([NLI_ORDER.index(p.label) for p in pairs])
-    if name == "scifact_dev":  # support vs contradict only: compare the two columns
-        pred = np.where(probs[:, 0] >= probs[:, 2], 0, 2)
+    gold, pred = gold_and_predicted(name, pairs, probs)
+    if name == "scifact_dev":
         return {"set": name, "pairs": len(pairs), "accuracy": round(float((pred == gold).mean()), 4)}
-    pred = probs.argmax(1)
     f1 = f1_per_class(pred, gold)
     return {"set": name, "pairs": len(pairs), "accuracy": round(float((pred == gold).mean()), 4),
             "macro_f1": round(float(np.mean(f1)), 4),

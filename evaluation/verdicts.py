@@ -19,8 +19,9 @@ of the sentences that overlap it.
 Each --variant re-decides the stored scores under other verdict settings (``pipeline.rederive``: no model
 runs again), e.g. ``--variant strict:supported=0.8``, ``--variant anchored:override_scope=anchor`` or another preset,
 ``--variant paper:preset=paper`` (the run's own fp32 rechecks near the default preset's thresholds stay); the
-default preset is always the first row. Choose settings on ``--split train`` (the evidence train sets, whose
-pairs the entailment model was trained on: optimistic) and report them on ``--split report``.
+default preset is always the first row. Choose settings on ``--split train-dev`` (the train sets' dev carve; a
+model trained with ``--joint-premises fit`` never read its joint premises, the shipped one did) or ``--split train``
+(every train claim, whose pairs the entailment model was trained on: optimistic), and report them on ``--split report``.
 
 Prints, per set and over all sets: claims, accuracy, F1 of Supported / Unsupported / Contradicted, their
 macro mean, and the two errors a reader cares about: false alarms (Contradicted where the sources support or

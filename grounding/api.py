@@ -108,6 +108,8 @@ def _inconsistency(r: GroundingResult) -> str:
             and len(smap.columns) == m and all(len(x) == m for x in smap.values) and all(len(x) == m for x in smap.labels)
         if not shape_ok:
             return f"{name} is not {len(smap.rows)} rows × {m} columns"
+        if any(not (0 <= c.row < len(smap.rows) and 0 <= c.column < m) for c in smap.ruled):
+            return f"{name} has a ruled cell outside its {len(smap.rows)} rows × {m} columns"
     if any(not 0 <= j < m for j in r.coverage.not_evidence):
         return "coverage.not_evidence names a context sentence the result does not have"
     for d in r.documents:

@@ -122,8 +122,16 @@ def _together(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
     e, _, c = claim.joint
     what = f"entail it (entailment {e:.2f})" if verdict.label == SUPPORTED else f"contradict it (contradiction {c:.2f})"
     fp32 = " (fp32 recheck: near a threshold)" if claim.joint_rechecked else ""
-    return (f"Read together with {'; '.join(f'{_quote(result.context_sentences[o].text, 120)} ({_where(result, o)})' for o in others)}, "
+    text = (f"Read together with {'; '.join(f'{_quote(result.context_sentences[o].text, 120)} ({_where(result, o)})' for o in others)}, "
             f"the judged sentences {what}{fp32}.")
+    if verdict.label == SUPPORTED:   # the map's red cells among them: the reading of one sentence alone
+        alone = [p.column for p in result.pairs if p.claim == verdict.claim and p.psi == -1
+                 and p.column in claim.joint_columns and p.column != verdict.conflicting]
+        if alone:
+            text += (f" Read alone, {' and '.join(_where(result, j) for j in sorted(alone))} "
+                     f"{'reads' if len(alone) == 1 else 'read'} as contradicting it (red in the map); read together, "
+                     "the sentences do not.")
+    return text
 
 
 def unread_note(result: GroundingResult) -> str:

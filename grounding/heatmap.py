@@ -65,6 +65,7 @@ def heatmap_html(result: GroundingResult, selected_row: Optional[int] = None, ma
     cell_class = ["cell doc-start" if j in doc_start else "cell" for j in range(m)]
     col_text = [f"{labels_of[j]}: {short(ctx[j].text, 160)}" for j in range(m)]
     states = row_states(result)
+    ruled = {(c.row, c.column): c.note for c in sm.ruled} if sm else {}   # cells a verdict rule decided
     body = []
     for i, sent in enumerate(sents):
         state = states[i]
@@ -79,8 +80,11 @@ def heatmap_html(result: GroundingResult, selected_row: Optional[int] = None, ma
             mark_class, note = marks.cells.get((i, j), ("", ""))
             text = f"{v:+.2f}".replace("0.", ".") if size == "wide-cells" and lab and state == "done" else ""
             bg = _mix(v, lab) if state == "done" else "#f5f5f5"
+            rule = ruled.get((i, j))
+            if rule:
+                kind += f"; {rule}, whatever the model read"
             title = f"{head}\n{col_text[j]}\nscore {v:+.2f} ({kind}){chr(10) + note if note else ''}"
-            cells.append(f'<td class="{cell_class[j]}{" " + mark_class if mark_class else ""}" data-col="{j}" '
+            cells.append(f'<td class="{cell_class[j]}{" " + mark_class if mark_class else ""}{" ruled" if rule else ""}" data-col="{j}" '
                          f'data-value="{v:.4f}" data-label="{lab}" style="background:{bg}" title="{_e(title)}">'
                          f'{text}</td>')
         body.append(_row(i, sent.text, state, selected_row == i, marks.rows.get(i), compact, "".join(cells)))
@@ -92,6 +96,7 @@ def heatmap_html(result: GroundingResult, selected_row: Optional[int] = None, ma
                 f'the limit were not scored and are not shown.</div>') if m < len(ctx) else ""
     legend = ('<div class="legend"><span>contradicts −1</span><span class="ramp"></span><span>+1 supports</span>'
               '<span>· grey = not judged (below τ) or neutral · hatched = not assessed · thick line = new document'
+              + (" · dark-red outline = red by the verdict's rule, not the model's reading (hover)" if ruled else "")
               + (" · click a row to see its evidence" if interactive else "") + "</span></div>"
               + (f'<div class="legend marks-legend">{_e(marks.legend)}</div>' if marks.legend else ""))
     return _wrap(f'<div class="hm-wrap">{table}</div>{unscored}{legend}'

@@ -16,7 +16,7 @@ from grounding.models import load, load_roles
 from grounding.stages import Run
 from grounding.stages import explain as explain_stage
 from grounding.stages.segment import assessed_rows, segment
-from grounding.stages.verdict import decide_claim
+from grounding.stages.verdict import clear_rules, decide_claim, show_rules
 from grounding.types import NOT_ASSESSED, GroundingResult, InputError, PairScore
 
 BIG_REQUEST_CELLS = 50_000   # a map this large: its memory is handed back once the request is done
@@ -110,8 +110,9 @@ def ground(response: str, context, config: Optional[GroundingConfig] = None, que
 
 
 def rederive(result: GroundingResult, config: GroundingConfig) -> GroundingResult:
-    """Re-run only verdict -> explain -> metrics (integrity, verdict counts) from the stored scores under the
-    verdict settings of `config` (preset, overrides), without running any model. Every setting that needs a run
+    """Re-run only verdict -> explain -> metrics (integrity, verdict counts; the map's rates when a rule's cell
+    came or went, stages.verdict.show_rules) from the stored scores under the verdict settings of `config` (preset,
+    overrides), without running any model. Every setting that needs a run
     (tau, the engine, ...) stays that of the run that made the scores, whatever `config` says."""
     run_config = dataclasses.replace(result.config or GroundingConfig(engine=result.engine), models_dir=config.models_dir)
     config = run_config.with_verdict_settings(config.preset, config.overrides)
@@ -123,6 +124,9 @@ def rederive(result: GroundingResult, config: GroundingConfig) -> GroundingResul
         by_claim.setdefault(s.claim, []).append(s)
     from grounding.entities import entity_overlap
     ctx = result.context_sentences
+    before = [list(r) for r in result.sentence_map.labels] if result.sentence_map else []
+    for smap in (result.sentence_map, result.claim_map):
+        clear_rules(smap)
     for v in list(result.verdicts):
         if v.label == NOT_ASSESSED:
             continue
@@ -134,10 +138,19 @@ def rederive(result: GroundingResult, config: GroundingConfig) -> GroundingResul
         nv = decide_claim(result, config, preset, k, by_claim.get(k, []), diffs, best,
                           v.cosine if best is not None else None)
         explain_stage.finalise(result, nv)
+    show_rules(result.sentence_map, result.verdicts, lambda v: result.claims[v.claim].sentence)
+    judged = [k for k, c in enumerate(result.claims) if c.origin != "rejected" and c.note != "not assessed"]
+    show_rules(result.claim_map, result.verdicts, lambda v: judged.index(v.claim) if v.claim in judged else None)
     result.config = config
     from grounding import metrics
     labels = [v.label for v in result.verdicts if result.claims[v.claim].origin != "rejected"]
     result.metrics.integrity = round(metrics.integrity(labels), 4)
     result.metrics.verdict_counts = {x: labels.count(x) for x in dict.fromkeys(labels)}
+    if result.sentence_map and result.sentence_map.labels != before:   # a rule's cell came or went: the map's rates
+        assessed = {result.claims[v.claim].sentence for v in result.verdicts if v.label != NOT_ASSESSED}
+        rates = metrics.faithfulness(result.sentence_map.labels, [i in assessed for i in range(len(before))])
+        result.metrics.sentence_classes = rates["sentence_classes"]
+        for name in ("fcr", "hcr", "acr", "ucr"):
+            setattr(result.metrics, name, round(rates[name], 4))
     return result
 

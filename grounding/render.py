@@ -236,6 +236,10 @@ def evidence_scores(result: GroundingResult, row: Optional[int] = None, claim: O
     """column -> (signed score, label) for a response sentence (row), a claim, or, with neither, the
     strongest score any response sentence gives each column. Columns without evidence are left out."""
     out: dict[int, tuple[float, int]] = {}
+    cm = result.claim_map
+    if claim is not None and cm is not None and f"c{claim + 1}" in cm.rows:   # the claim's row, a rule's cells included
+        r = cm.rows.index(f"c{claim + 1}")
+        return {j: (float(v), int(lab)) for j, (v, lab) in enumerate(zip(cm.values[r], cm.labels[r])) if lab != 0}
     if claim is not None:
         for p in result.pairs:
             if p.claim == claim and p.psi != 0 and abs(p.signed) > abs(out.get(p.column, (0.0, 0))[0]):
@@ -254,12 +258,22 @@ def evidence_scores(result: GroundingResult, row: Optional[int] = None, claim: O
     return out
 
 
+def ruled_notes(result: GroundingResult, row: Optional[int] = None, claim: Optional[int] = None) -> dict[int, str]:
+    """column -> what a verdict rule found there (SignedMap.ruled), for the cells evidence_scores shows."""
+    if claim is not None:
+        cm, key = result.claim_map, f"c{claim + 1}"
+        return {c.column: c.note for c in cm.ruled if c.row == cm.rows.index(key)} if cm and key in cm.rows else {}
+    sm = result.sentence_map
+    return {c.column: c.note for c in sm.ruled if row is None or c.row == row} if sm else {}
+
+
 def context_html(result: GroundingResult, row: Optional[int] = None, claim: Optional[int] = None) -> str:
     """The context documents, every sentence a <span class="ctx-sent" data-col=j>; evidence for the selected
     response sentence (row) or claim is marked "ev-support" (green) / "ev-contradict" (red) with its score."""
     if not result.documents:
         return _wrap('<div class="empty">No context documents.</div>')
     scores = evidence_scores(result, row, claim)
+    rules = ruled_notes(result, row, claim)
     anchor = None
     if claim is not None and 0 <= claim < len(result.claims):
         target = f'claim C{claim + 1}: “{_e(short(result.claims[claim].text, 140))}”'
@@ -287,6 +301,7 @@ def context_html(result: GroundingResult, row: Optional[int] = None, claim: Opti
                 classes.append("ev-support" if lab > 0 else "ev-contradict")
                 style = f' style="--a:{0.15 + 0.5 * min(1.0, abs(v)):.2f}"'
                 title += f" · {'supports' if lab > 0 else 'contradicts'}, score {v:+.2f}"
+                title += f" ({rules[s.column]})" if s.column in rules else ""
             if anchor is not None and s.column == anchor:
                 classes.append("ev-anchor")
                 title += " · anchor of the verdict"

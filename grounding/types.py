@@ -78,6 +78,18 @@ class PairScore:
 
 
 @dataclass
+class RuledCell:
+    """A map cell a verdict rule decided against the model's reading: the anchor of a claim the quantity rule
+    contradicted ("rose by 6%" against "6% less") is shown contradicting. `value` / `label`: what the model gave
+    the cell (put back when the verdict settings change); `note`: what the rule found."""
+    row: int
+    column: int
+    value: float
+    label: int
+    note: str
+
+
+@dataclass
 class SignedMap:
     """rows x columns signed scores in [-1, 1]; labels +1 support / -1 contradict / 0 irrelevant."""
     rows: list[str]
@@ -86,6 +98,11 @@ class SignedMap:
     labels: list[list[int]]
     engine: str = "claims"
     probabilities: Optional[list[list[list[float]]]] = None   # [support, contradict, irrelevant] per cell (context engine)
+    ruled: list[RuledCell] = field(default_factory=list)      # cells a verdict rule set (the model's reading kept there)
+
+    def ruled_note(self, row: int, column: int) -> str:
+        """What a verdict rule found in this cell ("" when the cell is the model's reading)."""
+        return next((c.note for c in self.ruled if c.row == row and c.column == column), "")
 
 
 @dataclass
@@ -125,6 +142,8 @@ class Verdict:
     entities: EntityDiff = field(default_factory=EntityDiff)
     provenance: Optional[Provenance] = None
     conflicting: Optional[int] = None   # a column that says the opposite of the anchor, if any
+    anchor_conflict: str = ""           # what a rule found against the claim in the anchor (quantity rule: "the claim
+                                        # says 6% (rose), the source 6% (less)"): the maps show that cell contradicting
 
 
 @dataclass

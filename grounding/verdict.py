@@ -190,7 +190,8 @@ def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor
     direction_override only the same value moving the other way does ("rose by 6%" vs "6% less"). The direction
     rule also turns an Unsupported claim: a sentence stating the claim's own value and denying its direction
     contradicts it, whatever the entailment model made of the pair (it read "rose by 6%" against "6% less than
-    in 2022" as P(e) 0.30, neither support nor contradiction)."""
+    in 2022" as P(e) 0.30, neither support nor contradiction). `anchor_conflict` keeps what it found: the maps show
+    the anchor's cell contradicting (stages.verdict.show_rules)."""
     from grounding.learned import quantity_conflicts
     backed = v.label in (SUPPORTED, PARTIAL)
     if not (backed or v.label == UNSUPPORTED) or anchor_text is None or v.cosine is None:
@@ -203,5 +204,5 @@ def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor
     what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)
     least = preset.quantity_override if values else preset.direction_override
     v.label, v.rule = CONTRADICTED, f"quantity override: {what} (anchor cosine {v.cosine:.2f} >= {least})"
-    v.conflicting = None
+    v.conflicting, v.anchor_conflict = None, what
     return v

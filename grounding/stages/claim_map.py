@@ -1,7 +1,9 @@
-"""Stage `claim_map` (after the rows): the signed map of the judged claims (rows) x context sentences."""
+"""Stage `claim_map` (after the rows): the signed map of the judged claims (rows) x context sentences, with the
+cells a verdict rule decided shown as the verdict reads them (stages.verdict.show_rules)."""
 from __future__ import annotations
 
 from grounding.stages import Run
+from grounding.stages.verdict import show_rules
 from grounding.types import SignedMap
 
 
@@ -17,3 +19,4 @@ def run(state: Run) -> None:
             values[pos[s.claim]][s.column], labels[pos[s.claim]][s.column] = s.signed, s.psi
     result.claim_map = SignedMap(rows=[f"c{k + 1}" for k in judged], columns=list(result.sentence_map.columns),
                                  values=values, labels=labels, engine="claims")
+    show_rules(result.claim_map, result.verdicts, lambda v: pos.get(v.claim))

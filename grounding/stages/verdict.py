@@ -1,13 +1,22 @@
 """Stage `verdict`: each claim of the row decided from its judged pairs by the preset's rule (VeriGround's fused
-score, bands and contradiction override, grounding.verdict; or the learned model of the engine)."""
+score, bands and contradiction override, grounding.verdict; or the learned model of the engine).
+
+A Contradicted verdict whose anchor pair the model did not read as a contradiction (the quantity rule: "rose by
+6%" against "6% less", a pair the model read as support or as nothing; the sentences read together; a preset's
+lowest band) also shows in the maps: the anchor's cell turns contradicting, so a user never sees green or
+nothing under a Contradicted verdict, and the map's rates (HCR) and the gold Citation F1 count what the verdict
+says. The model's own reading of the cell is kept (`SignedMap.ruled`)
+and put back when the verdict settings change (pipeline.rederive).
+"""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 from grounding import verdict
 from grounding.config import GroundingConfig, VerdictPreset
 from grounding.stages import Run
-from grounding.types import PARTIAL, SUPPORTED, UNSUPPORTED, EntityDiff, GroundingResult, PairScore, Verdict
+from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, EntityDiff, GroundingResult, PairScore, RuledCell,
+                             SignedMap, Verdict)
 
 
 def decide_claim(result: GroundingResult, config: GroundingConfig, preset: VerdictPreset, k: int,
@@ -48,3 +57,33 @@ def run(state: Run) -> None:
         best, best_cosine = state.best.get(k, (None, None))
         state.verdicts.append(decide_claim(state.result, state.config, preset, k, by_claim.get(k, []),
                                            state.diffs.get(k, {}), best, best_cosine))
+    show_rules(state.result.sentence_map, state.verdicts, lambda v: state.result.claims[v.claim].sentence)
+
+
+def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Callable[[Verdict], Optional[int]]) -> None:
+    """The anchor cell of each Contradicted verdict shown contradicting in `smap` where the model's reading of it is
+    not (the quantity rule, `Verdict.anchor_conflict`; the sentences read together; a preset's lowest band): value
+    -cosine, label -1, the model's reading and what decided kept in `smap.ruled`. `row_of`: the map row of a
+    verdict's claim (None: the claim has no row there)."""
+    if smap is None:
+        return
+    for v in verdicts:
+        decided = v.label == CONTRADICTED and v.anchor is not None and v.cosine is not None and v.score is not None
+        row = row_of(v) if decided else None
+        if row is None or not (0 <= row < len(smap.labels) and 0 <= v.anchor < len(smap.labels[row])):
+            continue
+        j = v.anchor
+        if smap.labels[row][j] < 0 or any(c.row == row and c.column == j for c in smap.ruled):
+            continue
+        note = f"the quantity rule: {v.anchor_conflict}" if v.anchor_conflict else f"the verdict's rule: {v.rule}"
+        smap.ruled.append(RuledCell(row=row, column=j, value=smap.values[row][j], label=smap.labels[row][j], note=note))
+        smap.values[row][j], smap.labels[row][j] = -round(abs(float(v.cosine)), 4), -1
+
+
+def clear_rules(smap: Optional[SignedMap]) -> None:
+    """Put the model's reading back into every cell a rule set (before the verdicts are decided again)."""
+    if smap is None:
+        return
+    for c in reversed(smap.ruled):
+        smap.values[c.row][c.column], smap.labels[c.row][c.column] = c.value, c.label
+    smap.ruled = []

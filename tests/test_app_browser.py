@@ -191,6 +191,18 @@ def test_long_context_heatmap_shape_and_document_boundaries(page, library):
     assert [int(heads.nth(k).get_attribute("colspan")) for k in range(4)] == [len(d.sentences) for d in res.documents]
     assert page.locator("#gv-metrics").get_by_text("FCR", exact=True).is_visible()
     shot(page, "03_long_context")
+    # R2 "Wind generation rose by 6%" is Contradicted by the direction rule: its anchor cell is red and outlined
+    # (the model read the pair as support), the tooltip says why, and the row's evidence shows it contradicting
+    (cell,) = res.sentence_map.ruled
+    ruled = page.locator(f"#gv-heatmap tr[data-row='{cell.row}'] td.cell.ruled")
+    assert ruled.count() == 1 and ruled.get_attribute("data-col") == str(cell.column)
+    assert ruled.get_attribute("data-label") == "-1" and "the quantity rule: the claim says 6% (rose)" in ruled.get_attribute("title")
+    assert "red by the verdict's rule" in page.inner_text("#gv-heatmap .legend")
+    page.locator(f"#gv-heatmap tr[data-row='{cell.row}'] th.rowhead").click()
+    page.wait_for_selector(f"#gv-context .ctx-caption:has-text('R{cell.row + 1}:')", timeout=30_000)
+    sent = page.locator(f"#gv-context .ctx-sent[data-col='{cell.column}']")
+    assert "ev-contradict" in sent.get_attribute("class") and "the quantity rule" in sent.get_attribute("title")
+    shot(page, "03c_long_context_ruled_cell")
 
 
 def _row_with_evidence(library) -> tuple[str, int] | None:

@@ -32,10 +32,15 @@ from grounding import metrics  # noqa: E402
 from grounding.pipeline import load_models  # noqa: E402
 
 
-def instance_rows(result, n_claims: int) -> list[list[int]]:
+def instance_rows(result, n_claims: int, rules: bool = True) -> list[list[int]]:
     """Predicted labels per gold row: when the segmenter split a gold claim into several sentences,
-    their rows merge (the cell with the largest |signed score| wins)."""
+    their rows merge (the cell with the largest |signed score| wins). `rules` False: the model's own reading of
+    the cells a verdict rule set (SignedMap.ruled), as the map was before the map showed the verdicts' rules."""
     labels, values = result.sentence_map.labels, result.sentence_map.values
+    if not rules and result.sentence_map.ruled:
+        labels, values = [list(r) for r in labels], [list(r) for r in values]
+        for c in result.sentence_map.ruled:
+            labels[c.row][c.column], values[c.row][c.column] = c.label, c.value
     if len(labels) == n_claims:
         return labels
     m = len(labels[0]) if labels else len(result.context_sentences)
@@ -50,7 +55,7 @@ def run(engine: str, tau: float, instances, pfcr: bool, models_dir: str | None =
     cfg = GroundingConfig(engine=engine, tau=tau, pfcr=pfcr, **({"models_dir": models_dir} if models_dir else {}),
                           **(settings or {})).validate()
     models = load_models(cfg.models_dir, cfg.threads)
-    pred, gold, times, stages, judged = [], [], [], {}, 0
+    pred, model_pred, gold, times, stages, judged = [], [], [], [], {}, 0
     for inst in instances:
         docs = inst.context_items()
         start = time.perf_counter()
@@ -62,8 +67,10 @@ def run(engine: str, tau: float, instances, pfcr: bool, models_dir: str | None =
             stages.setdefault(k, []).append(v)
         judged += sum(p.judged for p in res.pairs)
         pred += instance_rows(res, len(inst.claims))
+        model_pred += instance_rows(res, len(inst.claims), rules=False)
         gold += inst.gold
     g = metrics.gold_scores(pred, gold, replicates=1000)
+    g.model_only = metrics.gold_scores(model_pred, gold, replicates=0) if model_pred != pred else None
     return g, np.array(times), stages, judged, len(gold)
 
 
@@ -91,6 +98,10 @@ def main(argv=None) -> int:
         label = (d or "shipped") if name == "default" else f"{name} {d or ''}".strip()
         print(f"{label[-24:]:>24} {tau:>5.2f} {judged:>13} {np.percentile(times, 50):>7.3f} {np.percentile(times, 95):>7.3f} "
               f"{g.support_f1:>11.3f} {g.contradict_f1:>14.3f} {g.citation_f1:>8.3f} [{ci[0]:.3f}, {ci[1]:.3f}]")
+        if g.model_only is not None:
+            print(f"{'the model alone':>24} {'':>5} {'':>13} {'':>7} {'':>7} {g.model_only.support_f1:>11.3f} "
+                  f"{g.model_only.contradict_f1:>14.3f} {g.model_only.citation_f1:>8.3f}   (the verdict rules' cells as "
+                  "the model read them)")
         if abs(tau - 0.5) < 1e-9:
             print("  stage latency at tau 0.5 (per instance):")
             for k, v in stages.items():

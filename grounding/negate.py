@@ -35,6 +35,10 @@ def negate(claim: str) -> str:
     root = sent.root
     if root.pos_ not in ("VERB", "AUX") or any(t.lower_ in _NEGATIVE_WORDS for t in sent):
         return _fallback(text, doc)
+    if any(c.tag_ == "TO" and c.i < root.i for c in root.children):
+        # an infinitive as the root ("To borrow books you need a card": the parser's root is "borrow", the
+        # clause's verb is "need"): negating the infinitive would say something else ("To do not borrow ...")
+        return _fallback(text, doc)
 
     negators = [c for c in root.children if c.dep_ == "neg" and c.lower_ in _NEGATORS]
     if not negators:

@@ -33,3 +33,6 @@ def test_removes_existing_negation(claim, positive):
 def test_falls_back_when_no_rule_applies():
     assert negate("Higher doses in children.") == "It is not the case that higher doses in children."
     assert negate("Nobody died.") == "It is not the case that nobody died."
+    # the parser's root is the infinitive "borrow", not the clause's verb "need": no "To do not borrow"
+    assert negate("To borrow books you need a library card, which is free for residents.") == \
+        "It is not the case that to borrow books you need a library card, which is free for residents."

@@ -49,7 +49,8 @@ def export_role(role: str, source: str, out: Path, revision: str | None = None, 
                 per_channel: bool = True, min_cosine: float = 0.99, min_agreement: float = 0.9,
                 speed_items: int = 256, threads: int = 2, keep_fp32: Path | None = None,
                 extra_card: dict | None = None, reduce_range: bool = False, u8_weights: bool = True,
-                preset: str | None = None, per_token: bool = True, rounding: str = "nearest") -> dict:
+                preset: str | None = None, per_token: bool = True, rounding: str = "nearest",
+                calibration: list[dict] | None = None) -> dict:
     resolved = resolve_source(source, revision)
     source_dir = model_dir = resolved.path
     print(f"[export] {role}: {resolved.kind} source {resolved.name} @ {resolved.revision} -> {model_dir}", flush=True)
@@ -65,7 +66,7 @@ def export_role(role: str, source: str, out: Path, revision: str | None = None, 
         max_length = _max_length(model_dir, config)
         int8_dir.mkdir()
         quant = convert.quantize_int8(fp32_dir, int8_dir, per_channel, preset, reduce_range, u8_weights=u8_weights,
-                                      per_token=per_token, rounding=rounding)
+                                      per_token=per_token, rounding=rounding, calibration=calibration)
         for name in ("config.json", *TOKENIZER_FILES):
             if (fp32_dir / name).is_file():
                 shutil.copy(fp32_dir / name, int8_dir / name)
@@ -144,7 +145,11 @@ def main(argv=None) -> int:
     p.add_argument("--rounding", choices=convert.ROUNDINGS, default="nearest",
                    help="how weights are rounded to the int8 grid: 'stochastic' for a model fine-tuned from weights "
                         "dequantized from an int8 model (export.recover), whose small updates rounding to nearest "
-                        "would undo (export.convert.stochastic_rounding)")
+                        "would undo (export.convert.stochastic_rounding); 'gptq' on the same grid against the layer "
+                        "inputs of --calibration pairs (export.gptq)")
+    p.add_argument("--calibration", type=Path, default=None,
+                   help="with --rounding gptq: a JSON-lines file of training-side pairs {premise, hypothesis} "
+                        "(python -m training.calibration)")
     p.add_argument("--min-cosine", type=float, default=0.99)
     p.add_argument("--min-agreement", type=float, default=0.9)
     p.add_argument("--speed-items", type=int, default=256)
@@ -177,10 +182,21 @@ def main(argv=None) -> int:
         print(f"[export] wrote {a.out / 'model.onnx'}: {quant['weight_type']}; same weights as before: "
               f"{quant['requantized']['same_weights']}")
         return 0
+    calibration = None
+    if a.rounding == "gptq":
+        from export.gptq import read_calibration
+        try:
+            if a.calibration is None:
+                raise ValueError("--rounding gptq needs --calibration FILE (python -m training.calibration --out FILE)")
+            calibration = read_calibration(a.calibration)
+        except (ValueError, OSError) as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
     try:
         card = export_role(a.role, a.source, a.out, a.revision, a.opset, a.per_channel, a.min_cosine,
                            a.min_agreement, a.speed_items, a.threads, a.keep_fp32, reduce_range=a.reduce_range,
-                           u8_weights=a.u8_weights, preset=a.preset, per_token=a.per_token, rounding=a.rounding)
+                           u8_weights=a.u8_weights, preset=a.preset, per_token=a.per_token, rounding=a.rounding,
+                           calibration=calibration)
     except (SourceNotFoundError, ParityError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

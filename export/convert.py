@@ -54,12 +54,13 @@ def fp32_matmuls(onnx_path: Path, attention: bool = False, patterns: tuple[str, 
         (attention and not constants & set(n.input)) or any(re.search(p, n.name) for p in patterns))]
 
 
-ROUNDINGS = ("nearest", "stochastic")
+ROUNDINGS = ("nearest", "stochastic", "gptq")
 
 
 def quantize_int8(fp32_dir: Path, out_dir: Path, per_channel: bool, kernel: str | None = None,
                   reduce_range: bool = False, fp32_attention: bool = False, u8_weights: bool = False,
-                  keep_fp32: tuple[str, ...] = (), per_token: bool = False, rounding: str = "nearest") -> dict:
+                  keep_fp32: tuple[str, ...] = (), per_token: bool = False, rounding: str = "nearest",
+                  calibration: list[dict] | None = None) -> dict:
     """Dynamic int8 quantization of fp32_dir/model.onnx into out_dir/model.onnx; returns the settings used.
 
     kernel: one of optimum's presets (None: the one that fits this CPU). reduce_range: 7-bit weights
@@ -68,10 +69,13 @@ def quantize_int8(fp32_dir: Path, out_dir: Path, per_channel: bool, kernel: str 
     every CPU"). fp32_attention, keep_fp32: MatMul nodes left in fp32 (fp32_matmuls).
     u8_weights: the s8 weights stored shifted to u8 afterwards (shift_weights), the same numbers.
     per_token: activations quantized per token, attention products in fp32 (export/activations.py).
-    rounding: "nearest" (the quantizer's) or "stochastic" (stochastic_rounding: for a model fine-tuned from weights
-    dequantized from an int8 model)."""
+    rounding: "nearest" (the quantizer's), "stochastic" (stochastic_rounding: for a model fine-tuned from weights
+    dequantized from an int8 model) or "gptq" (export.gptq: on the same grid, against the layer inputs of the
+    `calibration` pairs, {"premise", "hypothesis"} each; needs the tokenizer in fp32_dir)."""
     if rounding not in ROUNDINGS:
         raise ValueError(f"rounding must be one of {ROUNDINGS}, got {rounding!r}")
+    if rounding == "gptq" and not calibration:
+        raise ValueError("rounding 'gptq' needs calibration pairs (python -m training.calibration)")
     import dataclasses
 
     from optimum.onnxruntime import ORTQuantizer
@@ -101,9 +105,16 @@ def quantize_int8(fp32_dir: Path, out_dir: Path, per_channel: bool, kernel: str 
         path.write_bytes(per_token_graph(path.read_bytes()))
         activations = DESCRIPTION
     changed = stochastic_rounding(out_dir / "model.onnx", fp32_dir / "model.onnx") if rounding == "stochastic" else 0
-    return {"method": "dynamic", "weight_type": weight_type, "activations": activations,
-            "rounding": rounding if rounding == "nearest" else
-            f"stochastic (seed 0; {changed:,} weights rounded the other way; export.convert.stochastic_rounding)",
+    if rounding == "gptq":
+        from export.gptq import calibration_feeds, gptq_rounding
+        done = gptq_rounding(out_dir / "model.onnx", fp32_dir / "model.onnx", calibration_feeds(fp32_dir, calibration))
+        described = (f"gptq ({done['matrices']} weight matrices on the quantizer's grid against {len(calibration)} "
+                     f"calibration pairs, {done['tokens']:,} tokens, damping {done['damp']}; {done['weights_changed']:,} "
+                     "weights rounded otherwise than to nearest; export.gptq)")
+    else:
+        described = rounding if rounding == "nearest" else \
+            f"stochastic (seed 0; {changed:,} weights rounded the other way; export.convert.stochastic_rounding)"
+    return {"method": "dynamic", "weight_type": weight_type, "activations": activations, "rounding": described,
             "per_channel": per_channel, "kernel_preset": kernel, "reduce_range": bool(qconfig.reduce_range),
             "fp32_attention": fp32_attention, "u8_weights": u8_weights,
             **({"fp32_matmuls": excluded} if excluded else {}),

@@ -365,3 +365,53 @@ def test_card_names_the_model_the_first_training_stage_started_from():
         == "sentence-transformers/all-MiniLM-L6-v2"
     assert base_model_of({"backbone": "bert-base-uncased"}) == "bert-base-uncased"
     assert base_model_of(None) is None
+
+
+def test_gptq_round_lowers_the_layer_output_error_and_is_nearest_for_independent_inputs():
+    """export.gptq.gptq_round on a synthetic layer: inputs with correlated dimensions (what a transformer's are) --
+    the rounded weights give X·Q closer to X·W than rounding each weight to nearest, on the same grid; inputs
+    whose dimensions are independent (diagonal H) leave nothing to compensate: GPTQ is rounding to nearest."""
+    from export.gptq import gptq_round
+    rng = np.random.default_rng(0)
+    w = rng.normal(size=(48, 12))
+    scale = np.abs(w).max(axis=0) / 127
+    zero = np.full(12, 128)
+    nearest = np.clip(np.rint(w / scale) + zero, 0, 255)
+    mix = rng.normal(size=(8, 48))
+    x = rng.normal(size=(4000, 8)) @ mix + 0.05 * rng.normal(size=(4000, 48))   # 48 inputs, rank ~8
+    q = gptq_round(w, x.T @ x / len(x), scale, zero, 0, 255, damp=0.01)
+    assert q.min() >= 0 and q.max() <= 255 and q.dtype.kind == "i"
+    out_err = lambda qq: float(np.mean((x @ (w - (qq - zero) * scale)) ** 2))
+    assert out_err(q) < 0.5 * out_err(nearest)
+    assert np.abs(q - nearest).max() <= 3 and (q != nearest).mean() > 0.05     # small moves, on the grid
+    diag = np.diag(rng.uniform(0.5, 2.0, size=48))
+    assert np.array_equal(gptq_round(w, diag, scale, zero, 0, 255), nearest)
+
+
+def test_gptq_export_needs_calibration_and_writes_a_model_on_the_same_grid(tiny_classifier, tmp_path, capsys):
+    from export.recover import dequantized_state
+    pairs = [{"premise": "The man is playing guitar on stage.", "hypothesis": "A man is playing music."},
+             {"premise": "The dog is sleeping.", "hypothesis": "The dog is running in the park."},
+             {"premise": "Drug X lowers blood pressure.", "hypothesis": "Drug X raises liver enzymes."}] * 4
+    calib = tmp_path / "calibration.jsonl"
+    calib.write_text("".join(json.dumps(p) + "\n" for p in pairs))
+    out = tmp_path / "gptq"
+    assert main(["--role", "entailment", "--source", str(tiny_classifier), "--out", str(out), "--rounding", "gptq",
+                 "--min-agreement", "0.5", "--speed-items", "16"]) == 2
+    assert "--rounding gptq needs --calibration FILE" in capsys.readouterr().err
+    (tmp_path / "bad.jsonl").write_text('{"premise": "only a premise"}\n')
+    assert main(["--role", "entailment", "--source", str(tiny_classifier), "--out", str(out), "--rounding", "gptq",
+                 "--calibration", str(tmp_path / "bad.jsonl")]) == 2
+    assert "string 'premise' and 'hypothesis'" in capsys.readouterr().err
+    assert main(["--role", "entailment", "--source", str(tiny_classifier), "--out", str(out), "--rounding", "gptq",
+                 "--calibration", str(calib), "--min-agreement", "0.5", "--speed-items", "16"]) == 0
+    card = json.loads((out / "card.json").read_text())
+    assert card["quantization"]["rounding"].startswith("gptq (14 weight matrices on the quantizer's grid against 12 "
+                                                       "calibration pairs")
+    near = tmp_path / "nearest"
+    export_role("entailment", str(tiny_classifier), near, min_agreement=0.5, speed_items=16)
+    name = "bert.encoder.layer.0.intermediate.dense.weight"
+    a, b = dequantized_state(out / "model.onnx")[name], dequantized_state(near / "model.onnx")[name]
+    step = np.abs(b).max(axis=1, keepdims=True) / 127
+    moved = (a - b) / step
+    assert np.allclose(moved, np.rint(moved), atol=1e-3) and 0 < np.abs(moved).max() <= 3

@@ -65,3 +65,23 @@ def test_pfcr_stops_with_the_time_budget_and_counts_only_what_it_re_judged(model
     assert cut.coverage.budget_exhausted
     assert any("during PFCR: 0 of" in m for m in cut.coverage.messages)
     assert cut.metrics.pfcr is None
+
+
+ISSUE_DRUG_CONTEXT = "Drug X lowered blood pressure in the trial. Liver enzyme levels did not rise."
+
+
+@pytest.mark.parametrize("engine", ENGINE_NAMES)
+def test_drug_x_on_every_engine(engine, models_dir):
+    """The issue's Drug X check on every engine: "lowers blood pressure" Supported, "raises liver enzymes"
+    Contradicted against "Liver enzyme levels did not rise". The context engines take whole sentences as claims, so
+    the two claims are two sentences there; the compound sentence as one claim is Contradicted (one part is)."""
+    cfg = GroundingConfig(engine=engine, models_dir=str(models_dir))
+    two = ground("Drug X lowers blood pressure. Drug X raises liver enzymes.", ISSUE_DRUG_CONTEXT, cfg)
+    assert [(two.claims[v.claim].text, v.label) for v in two.verdicts if two.claims[v.claim].origin != "rejected"] == [
+        ("Drug X lowers blood pressure.", "Supported"), ("Drug X raises liver enzymes.", "Contradicted")]
+    one = ground(DRUG_RESPONSE, ISSUE_DRUG_CONTEXT, cfg)
+    labels = [(one.claims[v.claim].text, v.label) for v in one.verdicts if one.claims[v.claim].origin != "rejected"]
+    if engine == "claims":
+        assert labels == [("Drug X lowers blood pressure.", "Supported"), ("Drug X raises liver enzymes.", "Contradicted")]
+    else:
+        assert labels == [(DRUG_RESPONSE, "Contradicted")]

@@ -122,6 +122,9 @@ class VerdictPreset:
         control="optional")
 
 
+# where the sentences a claim's evidence is read together with come from (stage judge_joint)
+JOINT_SCOPES = ("any", "document", "document+any")
+
 PRESETS = {
     # VeriGround paper: F = 0.35 sim + 0.20 ent + 0.45 (P(e) - P(c)); H = 0.72, L = 0.40.
     # "strongly negative" NLI is not given a number in the paper: -0.5 is our documented choice.
@@ -183,7 +186,9 @@ class GroundingConfig:
     joint_max: int = setting(4, "a claim's judged context sentences read together as one premise, the most similar "
                                 "this many (0 = off)", low=0, high=16)
     joint_scope: str = setting("document", "the sentences read together come from any document, or only from the most "
-                                      "similar judged sentence's document", choices=("any", "document"))
+                                      "similar judged sentence's document, or first from that document and, when that "
+                                      "reading decides nothing, from every document with a judged sentence",
+                               choices=JOINT_SCOPES)
     joint_floor: float = setting(0.45, "sentences just below τ with at least this cosine are read together with the "
                                        "judged ones (at τ or above: only judged ones)", low=0, high=1)
     decompose: bool = setting(True, "split sentences into atomic claims")

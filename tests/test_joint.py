@@ -186,3 +186,22 @@ def test_joint_scope_document_reads_together_only_sentences_of_one_document():
         spans[scope] = [len({source[j] for j in c.joint_columns}) for c in res.claims if c.joint_columns]
         assert [p for p in expected_problems(LONG_CONTEXT, res) if not p.startswith("R5")] == []
     assert max(spans["any"]) > 1 and max(spans["document"]) == 1
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_joint_scope_document_then_any_reads_a_sentence_that_joins_two_sources_across_them(engine):
+    """"Drug X lowers blood pressure but raises liver enzymes." against a trial report and a safety report: within
+    the most similar sentence's document (the trial's) the reading decides nothing, so with "document+any" the
+    judged sentences of both documents are read together and contradict the sentence's second part."""
+    response = "Drug X lowers blood pressure but raises liver enzymes."
+    context = "Drug X significantly lowered systolic blood pressure.\n---\nLiver enzymes were unchanged."
+    wide = ground(response, context, GroundingConfig(models_dir=str(MODELS), engine=engine, joint_scope="document+any"))
+    labels = [v.label for v in wide.verdicts]
+    assert labels == ([SUPPORTED, CONTRADICTED] if engine == "claims" else [CONTRADICTED])
+    v = wide.verdicts[-1]
+    assert v.rule.startswith("read together, context sentences 1, 2 contradict the claim")
+    assert wide.claims[v.claim].joint[2] >= 0.8
+    if engine != "claims":   # one document's reading alone left the whole sentence Unsupported
+        narrow = ground(response, context, GroundingConfig(models_dir=str(MODELS), engine=engine, joint_scope="document"))
+        assert [v.label for v in narrow.verdicts] == [UNSUPPORTED]
+        assert len(narrow.claims[0].joint_columns) == 1

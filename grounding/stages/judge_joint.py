@@ -9,6 +9,8 @@ in document order, are joined into one premise and judged once more; in the clai
 sentence takes its pair's numbers (the same model read it), in the context engines the entailment model reads
 even one (the scorer chose it). Nothing is read together for a claim with no judged sentence. The verdict
 reads the result (`Claim.joint`) under the preset's `joint_support` / `joint_contradict` (verdict.joint_reading).
+With joint_scope "document+any", a reading within one document that decides neither way is followed by one across
+every document with a judged sentence (`widen`): a sentence that joins facts of two sources.
 
 Like the recheck stage, a joint reading whose probability lies within `recheck_margin` of one of those
 thresholds is judged again by the model's fp32 twin (the int8 model could have turned it); the coverage
@@ -64,11 +66,42 @@ def run(state: Run) -> None:
     if state.config.joint_max <= 0 or state.over_budget():
         return
     todo = [k for k in state.claims if len(select(state, k)) > (0 if "scorer" in state.models else 1)]
-    read(state, todo, fp32=False)
+    read_and_recheck(state, todo)
+    widen(state, todo)
+
+
+def read_and_recheck(state: Run, ks: list[int]) -> None:
+    """The claims `ks` read by the int8 model, those near a joint threshold again by its fp32 twin."""
+    read(state, ks, fp32=False)
     preset, margin = state.config.verdict_preset(), state.config.recheck_margin
     claims = state.result.claims
-    near = [k for k in todo if claims[k].joint is not None and margin > 0 and near_threshold(claims[k].joint, preset, margin)]
+    near = [k for k in ks if claims[k].joint is not None and margin > 0 and near_threshold(claims[k].joint, preset, margin)]
     read(state, near, fp32=True)
+
+
+def widen(state: Run, ks: list[int], fp32: bool = False) -> None:
+    """joint_scope "document+any": a claim whose reading within one document decides nothing under the preset is
+    read again with the judged sentences of every document (the `joint_max` most similar), when those are other
+    columns than the ones read: "Drug X lowers blood pressure but raises liver enzymes" needs the trial's document
+    for the first part and the safety report for the second. `fp32`: the twin reads (after the recheck stage)."""
+    if state.config.joint_scope != "document+any" or state.over_budget():
+        return
+    from grounding.verdict import joint_label
+    preset, claims, again = state.config.verdict_preset(), state.result.claims, []
+    for k in ks:
+        claim = claims[k]
+        if claim.joint is None or joint_label(preset, claim.joint) is not None:
+            continue
+        pairs = [s for s in state.scores if s.claim == k]
+        near = _near(state, k) if state.config.joint_floor < state.config.tau else None
+        wide = chosen(pairs, state.config.joint_max, near)
+        if len(wide) > 1 and wide != claim.joint_columns:
+            claim.joint_columns = wide
+            again.append(k)
+    if fp32:
+        read(state, again, fp32=True)
+    else:
+        read_and_recheck(state, again)
 
 
 def select(state: Run, k: int) -> list[int]:
@@ -112,3 +145,4 @@ def reread(state: Run, k: int) -> None:
         claim.joint, claim.joint_rechecked = before[1], True
         return
     read(state, [k], fp32=True)
+    widen(state, [k], fp32=True)

@@ -79,9 +79,10 @@ class PairScore:
 
 @dataclass
 class RuledCell:
-    """A map cell a verdict rule decided against the model's reading: the anchor of a claim the quantity rule
-    contradicted ("rose by 6%" against "6% less") is shown contradicting. `value` / `label`: what the model gave
-    the cell (put back when the verdict settings change); `note`: what the rule found."""
+    """A map cell shown as the verdict reads it, not as the model read the pair: the anchor of a Contradicted claim
+    (the quantity rule's "rose by 6%" against "6% less"; sentences read together) is shown contradicting.
+    `value` / `label`: what the model gave the cell (put back when the verdict settings change); `note`: what
+    decided (grounding.stages.verdict.show_rules)."""
     row: int
     column: int
     value: float

@@ -5,8 +5,8 @@ A Contradicted verdict whose anchor pair the model did not read as a contradicti
 6%" against "6% less", a pair the model read as support or as nothing; the sentences read together; a preset's
 lowest band) also shows in the maps: the anchor's cell turns contradicting, so a user never sees green or
 nothing under a Contradicted verdict, and the map's rates (HCR) and the gold Citation F1 count what the verdict
-says. The model's own reading of the cell is kept (`SignedMap.ruled`)
-and put back when the verdict settings change (pipeline.rederive).
+says. The model's own reading of the cell is kept (`SignedMap.ruled`) and put back when the verdict settings
+change (pipeline.rederive).
 """
 from __future__ import annotations
 

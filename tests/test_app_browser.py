@@ -336,12 +336,12 @@ def test_override_scope_choice_rederives_without_a_run(page, library):
     page.press(box, "Enter")
     page.wait_for_selector("#gv-status .status:has-text('joint_support = None')", timeout=60_000)
     badges_become(before)
-    page.locator("#gv-override_scope").get_by_text("any", exact=True).click()
+    page.locator("#gv-override_scope").get_by_label("any", exact=True).check()   # check(): retried until it holds
     page.wait_for_selector("#gv-status .status:has-text('override_scope = any')", timeout=60_000)
     badges_become(after)
     assert claim_badges(page) == after
     shot(page, "11b_override_scope_any")
-    page.locator("#gv-override_scope").get_by_text("anchor", exact=True).click()     # back: the earlier verdicts
+    page.locator("#gv-override_scope").get_by_label("anchor", exact=True).check()     # back: the earlier verdicts
     badges_become(before)
 
 

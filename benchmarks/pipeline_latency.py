@@ -70,8 +70,8 @@ def run(engine: str, tau: float, instances, pfcr: bool, models_dir: str | None =
         model_pred += instance_rows(res, len(inst.claims), rules=False)
         gold += inst.gold
     g = metrics.gold_scores(pred, gold, replicates=1000)
-    g.model_only = metrics.gold_scores(model_pred, gold, replicates=0) if model_pred != pred else None
-    return g, np.array(times), stages, judged, len(gold)
+    model_only = metrics.gold_scores(model_pred, gold, replicates=0) if model_pred != pred else None
+    return g, model_only, np.array(times), stages, judged, len(gold)
 
 
 def main(argv=None) -> int:
@@ -93,14 +93,14 @@ def main(argv=None) -> int:
     for tau in a.taus:
       for d in a.models_dirs:
        for name, settings in variants:
-        g, times, stages, judged, rows = run(a.engine, tau, instances, pfcr=False, models_dir=d, settings=settings)
+        g, model_only, times, stages, judged, rows = run(a.engine, tau, instances, pfcr=False, models_dir=d, settings=settings)
         ci = g.ci95.get("citation_f1", [0, 0])
         label = (d or "shipped") if name == "default" else f"{name} {d or ''}".strip()
         print(f"{label[-24:]:>24} {tau:>5.2f} {judged:>13} {np.percentile(times, 50):>7.3f} {np.percentile(times, 95):>7.3f} "
               f"{g.support_f1:>11.3f} {g.contradict_f1:>14.3f} {g.citation_f1:>8.3f} [{ci[0]:.3f}, {ci[1]:.3f}]")
-        if g.model_only is not None:
-            print(f"{'the model alone':>24} {'':>5} {'':>13} {'':>7} {'':>7} {g.model_only.support_f1:>11.3f} "
-                  f"{g.model_only.contradict_f1:>14.3f} {g.model_only.citation_f1:>8.3f}   (the verdict rules' cells as "
+        if model_only is not None:
+            print(f"{'the model alone':>24} {'':>5} {'':>13} {'':>7} {'':>7} {model_only.support_f1:>11.3f} "
+                  f"{model_only.contradict_f1:>14.3f} {model_only.citation_f1:>8.3f}   (the verdict rules' cells as "
                   "the model read them)")
         if abs(tau - 0.5) < 1e-9:
             print("  stage latency at tau 0.5 (per instance):")

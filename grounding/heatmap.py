@@ -65,7 +65,7 @@ def heatmap_html(result: GroundingResult, selected_row: Optional[int] = None, ma
     cell_class = ["cell doc-start" if j in doc_start else "cell" for j in range(m)]
     col_text = [f"{labels_of[j]}: {short(ctx[j].text, 160)}" for j in range(m)]
     states = row_states(result)
-    ruled = {(c.row, c.column): c.note for c in sm.ruled} if sm else {}   # cells a verdict rule decided
+    ruled = sm.ruled_notes() if sm else {}   # cells shown as the verdict reads them
     body = []
     for i, sent in enumerate(sents):
         state = states[i]

@@ -16,6 +16,7 @@ from grounding.models import load, load_roles
 from grounding.stages import Run
 from grounding.stages import explain as explain_stage
 from grounding.stages.segment import assessed_rows, segment
+from grounding.stages.claim_map import claim_rows
 from grounding.stages.verdict import clear_rules, decide_claim, show_rules
 from grounding.types import NOT_ASSESSED, GroundingResult, InputError, PairScore
 
@@ -139,8 +140,8 @@ def rederive(result: GroundingResult, config: GroundingConfig) -> GroundingResul
                           v.cosine if best is not None else None)
         explain_stage.finalise(result, nv)
     show_rules(result.sentence_map, result.verdicts, lambda v: result.claims[v.claim].sentence)
-    judged = [k for k, c in enumerate(result.claims) if c.origin != "rejected" and c.note != "not assessed"]
-    show_rules(result.claim_map, result.verdicts, lambda v: judged.index(v.claim) if v.claim in judged else None)
+    rows = claim_rows(result)
+    show_rules(result.claim_map, result.verdicts, lambda v: rows.get(v.claim))
     result.config = config
     from grounding import metrics
     labels = [v.label for v in result.verdicts if result.claims[v.claim].origin != "rejected"]

@@ -260,11 +260,12 @@ def evidence_scores(result: GroundingResult, row: Optional[int] = None, claim: O
 
 def ruled_notes(result: GroundingResult, row: Optional[int] = None, claim: Optional[int] = None) -> dict[int, str]:
     """column -> what a verdict rule found there (SignedMap.ruled), for the cells evidence_scores shows."""
-    if claim is not None:
-        cm, key = result.claim_map, f"c{claim + 1}"
-        return {c.column: c.note for c in cm.ruled if c.row == cm.rows.index(key)} if cm and key in cm.rows else {}
-    sm = result.sentence_map
-    return {c.column: c.note for c in sm.ruled if row is None or c.row == row} if sm else {}
+    smap = result.claim_map if claim is not None else result.sentence_map
+    key = f"c{claim + 1}" if claim is not None else None
+    if smap is None or (key is not None and key not in smap.rows):
+        return {}
+    want = smap.rows.index(key) if key is not None else row
+    return {j: note for (i, j), note in smap.ruled_notes().items() if want is None or i == want}
 
 
 def context_html(result: GroundingResult, row: Optional[int] = None, claim: Optional[int] = None) -> str:

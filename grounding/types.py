@@ -101,9 +101,9 @@ class SignedMap:
     probabilities: Optional[list[list[list[float]]]] = None   # [support, contradict, irrelevant] per cell (context engine)
     ruled: list[RuledCell] = field(default_factory=list)      # cells a verdict rule set (the model's reading kept there)
 
-    def ruled_note(self, row: int, column: int) -> str:
-        """What a verdict rule found in this cell ("" when the cell is the model's reading)."""
-        return next((c.note for c in self.ruled if c.row == row and c.column == column), "")
+    def ruled_notes(self) -> dict[tuple[int, int], str]:
+        """(row, column) -> what decided that cell, for the cells shown as the verdict reads them."""
+        return {(c.row, c.column): c.note for c in self.ruled}
 
 
 @dataclass

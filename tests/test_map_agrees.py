@@ -35,10 +35,10 @@ def test_show_rules_paints_the_anchor_of_a_contradicted_claim_and_clear_rules_pu
     unjudged = Verdict(claim=0, label=CONTRADICTED, score=None, anchor=2, cosine=0.3)  # nothing judged: no evidence
     show_rules(smap, [ruled, joint, red_already, plain, unjudged], lambda v: v.claim)
     assert smap.values == [[0.0, -0.65, 0.0], [-0.7, 0.0, -0.55]] and smap.labels == [[0, -1, 0], [-1, 0, -1]]
-    assert smap.ruled_note(0, 1) == "the quantity rule: the claim says 6% (rose), the source 6% (less)"
-    assert smap.ruled_note(1, 2) == ("the verdict's rule: read together, context sentences 2, 3 contradict the claim: "
+    assert smap.ruled_notes().get((0, 1), "") == "the quantity rule: the claim says 6% (rose), the source 6% (less)"
+    assert smap.ruled_notes().get((1, 2), "") == ("the verdict's rule: read together, context sentences 2, 3 contradict the claim: "
                                      "P(c) = 0.80 >= 0.7")
-    assert smap.ruled_note(1, 0) == "" and smap.ruled_note(0, 0) == ""   # the model read it red itself
+    assert smap.ruled_notes().get((1, 0), "") == "" and smap.ruled_notes().get((0, 0), "") == ""   # the model read it red itself
     show_rules(smap, [ruled], lambda v: v.claim)                         # twice: one record, same cell
     assert len(smap.ruled) == 2 and smap.values[0][1] == -0.65
     show_rules(smap, [joint], lambda v: None)                            # a claim without a row: nothing
@@ -55,7 +55,7 @@ def test_contradiction_example_remission_anchor_is_red_on_the_context_engine():
     (v,) = [v for v in r.verdicts if r.claims[v.claim].sentence == 0]
     assert v.label == CONTRADICTED and r.context_sentences[v.anchor].text.startswith("After 12 weeks, 30%")
     assert r.sentence_map.labels[0][v.anchor] == -1
-    assert r.sentence_map.ruled_note(0, v.anchor).startswith("the verdict's rule: read together, context sentences")
+    assert r.sentence_map.ruled_notes().get((0, v.anchor), "").startswith("the verdict's rule: read together, context sentences")
 
 
 @pytest.fixture(scope="module")

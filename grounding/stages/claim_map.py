@@ -7,11 +7,17 @@ from grounding.stages.verdict import show_rules
 from grounding.types import SignedMap
 
 
+def claim_rows(result) -> dict[int, int]:
+    """claim -> its row in the claim map: the judged claims (not rejected, not "not assessed"), in order."""
+    judged = [k for k, c in enumerate(result.claims) if c.origin != "rejected" and c.note != "not assessed"]
+    return {k: r for r, k in enumerate(judged)}
+
+
 def run(state: Run) -> None:
     result = state.result
     m = len(result.context_sentences)
-    judged = [k for k, c in enumerate(result.claims) if c.origin != "rejected" and c.note != "not assessed"]
-    pos = {k: r for r, k in enumerate(judged)}
+    pos = claim_rows(result)
+    judged = list(pos)
     values = [[0.0] * m for _ in judged]
     labels = [[0] * m for _ in judged]
     for s in result.pairs:

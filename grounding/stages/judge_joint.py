@@ -54,6 +54,11 @@ def _near(state: Run, k: int) -> dict[int, float]:
     return {j: float(row[j]) for j in range(min(state.limit, len(row))) if floor <= row[j] <= tau and j not in skip}
 
 
+def _pool(state: Run, k: int) -> dict[int, float] | None:
+    """The sentences below tau read together with claim k's judged ones (None when joint_floor is not below tau)."""
+    return _near(state, k) if state.config.joint_floor < state.config.tau else None
+
+
 def near_threshold(joint: list[float], preset, margin: float) -> bool:
     """Whether P(e) or P(c) lies within `margin` of the preset's joint thresholds (or P(e) of P(c))."""
     e, _, c = joint
@@ -92,9 +97,7 @@ def widen(state: Run, ks: list[int], fp32: bool = False) -> None:
         claim = claims[k]
         if claim.joint is None or joint_label(preset, claim.joint) is not None:
             continue
-        pairs = [s for s in state.scores if s.claim == k]
-        near = _near(state, k) if state.config.joint_floor < state.config.tau else None
-        wide = chosen(pairs, state.config.joint_max, near)
+        wide = chosen([s for s in state.scores if s.claim == k], state.config.joint_max, _pool(state, k))
         if len(wide) > 1 and wide != claim.joint_columns:
             claim.joint_columns = wide
             again.append(k)
@@ -111,8 +114,7 @@ def select(state: Run, k: int) -> list[int]:
     claim.joint, claim.joint_rechecked = None, False
     sentences = state.result.context_sentences                        # indexed by column
     document_of = (lambda c: sentences[c].source) if config.joint_scope == "document" else None
-    claim.joint_columns = chosen(pairs, config.joint_max, _near(state, k) if config.joint_floor < config.tau else None,
-                                 document_of)
+    claim.joint_columns = chosen(pairs, config.joint_max, _pool(state, k), document_of)
     if len(claim.joint_columns) == 1 and "scorer" not in state.models:   # the entailment model's own numbers
         p = next(p for p in pairs if p.column == claim.joint_columns[0])
         claim.joint, claim.joint_rechecked = [p.entail, p.neutral, p.contradict], p.rechecked

@@ -145,10 +145,12 @@ def checks(insts, group: int):
 
 def variant_configs(base: GroundingConfig, variants: list[tuple[str, dict]]) -> list[tuple[str, GroundingConfig]]:
     """("default", base) and one config per variant: its overrides on base's verdict settings, and another preset
-    where it names one (preset=paper): the same scores, decided by that preset."""
+    where it names one (preset=paper): the same scores, decided by that preset. The machine's settings (the model
+    folder set, threads) stay base's: a learned preset reads the verdict model of the run's own model set."""
     return [("default", base)] + [
         (name, GroundingConfig(**{**base.to_dict(), "preset": ov.get("preset", base.preset),
-                                  "overrides": {k: v for k, v in ov.items() if k != "preset"}}).validate())
+                                  "overrides": {k: v for k, v in ov.items() if k != "preset"}},
+                               models_dir=base.models_dir, threads=base.threads).validate())
         for name, ov in variants]
 
 

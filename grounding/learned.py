@@ -1,5 +1,5 @@
-"""Learned verdicts (preset "learned"): a small multinomial logistic model decides a claim's verdict from the
-signals the pipeline already has, instead of fixed weights and bands.
+"""Learned verdicts (preset "learned"): a small fitted model (multinomial logistic, or boosted trees) decides a
+claim's verdict from the signals the pipeline already has, instead of fixed weights and bands.
 
 Features of a claim (``claim_features``), from its judged pairs (the context sentences above tau, or the
 scorer's labelled cells) and the entity comparison against each:
@@ -11,7 +11,8 @@ scorer's labelled cells) and the entity comparison against each:
   25 mg, 2021 vs 2023), at the most similar and at the strongest-support sentence; P(e) and P(c) of the claim
   against its judged sentences read together (stage judge_joint), when they were.
 
-The model (coefficients, feature scaling, class order, how it was fitted and what it scored) is plain JSON in
+The model (logistic coefficients and feature scaling, or a small gradient-boosted tree ensemble; class order; how it
+was fitted and what it scored) is plain JSON in
 ``exported_models/verdicts/<engine>.json``, fitted by ``training/verdicts.py`` with scikit-learn on the evidence
 *train* sets' claim labels; the runtime needs numpy only. Its probabilities give the label: Contradicted or
 Unsupported when most likely (Contradicted only with P(Contradicted) at least the model's ``contradicted_min``,
@@ -161,7 +162,15 @@ def claim_features(claim: str, pairs: list[PairScore], context_texts: list[str],
 
 
 class LearnedVerdictModel:
-    """The fitted model read from JSON: probabilities over CLASSES for feature vectors."""
+    """The fitted model read from JSON: probabilities over CLASSES for feature vectors.
+
+    Two kinds, both plain numbers the runtime evaluates with numpy:
+      "logistic" (the default when "kind" is absent): standardised features, coefficients, intercepts, softmax;
+      "trees": gradient-boosted regression trees, one per class per stage; a class's score is its "init" plus
+        "learning_rate" times the sum of its trees' leaf values, then softmax. Each tree is flat arrays in the
+        layout scikit-learn keeps them in: "left" / "right" child index (-1 at a leaf), "feature", "threshold"
+        (go left when the feature is <= it) and "value" (the leaf's output).
+    """
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
@@ -169,16 +178,45 @@ class LearnedVerdictModel:
         if tuple(data["features"]) != FEATURES or tuple(data["classes"]) != CLASSES:
             raise ValueError(f"{self.path} was fitted on other features or classes than this runtime computes; "
                              "refit it with python -m training.verdicts.")
-        self.mean, self.scale = np.asarray(data["mean"]), np.asarray(data["scale"])
-        self.coef, self.intercept = np.asarray(data["coef"]), np.asarray(data["intercept"])
+        self.kind = data.get("kind", "logistic")
+        if self.kind == "logistic":
+            self.mean, self.scale = np.asarray(data["mean"]), np.asarray(data["scale"])
+            self.coef, self.intercept = np.asarray(data["coef"]), np.asarray(data["intercept"])
+        elif self.kind == "trees":
+            self.init, self.learning_rate = np.asarray(data["init"], dtype=np.float64), float(data["learning_rate"])
+            self.trees = [[{key: np.asarray(tree[key]) for key in ("left", "right", "feature", "threshold", "value")}
+                           for tree in stage] for stage in data["trees"]]
+            if any(len(stage) != len(CLASSES) for stage in self.trees):
+                raise ValueError(f"{self.path}: every stage needs one tree per class ({len(CLASSES)})")
+        else:
+            raise ValueError(f"{self.path}: unknown model kind {self.kind!r} (logistic or trees)")
         self.contradicted_min = float(data.get("contradicted_min", 0.0))
-        self.card = {k: v for k, v in data.items() if k not in ("mean", "scale", "coef", "intercept")}
+        self.card = {k: v for k, v in data.items()
+                     if k not in ("mean", "scale", "coef", "intercept", "trees", "init")}
+
+    def raw_scores(self, x: np.ndarray) -> np.ndarray:
+        x = np.atleast_2d(np.asarray(x, dtype=np.float64))
+        if self.kind == "logistic":
+            return ((x - self.mean) / self.scale) @ self.coef.T + self.intercept
+        z = np.tile(self.init, (len(x), 1))
+        for stage in self.trees:
+            for k, tree in enumerate(stage):
+                z[:, k] += self.learning_rate * np.array([_leaf(tree, row) for row in x])
+        return z
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:
-        z = ((np.atleast_2d(x) - self.mean) / self.scale) @ self.coef.T + self.intercept
+        z = self.raw_scores(x)
         z -= z.max(axis=1, keepdims=True)
         e = np.exp(z)
         return e / e.sum(axis=1, keepdims=True)
+
+
+def _leaf(tree: dict, row: np.ndarray) -> float:
+    """The output of one regression tree for one feature row."""
+    node = 0
+    while tree["left"][node] >= 0:
+        node = tree["left"][node] if row[tree["feature"][node]] <= tree["threshold"][node] else tree["right"][node]
+    return float(tree["value"][node])
 
 
 @functools.lru_cache(maxsize=8)

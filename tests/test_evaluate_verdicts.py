@@ -75,6 +75,15 @@ def test_a_variant_may_name_another_preset_beside_its_overrides():
     assert c6.joint_contradict == 0.6 and c6.joint_support == PRESETS["joint"].joint_support
 
 
+def test_variants_keep_the_runs_model_set(tmp_path):
+    """A variant decided by preset learned reads the verdict model of the run's model set (--set models_dir=...),
+    not the shipped one: the machine's settings carry over to every variant."""
+    base = GroundingConfig(engine="claims", decompose=False, pfcr=False, models_dir=str(tmp_path), threads=1).validate()
+    configs = dict(ev.variant_configs(base, [ev.parse_variant("lm:preset=learned,joint_support=none")]))
+    assert configs["lm"].models_dir == str(tmp_path) and configs["lm"].threads == 1
+    assert configs["lm"].verdict_preset().learned and configs["lm"].verdict_preset().joint_support is None
+
+
 def test_checks_alone_and_as_answers_of_several_claims():
     shared = EvidenceDocument("d1", "", ["Cats purr.", "Dogs bark."])
     a = EvidenceInstance("a", "hand", ["Cats purr."], [shared], [[1, 0]])

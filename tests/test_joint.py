@@ -135,12 +135,14 @@ def test_direction_override_contradicts_the_same_value_moving_the_other_way_only
     assert unread.label == CONTRADICTED and unread.rule.startswith("quantity override: the claim says 6% (rose)")
     assert quantity_override(Verdict(claim=0, label=UNSUPPORTED, score=0.3, anchor=3, cosine=0.55), joint, claim,
                              anchor).label == UNSUPPORTED
-    assert quantity_override(Verdict(claim=0, label=UNSUPPORTED, score=0.3, anchor=3, cosine=0.65), PRESETS["learned"],
+    values = dataclasses.replace(PRESETS["joint"], quantity_override=0.6)
+    assert quantity_override(Verdict(claim=0, label=UNSUPPORTED, score=0.3, anchor=3, cosine=0.65), values,
                              "70% reached remission.", "30% reached remission.").label == UNSUPPORTED
-    # the learned preset's quantity_override takes both kinds
-    learned = PRESETS["learned"]
-    assert quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.65), learned,
+    # quantity_override takes both kinds: another value turns a backed claim
+    assert quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.65), values,
                              "70% reached remission.", "30% reached remission.").label == CONTRADICTED
+    # preset learned has the direction rule only, as joint (the value rule added false alarms on the report sets)
+    assert PRESETS["learned"].quantity_override is None and PRESETS["learned"].direction_override == 0.6
 
 
 def test_context_engine_has_the_entailment_model_read_even_one_sentence_the_scorer_chose():

@@ -106,9 +106,12 @@ def test_fit_chooses_a_setting_within_the_false_alarm_limit():
     X = rng.normal(size=(n, k))
     X[:, learned.FEATURES.index("max_cos_entail")] += 2.5 * (y == 0)
     X[:, learned.FEATURES.index("max_cos_contradict")] += 2.5 * (y == 2)
-    params, choice = fit({"X": X, "y": y, "dev": rng.random(n) < 0.3}, max_false_alarms=0.2)
+    params, choice = fit({"X": X, "y": y, "dev": rng.random(n) < 0.3}, max_false_alarms=0.2, kinds=("logistic",))
     assert choice["chosen"]["false_alarm_rate"] <= 0.2 and choice["chosen"]["accuracy"] > 0.6
-    assert np.asarray(params["coef"]).shape == (3, k) and len(params["mean"]) == k
+    assert params["kind"] == "logistic" and np.asarray(params["coef"]).shape == (3, k) and len(params["mean"]) == k
+    params, choice = fit({"X": X, "y": y, "dev": rng.random(n) < 0.3}, max_false_alarms=0.2, kinds=("trees",))
+    assert choice["chosen"]["kind"] == "trees" and choice["chosen"]["accuracy"] > 0.6
+    assert params["kind"] == "trees" and all(len(stage) == 3 for stage in params["trees"])
 
 
 def test_contradicted_needs_the_models_least_probability():
@@ -129,3 +132,106 @@ def test_learned_never_backs_a_claim_with_nothing_judged(tmp_path):
     model = learned.LearnedVerdictModel(path)
     v = decide_learned(0, "It rained.", [], PRESETS["learned"], model, {}, ["The sun shone."], 0, 0.2)
     assert v.label == UNSUPPORTED and v.anchor == 0 and v.entail is None and "no context sentence judged" in v.rule
+
+
+def _separable(n=300, seed=0):
+    rng = np.random.default_rng(seed)
+    k = len(learned.FEATURES)
+    y = rng.integers(0, 3, n)
+    X = rng.normal(size=(n, k))
+    X[:, learned.FEATURES.index("max_cos_entail")] += 2.5 * (y == 0)
+    X[:, learned.FEATURES.index("max_cos_contradict")] += 2.5 * (y == 2)
+    return X, y
+
+
+def test_exported_trees_give_the_fitted_models_probabilities(tmp_path):
+    """The tree ensemble as JSON, evaluated by the runtime with numpy, gives scikit-learn's own probabilities."""
+    pytest.importorskip("sklearn")
+    from training.verdicts import _proba, _train, export_params
+    X, y = _separable()
+    fitted = _train({"kind": "trees", "n_estimators": 20, "max_depth": 2, "class_weight": "balanced"}, X, y)
+    k = len(learned.FEATURES)
+    path = tmp_path / "claims.json"
+    path.write_text(json.dumps({"features": list(learned.FEATURES), "classes": list(learned.CLASSES),
+                                **export_params(fitted), "contradicted_min": 0.5}))
+    model = learned.LearnedVerdictModel(path)
+    assert model.kind == "trees" and len(model.trees) == 20 and model.contradicted_min == 0.5
+    probe = np.random.default_rng(1).normal(size=(25, k))
+    probe[:5, learned.FEATURES.index("max_cos_contradict")] += 4.0
+    np.testing.assert_allclose(model.probabilities(probe), _proba(fitted, probe), atol=1e-9)
+    assert (model.probabilities(probe[:5]).argmax(1) == 2).all()     # the feature moves the answer
+    # the logistic kind round-trips the same way
+    fitted = _train({"kind": "logistic", "C": 1.0, "class_weight": None}, X, y)
+    path.write_text(json.dumps({"features": list(learned.FEATURES), "classes": list(learned.CLASSES),
+                                **export_params(fitted)}))
+    np.testing.assert_allclose(learned.LearnedVerdictModel(path).probabilities(probe), _proba(fitted, probe), atol=1e-9)
+
+
+def test_unknown_model_kind_is_refused(tmp_path):
+    path = _model_file(tmp_path, np.zeros((3, len(learned.FEATURES))).tolist())
+    data = json.loads(path.read_text())
+    data["kind"] = "forest"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match="unknown model kind"):
+        learned.LearnedVerdictModel(path)
+
+
+def test_fit_simulates_the_joint_rule_deciding_first():
+    """Rows the preset's joint rule decides are Supported in the dev figures whatever the model says: with
+    every row read together at P(e) 0.9, the chosen setting's dev accuracy is the share of gold Supported."""
+    pytest.importorskip("sklearn")
+    from training.verdicts import fit, joint_decides
+    X, y = _separable()
+    for name, value in (("joint_read", 1.0), ("judged", 1.0), ("joint_entail", 0.9), ("joint_contradict", 0.05)):
+        X[:, learned.FEATURES.index(name)] = value
+    assert joint_decides(X, 0.3).all() and not joint_decides(X, None).any() and not joint_decides(X, 0.95).any()
+    dev = np.random.default_rng(2).random(len(y)) < 0.3
+    _, choice = fit({"X": X, "y": y, "dev": dev}, max_false_alarms=1.0, kinds=("logistic",), joint_support=0.3)
+    assert choice["chosen"]["accuracy"] == pytest.approx(round(float((y[dev] == 0).mean()), 4))
+    _, free = fit({"X": X, "y": y, "dev": dev}, max_false_alarms=1.0, kinds=("logistic",), joint_support=None)
+    assert free["chosen"]["accuracy"] > 0.6
+
+
+def test_extract_saves_each_set_and_resumes_from_it(tmp_path, monkeypatch):
+    """Feature extraction on two tiny train sets with the shipped models: a supported and a contradicted claim
+    give rows with their gold labels; each set's rows are saved as soon as it is done, and a second run reads them
+    back instead of grounding anything again (an interrupted run resumes)."""
+    from evaluation import datasets
+    from training import verdicts as tv
+    doc = datasets.EvidenceDocument("d1", "Trial", ["Drug X lowered blood pressure in the trial.",
+                                                    "Liver enzyme levels did not rise."])
+    sets = {"a_train": [datasets.EvidenceInstance("1", "a", ["Drug X lowers blood pressure."], [doc], [[1, 0]])],
+            "b_train": [datasets.EvidenceInstance("2", "b", ["Drug X raises liver enzyme levels."], [doc], [[0, -1]])]}
+    monkeypatch.setattr(datasets, "evidence_train_instances", lambda part="all": sets)
+    cache = tmp_path / "features_claims.npz"
+    data = tv.extract("claims", None, 1, checkpoints=cache)
+    assert data["X"].shape == (2, len(learned.FEATURES)) and list(data["set"]) == ["a_train", "b_train"]
+    assert [learned.CLASSES[i] for i in data["y"]] == [SUPPORTED, CONTRADICTED]
+    x = dict(zip(learned.FEATURES, data["X"][0]))
+    assert x["judged"] == 1 and x["joint_read"] == 1 and x["joint_entail"] > 0.5
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["features_claims.a_train.npz", "features_claims.b_train.npz"]
+
+    import grounding.pipeline
+    monkeypatch.setattr(grounding.pipeline, "ground", lambda *a, **k: pytest.fail("grounded again"))
+    again = tv.extract("claims", None, 1, checkpoints=cache)
+    np.testing.assert_array_equal(again["X"], data["X"])
+    np.testing.assert_array_equal(again["y"], data["y"])
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_every_example_keeps_its_verdicts_under_the_shipped_learned_models(engine):
+    """Preset learned with the shipped verdict models (exported_models/verdicts/<engine>.json): every example the
+    app ships and Drug X get their declared verdicts, R5 of the long-context example excepted (the entailment
+    model reads its two sentences together as support, under every preset); the "70% vs 30%" claim is
+    Contradicted though the value rule is off in this preset: the model reads the conflict as a feature."""
+    from grounding import GroundingConfig, ground
+    from grounding.examples import BY_NAME, DRUG_X, EXAMPLES, expected_problems
+    config = GroundingConfig(engine=engine, preset="learned").validate()
+    assert config.verdict_preset().quantity_override is None
+    for ex in EXAMPLES + [DRUG_X]:
+        res = ground(ex["response"], ex["context"], config, ex["question"])
+        problems = [p for p in expected_problems(ex, res) if not (ex["name"] == "long_context" and p.startswith("R5"))]
+        assert problems == [], (ex["name"], problems)
+    res = ground(BY_NAME["contradiction"]["response"], BY_NAME["contradiction"]["context"], config)
+    first = next(v for v in res.verdicts if "70%" in res.claims[v.claim].text)
+    assert first.label == CONTRADICTED and first.rule.startswith("learned:")

@@ -7,11 +7,13 @@
    shipped models; its FEATURES vector and gold label (Supported / Unsupported / Contradicted from the
    sentence labels; disputed claims left out) are cached in runs/verdict_features_<engine>.npz.
 2. Split: a dev share (20 %) carved from the train sets by instance, so no instance is on both sides.
-3. Fit: multinomial logistic regression on standardised features (scikit-learn, training only), C, the
-   class weighting and the least P(Contradicted) for a Contradicted verdict chosen on dev by macro F1 among the settings whose false-alarm rate (Contradicted where
-   gold is not) stays at or below --max-false-alarms; then refit on all train claims with that setting.
+3. Fit: multinomial logistic regression on standardised features, or gradient-boosted trees (scikit-learn,
+   training only); the kind, its size or C, the class weighting and the least P(Contradicted) for a Contradicted
+   verdict chosen on dev by macro F1 among the settings whose false-alarm rate (Contradicted where gold is not)
+   stays at or below --max-false-alarms, with the runtime's decision simulated (preset "learned"'s joint rule
+   decides Supported first where it fires); then refit on all train claims with that setting.
    Calibration is reported on dev (expected calibration error of the top class, 10 bins).
-4. Write exported_models/verdicts/<engine>.json: coefficients, scaling, classes, features, the choice and
+4. Write exported_models/verdicts/<engine>.json: coefficients and scaling or the trees, classes, features, the choice and
    its dev figures. The runtime reads it with numpy alone.
 """
 from __future__ import annotations
@@ -26,19 +28,28 @@ import numpy as np
 
 from evaluation import datasets
 from grounding import learned
-from grounding.config import GroundingConfig
+from grounding.config import PRESETS, GroundingConfig
 from evaluation.verdicts import DISPUTED, gold_label
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def extract(engine: str, limit: int | None, threads: int) -> dict:
-    """{"X", "y", "dev", "set"}: one row per train claim that stayed one sentence."""
+def extract(engine: str, limit: int | None, threads: int, checkpoints: Path | None = None) -> dict:
+    """{"X", "y", "dev", "set"}: one row per train claim that stayed one sentence.
+
+    With `checkpoints`, each train set's rows are saved to <checkpoints>.<set>.npz as soon as the set is done
+    and read back instead of recomputed, so an interrupted extraction resumes at the set it stopped in."""
     from grounding.pipeline import ground, load_models
     config = GroundingConfig(engine=engine, decompose=False, pfcr=False, threads=threads).validate()
     models = load_models(config.models_dir, threads)
-    X, y, dev, sets = [], [], [], []
+    parts = []
     for set_name, insts in datasets.evidence_train_instances().items():
+        part = checkpoints.with_name(f"{checkpoints.stem}.{set_name}.npz") if checkpoints else None
+        if part is not None and part.is_file():
+            parts.append(dict(np.load(part)))
+            print(f"[verdicts] {set_name}: read back from {part}", file=sys.stderr, flush=True)
+            continue
+        X, y, dev, sets = [], [], [], []
         start = time.perf_counter()
         for n, inst in enumerate(insts[:limit] if limit else insts):
             docs = inst.context_items()
@@ -57,8 +68,14 @@ def extract(engine: str, limit: int | None, threads: int) -> dict:
                 y.append(learned.CLASSES.index(gold))
                 dev.append(datasets.in_train_dev(set_name, n))
                 sets.append(set_name)
-        print(f"[verdicts] {set_name}: {time.perf_counter() - start:.0f} s, {len(y)} claims so far", file=sys.stderr, flush=True)
-    return {"X": np.array(X), "y": np.array(y), "dev": np.array(dev), "set": np.array(sets)}
+        rows = {"X": np.array(X).reshape(len(X), len(learned.FEATURES)), "y": np.array(y, dtype=int),
+                "dev": np.array(dev, dtype=bool), "set": np.array(sets, dtype=str)}
+        parts.append(rows)
+        if part is not None:
+            part.parent.mkdir(parents=True, exist_ok=True)
+            np.savez(part, **rows)
+        print(f"[verdicts] {set_name}: {time.perf_counter() - start:.0f} s, {len(y)} claims", file=sys.stderr, flush=True)
+    return {key: np.concatenate([part[key] for part in parts]) for key in ("X", "y", "dev", "set")}
 
 
 def scores(y: np.ndarray, pred: np.ndarray) -> dict:
@@ -81,42 +98,109 @@ def ece(probs: np.ndarray, y: np.ndarray, bins: int = 10) -> float:
         m = (conf > lo) & (conf <= lo + 1 / bins)
         if m.any():
             total += m.mean() * abs(float((pred[m] == y[m]).mean()) - float(conf[m].mean()))
-    return round(total, 4)
+    return round(float(total), 4)
 
 
 CONTRADICTED_MIN = (0.0, 0.4, 0.5, 0.6, 0.7, 0.8)   # least P(Contradicted) for that verdict, chosen on dev
+KINDS = ("logistic", "trees")
 
 
-def predict(probs: np.ndarray, contradicted_min: float) -> np.ndarray:
-    """Class ids as the runtime decides them (grounding.learned.label_from, Partially supported = Supported)."""
-    return np.array([learned.CLASSES.index(learned.label_from(p, 0.0, contradicted_min)) for p in probs])
+def predict(probs: np.ndarray, contradicted_min: float, joint_first: np.ndarray | None = None) -> np.ndarray:
+    """Class ids as the runtime decides them (grounding.learned.label_from, Partially supported = Supported);
+    `joint_first`: the claims whose sentences read together decide Supported before the model is asked."""
+    pred = np.array([learned.CLASSES.index(learned.label_from(p, 0.0, contradicted_min)) for p in probs], dtype=int)
+    if joint_first is not None:
+        pred[joint_first] = learned.CLASSES.index(learned.SUPPORTED)
+    return pred
 
 
-def fit(data: dict, max_false_alarms: float) -> tuple[dict, dict]:
+def joint_decides(X: np.ndarray, joint_support: float | None) -> np.ndarray:
+    """The rows the preset's joint rule decides Supported first (grounding.verdict.joint_label): read together,
+    P(e) >= joint_support and above P(c)."""
+    if joint_support is None:
+        return np.zeros(len(X), dtype=bool)
+    col = {name: X[:, i] for i, name in enumerate(learned.FEATURES)}
+    return (col["joint_read"] > 0) & (col["judged"] > 0) & (col["joint_entail"] >= joint_support) \
+        & (col["joint_entail"] > col["joint_contradict"])
+
+
+def _weights(y: np.ndarray, weight: str | None) -> np.ndarray:
+    if weight != "balanced":
+        return np.ones(len(y))
+    counts = np.bincount(y, minlength=len(learned.CLASSES)).astype(float)
+    return len(y) / (len(learned.CLASSES) * counts[y])
+
+
+def _settings(kinds) -> list[dict]:
+    out = []
+    if "logistic" in kinds:
+        out += [{"kind": "logistic", "C": C, "class_weight": w} for w in (None, "balanced") for C in (0.03, 0.1, 0.3, 1.0, 3.0)]
+    if "trees" in kinds:
+        out += [{"kind": "trees", "n_estimators": n, "max_depth": d, "class_weight": w}
+                for w in (None, "balanced") for d in (2, 3) for n in (100, 300)]
+    return out
+
+
+def _train(setting: dict, X: np.ndarray, y: np.ndarray):
+    """A fitted (scaler or None, model) for one setting."""
+    from sklearn.ensemble import GradientBoostingClassifier
     from sklearn.linear_model import LogisticRegression
     from sklearn.preprocessing import StandardScaler
+    if setting["kind"] == "logistic":
+        scaler = StandardScaler().fit(X)
+        return scaler, LogisticRegression(C=setting["C"], class_weight=setting["class_weight"],
+                                          max_iter=2000).fit(scaler.transform(X), y)
+    model = GradientBoostingClassifier(n_estimators=setting["n_estimators"], max_depth=setting["max_depth"],
+                                       learning_rate=0.05, subsample=0.8, min_samples_leaf=20, random_state=0)
+    return None, model.fit(X, y, sample_weight=_weights(y, setting["class_weight"]))
 
+
+def _proba(fitted, X: np.ndarray) -> np.ndarray:
+    scaler, model = fitted
+    return model.predict_proba(scaler.transform(X) if scaler is not None else X)
+
+
+def export_params(fitted) -> dict:
+    """The JSON the runtime reads (grounding.learned.LearnedVerdictModel) for a fitted setting."""
+    scaler, model = fitted
+    if scaler is not None:
+        scale = np.where(scaler.scale_ > 0, scaler.scale_, 1.0)
+        return {"kind": "logistic", "mean": scaler.mean_.tolist(), "scale": scale.tolist(),
+                "coef": model.coef_.tolist(), "intercept": model.intercept_.tolist()}
+    trees = [[{"left": t.tree_.children_left.tolist(), "right": t.tree_.children_right.tolist(),
+               "feature": t.tree_.feature.tolist(), "threshold": t.tree_.threshold.tolist(),
+               "value": t.tree_.value[:, 0, 0].tolist()} for t in stage] for stage in model.estimators_]
+    # the starting scores: the model's decision function at one point less what its trees add there
+    x0 = np.zeros((1, model.n_features_in_))
+    added = np.array([sum(learned._leaf({k: np.asarray(v) for k, v in stage[c].items()}, x0[0]) for stage in trees)
+                      for c in range(len(learned.CLASSES))])
+    init = model.decision_function(x0)[0] - model.learning_rate * added
+    return {"kind": "trees", "learning_rate": float(model.learning_rate), "init": init.tolist(), "trees": trees}
+
+
+def fit(data: dict, max_false_alarms: float, kinds=KINDS, joint_support: float | None = None) -> tuple[dict, dict]:
+    """Choose a setting on the dev carve (macro F1 among the settings within the false-alarm limit, the runtime's
+    decision simulated: `joint_support` as the preset's joint rule deciding first), refit it on every claim, and
+    return (the runtime's parameters, the choice with every candidate's dev figures)."""
     X, y, dev = data["X"], data["y"], data["dev"]
+    first = joint_decides(X, joint_support)
     candidates = []
-    for weight in (None, "balanced"):
-        for C in (0.03, 0.1, 0.3, 1.0, 3.0):
-            scaler = StandardScaler().fit(X[~dev])
-            model = LogisticRegression(C=C, class_weight=weight, max_iter=2000).fit(scaler.transform(X[~dev]), y[~dev])
-            probs = model.predict_proba(scaler.transform(X[dev]))
-            for t in CONTRADICTED_MIN:
-                s = scores(y[dev], predict(probs, t))
-                s.update(C=C, class_weight=weight or "none", contradicted_min=t, ece=ece(probs, y[dev]))
-                candidates.append(s)
-                print(f"[verdicts] C={C} weight={weight} P(C)>={t}: {s}", file=sys.stderr, flush=True)
+    for setting in _settings(kinds):
+        fitted = _train(setting, X[~dev], y[~dev])
+        probs = _proba(fitted, X[dev])
+        for t in CONTRADICTED_MIN:
+            s = scores(y[dev], predict(probs, t, first[dev]))
+            s.update({k: (v if v is not None else "none") for k, v in setting.items()}, contradicted_min=t,
+                     ece=ece(probs, y[dev]))
+            candidates.append(s)
+            print(f"[verdicts] {setting} P(C)>={t}: {s}", file=sys.stderr, flush=True)
     allowed = [c for c in candidates if c["false_alarm_rate"] <= max_false_alarms] or candidates
     best = max(allowed, key=lambda c: (c["macro_f1"], c["accuracy"]))
-    weight = None if best["class_weight"] == "none" else best["class_weight"]
-    scaler = StandardScaler().fit(X)
-    model = LogisticRegression(C=best["C"], class_weight=weight, max_iter=2000).fit(scaler.transform(X), y)
-    scale = np.where(scaler.scale_ > 0, scaler.scale_, 1.0)
-    params = {"mean": scaler.mean_.tolist(), "scale": scale.tolist(), "coef": model.coef_.tolist(),
-              "intercept": model.intercept_.tolist(), "contradicted_min": best["contradicted_min"]}
-    return params, {"chosen": best, "candidates": candidates}
+    setting = next(st for st in _settings(kinds)
+                   if all((st[k] if st[k] is not None else "none") == best[k] for k in st))
+    params = export_params(_train(setting, X, y))
+    params["contradicted_min"] = best["contradicted_min"]
+    return params, {"chosen": best, "joint_support": joint_support, "candidates": candidates}
 
 
 def main(argv=None) -> int:
@@ -126,16 +210,24 @@ def main(argv=None) -> int:
     p.add_argument("--limit", type=int, default=None, help="at most this many instances per train set")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--max-false-alarms", type=float, default=0.08)
+    p.add_argument("--kinds", nargs="+", choices=KINDS, default=list(KINDS), help="model kinds to choose among")
+    p.add_argument("--joint-support", type=lambda v: None if v.lower() == "none" else float(v),
+                   default=PRESETS["learned"].joint_support,
+                   help="the joint rule that decides Supported before the model, as preset 'learned' has it "
+                        "(default); 'none' when the model decides every claim")
     p.add_argument("--features", type=Path, default=None, help="feature cache (default runs/verdict_features_<engine>.npz)")
     p.add_argument("--refresh", action="store_true", help="recompute the features even if cached")
     p.add_argument("--out", type=Path, default=ROOT / "exported_models" / "verdicts")
     a = p.parse_args(argv)
     cache = a.features or ROOT / "runs" / f"verdict_features_{a.engine}.npz"
     try:
-        if cache.is_file() and not a.refresh:
+        if a.refresh:   # the whole cache and every set's checkpoint beside it
+            for stale in [cache, *cache.parent.glob(f"{cache.stem}.*.npz")]:
+                stale.unlink(missing_ok=True)
+        if cache.is_file():
             data = dict(np.load(cache))
         else:
-            data = extract(a.engine, a.limit, a.threads)
+            data = extract(a.engine, a.limit, a.threads, checkpoints=cache)
             cache.parent.mkdir(parents=True, exist_ok=True)
             np.savez(cache, **data)
     except datasets.DataMissingError as err:
@@ -144,15 +236,17 @@ def main(argv=None) -> int:
     if data["X"].shape[1] != len(learned.FEATURES):
         print(f"error: {cache} holds other features; rerun with --refresh", file=sys.stderr)
         return 2
-    params, choice = fit(data, a.max_false_alarms)
+    params, choice = fit(data, a.max_false_alarms, a.kinds, a.joint_support)
     counts = {name: int((data["y"] == i).sum()) for i, name in enumerate(learned.CLASSES)}
     out = {"features": list(learned.FEATURES), "classes": list(learned.CLASSES), **params,
            "engine": a.engine, "fitted_on": {"sets": sorted(set(data["set"].tolist())), "claims": int(len(data["y"])),
                                              "dev_claims": int(data["dev"].sum()), "labels": counts,
                                              "limit_per_set": a.limit, "split": "evidence train sets only"},
-           "selection": {"rule": f"macro F1 on dev among settings with false-alarm rate <= {a.max_false_alarms}",
+           "selection": {"rule": f"macro F1 on dev among settings with false-alarm rate <= {a.max_false_alarms}, "
+                                 f"the joint rule deciding Supported first at P(e) >= {a.joint_support}",
                          **choice},
-           "command": f"python -m training.verdicts --engine {a.engine}" + (f" --limit {a.limit}" if a.limit else "")}
+           "command": f"python -m training.verdicts --engine {a.engine}" + (f" --limit {a.limit}" if a.limit else "")
+                      + f" --kinds {' '.join(a.kinds)} --joint-support {a.joint_support if a.joint_support is not None else 'none'}"}
     a.out.mkdir(parents=True, exist_ok=True)
     (a.out / f"{a.engine}.json").write_text(json.dumps(out, indent=1) + "\n")
     print(json.dumps({"engine": a.engine, "chosen": choice["chosen"], "labels": counts}))

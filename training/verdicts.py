@@ -172,7 +172,7 @@ def export_params(fitted) -> dict:
                "value": t.tree_.value[:, 0, 0].tolist()} for t in stage] for stage in model.estimators_]
     # the starting scores: the model's decision function at one point less what its trees add there
     x0 = np.zeros((1, model.n_features_in_))
-    added = np.array([sum(learned._leaf({k: np.asarray(v) for k, v in stage[c].items()}, x0[0]) for stage in trees)
+    added = np.array([sum(float(tree.predict(x0)[0]) for tree in model.estimators_[:, c])
                       for c in range(len(learned.CLASSES))])
     init = model.decision_function(x0)[0] - model.learning_rate * added
     return {"kind": "trees", "learning_rate": float(model.learning_rate), "init": init.tolist(), "trees": trees}

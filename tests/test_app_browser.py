@@ -309,6 +309,30 @@ def test_verdict_threshold_change_rederives_without_a_run(page, library):
     shot(page, "11_rederived")
 
 
+def test_learned_preset_decides_in_the_app_without_a_run(page, library):
+    """Preset learned chosen in the settings re-derives the contradiction example's verdicts with the shipped
+    verdict model: the badges are the library's, "70% ... remission" stays Contradicted, and its explanation says
+    the learned model decided and with which probabilities."""
+    res = library["contradiction"]
+    load_example(page, "contradiction")
+    assert run_and_wait(page) == "done"
+    page.get_by_text("Settings", exact=True).click()
+    page.locator("#gv-preset input").click()
+    page.get_by_role("option", name="learned").click()
+    page.wait_for_selector("#gv-status .status:has-text(\"preset 'learned' (overrides: none)\")", timeout=60_000)
+    learned = rederive(copy.deepcopy(res), GroundingConfig(models_dir=res.config.models_dir, preset="learned"))
+    expected = [v.label for v in learned.verdicts if learned.claims[v.claim].origin != "rejected"]
+    page.wait_for_function("n => document.querySelectorAll('#gv-claims li.claim:not(.rejected) .badge').length === n",
+                           arg=len(expected), timeout=30_000)
+    assert claim_badges(page) == expected and expected[0] == "Contradicted"
+    card = page.locator("#gv-verdicts .verdict.v-contradicted").first
+    page.wait_for_function("() => [...document.querySelectorAll('#gv-verdicts .explanation')]"
+                           ".some(e => e.innerText.includes('Decided by the learned verdict model'))", timeout=30_000)
+    assert "70%" in card.inner_text()
+    assert "Decided by the learned verdict model: P(Supported) = " in card.locator(".explanation").inner_text()
+    shot(page, "11c_learned_preset")
+
+
 def test_override_scope_choice_rederives_without_a_run(page, library):
     """The default preset lets only a claim's most similar sentence fire the contradiction override ('anchor').
     In the "Sources disagree" example the first claim is decided by its 2021 document read on its own (the joint

@@ -114,9 +114,11 @@ def wire_check_tab(w: dict) -> list:
     w["files"].clear(lambda: "", None, w["upload_info"], api_visibility="private")
     rederive_io = dict(fn=event(ss.apply_verdict_settings, 6, **app), inputs=[result] + settings + [focus] + verdict_inputs,
                        outputs=[status] + views[1:] + [w["downloads"], result], trigger_mode="always_last", **common)
-    for box in verdict_inputs:   # input: user changes only, not the preset's programmatic updates
-        for on in ((box.submit, box.blur) if isinstance(box, gr.Textbox) else (box.input,)):
-            on(**rederive_io)
+    # one listener for every verdict box (input: user changes only, not the preset's programmatic updates), so that
+    # "always_last" orders them: a textbox's blur and the radio clicked next re-derive one after the other and the
+    # last settings are the ones shown (two listeners could finish in either order and show the older settings)
+    gr.on([on for box in verdict_inputs
+           for on in ((box.submit, box.blur) if isinstance(box, gr.Textbox) else (box.input,))], **rederive_io)
     engine, tau, preset, pfcr = settings
     preset.input(event(ss.change_preset, **app), [result] + settings + [focus], verdict_inputs + rederive_io["outputs"],
                  **common)

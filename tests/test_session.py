@@ -128,3 +128,22 @@ def test_an_upload_replacing_an_examples_context_clears_its_question(tmp_path):
     assert step.outputs[1] == "" and step.outputs[2] == ""          # the example's question and context go
     step = ss.load_files([str(doc)], "My answer.", "My own question?", e["context"])
     assert step.outputs[1] is ss.KEEP and step.outputs[2] == ""      # a question the user typed stays
+
+
+def test_every_verdict_box_re_derives_through_one_ordered_listener():
+    """The verdict settings (every box's submit and blur, every radio's and slider's input) share one listener with
+    trigger_mode "always_last": a textbox's blur and the radio clicked right after re-derive one after the other in
+    a session, so the settings shown are the last ones. With a listener per box the two could finish in either order
+    and leave the older settings on screen (the browser test of override_scope lost its radio that way under load)."""
+    import app
+    from grounding.config import verdict_fields
+    demo = app.build()
+    ids = {b.elem_id: k for k, b in demo.blocks.items() if getattr(b, "elem_id", None)}
+    boxes = {ids[f"gv-{f.name}"] for f in verdict_fields()}
+    listeners = [d for d in demo.get_config_file()["dependencies"] if {t for t, _ in d["targets"]} & boxes]
+    assert len(listeners) == 1
+    (listener,) = listeners
+    assert {t for t, _ in listener["targets"]} == boxes and listener["trigger_mode"] == "always_last"
+    scope = ids["gv-joint_support"]
+    assert {(scope, "submit"), (scope, "blur")} <= {tuple(t) for t in listener["targets"]}
+    assert (ids["gv-override_scope"], "input") in {tuple(t) for t in listener["targets"]}

@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -29,6 +30,7 @@ import numpy as np
 from evaluation import datasets
 from grounding import learned
 from grounding.config import PRESETS, GroundingConfig
+from grounding.verdict import joint_label
 from evaluation.verdicts import DISPUTED, gold_label
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,13 +117,15 @@ def predict(probs: np.ndarray, contradicted_min: float, joint_first: np.ndarray 
 
 
 def joint_decides(X: np.ndarray, joint_support: float | None) -> np.ndarray:
-    """The rows the preset's joint rule decides Supported first (grounding.verdict.joint_label): read together,
-    P(e) >= joint_support and above P(c)."""
+    """The rows the preset's joint rule decides Supported first: read together with something judged, and
+    grounding.verdict.joint_label (the runtime's own rule) says Supported at `joint_support`."""
     if joint_support is None:
         return np.zeros(len(X), dtype=bool)
+    preset = dataclasses.replace(PRESETS["learned"], joint_support=joint_support, joint_contradict=None)
     col = {name: X[:, i] for i, name in enumerate(learned.FEATURES)}
-    return (col["joint_read"] > 0) & (col["judged"] > 0) & (col["joint_entail"] >= joint_support) \
-        & (col["joint_entail"] > col["joint_contradict"])
+    return np.array([bool(read and judged) and joint_label(preset, [e, 1.0 - e - c, c]) == learned.SUPPORTED
+                     for read, judged, e, c in zip(col["joint_read"] > 0, col["judged"] > 0, col["joint_entail"],
+                                                   col["joint_contradict"])], dtype=bool)
 
 
 def _weights(y: np.ndarray, weight: str | None) -> np.ndarray:
@@ -184,7 +188,7 @@ def fit(data: dict, max_false_alarms: float, kinds=KINDS, joint_support: float |
     return (the runtime's parameters, the choice with every candidate's dev figures)."""
     X, y, dev = data["X"], data["y"], data["dev"]
     first = joint_decides(X, joint_support)
-    candidates = []
+    candidates, tried = [], []   # every candidate's dev figures, and (figures, setting) to choose from
     for setting in _settings(kinds):
         fitted = _train(setting, X[~dev], y[~dev])
         probs = _proba(fitted, X[dev])
@@ -193,11 +197,10 @@ def fit(data: dict, max_false_alarms: float, kinds=KINDS, joint_support: float |
             s.update({k: (v if v is not None else "none") for k, v in setting.items()}, contradicted_min=t,
                      ece=ece(probs, y[dev]))
             candidates.append(s)
+            tried.append((s, setting))
             print(f"[verdicts] {setting} P(C)>={t}: {s}", file=sys.stderr, flush=True)
-    allowed = [c for c in candidates if c["false_alarm_rate"] <= max_false_alarms] or candidates
-    best = max(allowed, key=lambda c: (c["macro_f1"], c["accuracy"]))
-    setting = next(st for st in _settings(kinds)
-                   if all((st[k] if st[k] is not None else "none") == best[k] for k in st))
+    allowed = [c for c in tried if c[0]["false_alarm_rate"] <= max_false_alarms] or tried
+    best, setting = max(allowed, key=lambda c: (c[0]["macro_f1"], c[0]["accuracy"]))
     params = export_params(_train(setting, X, y))
     params["contradicted_min"] = best["contradicted_min"]
     return params, {"chosen": best, "joint_support": joint_support, "candidates": candidates}

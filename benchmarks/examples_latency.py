@@ -4,12 +4,14 @@ sentences, where settings such as `rows_per_window` (scorer windows per response
 
     python benchmarks/examples_latency.py [--engines context context-fast] [--repeat 5]
                                           [--variant NAME:key=value,...]   (default: together:rows_per_window=0)
+                                          [--cold]   (spaCy's parse cache emptied before every call)
 
 The model cache is off: every call runs.
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import statistics
 import sys
@@ -22,13 +24,20 @@ from grounding import GroundingConfig, ground  # noqa: E402
 from grounding.examples import DRUG_X, EXAMPLES  # noqa: E402
 from grounding.pipeline import load_models  # noqa: E402
 from evaluation.verdicts import parse_variant  # noqa: E402
+from grounding.config import VerdictPreset  # noqa: E402
+from grounding.decompose import parse  # noqa: E402
+
+VERDICT_FIELDS = {f.name for f in dataclasses.fields(VerdictPreset)}
 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--engines", nargs="+", default=["context", "context-fast"])
     p.add_argument("--repeat", type=int, default=5)
-    p.add_argument("--variant", action="append", default=None, help="NAME:key=value,... (GroundingConfig fields)")
+    p.add_argument("--variant", action="append", default=None,
+                   help="NAME:key=value,... (GroundingConfig fields, or verdict settings: denial_override=none)")
+    p.add_argument("--cold", action="store_true",
+                   help="empty the spaCy parse cache before every call (a new answer's sentences are never cached)")
     a = p.parse_args(argv)
     variants = [("default", {})] + [parse_variant(v) for v in (a.variant or ["together:rows_per_window=0"])]
     models = load_models(GroundingConfig().models_dir, GroundingConfig().threads)
@@ -37,10 +46,14 @@ def main(argv=None) -> int:
         for engine in a.engines:
             cells = []
             for _, settings in variants:
-                cfg = GroundingConfig(engine=engine, **settings).validate()
+                verdict = {k: v for k, v in settings.items() if k in VERDICT_FIELDS}
+                cfg = GroundingConfig(engine=engine, overrides=verdict,
+                                      **{k: v for k, v in settings.items() if k not in verdict}).validate()
                 ground(ex["response"], ex["context"], cfg, ex["question"], models=models)      # warm-up
                 times = []
                 for _ in range(a.repeat):
+                    if a.cold:
+                        parse.cache_clear()
                     start = time.perf_counter()
                     ground(ex["response"], ex["context"], cfg, ex["question"], models=models)
                     times.append(time.perf_counter() - start)

@@ -120,6 +120,10 @@ class VerdictPreset:
         None, "a backed claim whose anchor (cosine at least this) gives another value of the same kind and unit "
               "(30% vs 70%, 50 mg vs 25 mg) is Contradicted (empty = off)", needs_run=False, low=-1, high=1,
         control="optional")
+    denial_override: Optional[float] = setting(
+        None, "a backed claim whose evidence names what it asserts only as not done or undecided (\"has not decided "
+              "whether to build a plant\" against \"opened a plant\"; cosine of that sentence at least this) is "
+              "Unsupported (empty = off)", needs_run=False, low=-1, high=1, control="optional")
 
 
 # where the sentences a claim's evidence is read together with come from (stage judge_joint)
@@ -139,13 +143,13 @@ PRESETS = {
     # (README, "Reading the evidence together")
     "joint": VerdictPreset("joint", w_cos=0.35, w_entity=0.20, w_nli=0.45, supported=0.72, partial=0.40,
                            nli_override=-0.5, override_scope="anchor", joint_support=0.3, joint_contradict=0.7,
-                           direction_override=0.6),
+                           direction_override=0.6, denial_override=0.5),
     # a model over the pipeline's signals (logistic or boosted trees, chosen on the train sets' dev carve), fitted
     # per engine on every evidence train claim (exported_models/verdicts/<engine>.json, training/verdicts.py);
     # Supported needs P(Supported) >= 0.5; the joint reading's support decides first; the direction rule as in
     # `joint` (the rule on another value, quantity_override 0.6, added 20 false alarms on the report sets: README)
     "learned": VerdictPreset("learned", w_cos=0.0, w_entity=0.0, learned=True, supported=0.5, partial=0.0,
-                             joint_support=0.3, direction_override=0.6),
+                             joint_support=0.3, direction_override=0.6, denial_override=0.5),
 }
 
 

@@ -88,6 +88,10 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
         elif verdict.label == PARTIAL:
             why = diff or f"entailment is only {verdict.entail:.2f}"
             text = f"Partly backed by {anchor} ({where}), but {why} (F = {verdict.score:.2f})."
+        elif verdict.rule.startswith("denied mention: "):
+            what, cue = verdict.rule.split('names "', 1)[1].split('" only', 1)[0], verdict.rule.split('("', 1)[1].split('"', 1)[0]
+            text = (f"Unsupported: {anchor} ({where}) names “{what}” only as not done, not there or undecided "
+                    f"(“{cue}”), so it cannot back the claim, whatever words it shares with it.")
         elif verdict.score is None:
             text = (f"Unsupported: the closest context sentence, {anchor} ({where}), has similarity "
                     f"{verdict.cosine:.2f}, below τ, so no sentence was judged relevant.")

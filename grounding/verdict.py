@@ -206,3 +206,31 @@ def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor
     v.label, v.rule = CONTRADICTED, f"quantity override: {what} (anchor cosine {v.cosine:.2f} >= {least})"
     v.conflicting, v.anchor_conflict = None, what
     return v
+
+
+def denial_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
+                    joint_columns, context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
+    """A backed claim whose evidence (its judged sentences with cosine at least the preset's denial_override, and the
+    sentences read together) names what it asserts only as not done, not there or undecided (grounding.denial: "has
+    not yet decided whether to build a commercial-scale hydrogen plant" against "opened a commercial-scale hydrogen
+    plant") is Unsupported: the sentence mentioning it cannot back it, whatever words it shares with the claim. The
+    anchor becomes that sentence (its pair's numbers and F when it was judged)."""
+    if preset.denial_override is None or v.label not in (SUPPORTED, PARTIAL):
+        return v
+    from grounding.denial import denials
+    columns = {p.column for p in pairs if p.judged and p.cosine >= preset.denial_override} | set(joint_columns or ())
+    found = denials(claim_text, {j: context_texts[j] for j in columns})
+    if not found:
+        return v
+    d = found[0]
+    pair = next((p for p in pairs if p.column == d.column and p.judged), None)
+    v.label = UNSUPPORTED
+    v.rule = (f"denied mention: the evidence names \"{d.object.text}\" only as not done or undecided "
+              f"(\"{d.cue}\", context sentence {d.column + 1}); {v.rule}")
+    if pair is not None and d.column != v.anchor:
+        v.anchor, v.cosine, v.entity_overlap, v.entail, v.contradict = (d.column, pair.cosine, pair.entity_overlap,
+                                                                        pair.entail, pair.contradict)
+        v.entities = entity_diffs.get(d.column, EntityDiff())
+        v.score = round(fused_score(preset, pair.cosine, pair.entail, pair.contradict, pair.entity_overlap), 4)
+    v.conflicting = None
+    return v

@@ -22,7 +22,7 @@ import pytest
 from conftest import ROOT, pdf_bytes
 from grounding import GroundingConfig, ground, rederive
 from grounding.examples import BY_NAME, EXAMPLES
-from grounding.types import CONTRADICTED
+from grounding.types import CONTRADICTED, UNSUPPORTED
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
 SHOTS = ROOT / "test-output" / "screenshots"
@@ -191,6 +191,16 @@ def test_long_context_heatmap_shape_and_document_boundaries(page, library):
     assert [int(heads.nth(k).get_attribute("colspan")) for k in range(4)] == [len(d.sentences) for d in res.documents]
     assert page.locator("#gv-metrics").get_by_text("FCR", exact=True).is_visible()
     shot(page, "03_long_context")
+    # R5 "opened a commercial-scale hydrogen plant": Unsupported by the denial rule (the two sentences read together
+    # entail it for the model); its card quotes the sentence that names the plant only as undecided
+    assert claim_badges(page) == [v.label for v in res.verdicts if res.claims[v.claim].origin != "rejected"]
+    assert [v.label for v in res.verdicts if res.claims[v.claim].sentence == 4] == [UNSUPPORTED]
+    card = page.locator("#gv-verdicts .verdict.v-unsupported", has_text="Northwind has not yet decided whether")
+    assert card.count() == 1
+    card.scroll_into_view_if_needed()
+    assert ("names “commercial-scale hydrogen plant” only as not done, not there or undecided (“not decided … whether”)"
+            in card.locator(".explanation").inner_text())
+    shot(page, "03b_long_context_denied_mention")
     # R2 "Wind generation rose by 6%" is Contradicted by the direction rule: its anchor cell is red and outlined
     # (the model read the pair as support), the tooltip says why, and the row's evidence shows it contradicting
     (cell,) = res.sentence_map.ruled

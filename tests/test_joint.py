@@ -178,7 +178,7 @@ def test_context_engine_has_the_entailment_model_read_even_one_sentence_the_scor
 def test_joint_scope_document_reads_together_only_sentences_of_one_document():
     """The long-context example (four report chapters): read from any document, some claim's premise joins
     sentences of several chapters; with joint_scope "document" every premise comes from one chapter (the most
-    similar judged sentence's) and the expected verdicts other than R5's still hold."""
+    similar judged sentence's) and the expected verdicts still hold."""
     from grounding.examples import LONG_CONTEXT, expected_problems
     spans = {}
     for scope in ("any", "document"):
@@ -186,7 +186,7 @@ def test_joint_scope_document_reads_together_only_sentences_of_one_document():
                      GroundingConfig(models_dir=str(MODELS), joint_scope=scope), LONG_CONTEXT["question"])
         source = {s.column: s.source for s in res.context_sentences}
         spans[scope] = [len({source[j] for j in c.joint_columns}) for c in res.claims if c.joint_columns]
-        assert [p for p in expected_problems(LONG_CONTEXT, res) if not p.startswith("R5")] == []
+        assert expected_problems(LONG_CONTEXT, res) == []
     assert max(spans["any"]) > 1 and max(spans["document"]) == 1
 
 

@@ -35,6 +35,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
                                    best, best_cosine, claim.joint)
     v = verdict.quantity_override(v, preset, result.claims[k].text,
                                   ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
+    v = verdict.denial_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = verdict.quantity_note(v, preset, result.claims[k].text, pairs, [s.text for s in ctx])
     return partly_read(v, result.claims[k].truncated)
 

@@ -1,0 +1,192 @@
+"""Denied mentions: a context sentence that names what a claim asserts only as not done, not there or undecided.
+
+"The company also opened a commercial-scale hydrogen plant in Rotterdam" against "The company tested an
+electrolyser in Rotterdam" and "Northwind has not yet decided whether to build a commercial-scale hydrogen plant":
+every word of the claim is in the sources, and the entailment model, reading the two sentences together, calls it
+entailed (P(e) 0.69). But the plant is only mentioned inside "has not yet decided whether to build": the sources
+say it does not exist yet. Such a sentence cannot back the claim, whatever its words share with it.
+
+A claim's *objects* are the nouns its main verb asserts something of (direct object, attribute, object
+predicate; of the root and the verbs joined to it), each with its content modifiers ("commercial-scale hydrogen
+plant", "liver enzymes", "risk of respiratory infection"). A context sentence mentions an object where it has the
+object's noun (lemma) with every adjective and noun the claim puts right on it ("low levels" is not "high levels")
+and, when the claim gives it an "of" phrase, at least one of its words, in the same phrase. The
+mention is *denied* when, on the way from it up to the sentence's root, the object is
+- under a negated verb or noun, other than as its subject ("has **not** decided whether to build a plant",
+  "had **no** effect on liver enzymes", "**without** a plant"), unless the negation is a "not ... until" (which
+  says that it did happen, later);
+- in a clause that "whether" or "if" opens ("whether to build a plant");
+- the complement of a verb of planning or intending ("**plans** to build a plant", "**considers** opening").
+
+The claim itself must assert (no negation, modal or such verb on its main verbs: "Northwind aims to reach 20 GW"
+and "You can borrow up to 15 items" are not checked), and the rule fires only when no evidence sentence mentions
+the object undenied: a sentence that reports the plant as built elsewhere in the evidence keeps the claim backed.
+Nothing here is learned; spaCy's parse (grounding.decompose.parse, cached per text) is all it reads, and only a
+sentence holding the object's noun and a word that could deny it is parsed.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Optional
+
+# verbs whose complement is a plan or an intention, not a fact
+IRREALIS_VERBS = frozenset({"plan", "intend", "consider", "propose", "aim", "hope", "seek", "want", "wish",
+                            "envisage", "contemplate", "explore", "discuss", "debate", "evaluate"})
+# a claim with one of these on its main verb does not state a fact ("You can borrow", "Profit will grow"); in a
+# context sentence they are not read as denial ("Members may borrow up to 15 items" grants what it names)
+CLAIM_MODALS = frozenset({"may", "might", "could", "would", "can", "should", "must", "will", "shall"})
+OPENERS = frozenset({"whether", "if"})
+_OBJECT_DEPS = frozenset({"dobj", "attr", "oprd"})
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
+_MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "nummod"})
+_CONTENT_POS = frozenset({"NOUN", "PROPN", "ADJ", "NUM", "VERB"})
+# adjectives of amount: "several effective therapies" is named by "no proven effective therapies"
+QUANTIFIERS = frozenset({"several", "many", "much", "few", "some", "more", "most", "other", "various", "numerous",
+                         "multiple", "certain", "additional", "further", "new"})
+# a sentence without any of these cannot deny (the parse is only run on those that have one: it costs ms each)
+_CUES = re.compile(r"\b(?:not|no|never|without|whether|if|cannot)\b|n't|" +
+                   "|".join(sorted(v[:max(4, len(v) - 2)] for v in IRREALIS_VERBS)))
+
+
+def _stem(word: str) -> str:
+    return word[:max(3, len(word) - 2)]
+
+
+@dataclass(frozen=True)
+class ClaimObject:
+    noun: str                      # the object's noun, lemma, lower case
+    modifiers: frozenset           # its content modifiers' lemmas (amod, compound, "of" phrases)
+    text: str                      # the object's words in the claim, for the explanation
+    required: frozenset = frozenset()   # those right on the noun (amod, compound; no quantifier): all must be there
+
+
+@dataclass(frozen=True)
+class Denial:
+    object: ClaimObject
+    cue: str                       # the words that deny it in the sentence ("not decided", "whether", "no effect")
+    column: int                    # the sentence that mentions it denied (the first such among the evidence)
+
+
+def _lemma(t) -> str:
+    return t.lemma_.lower()
+
+
+def _denies(verb) -> Optional[str]:
+    """The cue under `verb` that makes what it governs not asserted, or None."""
+    children = list(verb.children)
+    if any(c.dep_ == "neg" for c in children) and not any(c.dep_ == "prep" and _lemma(c) in ("until", "before")
+                                                         for c in children):
+        neg = next(c for c in children if c.dep_ == "neg")
+        return f"{neg.text} {verb.text}"
+    if any(c.dep_ == "det" and _lemma(c) == "no" for c in children):
+        return f"no {verb.text}"
+    if any(c.dep_ == "mark" and _lemma(c) in OPENERS for c in children):
+        return next(c.text for c in children if c.dep_ == "mark" and _lemma(c) in OPENERS)
+    return None
+
+
+def _asserts(doc) -> bool:
+    """Whether the claim's main verbs state a fact (none negated, modal, opened by whether / if, or planned)."""
+    roots = [t for t in doc if t.dep_ == "ROOT"]
+    verbs = roots + [t for r in roots for t in r.children if t.dep_ == "conj" and t.pos_ in ("VERB", "AUX")]
+    return bool(roots) and not any(_denies(v) or _lemma(v) in IRREALIS_VERBS
+                                   or any(c.dep_ == "aux" and _lemma(c) in CLAIM_MODALS for c in v.children)
+                                   for v in verbs)
+
+
+def _phrase(noun) -> tuple[frozenset, str]:
+    """(content modifier lemmas, the words of the object) of a noun: its amod / compound children and the nouns of
+    its "of" phrase ("risk of respiratory infection")."""
+    mods = [c for c in noun.children if c.dep_ in _MODIFIER_DEPS and c.pos_ in _CONTENT_POS]
+    for prep in (c for c in noun.children if c.dep_ == "prep" and _lemma(c) == "of"):
+        for pobj in (c for c in prep.children if c.dep_ == "pobj"):
+            mods.append(pobj)
+            mods.extend(c for c in pobj.children if c.dep_ in _MODIFIER_DEPS and c.pos_ in _CONTENT_POS)
+    lemmas = frozenset(_lemma(m) for m in mods) | frozenset(_lemma(t) for m in mods for t in m.subtree
+                                                            if t.dep_ in ("amod", "compound") and t.pos_ in _CONTENT_POS)
+    words = [t for t in noun.subtree if t.dep_ not in ("det", "punct", "relcl") and t.i <= noun.i] + \
+            [t for m in mods if m.i > noun.i for t in m.subtree if t.i > noun.i]
+    span = sorted({t.i for t in words} | {noun.i})
+    text = " ".join(noun.doc[i].text for i in range(span[0], span[-1] + 1)).replace(" - ", "-")
+    return lemmas, text
+
+
+def claim_objects(claim_text: str) -> list[ClaimObject]:
+    """The objects a claim asserts something of; none when the claim does not assert (see `_asserts`)."""
+    from grounding.decompose import parse
+    doc = parse(claim_text)
+    if not _asserts(doc):
+        return []
+    roots = [t for t in doc if t.dep_ == "ROOT"]
+    verbs = roots + [t for r in roots for t in r.children if t.dep_ == "conj" and t.pos_ in ("VERB", "AUX")]
+    out = []
+    for v in verbs:
+        for obj in (c for c in v.children if c.dep_ in _OBJECT_DEPS and c.pos_ in ("NOUN", "PROPN")):
+            if _denies(obj):     # "there were no effective therapies": the claim denies it itself
+                continue
+            mods, text = _phrase(obj)
+            required = frozenset(_lemma(c) for c in obj.children if c.dep_ in ("amod", "compound")
+                                 and c.pos_ in _CONTENT_POS and _lemma(c) not in QUANTIFIERS)
+            out.append(ClaimObject(noun=_lemma(obj), modifiers=mods, text=text, required=required))
+    return out
+
+
+def _mention_cue(token) -> tuple[bool, Optional[str]]:
+    """(in a denied scope, its cues outermost first: "not decided … whether") for a token of a context sentence,
+    walking up to the root."""
+    child, node, cues = token, token, []
+    while True:
+        if node.i != token.i or node.pos_ in ("NOUN", "PROPN"):
+            cue = _denies(node)
+            # a negated verb does not deny its own subject ("the plant was not built in 2020" still names a plant)
+            if cue and not (node.i != token.i and child.dep_ in _SUBJECT_DEPS):
+                cues.append(cue)
+        if node.dep_ in ("xcomp", "ccomp") and _lemma(node.head) in IRREALIS_VERBS:
+            cues.append(node.head.text)
+        if node.dep_ == "pobj" and _lemma(node.head) == "without":
+            cues.append("without")
+        if node.head.i == node.i:
+            return bool(cues), " … ".join(reversed(cues)) or None
+        child, node = node, node.head
+
+
+def mentions(obj: ClaimObject, sentence_text: str) -> list[tuple[bool, Optional[str]]]:
+    """(denied, cue) for each mention of `obj` in a context sentence."""
+    from grounding.decompose import parse
+    doc = parse(sentence_text)
+    out = []
+    for t in doc:
+        if _lemma(t) != obj.noun or t.pos_ not in ("NOUN", "PROPN"):
+            continue
+        near = {_lemma(x) for x in t.subtree} | {_lemma(x) for x in t.head.subtree if x.i < t.i}
+        if not obj.required <= near or (obj.modifiers and not obj.modifiers & near):
+            continue
+        out.append(_mention_cue(t))
+    return out
+
+
+def denials(claim_text: str, sentences: dict[int, str]) -> list[Denial]:
+    """The claim's objects that the `sentences` ({column: text}, its evidence) mention only denied, one Denial each
+    (the first denying mention in column order); none when any of them mentions that object undenied or the claim
+    does not assert."""
+    out = []
+    for obj in claim_objects(claim_text):
+        found = []
+        for j in sorted(sentences):
+            text = sentences[j].lower()
+            if _stem(obj.noun) not in text:     # the noun's stem ("enzym" of enzyme / enzymes): no mention
+                continue
+            if not _CUES.search(text):          # no word that could deny: an undenied mention, if any; no parse
+                if all(_stem(m) in text for m in obj.required) and (
+                        not obj.modifiers or any(_stem(m) in text for m in obj.modifiers)):
+                    found.append((False, None, j))
+                    break
+                continue
+            found.extend((d, cue, j) for d, cue in mentions(obj, sentences[j]))
+            if found and not found[-1][0]:
+                break
+        if found and all(d for d, _, _ in found):
+            _, cue, j = found[0]
+            out.append(Denial(object=obj, cue=cue, column=j))
+    return out

@@ -1,0 +1,136 @@
+"""Denied mentions (grounding.denial) and the rule that reads them (verdict.denial_override, presets joint / learned)."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground, rederive
+from grounding.config import PRESETS
+from grounding.denial import claim_objects, denials
+from grounding.examples import BY_NAME, DRUG_X, EXAMPLES, LONG_CONTEXT, expected_problems
+from grounding.explain import explain
+from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore, Verdict
+from grounding.verdict import denial_override, fused_score
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+
+PLANT = "The company also opened a commercial-scale hydrogen plant in Rotterdam."
+TESTED = "The company tested a 20 megawatt electrolyser in Rotterdam to produce green hydrogen from surplus wind power."
+UNDECIDED = "Northwind has not yet decided whether to build a commercial-scale hydrogen plant."
+
+
+def _found(claim, *sentences):
+    return [(d.object.text, d.cue, d.column) for d in denials(claim, dict(enumerate(sentences)))]
+
+
+@pytest.mark.parametrize("claim, sentences, expected", [
+    # undecided, under a negated verb: the object named, the cues outermost first
+    (PLANT, (TESTED, UNDECIDED), [("commercial-scale hydrogen plant", "not decided … whether", 1)]),
+    # "no" on the noun governing the mention
+    ("Drug X raises liver enzymes.", ("Drug X had no effect on liver enzymes.",), [("liver enzymes", "no effect", 0)]),
+    ("Vitamin D supplementation reduces the risk of respiratory infection.",
+     ("There was no significant reduction in the risk of respiratory infection.",),
+     [("risk of respiratory infection", "no reduction", 0)]),
+    # a plan is not a fact
+    ("The company built a hydrogen plant.", ("The company plans to build a hydrogen plant.",),
+     [("hydrogen plant", "plans", 0)]),
+    ("The drug causes severe side effects.", ("The drug was not associated with severe side effects.",),
+     [("severe side effects", "not associated", 0)]),
+])
+def test_a_mention_only_under_negation_plan_or_whether_is_denied(claim, sentences, expected):
+    assert _found(claim, *sentences) == expected
+
+
+@pytest.mark.parametrize("claim, sentences", [
+    # another sentence of the evidence names it undenied
+    ("Masks reduce transmission.", ("We studied whether masks reduce transmission.", "Masks reduced transmission by 40%.")),
+    # "not ... until" says it happened, later
+    ("The company opened the plant.", ("The company did not open the plant until 2023.",)),
+    # the subject of a negated verb is still there
+    ("The plant produces hydrogen.", ("The plant, which was not built by Northwind, produces hydrogen.",)),
+    # the claim does not assert: a modal, a verb of aiming, its own "no"
+    ("You can borrow up to 15 items at a time for three weeks.", ("Members may borrow up to 15 items at a time.",)),
+    ("Northwind aims to reach 20 gigawatts of renewable capacity by 2030.",
+     ("Northwind does not aim to reach 20 gigawatts of renewable capacity.",)),
+    ("At the time of writing, there were no effective therapies in combatting COVID-19.",
+     ("Observations: No proven effective therapies for this virus currently exist.",)),
+    # a permission is not a denial, and a noun with other modifiers is another thing
+    ("Members borrow up to 15 items.", ("Members may borrow up to 15 items at a time.",)),
+    ("The company opened a hydrogen plant.", ("The company has not decided whether to build a coal plant.",)),
+    # what the claim puts on the noun must be there: not having high levels is no denial of low levels (a report claim)
+    ("Many people who recover from COVID-19 have low levels of neutralizing antibodies overall.",
+     ("Most convalescent plasmas obtained from individuals who recover from COVID-19 do not contain high levels of "
+      "neutralizing activity.",)),
+])
+def test_no_denial_where_the_evidence_asserts_it_or_the_claim_does_not(claim, sentences):
+    assert _found(claim, *sentences) == []
+
+
+def test_claim_objects_are_the_main_verbs_objects_with_their_modifiers():
+    (obj,) = claim_objects(PLANT)
+    assert (obj.noun, set(obj.modifiers), obj.text) == ("plant", {"commercial", "scale", "hydrogen"},
+                                                         "commercial-scale hydrogen plant")
+    assert obj.required == {"scale", "hydrogen"}     # right on "plant"; "commercial" is on "scale"
+    assert claim_objects("The vaccine was approved in 2021.") == []      # no object: nothing to check
+    # a quantifier is not required of a mention: "several effective therapies" is named by "no … effective therapies"
+    (several,) = claim_objects("At the time of writing, there were several effective therapies in combatting COVID-19.")
+    assert several.required == {"effective"}
+    assert _found("At the time of writing, there were several effective therapies in combatting COVID-19.",
+                  "Observations: No proven effective therapies for this virus currently exist.") == [
+        ("several effective therapies", "no therapies", 0)]
+
+
+def _pair(column, cosine, e, c):
+    return PairScore(claim=0, column=column, cosine=cosine, entail=e, neutral=round(1 - e - c, 4), contradict=c,
+                     psi=1 if e > c else -1 if c > e else 0, signed=cosine, judged=True)
+
+
+def test_denial_override_turns_a_backed_claim_unsupported_and_anchors_the_denying_sentence():
+    texts = [TESTED, "The electrolyser ran for 2,900 hours.", UNDECIDED]
+    pairs = [_pair(0, 0.64, 0.03, 0.05), _pair(2, 0.58, 0.02, 0.04)]
+    joint = PRESETS["joint"]
+    backed = Verdict(claim=0, label=SUPPORTED, score=0.42, anchor=0, cosine=0.64, entail=0.03, contradict=0.05,
+                     rule="read together, context sentences 1, 3 entail the claim: P(e) = 0.69 >= 0.3")
+    v = denial_override(dataclasses.replace(backed), joint, PLANT, pairs, [0, 2], texts, {})
+    assert v.label == UNSUPPORTED and v.anchor == 2 and v.cosine == 0.58
+    assert v.score == pytest.approx(fused_score(joint, 0.58, 0.02, 0.04, None), abs=1e-4)   # the new anchor's F
+    assert v.rule.startswith('denied mention: the evidence names "commercial-scale hydrogen plant" only as not done '
+                             'or undecided ("not decided … whether", context sentence 3); read together')
+    # the denying sentence below the preset's cosine and not read together: not part of the evidence, no rule
+    low = [_pair(0, 0.64, 0.03, 0.05), _pair(2, 0.45, 0.02, 0.04)]
+    assert denial_override(dataclasses.replace(backed), joint, PLANT, low, [0], texts, {}).label == SUPPORTED
+    # read together, it is evidence whatever its cosine
+    assert denial_override(dataclasses.replace(backed), joint, PLANT, low, [0, 2], texts, {}).label == UNSUPPORTED
+    # a Partially supported claim turns too; Contradicted and Unsupported ones are left as they are
+    assert denial_override(dataclasses.replace(backed, label=PARTIAL), joint, PLANT, pairs, [], texts, {}).label == UNSUPPORTED
+    contra = denial_override(dataclasses.replace(backed, label=CONTRADICTED), joint, PLANT, pairs, [], texts, {})
+    assert contra.label == CONTRADICTED and contra.rule == backed.rule
+    # presets paper and code stay as they were: the rule is off there
+    assert PRESETS["paper"].denial_override is None and PRESETS["code"].denial_override is None
+    assert denial_override(dataclasses.replace(backed), PRESETS["paper"], PLANT, pairs, [0, 2], texts, {}).label == SUPPORTED
+    assert PRESETS["joint"].denial_override == 0.5 and PRESETS["learned"].denial_override == 0.5
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+@pytest.mark.parametrize("preset", ("joint", "learned"))
+def test_every_example_gets_every_declared_verdict_on_every_engine(engine, preset):
+    """The issue's bar: every example the app ships (and Drug X) gets every verdict it declares, on every engine,
+    under the default preset and `learned`. Long-context R5 ("opened a commercial-scale hydrogen plant" against
+    "has not yet decided whether to build" one) is Unsupported by the denial rule; without the rule it is Supported,
+    its two sentences read together entailing it (P(e) 0.69)."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine, preset=preset).validate()
+    for ex in EXAMPLES + [DRUG_X]:
+        res = ground(ex["response"], ex["context"], config, ex["question"])
+        assert expected_problems(ex, res) == [], (ex["name"], expected_problems(ex, res))
+        if ex is LONG_CONTEXT:
+            (r5,) = [v for v in res.verdicts if res.claims[v.claim].sentence == 4]
+            assert r5.label == UNSUPPORTED and r5.rule.startswith('denied mention: the evidence names '
+                                                                  '"commercial-scale hydrogen plant"')
+            assert res.context_sentences[r5.anchor].text == UNDECIDED
+            text = explain(res, r5, res.claims[r5.claim])
+            assert text.startswith(f"Unsupported: “{UNDECIDED}”") and "“not decided … whether”" in text
+            off = rederive(res, dataclasses.replace(config, overrides={**config.overrides, "denial_override": None}))
+            (was,) = [v for v in off.verdicts if off.claims[v.claim].sentence == 4]
+            assert was.label == SUPPORTED and expected_problems(ex, off) != []

@@ -8,7 +8,9 @@ those that fire) becomes the anchor; the best supporting sentence, if any, is ke
 the explanation can say the sources disagree. The other way round, a Supported or Partially supported claim
 keeps as `conflicting` the judged sentence that leans against it (contradiction is its most likely class,
 P(c) at least the preset's conflict_note) without firing the override: the label stays, the explanation
-names the disagreement.
+names the disagreement. Only a sentence with cosine at least tau is named so: the context engines' scorer labels
+sentences of any similarity, and "Tablets should be taken with food" is not disputed by "The dose may be increased
+after four weeks" (cosine 0.31, P(c) 0.67) whatever the scorer made of the pair.
 
 Read together (presets with joint_support / joint_contradict; stage judge_joint, every engine): before
 any of that, the claim's judged sentences read as one premise decide when they clearly entail it (Supported,
@@ -77,7 +79,7 @@ def decide(claim: int, pairs: list[PairScore], preset: VerdictPreset, entity_dif
             support = [(g, p) for g, p in scored if p.psi == 1 and p.column != anchor.column]
             conflicting = max(support, key=lambda gp: gp[0])[1].column if support else None
         else:   # the sentences that would fire the override on their own are the disagreement to name
-            against = [p for _, p in scored if p.column != anchor.column and p.psi == -1
+            against = [p for _, p in scored if p.column != anchor.column and p.psi == -1 and p.cosine >= tau
                        and (fires_override(preset, p.entail, p.contradict)
                             or (preset.conflict_note is not None and p.contradict >= preset.conflict_note))]
             conflicting = max(against, key=lambda p: (p.cosine * p.contradict, p.cosine)).column if against else None
@@ -97,7 +99,7 @@ def decide(claim: int, pairs: list[PairScore], preset: VerdictPreset, entity_dif
         conflicting = None
         if label in (SUPPORTED, PARTIAL) and preset.conflict_note is not None:
             against = [p for _, p in scored if p.psi == -1 and p.column != anchor.column
-                       and p.contradict >= preset.conflict_note]
+                       and p.contradict >= preset.conflict_note and p.cosine >= tau]
             if against:
                 conflicting = max(against, key=lambda p: (p.cosine * p.contradict, p.cosine)).column
     return Verdict(claim=claim, label=label, score=round(f, 4), anchor=anchor.column, cosine=anchor.cosine,
@@ -135,9 +137,10 @@ def joint_reading(preset: VerdictPreset, joint: list[float] | None, columns, sco
 
 def decide_learned(claim: int, claim_text: str, pairs: list[PairScore], preset: VerdictPreset, model,
                    entity_diffs: dict[int, EntityDiff], context_texts: list[str], best_column: int | None,
-                   best_cosine: float | None, joint: list[float] | None = None) -> Verdict:
+                   best_cosine: float | None, joint: list[float] | None = None, tau: float = 0.0) -> Verdict:
     """The verdict of one claim by the learned model (grounding.learned): label from its probabilities, anchor
-    the strongest contradiction (Contradicted) or support (otherwise), the other side kept as `conflicting`."""
+    the strongest contradiction (Contradicted) or support (otherwise), the other side kept as `conflicting` (a
+    sentence leaning against a backed claim only with cosine at least `tau`, as in `decide`)."""
     from grounding import learned
     probs = model.probabilities(learned.claim_features(claim_text, pairs, context_texts, best_cosine, joint))[0]
     label = learned.label_from(probs, preset.supported, model.contradicted_min)
@@ -156,7 +159,7 @@ def decide_learned(claim: int, claim_text: str, pairs: list[PairScore], preset: 
         conflicting = max(support, key=lambda p: p.cosine * p.entail).column if support else None
     else:
         against = [p for p in judged if p.psi == -1 and preset.conflict_note is not None
-                   and p.contradict >= preset.conflict_note]
+                   and p.contradict >= preset.conflict_note and p.cosine >= tau]
         conflicting = max(against, key=lambda p: p.cosine * p.contradict).column if against and label in (SUPPORTED, PARTIAL) else None
     return Verdict(claim=claim, label=label, score=round(float(probs[list(learned.CLASSES).index(label if label != PARTIAL else SUPPORTED)]), 4),
                    anchor=anchor.column, cosine=anchor.cosine, entity_overlap=anchor.entity_overlap,

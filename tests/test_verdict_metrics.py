@@ -87,6 +87,15 @@ def test_backed_claim_names_a_sentence_that_leans_against_it():
     assert decide(0, [support, strong], off, {}, 0, 0.95, 0.5).conflicting is None
     # an Unsupported claim names nothing: there is no backing to disagree with
     assert decide(0, [pair(0, 0.6, 0.1, 0.1, 0.0), strong], PAPER, {}, 0, 0.9, 0.5).conflicting is None
+    # a sentence below tau is not named, however the context engines' scorer labelled it ("Tablets should be taken
+    # with food" against "The dose may be increased after four weeks": cosine 0.31, P(c) 0.67 on context-fast)
+    far = pair(6, 0.31, 0.20, 0.62, 0.0)     # below the override (P(e) - P(c) = -0.42)
+    assert decide(0, [support, far], PAPER, {}, 0, 0.95, 0.5).conflicting is None
+    assert decide(0, [support, far], PAPER, {}, 0, 0.95, 0.3).conflicting == 6      # at tau 0.3 it is similar enough
+    joint = PRESETS["joint"]    # read together: a lone contradiction is named only above tau too
+    assert decide(0, [support, far], joint, {}, 0, 0.95, 0.5, joint=[0.9, 0.05, 0.05], joint_columns=[0, 6]).conflicting is None
+    assert decide(0, [support, strong], joint, {}, 0, 0.95, 0.5, joint=[0.9, 0.05, 0.05],
+                  joint_columns=[0, 4]).conflicting == 4
 
 
 def test_no_pair_above_tau_is_unsupported_with_closest_anchor():

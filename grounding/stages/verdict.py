@@ -32,7 +32,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
         from grounding import learned
         model = learned.load(config.models_dir, result.engine)
         v = verdict.decide_learned(k, claim.text, pairs, preset, model, diffs, [s.text for s in ctx],
-                                   best, best_cosine, claim.joint)
+                                   best, best_cosine, claim.joint, tau=config.tau)
     v = verdict.quantity_override(v, preset, result.claims[k].text,
                                   ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
     v = verdict.denial_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)

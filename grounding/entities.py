@@ -269,3 +269,44 @@ def _format(value: Decimal) -> str:
     """Plain decimal without exponent or trailing zeros: 3.50 -> "3.5", 4.2e9 -> "4200000000"."""
     text = format(value.normalize(), "f")
     return text if text not in ("-0",) else "0"
+
+
+def _value_token(doc, surface: str):
+    """The token of `doc` where `surface` first occurs as a whole (not "20" inside "2020"), or None."""
+    m = re.search(r"(?<![\w.])" + re.escape(surface) + r"(?!\w)", doc.text)
+    return next((t for t in doc if t.idx <= m.start() < t.idx + len(t.text)), None) if m else None
+
+
+def _what_it_measures(token) -> tuple[str, str, str, frozenset]:
+    """(governing verb lemma, that verb's own subject lemma, measured noun lemma, its modifiers) of a value's token:
+    "aims to reach 20 gigawatts of renewable capacity" -> ("reach", "", "capacity", {"renewable"}); "Sales were $4
+    million" -> ("be", "sale", "", {})."""
+    node = token
+    while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
+        node = node.head
+    verb = node.lemma_.lower() if node.pos_ in ("VERB", "AUX") else ""
+    subject = next((c.lemma_.lower() for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), "") if verb else ""
+    unit = token.head if token.dep_ == "nummod" else token
+    measured = next((p for c in unit.children if c.dep_ == "prep" and c.lower_ == "of"
+                     for p in c.children if p.dep_ == "pobj"), None)
+    if measured is None:
+        return verb, subject, "", frozenset()
+    mods = frozenset(c.lemma_.lower() for c in measured.children if c.dep_ in ("amod", "compound"))
+    return verb, subject, measured.lemma_.lower(), mods
+
+
+def same_quantity(claim: str, claim_value: str, context: str, context_value: str) -> bool:
+    """Whether two values of one kind and unit speak of the same quantity: the same verb governs them ("is 50 mg" /
+    "is now 25 mg"; "70% … reached remission" / "30% … reached remission"), their verbs have the same subject
+    ("Sales reached $5 million" / "Sales were $4 million"), or they measure the same noun with the same modifiers
+    ("of solar capacity" both). "aims to reach 20 gigawatts of renewable capacity by 2030" and "added 1.8 gigawatts
+    of solar capacity in 2023" do not: another target is not another value of the same figure. A value the parse
+    cannot place counts as the same quantity."""
+    from grounding.decompose import parse
+    a = _value_token(parse(claim), claim_value) or _value_token(parse(claim), claim_value.split(" ")[0])
+    b = _value_token(parse(context), context_value) or _value_token(parse(context), context_value.split(" ")[0])
+    if a is None or b is None:
+        return True
+    (verb_a, subj_a, noun_a, mods_a), (verb_b, subj_b, noun_b, mods_b) = _what_it_measures(a), _what_it_measures(b)
+    return ((bool(verb_a) and verb_a == verb_b) or (bool(subj_a) and subj_a == subj_b)
+            or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)))

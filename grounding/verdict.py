@@ -175,13 +175,20 @@ QUANTITY_NOTE_COSINE = 0.6
 def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
                   context_texts: list[str]) -> Verdict:
     """A backed claim that names no conflicting sentence yet names a judged one (not its anchor) that gives another
-    value for the same quantity ("50 mg" vs "25 mg, not 50 mg"; learned.quantity_conflicts) with cosine at least
-    QUANTITY_NOTE_COSINE, the most similar such, when the note is on (the preset's conflict_note). The label stays."""
+    value for the same quantity ("50 mg" vs "25 mg, not 50 mg"; learned.quantity_conflicts, where the same verb or
+    the same measured noun governs both values, entities.same_quantity: not "reach 20 gigawatts … by 2030" against
+    "added 1.8 gigawatts … in 2023") with cosine at least QUANTITY_NOTE_COSINE, the most similar such, when the
+    note is on (the preset's conflict_note). The label stays."""
     if v.label not in (SUPPORTED, PARTIAL) or v.conflicting is not None or preset.conflict_note is None:
         return v
+    from grounding.entities import same_quantity
     from grounding.learned import quantity_conflicts
+
+    def conflicts(text: str) -> bool:   # another value of the same figure, or the same value moving the other way
+        return any(" (" in c or same_quantity(claim_text, c, text, x)
+                   for c, x in quantity_conflicts(claim_text, text))
     against = [p for p in pairs if p.judged and p.column != v.anchor and p.cosine >= QUANTITY_NOTE_COSINE
-               and quantity_conflicts(claim_text, context_texts[p.column])]
+               and conflicts(context_texts[p.column])]
     if against:
         v.conflicting = max(against, key=lambda p: p.cosine).column
     return v

@@ -50,3 +50,28 @@ def test_a_claim_without_entities_has_no_score():
     score, diff = entity_overlap("The drug is safe.", "In 2020 the drug was safe.")
     assert score is None
     assert diff.context_only == ["2020"]
+
+
+@pytest.mark.parametrize("claim, claim_value, context, context_value, same", [
+    # the same verb: another value of the same figure
+    ("The recommended starting dose of Zentrovir is 50 mg once daily.", "50 mg",
+     "The recommended starting dose of Zentrovir is now 25 mg once daily, not 50 mg.", "25 mg", True),
+    ("In the phase III trial, 70% of patients treated with Zentrovir reached clinical remission after 12 weeks.", "70%",
+     "After 12 weeks, 30% of patients treated with Zentrovir reached clinical remission.", "30%", True),
+    ("The vaccine was approved in 2021.", "2021", "The vaccine was approved in 2023.", "2023", True),
+    # another verb, the same subject
+    ("Sales reached $5 million in 2022.", "$5 million", "Sales were $4 million in 2022.", "$4 million", True),
+    # the same measured noun; "20" is not the "20" of "2020"
+    ("In 2020 the firm reached 20 gigawatts of wind capacity.", "20 gigawatts",
+     "In 2020 the firm had 18 gigawatts of wind capacity.", "18 gigawatts", True),
+    # a target against what was added, and its year against the year of the addition: other quantities
+    ("Northwind aims to reach 20 gigawatts of renewable capacity by 2030.", "20 gigawatts",
+     "Northwind Energy added 1.8 gigawatts of solar capacity in 2023.", "1.8 gigawatts", False),
+    ("Northwind aims to reach 20 gigawatts of renewable capacity by 2030.", "2030",
+     "Northwind Energy added 1.8 gigawatts of solar capacity in 2023.", "2023", False),
+    # a value the parse cannot place counts as the same quantity
+    ("The dose is 50 mg.", "70 mg", "The dose is 25 mg.", "25 mg", True),
+])
+def test_same_quantity(claim, claim_value, context, context_value, same):
+    from grounding.entities import same_quantity
+    assert same_quantity(claim, claim_value, context, context_value) is same

@@ -1,4 +1,6 @@
 """Verdict fusion, the override, metrics on hand-made inputs, and JSON round trips."""
+import dataclasses
+
 import pytest
 
 from grounding import metrics
@@ -143,3 +145,22 @@ def test_result_json_round_trip():
                          judged=True, entity_overlap=None)]
     back = GroundingResult.from_json(r.to_json())
     assert back == r and isinstance(back.pairs[0], PairScore)
+
+
+def test_quantity_note_names_another_value_of_the_same_figure_only():
+    """A backed claim names a judged sentence (cosine >= 0.6) giving another value of its figure ("50 mg" against
+    "now 25 mg"); the long-context example's "Northwind aims to reach 20 gigawatts … by 2030" is not disputed by
+    "added 1.8 gigawatts … in 2023" (another figure: entities.same_quantity)."""
+    from grounding.types import Verdict
+    from grounding.verdict import quantity_note
+    backed = Verdict(claim=0, label=SUPPORTED, score=0.8, anchor=0, cosine=0.99)
+    dose = ["The recommended starting dose of Zentrovir is 50 mg once daily.",
+            "The recommended starting dose of Zentrovir is now 25 mg once daily, not 50 mg."]
+    v = quantity_note(dataclasses.replace(backed), PAPER, dose[0], [pair(0, 0.99, 0.9, 0.05), pair(1, 0.97, 0.3, 0.5)], dose)
+    assert v.conflicting == 1
+    target = ["The company aims to reach 20 gigawatts of renewable capacity by 2030.",
+              "Northwind Energy added 1.8 gigawatts of solar capacity in 2023, bringing its total installed solar "
+              "capacity to 6.4 gigawatts."]
+    claim = "Northwind aims to reach 20 gigawatts of renewable capacity by 2030."
+    v = quantity_note(dataclasses.replace(backed), PAPER, claim, [pair(0, 0.79, 0.9, 0.05), pair(1, 0.78, 0.1, 0.38)], target)
+    assert v.conflicting is None

@@ -86,11 +86,15 @@ def _denies(verb) -> Optional[str]:
     return None
 
 
-def _asserts(doc) -> bool:
-    """Whether the claim's main verbs state a fact (none negated, modal, opened by whether / if, or planned)."""
+def _main_verbs(doc) -> list:
+    """The claim's roots and the verbs joined to them."""
     roots = [t for t in doc if t.dep_ == "ROOT"]
-    verbs = roots + [t for r in roots for t in r.children if t.dep_ == "conj" and t.pos_ in ("VERB", "AUX")]
-    return bool(roots) and not any(_denies(v) or _lemma(v) in IRREALIS_VERBS
+    return roots + [t for r in roots for t in r.children if t.dep_ == "conj" and t.pos_ in ("VERB", "AUX")]
+
+
+def _asserts(verbs: list) -> bool:
+    """Whether the claim's main verbs state a fact (none negated, modal, opened by whether / if, or planned)."""
+    return bool(verbs) and not any(_denies(v) or _lemma(v) in IRREALIS_VERBS
                                    or any(c.dep_ == "aux" and _lemma(c) in CLAIM_MODALS for c in v.children)
                                    for v in verbs)
 
@@ -115,11 +119,9 @@ def _phrase(noun) -> tuple[frozenset, str]:
 def claim_objects(claim_text: str) -> list[ClaimObject]:
     """The objects a claim asserts something of; none when the claim does not assert (see `_asserts`)."""
     from grounding.decompose import parse
-    doc = parse(claim_text)
-    if not _asserts(doc):
+    verbs = _main_verbs(parse(claim_text))
+    if not _asserts(verbs):
         return []
-    roots = [t for t in doc if t.dep_ == "ROOT"]
-    verbs = roots + [t for r in roots for t in r.children if t.dep_ == "conj" and t.pos_ in ("VERB", "AUX")]
     out = []
     for v in verbs:
         for obj in (c for c in v.children if c.dep_ in _OBJECT_DEPS and c.pos_ in ("NOUN", "PROPN")):

@@ -154,7 +154,8 @@ def _leans_against(result: GroundingResult, verdict: Verdict) -> str:
     on_its_own = "on its own; read with the others the sources back the claim" if verdict.rule.startswith("read together") \
         else "below the override"
     how = f" (contradiction {pair.contradict:.2f}, {on_its_own})" if pair is not None else ""
-    values = quantity_conflicts(result.claims[verdict.claim].text, result.context_sentences[verdict.conflicting].text)
+    values = quantity_conflicts(result.claims[verdict.claim].text, result.context_sentences[verdict.conflicting].text,
+                                same_figure=True)
     if values:
         how = " (it gives " + ", ".join(f"{x} where the claim says {c}" for c, x in values) + ")"
     what = disagreement(result, verdict.anchor, verdict.conflicting).replace(" disagree", " may disagree")

@@ -181,14 +181,9 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
     note is on (the preset's conflict_note). The label stays."""
     if v.label not in (SUPPORTED, PARTIAL) or v.conflicting is not None or preset.conflict_note is None:
         return v
-    from grounding.entities import same_quantity
     from grounding.learned import quantity_conflicts
-
-    def conflicts(text: str) -> bool:   # another value of the same figure, or the same value moving the other way
-        return any(" (" in c or same_quantity(claim_text, c, text, x)
-                   for c, x in quantity_conflicts(claim_text, text))
     against = [p for p in pairs if p.judged and p.column != v.anchor and p.cosine >= QUANTITY_NOTE_COSINE
-               and conflicts(context_texts[p.column])]
+               and quantity_conflicts(claim_text, context_texts[p.column], same_figure=True)]
     if against:
         v.conflicting = max(against, key=lambda p: p.cosine).column
     return v

@@ -234,3 +234,17 @@ def test_every_example_keeps_its_verdicts_under_the_shipped_learned_models(engin
     res = ground(BY_NAME["contradiction"]["response"], BY_NAME["contradiction"]["context"], config)
     first = next(v for v in res.verdicts if "70%" in res.claims[v.claim].text)
     assert first.label == CONTRADICTED and first.rule.startswith("learned:")
+
+
+def test_quantity_conflicts_of_one_figure_only_for_the_notes():
+    """same_figure=True (the verdict notes, the card's "it gives … where the claim says …") keeps another value only
+    where both are one figure; the model's features keep the call without it, as they were fitted."""
+    from grounding.learned import quantity_conflicts
+    claim = "Northwind aims to reach 20 gigawatts of renewable capacity by 2030."
+    added = "Northwind Energy added 1.8 gigawatts of solar capacity in 2023."
+    assert quantity_conflicts(claim, added) == [("20 gigawatts", "1.8 gigawatts"), ("2030", "2023")]
+    assert quantity_conflicts(claim, added, same_figure=True) == []
+    dose = ("The starting dose is 50 mg once daily.", "The starting dose is now 25 mg once daily, not 50 mg.")
+    assert quantity_conflicts(*dose, same_figure=True) == quantity_conflicts(*dose) == [("50 mg", "25 mg")]
+    rose = ("Wind generation rose by 6%.", "Wind generation was 6% less than in 2022.")
+    assert quantity_conflicts(*rose, same_figure=True) == quantity_conflicts(*rose) == [("6% (rose)", "6% (less)")]

@@ -4,7 +4,7 @@ sentences, where settings such as `rows_per_window` (scorer windows per response
 
     python benchmarks/examples_latency.py [--engines context context-fast] [--repeat 5]
                                           [--variant NAME:key=value,...]   (default: together:rows_per_window=0)
-                                          [--cold]   (spaCy's parse cache emptied before every call)
+                                          [--cold]   (the language tools' caches emptied before every call)
 
 The model cache is off: every call runs.
 """
@@ -25,7 +25,7 @@ from grounding.examples import DRUG_X, EXAMPLES  # noqa: E402
 from grounding.pipeline import load_models  # noqa: E402
 from evaluation.verdicts import parse_variant  # noqa: E402
 from grounding.config import VerdictPreset  # noqa: E402
-from grounding.decompose import parse  # noqa: E402
+from grounding.cache import clear_text_caches  # noqa: E402
 
 VERDICT_FIELDS = {f.name for f in dataclasses.fields(VerdictPreset)}
 
@@ -37,7 +37,7 @@ def main(argv=None) -> int:
     p.add_argument("--variant", action="append", default=None,
                    help="NAME:key=value,... (GroundingConfig fields, or verdict settings: denial_override=none)")
     p.add_argument("--cold", action="store_true",
-                   help="empty the spaCy parse cache before every call (a new answer's sentences are never cached)")
+                   help="empty the language tools' caches (spaCy parses, entities, ...) before every call, as a new answer finds them")
     a = p.parse_args(argv)
     variants = [("default", {})] + [parse_variant(v) for v in (a.variant or ["together:rows_per_window=0"])]
     models = load_models(GroundingConfig().models_dir, GroundingConfig().threads)
@@ -53,7 +53,7 @@ def main(argv=None) -> int:
                 times = []
                 for _ in range(a.repeat):
                     if a.cold:
-                        parse.cache_clear()
+                        clear_text_caches()
                     start = time.perf_counter()
                     ground(ex["response"], ex["context"], cfg, ex["question"], models=models)
                     times.append(time.perf_counter() - start)

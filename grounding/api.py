@@ -14,11 +14,12 @@ from grounding.trace.session import trace_config
 from grounding.types import GroundingResult
 
 
-DEFAULT_PRESET = GroundingConfig().preset   # the API's default is the library's
+DEFAULT_PRESET = GroundingConfig().preset   # the API's defaults are the library's
+DEFAULT_ENGINE = GroundingConfig().engine
 
 
 def ground_endpoint(response: str, context: str, question: str = "", tau: float = 0.5, preset: str = DEFAULT_PRESET,
-                    engine: str = "claims") -> dict:
+                    engine: str = DEFAULT_ENGINE) -> dict:
     """Check `response` against `context` (documents separated by a line with only ---); returns the full
     GroundingResult as JSON (see grounding/types.py)."""
     for name, value in (("response", response), ("context", context), ("question", question)):

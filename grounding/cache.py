@@ -161,3 +161,11 @@ def model_identity(files: list, *settings) -> str:
         st = p.stat()
         parts.append(f"{p}:{st.st_size}:{st.st_mtime_ns}")
     return hashlib.sha1("|".join(parts).encode()).hexdigest()[:16]
+
+
+def clear_text_caches() -> None:
+    """Empty the per-text caches of the language tools (spaCy parses, entity mentions, negations, heading and
+    language checks), as a new answer over new documents finds them: for benchmarks of cold calls."""
+    from grounding import decompose, entities, headings, language, negate
+    for cached in (decompose.parse, entities.mentions, headings.states_fact, language._detect_cached, negate.negate):
+        cached.cache_clear()

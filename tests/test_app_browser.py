@@ -7,6 +7,7 @@ Skipped only when no chromium is on the PATH (`chromium` or `chromium-browser`; 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import os
 import shutil
@@ -343,13 +344,14 @@ def test_learned_preset_decides_in_the_app_without_a_run(page, library):
     shot(page, "11c_learned_preset")
 
 
-def test_override_scope_choice_rederives_without_a_run(page, library):
+def test_override_scope_choice_rederives_without_a_run(page, config):
     """The default preset lets only a claim's most similar sentence fire the contradiction override ('anchor').
     In the "Sources disagree" example the first claim is decided by its 2021 document read on its own (the joint
     reading); with that rule off (the joint_support box emptied) its label moves when any judged sentence may fire
     the override ('any'): the app must show what the library's rederive gives, without a run, and the earlier
-    verdicts on the way back."""
-    res = library["conflicting"]
+    verdicts on the way back. Engine `claims`: on the context engines the example's labels do not move with it."""
+    ex = BY_NAME["conflicting"]
+    res = ground(ex["response"], ex["context"], dataclasses.replace(config, engine="claims"), question=ex["question"])
     assert GroundingConfig().verdict_preset().override_scope == "anchor"
     no_joint = {"joint_support": None}
 
@@ -363,8 +365,9 @@ def test_override_scope_choice_rederives_without_a_run(page, library):
         page.wait_for_function("b => Array.from(document.querySelectorAll('#gv-claims li.claim:not(.rejected) .badge'))"
                                ".map(e => e.innerText).join('|') === b", arg="|".join(expected), timeout=30_000)
     load_example(page, "conflicting")
-    assert run_and_wait(page) == "done"
     page.get_by_text("Settings", exact=True).click()
+    page.locator("#gv-engine").get_by_label("claims", exact=True).check()
+    assert run_and_wait(page) == "done"
     box = "#gv-joint_support textarea, #gv-joint_support input"
     page.fill(box, "")
     page.press(box, "Enter")
@@ -377,6 +380,7 @@ def test_override_scope_choice_rederives_without_a_run(page, library):
     shot(page, "11b_override_scope_any")
     page.locator("#gv-override_scope").get_by_label("anchor", exact=True).check()     # back: the earlier verdicts
     badges_become(before)
+    page.locator("#gv-engine").get_by_label(GroundingConfig().engine, exact=True).check()   # the next tests' engine
 
 
 def test_conflict_note_threshold_is_a_setting(page, library):

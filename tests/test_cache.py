@@ -75,16 +75,25 @@ def test_cache_off_gives_the_same_results_as_on_cold_warm_and_partly_warm(cache)
     assert len(cache) > 0
 
 
-def test_edited_response_reuses_the_unchanged_sentences(cache):
+@pytest.mark.parametrize("engine", ["claims", "context"])
+def test_edited_response_reuses_the_unchanged_sentences(cache, engine):
     e = BY_NAME["contradiction"]
-    ground(e["response"], e["context"])
-    dropped = ground(e["response"].replace("Headache and nausea were the most common side effects.", ""), e["context"])
+    config = GroundingConfig(engine=engine)
+    ground(e["response"], e["context"], config)
+    dropped = ground(e["response"].replace("Headache and nausea were the most common side effects.", ""), e["context"],
+                     config)
     counts = cache_counts(dropped)
     judged = [c for c in dropped.claims if c.origin != "rejected"]
     assert len(judged) == 2
-    # the context and the two sentences left were embedded before
-    assert counts["embedder"] == (len(dropped.context_sentences) + 2, 0)
-    assert counts["entailment"][0] > 0         # their pairs were judged before too
+    if engine == "claims":
+        # the context and the two sentences left were embedded before
+        assert counts["embedder"] == (len(dropped.context_sentences) + 2, 0)
+        assert counts["entailment"][0] > 0         # their pairs were judged before too
+        return
+    # the scorer's window of each sentence left (one per sentence and document) and their joint readings were run
+    # before; the context was embedded before (the response sentences are embedded as one call, now of two)
+    assert counts["scorer"] == (2, 0) and counts["entailment"] == (2, 0)
+    assert counts["embedder"][0] >= len(dropped.context_sentences)
 
 
 def test_a_call_is_found_cached_only_with_all_its_batch_mates(cache, models_dir):
@@ -281,3 +290,19 @@ def test_run_notes_are_only_the_timings_and_the_cache_counts():
     assert set(kept) == set(full) - {"timings"}
     assert set(kept["coverage"]["runtime"]) == set(full["coverage"]["runtime"]) - {"cache"}
     assert kept["verdicts"] == full["verdicts"] and kept["pairs"] == full["pairs"] and kept["metrics"] == full["metrics"]
+
+
+def test_clear_text_caches_empties_every_language_tool_cache_and_results_stay_the_same():
+    """What the cold benchmarks (--cold, typical_answers.py) rely on: after clear_text_caches a call parses again."""
+    from grounding import decompose, entities, headings, language, negate
+    from grounding.cache import clear_text_caches
+    ex = BY_NAME["contradiction"]
+    config = GroundingConfig(engine="claims")
+    first = ground(ex["response"], ex["context"], config, ex["question"])
+    cached = (decompose.parse, entities.mentions, headings.states_fact, language._detect_cached, negate.negate)
+    assert all(c.cache_info().currsize > 0 for c in (decompose.parse, entities.mentions, negate.negate))
+    clear_text_caches()
+    assert [c.cache_info().currsize for c in cached] == [0] * len(cached)
+    again = ground(ex["response"], ex["context"], config, ex["question"])
+    assert decompose.parse.cache_info().misses > 0 and entities.mentions.cache_info().currsize > 0
+    assert [v.label for v in again.verdicts] == [v.label for v in first.verdicts]

@@ -39,7 +39,7 @@ def test_context_engines_use_entailment_only_to_read_evidence_together_and_repor
 
 
 def test_claims_engine_computes_cer_and_pfcr(models_dir):
-    res = ground(DRUG_RESPONSE, DRUG_CONTEXT, GroundingConfig(models_dir=str(models_dir)))
+    res = ground(DRUG_RESPONSE, DRUG_CONTEXT, GroundingConfig(engine="claims", models_dir=str(models_dir)))
     assert res.metrics.cer is not None and res.metrics.pfcr is not None
     assert {"decompose", "self_check", "retrieve", "judge", "verdict", "explain", "metrics"} <= set(res.timings)
 
@@ -49,7 +49,7 @@ def test_pfcr_stops_with_the_time_budget_and_counts_only_what_it_re_judged(model
     did not re-judge are left out of PFCR, and the coverage says so."""
     from grounding.pipeline import load_models
     from grounding.stages import metrics as metrics_stage
-    cfg = GroundingConfig(models_dir=str(models_dir))
+    cfg = GroundingConfig(engine="claims", models_dir=str(models_dir))
     res = ground(DRUG_RESPONSE, DRUG_CONTEXT, cfg)
     entailment = load_models(cfg.models_dir, cfg.threads)[1]
     evidence = sum(1 for s in res.pairs if s.psi != 0)

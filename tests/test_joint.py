@@ -91,7 +91,8 @@ def test_the_faithful_example_is_supported_sentence_by_sentence_when_read_togeth
     assert "Read together with “The central library is open from 9 am" in text and "entail it (entailment" in text
     if engine != "claims":
         return
-    paper = ground(ex["response"], ex["context"], GroundingConfig(models_dir=str(MODELS), preset="paper"), ex["question"])
+    paper = ground(ex["response"], ex["context"], GroundingConfig(engine="claims", models_dir=str(MODELS), preset="paper"),
+                   ex["question"])
     assert next(v for v in paper.verdicts if v.claim == k).label == CONTRADICTED
 
 
@@ -168,7 +169,8 @@ def test_context_engine_has_the_entailment_model_read_even_one_sentence_the_scor
     scorer_pair = next(p for p in res.pairs if res.claims[p.claim] is claim and p.column == col)
     assert claim.joint[0] > 0.5 > scorer_pair.entail
     assert v.label == SUPPORTED and v.rule.startswith(f"judged alone, context sentence {col + 1} entails")
-    claims = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(models_dir=str(MODELS)))
+    claims = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(engine="claims",
+                                                                                        models_dir=str(MODELS)))
     for c in claims.claims:
         if len(c.joint_columns) == 1:
             p = next(p for p in claims.pairs if claims.claims[p.claim] is c and p.column == c.joint_columns[0])

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from grounding import GroundingConfig, GroundingResult, InputError, ground, ground_stream, rederive
+from grounding.config import ENGINES
 from grounding.io import pairs_csv
 from grounding.types import CONTRADICTED, NOT_ASSESSED, SUPPORTED
 from tests.test_scorer import tiny_backbone, tiny_trained  # noqa: F401  (fixtures for the context-engine wiring)
@@ -24,7 +25,8 @@ DRUG_CONTEXT = ("In the trial, Drug X lowered blood pressure in all patients. "
 
 @pytest.fixture(scope="module")
 def drug():
-    return ground(DRUG_RESPONSE, DRUG_CONTEXT, GroundingConfig())
+    """The papers' claim pipeline: the sentence is split into its two claims (engine `claims`)."""
+    return ground(DRUG_RESPONSE, DRUG_CONTEXT, GroundingConfig(engine="claims"))
 
 
 def _judged_claims(result):
@@ -106,8 +108,9 @@ def test_bad_input_is_not_assessed_never_supported(response, context, needle):
     assert r.metrics.integrity == 0.0 and r.complete
 
 
-def test_huge_response_reports_unchecked_sentences():
-    cfg = GroundingConfig(max_response_chars=60, pfcr=False)
+@pytest.mark.parametrize("engine", ENGINES)
+def test_huge_response_reports_unchecked_sentences(engine):
+    cfg = GroundingConfig(engine=engine, max_response_chars=60, pfcr=False)
     r = ground("Drug X lowers blood pressure. " * 5, DRUG_CONTEXT, cfg)
     labels = [v.label for v in r.verdicts]
     # checked: the first 60 characters (2 sentences); listed as not assessed: up to twice the limit (2 more);
@@ -154,7 +157,7 @@ def test_cli_run_and_bad_json(tmp_path):
     out, pairs = tmp_path / "out.jsonl", tmp_path / "pairs.csv"
     env = {"HF_HUB_OFFLINE": "1", "PATH": "/usr/bin:/bin"}
     proc = subprocess.run([sys.executable, "-m", "grounding", "run", "--input", str(inp), "--output", str(out),
-                           "--csv", str(pairs), "--no-pfcr"], cwd=ROOT, capture_output=True, text=True, env=env)
+                           "--csv", str(pairs), "--no-pfcr", "--engine", "claims"], cwd=ROOT, capture_output=True, text=True, env=env)
     assert proc.returncode == 0, proc.stderr
     line = json.loads(out.read_text().splitlines()[0])
     res = GroundingResult.from_dict(line["result"])
@@ -251,16 +254,16 @@ def test_a_contradiction_below_tau_is_judged_when_it_shares_the_claims_nouns():
     only pairs above τ are judged and the liver sentence does not decide."""
     from grounding.examples import CONTRADICTION
     from grounding.stages.retrieve import shared_nouns
-    res = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig())
-    tau = GroundingConfig().tau
+    res = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(engine="claims"))
+    tau = GroundingConfig(engine="claims").tau
     (claim,) = [c for c in res.claims if c.sentence == 1]
     below = [p for p in res.pairs if res.claims[p.claim] is claim and p.judged and p.cosine <= tau]
     assert [res.context_sentences[p.column].text.split()[0] for p in below] == ["Liver"]
-    assert below[0].cosine >= GroundingConfig().judge_floor and below[0].contradict > 0.7
+    assert below[0].cosine >= GroundingConfig(engine="claims").judge_floor and below[0].contradict > 0.7
     (v,) = [v for v in res.verdicts if res.claims[v.claim] is claim]
     assert v.label == CONTRADICTED and v.anchor == below[0].column
 
-    off = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(judge_top_k=0, joint_floor=tau))
+    off = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(engine="claims", judge_top_k=0, joint_floor=tau))
     assert all(p.cosine > tau for p in off.pairs if p.judged)
     (v0,) = [v for v in off.verdicts if off.claims[v.claim].sentence == 1]
     # the liver sentence is not read, so it cannot decide (the stage 3 entailment model reads "30% of patients reached
@@ -268,7 +271,7 @@ def test_a_contradiction_below_tau_is_judged_when_it_shares_the_claims_nouns():
     assert v0.anchor != below[0].column and below[0].column not in off.claims[v0.claim].joint_columns
     # without judge_top_k, the joint reading still reads the sentence just below τ (joint_floor) with the judged
     # ones, and the sentences read together contradict the claim
-    joint = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(judge_top_k=0))
+    joint = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(engine="claims", judge_top_k=0))
     (c1,) = [c for c in joint.claims if c.sentence == 1]
     (v1,) = [v for v in joint.verdicts if joint.claims[v.claim] is c1]
     assert below[0].column in c1.joint_columns and v1.label == CONTRADICTED and "contradict the claim" in v1.rule

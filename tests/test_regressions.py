@@ -16,7 +16,8 @@ from grounding.verdict import band
 def test_rederive_keeps_the_runs_tau(models_dir):
     """(1) τ moved without a new run, then a verdict weight changed: the re-derived verdicts must still speak of
     the τ the scores were made with (0.50), not the moved slider's (0.80)."""
-    res = ground("The library opens at nine.", "Penguins live in Antarctica.", GroundingConfig(models_dir=str(models_dir)))
+    res = ground("The library opens at nine.", "Penguins live in Antarctica.",
+                 GroundingConfig(engine="claims", models_dir=str(models_dir)))
     assert "tau = 0.50" in res.verdicts[0].rule
     moved = GroundingConfig(models_dir=str(models_dir), tau=0.8, engine="context", overrides={"supported": 0.8})
     again = rederive(res, moved)

@@ -19,7 +19,7 @@ NAMES = [f.name for f in ss.VERDICT_FIELDS]
 
 @pytest.fixture(scope="module")
 def drug(models_dir):
-    return ground(DRUG_RESPONSE, DRUG_CONTEXT, GroundingConfig(models_dir=str(models_dir)))
+    return ground(DRUG_RESPONSE, DRUG_CONTEXT, GroundingConfig(engine="claims", models_dir=str(models_dir)))
 
 
 def test_widgets_come_from_the_metadata_and_round_trip():

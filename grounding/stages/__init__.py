@@ -99,6 +99,16 @@ def unscored(state: Run, columns: list[int]) -> None:
                        "used as evidence")
 
 
+def skip_row(state: Run) -> None:
+    """The row's sentence is outside the checked part (or abandoned): one not-assessed claim for it, which the
+    `not_assessed` stage gives its verdict, and the row's other stages skipped."""
+    from grounding.types import Claim
+    sent = state.result.response_sentences[state.row]
+    state.result.claims.append(Claim(text=sent.text, sentence=state.row, start=sent.start, end=sent.end,
+                                     passed=False, origin="sentence", note="not assessed"))
+    state.skip = True
+
+
 def abandon_row(state: Run, doing: str) -> None:
     """The time budget ran out while `doing` the row's work: the whole response sentence is not assessed (one claim,
     no verdict but Not assessed, its map row left empty), and the coverage says so."""
@@ -107,10 +117,7 @@ def abandon_row(state: Run, doing: str) -> None:
         for k in state.claims:
             result.claims[k].note = "not assessed"
     else:
-        from grounding.types import Claim
-        sent = result.response_sentences[i]
-        result.claims.append(Claim(text=sent.text, sentence=i, start=sent.start, end=sent.end, passed=False,
-                                   origin="sentence", note="not assessed"))
+        skip_row(state)
     state.rows_ok = [ok and j != i for j, ok in enumerate(state.rows_ok)]
     state.skip = True
     state.budget_spent(f"while {doing} of response sentence {i + 1}: it is not assessed")

@@ -3,7 +3,7 @@ grounding.decompose). A sentence outside the checked part becomes one not-assess
 from __future__ import annotations
 
 from grounding.decompose import decompose
-from grounding.stages import Run
+from grounding.stages import Run, skip_row
 from grounding.types import Claim
 
 
@@ -11,9 +11,7 @@ def run(state: Run) -> None:
     result, i = state.result, state.row
     sent = result.response_sentences[i]
     if not state.rows_ok[i]:
-        result.claims.append(Claim(text=sent.text, sentence=i, start=sent.start, end=sent.end, passed=False,
-                                   origin="sentence", note="not assessed"))
-        state.skip = True
+        skip_row(state)
         return
     state.parts = decompose(sent, result.response) if state.config.decompose else []
     cap = state.config.max_claims_per_sentence

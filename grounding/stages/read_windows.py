@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from grounding.stages import Run
+from grounding.stages import Run, skip_row
 from grounding.types import Claim, PairScore
 
 
 def run(state: Run) -> None:
     result, config, i = state.result, state.config, state.row
-    if not state.rows_ok[i]:
-        state.skip = True
+    if not state.rows_ok[i]:   # outside the checked part: listed as not assessed, as in the claims engine
+        skip_row(state)
         return
     local = state.window_rows.index(i)   # this row's index among the rows the scorer read
     sent = result.response_sentences[i]

@@ -5,10 +5,12 @@
 measured in the page (a MutationObserver stamps performance.now()), median over --repeat runs.
 
     .venv-dev/bin/python benchmarks/app_latency.py [--threads 2] [--repeat 3] [--models DIR]
+                                                   [--engines context claims context-fast]
 
 Starts `python app.py` on a free port with GROUNDING_THREADS=--threads (ONNX Runtime intra-op threads) and
 drives Debian's /usr/bin/chromium with Playwright. Models: --models, else $GROUNDING_MODELS_DIR, else
-exported_models/.
+exported_models/. --engines: each engine in turn, chosen in the app's Settings (default: the library's default
+engine), side by side in one run.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+from grounding import GroundingConfig  # noqa: E402
 from grounding.examples import EXAMPLES  # noqa: E402
 from grounding.segment import parse_context, split_response  # noqa: E402
 
@@ -101,6 +104,7 @@ def main(argv=None) -> int:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--models", default=None)
+    ap.add_argument("--engines", nargs="+", default=None, help="engines measured in turn (default: the library's)")
     a = ap.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing (make chromium)", file=sys.stderr)
@@ -121,26 +125,31 @@ def main(argv=None) -> int:
             page.goto(url)
             page.wait_for_selector("#gv-run", timeout=120_000)
             page.wait_for_selector(f"text={EXAMPLES[0]['label']}", timeout=60_000)
-            measure(page, EXAMPLES[-1])   # warm-up run, not reported
-            for e in EXAMPLES:
-                runs = [measure(page, e) for _ in range(a.repeat)]
-                states = {r.get("state") for r in runs}
-                med = {k: statistics.median(r[k] for r in runs if r.get(k) is not None)
-                       if any(r.get(k) is not None for r in runs) else float("nan")
-                       for k in ("paint", "first", "complete", "server")}
-                n = len(split_response(e["response"]))
-                m = sum(len(d.sentences) for d in parse_context(e["context"]))
-                rows.append((e["name"], f"{n}x{m}", med["paint"], med["first"], med["complete"], med["server"], "/".join(sorted(states))))
+            engines = a.engines or [GroundingConfig().engine]
+            page.get_by_text("Settings", exact=True).click()
+            for engine in engines:
+                page.locator("#gv-engine").get_by_label(engine, exact=True).check()
+                measure(page, EXAMPLES[-1])   # warm-up run, not reported
+                for e in EXAMPLES:
+                    runs = [measure(page, e) for _ in range(a.repeat)]
+                    states = {r.get("state") for r in runs}
+                    med = {k: statistics.median(r[k] for r in runs if r.get(k) is not None)
+                           if any(r.get(k) is not None for r in runs) else float("nan")
+                           for k in ("paint", "first", "complete", "server")}
+                    n = len(split_response(e["response"]))
+                    m = sum(len(d.sentences) for d in parse_context(e["context"]))
+                    rows.append((engine, e["name"], f"{n}x{m}", med["paint"], med["first"], med["complete"],
+                                 med["server"], "/".join(sorted(states))))
             browser.close()
     finally:
         proc.terminate()
         proc.wait(timeout=30)
     print(f"models: {models}   threads: {a.threads}   repeat: {a.repeat} (median)   cpu cores: {os.cpu_count()}")
-    header = ("example", "sent x ctx", "first paint ms", "first sentence ms", "complete ms", "server total ms", "state")
+    header = ("engine", "example", "sent x ctx", "first paint ms", "first sentence ms", "complete ms", "server total ms", "state")
     print("| " + " | ".join(header) + " |")
     print("|" + "|".join("---" for _ in header) + "|")
-    for name, shape, paint, first, complete, server, state in rows:
-        print(f"| {name} | {shape} | {paint:.0f} | {first:.0f} | {complete:.0f} | {server:.0f} | {state} |")
+    for engine, name, shape, paint, first, complete, server, state in rows:
+        print(f"| {engine} | {name} | {shape} | {paint:.0f} | {first:.0f} | {complete:.0f} | {server:.0f} | {state} |")
     return 0
 
 

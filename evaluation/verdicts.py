@@ -126,7 +126,9 @@ def parse_variant(text: str) -> tuple[str, dict]:
 def checks(insts, group: int):
     """(response, documents, [(start, end, gold row)]) per check: every claim alone against its instance's
     documents (group 1), or the claims of `group` instances in turn as one answer, one claim per line, against
-    all their documents (a document two of them share is given once)."""
+    all their documents (a document two of them share, the same id and text, is given once; documents that only share
+    an id, such as SciFact's "rationale" or a Climate-FEVER article's other sentences, are kept apart under
+    "id (2)", ...)."""
     if group <= 1:
         for inst in insts:
             for claim, row in zip(inst.claims, inst.gold):
@@ -139,7 +141,12 @@ def checks(insts, group: int):
                 text += ("\n" if text else "")
                 spans.append((len(text), len(text) + len(claim), row))
                 text += claim
-            docs.update({d["id"]: d for d in inst.context_items()})
+            for d in inst.context_items():
+                key, n = d["id"], 1
+                while key in docs and (docs[key]["title"], docs[key]["text"]) != (d["title"], d["text"]):
+                    n += 1
+                    key = f'{d["id"]} ({n})'
+                docs[key] = {**d, "id": key}
         yield text, list(docs.values()), spans
 
 

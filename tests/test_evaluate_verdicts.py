@@ -96,3 +96,8 @@ def test_checks_alone_and_as_answers_of_several_claims():
     (text, docs, spans), = ev.checks([a, b, c], 2)          # c is the tail: left out
     assert text == "Cats purr.\nDogs meow.\nDogs bark loudly." and [d["id"] for d in docs] == ["d1"]
     assert [text[s:e] for s, e, _ in spans] == ["Cats purr.", "Dogs meow.", "Dogs bark loudly."]
+    # documents that share only an id (SciFact's are all "rationale") are two documents, the second renamed
+    r1 = EvidenceInstance("r1", "hand", ["Cats purr."], [EvidenceDocument("rationale", "", ["Cats purr."])], [[1]])
+    r2 = EvidenceInstance("r2", "hand", ["Fish swim."], [EvidenceDocument("rationale", "", ["Fish swim."])], [[1]])
+    (text, docs, spans), = ev.checks([r1, r2], 2)
+    assert [(d["id"], d["text"]) for d in docs] == [("rationale", "Cats purr."), ("rationale (2)", "Fish swim.")]

@@ -177,6 +177,11 @@ class GroundingConfig:
     rows_per_window: int = setting(1, "context engines: response sentences the scorer reads in one window beside "
                                       "each document (1: each on its own; 0: all together, the paper's layout)",
                                    low=0, high=64)
+    # 0.3 chosen on the evidence train sets' dev carve, for both scorers (README, "The scorer's gate")
+    scorer_gate: Optional[float] = setting(0.3, "context engines: a scorer window (a response sentence beside a "
+                                                "document) is not read when none of its sentence pairs has a cosine of "
+                                                "at least this; its cells count as irrelevant (None: every window is read)",
+                                           low=0, high=1)
     tau: float = setting(0.5, "pairs above τ are judged", low=0, high=1, control="slider",
                          label="τ (cosine threshold)", cli=True)
     preset: str = setting("joint", "sets the weights and bands below", needs_run=False,

@@ -178,7 +178,9 @@ def coverage_html(result: GroundingResult, with_messages: bool = True) -> str:
     # windows are the context engines' (documents packed into the scorer's window); the claims engine has none
     engine = ENGINES.get(result.engine)
     windowed = cov.windows or engine is None or any(stage.name == "score_windows" for stage in engine.before)
-    bits = ([f"windows: {cov.windows}"] if windowed else []) + [
+    gated = (f" ({cov.windows_gated} not read: no sentence pair in them reached the cosine gate "
+             f"{getattr(result.config, 'scorer_gate', None)})" if cov.windows_gated else "")
+    bits = ([f"windows: {cov.windows}{gated}"] if windowed else []) + [
             f"truncated items: {len(cov.truncated)}", f"unscored items: {len(cov.unscored)}", f"language: {lang}",
             f"{len(result.response_sentences)} response sentences × {len(result.context_sentences)} context sentences "
             f"in {len(result.documents)} document(s)"]

@@ -241,6 +241,9 @@ class ScorerCoverage:
     unscored_response: list[int] = field(default_factory=list)    # indices that got no score (probabilities NaN)
     unscored_context: list[int] = field(default_factory=list)
     plan: list[tuple[list[int], list[int]]] = field(default_factory=list)   # (rows, columns) per window
+    # windows not read because no (row, column) pair in them reaches the gate's cosine: their cells are irrelevant
+    # (probabilities 0, 0, 1), not unscored; (rows, columns) per window
+    gated: list[tuple[list[int], list[int]]] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
@@ -342,7 +345,8 @@ class ContextScorer:
         return self.head.run(None, {"response": vectors[:n], "context": vectors[n:]})[0]
 
     def score(self, response_sentences: list[str], documents: list[list[str]], stop=None, fp32: bool = False,
-              rows: Optional[set[int]] = None, rows_per_window: int = 0) -> ScoredMap:
+              rows: Optional[set[int]] = None, rows_per_window: int = 0, cosines: Optional[np.ndarray] = None,
+              gate: Optional[float] = None) -> ScoredMap:
         """Score every response sentence against every context sentence (documents concatenated in order).
 
         Windows are scored one per forward pass, so a window's numbers never depend on batch-mates. `stop`: a
@@ -350,6 +354,8 @@ class ContextScorer:
         `fp32`: the encoder's fp32 twin reads the windows (grounding.precise). `rows`: only the windows that hold
         one of these response sentences run (the same windows as in a whole pass; the other cells stay NaN).
         `rows_per_window`: response sentences per window (0: all, as the model was trained; see plan_windows).
+        `cosines` (n, m) and `gate`: a window none of whose (row, column) pairs has a cosine of at least `gate` is not
+        read; its cells are irrelevant (P = 0, 0, 1) and the window is listed in coverage.gated.
         """
         documents = [list(d) for d in documents]
         flat = [s for d in documents for s in d]
@@ -360,13 +366,21 @@ class ContextScorer:
                             self.max_length, self.min_context_tokens, self.long_sentences, self.windows,
                             rows_per_window)
         probs = np.full((n, m, 3), np.nan, dtype=np.float32)
+        gated = []
         for w in plan.windows:
             rw = [r_ids[i][: plan.response_lengths[i]] for i in w.rows]
             cw = [c_ids[j][: plan.context_lengths[j]] for j in w.columns]
-            if not rw or not cw or (rows is not None and not rows & set(w.rows)) or (stop is not None and stop()):
+            if not rw or not cw or (rows is not None and not rows & set(w.rows)):
+                continue
+            if gate is not None and cosines is not None and float(cosines[np.ix_(w.rows, w.columns)].max()) < gate:
+                probs[np.ix_(w.rows, w.columns)] = np.eye(3, dtype=np.float32)[LABEL_SIGN.index(0)]
+                gated.append((list(w.rows), list(w.columns)))
+                continue
+            if stop is not None and stop():
                 continue
             probs[np.ix_(w.rows, w.columns)] = softmax(self.encode_window(rw, cw, fp32))
-        cov = ScorerCoverage(windows=len(plan.windows), forward_passes=sum(1 for w in plan.windows if w.rows and w.columns),
+        read = [w for w in plan.windows if w.rows and w.columns]
+        cov = ScorerCoverage(windows=len(plan.windows), forward_passes=len(read) - len(gated), gated=gated,
                              truncated_response=plan.truncated_response, truncated_context=plan.truncated_context,
                              unscored_response=plan.unscored_response, unscored_context=plan.unscored_context,
                              plan=[(w.rows, w.columns) for w in plan.windows])

@@ -177,6 +177,7 @@ class Coverage:
     language: str = "en"
     language_confidence: Optional[float] = None
     windows: int = 0
+    windows_gated: int = 0                                   # of those, not read: no pair reached scorer_gate
     truncated: list[str] = field(default_factory=list)       # items cut at a model's window
     unscored: list[str] = field(default_factory=list)        # items that got no score at all
     messages: list[str] = field(default_factory=list)        # what the user should know

@@ -1,6 +1,7 @@
 """The engine registry: declared stages, models and the metrics each engine can honestly compute."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from grounding import GroundingConfig, ground
@@ -85,3 +86,53 @@ def test_drug_x_on_every_engine(engine, models_dir):
         assert labels == [("Drug X lowers blood pressure.", "Supported"), ("Drug X raises liver enzymes.", "Contradicted")]
     else:
         assert labels == [(DRUG_RESPONSE, "Contradicted")]
+
+
+GATE_RESPONSE = "Drug X lowered blood pressure in the trial."
+GATE_DOCS = ["In the trial, Drug X lowered blood pressure in all patients. Liver enzyme levels did not rise.",
+             "Penguins live in Antarctica. They eat krill and fish."]
+
+
+def test_scorer_gate_leaves_windows_without_a_similar_pair_unread(models_dir):
+    """A window (a response sentence beside a document) none of whose pairs reaches the gate's cosine is not read:
+    its cells are irrelevant, the other windows' numbers are the same, and the coverage lists it."""
+    from grounding.scorer import ContextScorer
+    if not (models_dir / "scorer" / "model.onnx").is_file():
+        pytest.skip("no scorer in this build")
+    scorer = ContextScorer(models_dir / "scorer", threads=1)
+    docs = [["In the trial, Drug X lowered blood pressure in all patients.", "Liver enzyme levels did not rise."],
+            ["Penguins live in Antarctica.", "They eat krill and fish."]]
+    full = scorer.score([GATE_RESPONSE], docs, rows_per_window=1)
+    cos = np.array([[0.8, 0.3, 0.02, 0.05]], dtype=np.float32)
+    gated = scorer.score([GATE_RESPONSE], docs, rows_per_window=1, cosines=cos, gate=0.25)
+    assert gated.coverage.gated == [([0], [2, 3])] and full.coverage.gated == []
+    assert gated.coverage.forward_passes == full.coverage.forward_passes - 1 == 1
+    np.testing.assert_array_equal(gated.probabilities[0, :2], full.probabilities[0, :2])
+    assert gated.probabilities[0, 2:].tolist() == [[0.0, 0.0, 1.0]] * 2 and gated.labels[0, 2:].tolist() == [0, 0]
+    # one pair at the gate is enough for the window to be read
+    cos[0, 3] = 0.25
+    assert scorer.score([GATE_RESPONSE], docs, rows_per_window=1, cosines=cos, gate=0.25).coverage.gated == []
+
+
+@pytest.mark.parametrize("engine", ["context", "context-fast"])
+def test_scorer_gate_through_the_pipeline_and_its_fp32_recheck(models_dir, engine):
+    """Through the context engines: the unrelated document is not read beside the sentence (the coverage line says
+    so), its cells stay irrelevant even when the fp32 recheck reads the row again, and the verdict is the one the
+    engine gives with every window read."""
+    from grounding.render import coverage_html
+    if not (models_dir / ENGINES[engine].models["scorer"] / "model.onnx").is_file():
+        pytest.skip("no scorer in this build")
+    assert GroundingConfig().scorer_gate == 0.3
+    read_all = ground(GATE_RESPONSE, GATE_DOCS, GroundingConfig(engine=engine, models_dir=str(models_dir),
+                                                                scorer_gate=None))
+    for margin in (0.02, 0.5):      # 0.5: every verdict is near a threshold, so the row is read again in fp32
+        cfg = GroundingConfig(engine=engine, models_dir=str(models_dir), scorer_gate=0.3, recheck_margin=margin)
+        res = ground(GATE_RESPONSE, GATE_DOCS, cfg)
+        assert res.coverage.windows == read_all.coverage.windows == 2 and res.coverage.windows_gated == 1
+        assert "(1 not read: no sentence pair in them reached the cosine gate 0.3)" in coverage_html(res)
+        penguins = [s.column for s in res.documents[1].sentences]
+        assert penguins and all(res.sentence_map.labels[0][j] == 0 for j in penguins)
+        assert [v.label for v in res.verdicts] == [v.label for v in read_all.verdicts] == ["Supported"]
+        if margin == 0.5:
+            assert res.coverage.rechecked > 0
+    assert read_all.coverage.windows_gated == 0

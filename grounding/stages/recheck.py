@@ -23,7 +23,7 @@ from grounding.scorer import scored_map
 from grounding.stages import Run, judge_joint
 from grounding.stages.judge import update_map
 from grounding.stages.read_windows import row_pairs
-from grounding.stages.score_windows import scorer_inputs
+from grounding.stages import score_windows
 from grounding.stages.verdict import decide_claim
 from grounding.types import PairScore
 
@@ -128,9 +128,7 @@ def _reread_row(state: Run, k: int) -> None:
     """Context engines: the scorer windows holding this response sentence read again by the fp32 twin; the row's
     cells and evidence pairs are rebuilt from them."""
     local = state.window_rows.index(state.row)
-    rows, docs = scorer_inputs(state)
-    scored = state.models["scorer"].score(rows, docs, fp32=True, rows={local}, stop=state.over_budget,
-                                          rows_per_window=state.config.rows_per_window)
+    scored = score_windows.score(state, fp32=True, rows={local}, stop=state.over_budget)
     fresh = scored.probabilities[local, : state.limit]
     if (np.isnan(fresh) & ~np.isnan(state.windows.probabilities[local, : state.limit])).any():
         return   # the time budget stopped the windows: the int8 reading stands

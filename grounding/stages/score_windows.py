@@ -13,21 +13,28 @@ def run(state: Run) -> None:
     rows = [i for i, ok in enumerate(state.rows_ok) if ok]
     state.limit = limit = scored_context(result, config)
     state.window_rows = rows
-    scored = state.models["scorer"].score(*scorer_inputs(state), stop=state.over_budget,
-                                          rows_per_window=config.rows_per_window)
+    embedder = state.models["embedder"]
+    sent_emb = embedder.encode([result.response_sentences[i].text for i in rows])
+    state.window_cosines = mask_columns(judge.cosine_matrix(sent_emb, embedder.encode(state.context_texts[:limit])),
+                                        result.coverage.not_evidence)
+    scored = score(state, stop=state.over_budget)
     cov, names = scored.coverage, result.sentence_map.columns
+    result.coverage.windows_gated = len(cov.gated)
     result.coverage.windows = cov.windows
     result.coverage.truncated += [f"context {names[j]} (scorer window)" for j in cov.truncated_context]
     result.coverage.truncated += [f"response r{rows[i] + 1} (scorer window: scored on its start)"
                                   for i in cov.truncated_response]
     result.coverage.unscored += [f"context {names[j]} (scorer window)" for j in cov.unscored_context]
     result.coverage.unscored += [f"response r{rows[i] + 1} (scorer window)" for i in cov.unscored_response]
-    embedder = state.models["embedder"]
-    sent_emb = embedder.encode([result.response_sentences[i].text for i in rows])
     state.windows = scored
-    state.window_cosines = mask_columns(judge.cosine_matrix(sent_emb, embedder.encode(state.context_texts[:limit])),
-                                        result.coverage.not_evidence)
     _rows_left_by_budget(state, rows, scored)
+
+
+def score(state: Run, **kwargs):
+    """The scorer on the assessed rows and the documents' scored sentences, with the run's window settings: rows
+    per window and the gate (a window none of whose pairs reaches config.scorer_gate in cosine is not read)."""
+    return state.models["scorer"].score(*scorer_inputs(state), rows_per_window=state.config.rows_per_window,
+                                        cosines=state.window_cosines, gate=state.config.scorer_gate, **kwargs)
 
 
 def scorer_inputs(state: Run) -> tuple[list[str], list[list[str]]]:

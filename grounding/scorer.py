@@ -46,8 +46,6 @@ R_SEP, S_SEP = "[R_SEP]", "[S_SEP]"
 SPECIAL_TEXT = re.compile(r"\[(?:R_SEP|S_SEP|SEP|CLS|PAD|MASK|UNK)\]", re.IGNORECASE)
 
 
-# ---------------------------------------------------------------------------- windows: grounding/windows.py
-
 # ---------------------------------------------------------------------------- packing (pure)
 
 @dataclass
@@ -248,7 +246,7 @@ class ContextScorer:
             if not rw or not cw or (rows is not None and not rows & set(w.rows)):
                 continue
             if gate is not None and cosines is not None and float(cosines[np.ix_(w.rows, w.columns)].max()) < gate:
-                probs[np.ix_(w.rows, w.columns)] = np.eye(3, dtype=np.float32)[LABEL_SIGN.index(0)]
+                probs[np.ix_(w.rows, w.columns)] = np.eye(3, dtype=np.float32)[LABELS.index("irrelevant")]
                 gated.append((list(w.rows), list(w.columns)))
                 continue
             if stop is not None and stop():

@@ -71,13 +71,13 @@ class _FirstWordScorer:
     with "Not" + that word; and, to stand for a scorer that reads rows together, every pair contradict when
     the response holds a claim starting with "Noise"."""
 
-    def score(self, claims, documents, rows_per_window=0):
+    def score(self, claims, documents, rows_per_window=0, cosines=None, gate=None):
         from types import SimpleNamespace
         sents = [s for d in documents for s in d]
         noisy = any(c.startswith("Noise") for c in claims)
         lab = [[-1 if noisy else 1 if s.split()[0] == c.split()[0] else -1 if s.split()[:2] == ["Not", c.split()[0]]
                 else 0 for s in sents] for c in claims]
-        return SimpleNamespace(labels=np.asarray(lab))
+        return SimpleNamespace(labels=np.asarray(lab), coverage=SimpleNamespace(forward_passes=len(documents), gated=[]))
 
 
 def test_rows_scored_together_are_compared_with_rows_scored_alone():
@@ -115,3 +115,27 @@ def test_shipped_scorer_alone_and_in_groups_of_one_agree():
     r = evaluate(ContextScorer(folder, threads=1), grouped([inst], 1), replicates=20)
     assert r["alone"] == r["together"] == r["own_block"] == 0.5     # support found, no contradiction to find
     assert r["own_changed"] == 0.0 and r["others_cells"] == 0
+
+
+def test_the_gate_in_the_evaluation_is_the_pipelines():
+    """evaluation.responses --gates reads the embedder's cosines and ContextScorer.score's gate, as score_windows
+    does: an off-topic document beside the claim is not read (its cells irrelevant) and what is read is unchanged."""
+    from pathlib import Path
+
+    import pytest
+    folder = Path(__file__).resolve().parent.parent / "exported_models"
+    if not (folder / "scorer" / "model.onnx").is_file():
+        pytest.skip("exported_models/scorer is not exported")
+    from evaluation.datasets import EvidenceDocument, EvidenceInstance
+    from evaluation.responses import evaluate, grouped
+    from grounding.runtime import Embedder
+    from grounding.scorer import ContextScorer
+    a = EvidenceInstance("a", "hand", ["Drug X lowered blood pressure."],
+                         [EvidenceDocument("d", "", ["In a trial, drug X lowered blood pressure by 12 mmHg."])], [[1]])
+    b = EvidenceInstance("b", "hand", ["Penguins live in Antarctica."],
+                         [EvidenceDocument("e", "", ["Penguins live in Antarctica and eat krill."])], [[1]])
+    scorer, embedder = ContextScorer(folder / "scorer", threads=1), Embedder(folder / "embedder", threads=1)
+    off = evaluate(scorer, grouped([a, b], 2), replicates=20, rows_per_window=1)
+    on = evaluate(scorer, grouped([a, b], 2), replicates=20, rows_per_window=1, gate=0.3, embedder=embedder)
+    assert off["windows_not_read"] == 0.0 and on["windows_not_read"] == 0.5    # the two cross windows of four
+    assert on["own_block"] == off["own_block"] and on["others_labelled"] == 0.0

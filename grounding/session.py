@@ -223,6 +223,12 @@ def stream_interval(result: GroundingResult) -> float:
     return 1.0 + len(result.response_sentences) / 40
 
 
+# Seconds of work at most between two yields of a running check: Gradio ends a stopped run, or one whose tab was
+# closed, only where it yields (it checks the event after each step it sends on), so between shown updates the check
+# yields a step that changes nothing (all KEEP) this often
+CANCEL_POLL = 0.5
+
+
 @dataclass
 class Choices:
     """New choices (and the selected value) for a drop-down."""
@@ -276,14 +282,18 @@ def run_check(response, context, files, question, engine, tau, preset, pfcr, val
     items = context_items(context or "", upload.documents if upload else [])
     warning = input_warning(response, items)
     step = Step((), warnings=[warning] if warning else [], infos=list(upload.notes if upload else []))
-    shown_at = 0.0
+    shown_at = polled_at = 0.0
     try:   # sentences already checked can be selected while the rest stream in
         for result in ground_stream(response or "", items, config, question=question or ""):
             # at most one update per STREAM_INTERVAL (and the last): every update re-draws all views, and a long
             # response streamed sentence by sentence would keep the browser too busy to take a click on Stop
-            if shown_at and not result.complete and time.monotonic() - shown_at < stream_interval(result):
+            now = time.monotonic()
+            if shown_at and not result.complete and now - shown_at < stream_interval(result):
+                if now - polled_at >= CANCEL_POLL:   # nothing drawn: only a point where Gradio can end the run
+                    polled_at = now
+                    yield Step((KEEP,) * RUN_OUTPUTS)
                 continue
-            shown_at = time.monotonic()
+            shown_at = polled_at = now
             step.outputs = ((progress_status(result),) + views(result)
                             + (Choices(focus_choices(result), "all"),
                                downloads.result_files(result) if result.complete else None, result, "", None))

@@ -75,8 +75,33 @@ def idle_after(pid: int, settle: float = 4.0, window: float = 6.0) -> float:
     return cpu_seconds(pid) - before
 
 
+class CpuTrace(threading.Thread):
+    """The app's CPU seconds per `step` seconds from now on, for `span` seconds (a background sampler)."""
+
+    def __init__(self, pid: int, step: float = 0.25, span: float = 8.0):
+        super().__init__(daemon=True)
+        self.pid, self.step, self.n, self.rates = pid, step, int(span / step), []
+        self.start()
+
+    def run(self) -> None:
+        last = cpu_seconds(self.pid)
+        for _ in range(self.n):
+            time.sleep(self.step)
+            now = cpu_seconds(self.pid)
+            self.rates.append((now - last) / self.step)
+            last = now
+
+    def busy_until(self, rate: float) -> float:
+        """Seconds from the start to the end of the last sample above `rate` CPU s per s (0 if none was)."""
+        self.join()
+        return max((i + 1) * self.step for i, r in enumerate([rate + 1] + self.rates) if r > rate) - self.step
+
+
 @pytest.mark.parametrize("how", ["stop", "close"])
 def test_stop_or_a_closed_tab_ends_the_server_side_work(server, how):
+    """The check yields to Gradio at least every session.CANCEL_POLL (0.5 s) of work, also between the updates it
+    shows (one per 5.75 s for these 190 sentences), and Gradio ends a stopped or closed run only where it yields: the
+    work must end within 1.5 s of the click or the closed tab (it went on for 2-5.75 s before the poll)."""
     from playwright.sync_api import sync_playwright
     proc, url = server
     with sync_playwright() as p:
@@ -90,6 +115,7 @@ def test_stop_or_a_closed_tab_ends_the_server_side_work(server, how):
         page.click("#gv-run")
         page.wait_for_selector('#gv-status .status[data-state="running"][data-done]', timeout=120_000)
         busy = idle_after(proc.pid, settle=0, window=3)          # it is working: the check has 190 rows
+        trace = CpuTrace(proc.pid)
         if how == "stop":
             page.click("#gv-stop")
             page.wait_for_selector('#gv-status .status:has-text("Stopped: the sentences checked before Stop")',
@@ -99,9 +125,13 @@ def test_stop_or_a_closed_tab_ends_the_server_side_work(server, how):
         else:
             page.close()
         browser.close()
-    quiet = idle_after(proc.pid)
+    # working, the app uses 1.3-1.5 CPU s per s; idle (heartbeats), under 0.1
+    ended = trace.busy_until(rate=0.4)
+    quiet = idle_after(proc.pid, settle=0)
     assert busy > 1.0, f"the check was not running ({busy:.2f} CPU s in 3 s)"
-    # an idle server still wakes up now and then (heartbeats): at most a quarter of the working rate, 1.5 CPU s
+    assert ended <= 1.5, f"the server worked on for {ended:.2f} s after {how} (CPU s per s: " \
+        f"{[round(r, 2) for r in trace.rates]})"
+    # and stays idle: at most a quarter of the working rate, 1.5 CPU s
     assert quiet / 6 < 0.25 * busy / 3 and quiet < 1.5, \
         f"the server kept working after {how}: {quiet:.2f} CPU s in 6 s (working: {busy:.2f} in 3 s)"
 

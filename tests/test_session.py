@@ -91,6 +91,25 @@ def test_run_streams_and_ends_with_downloads(models_dir):
     assert empty.warnings == ["The response is empty: paste the answer to check (or pick an example)."]
 
 
+def test_between_shown_updates_the_run_yields_steps_that_change_nothing(models_dir, monkeypatch):
+    """Gradio ends a stopped run (or a closed tab's) only where the check yields: between the updates it shows (one per
+    stream_interval) it yields an all-KEEP step at least every CANCEL_POLL, and only then."""
+    response = " ".join(f"The committee approved item {i} on day {i}." for i in range(6))
+    context = "The committee approved item 3 on day 3."
+
+    def steps(poll):
+        monkeypatch.setattr(ss, "CANCEL_POLL", poll)
+        return list(ss.run_check(response, context, None, "", "claims", 0.5, "paper", False,
+                                 ss.widget_values("paper"), str(models_dir), ss.Downloads()))
+    monkeypatch.setattr(ss, "stream_interval", lambda result: 3600.0)   # one shown update, then only the last
+    every = steps(0.0)
+    shown = [s for s in every if not all(x is ss.KEEP for x in s.outputs)]
+    assert len(shown) == 2 and shown[0] is every[0] and shown[1] is every[-1] and every[-1].outputs[8].complete
+    assert len(every) - 2 == 6            # a KEEP step after each sentence (the complete result comes after them)
+    assert all(len(s.outputs) == ss.RUN_OUTPUTS and not s.warnings for s in every[1:-1])
+    assert len(steps(3600.0)) == 2        # no poll due: nothing in between
+
+
 def test_uploads_fill_only_empty_boxes(tmp_path):
     path = tmp_path / "r.json"
     path.write_text(json.dumps({"response": "From the file.", "question": "Q?", "context": ["Doc."]}, indent=2))

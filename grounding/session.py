@@ -1,29 +1,22 @@
 """What the app's events do, as plain functions without the app framework: the settings widgets <-> a
-GroundingConfig (from the config's field metadata), the evidence focus, the status lines, the views, the
-downloads (written once per result, in folders that are removed again), and the events themselves, each
+GroundingConfig (from the config's field metadata), the evidence focus, the status lines, the views, and
+the events themselves (their download files: grounding.downloads), each
 returning a `Step` (the outputs in the wiring's order, KEEP for "leave this widget", and the messages to show).
 `app.py` only lays out the page and wires its events to these; tests/test_session.py checks them without a browser.
 """
 from __future__ import annotations
 
-import atexit
 import copy
 import functools
-import hashlib
-import shutil
-import tempfile
-import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Iterator, Optional
 
 from grounding import render, report
 from grounding.config import PRESETS, GroundingConfig, verdict_fields
 from grounding.examples import EXAMPLES
 from grounding.ingest import UploadError, context_items, read_uploads
-from grounding.io import pairs_csv
+from grounding.downloads import Downloads  # noqa: F401 -- the app makes its Downloads from here
 from grounding.pipeline import ground, ground_stream, rederive
 from grounding.types import GroundingResult, InputError
 
@@ -169,47 +162,10 @@ def input_warning(response: str, items: list) -> Optional[str]:
     return None
 
 
-# ---------------------------------------------------------------------------- uploads and downloads
+# ---------------------------------------------------------------------------- uploads (downloads: grounding.downloads)
 
 def upload_paths(files) -> list[str]:
     return [f if isinstance(f, str) else getattr(f, "name", str(f)) for f in (files or [])]
-
-
-class Downloads:
-    """Files for the download buttons, written once per result content into a folder of their own; only the
-    `keep` most recent folders stay, and all are removed when the process ends."""
-
-    def __init__(self, keep: int = 16, prefix: str = "grounding-"):
-        self.root = Path(tempfile.mkdtemp(prefix=prefix))
-        self.keep = keep
-        self.folders: OrderedDict[str, Path] = OrderedDict()
-        self.lock = threading.Lock()   # the app serves several requests at once
-        atexit.register(shutil.rmtree, self.root, True)
-
-    def write(self, files: dict[str, str]) -> list[str]:
-        """{file name: text} -> their paths; the same contents give the same files, written once."""
-        key = hashlib.sha256("\0".join(f"{k}\0{v}" for k, v in files.items()).encode()).hexdigest()[:20]
-        with self.lock:
-            return self._write(key, files)
-
-    def _write(self, key: str, files: dict[str, str]) -> list[str]:
-        if key not in self.folders:
-            folder = self.root / key
-            folder.mkdir()
-            for name, text in files.items():
-                (folder / name).write_text(text, encoding="utf-8")
-            self.folders[key] = folder
-            while len(self.folders) > self.keep:
-                shutil.rmtree(self.folders.popitem(last=False)[1], ignore_errors=True)
-        self.folders.move_to_end(key)
-        return [str(self.folders[key] / name) for name in files]
-
-    def result_files(self, result: GroundingResult) -> list[str]:
-        """The result as JSON, its pair table as CSV and the self-contained HTML report."""
-        return self.write({"grounding_result.json": result.to_json(indent=1),
-                           "grounding_pairs.csv": pairs_csv([("result", result)]),
-                           "grounding_report.html": report.report_html(result)})
-
 
 
 # ---------------------------------------------------------------------------- events

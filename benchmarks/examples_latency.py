@@ -22,7 +22,7 @@ os.environ["GROUNDING_CACHE_MB"] = "0"
 
 from grounding import GroundingConfig, ground  # noqa: E402
 from grounding.examples import DRUG_X, EXAMPLES  # noqa: E402
-from grounding.pipeline import load_models  # noqa: E402
+from grounding.pipeline import load_models, prepare_twins  # noqa: E402
 from evaluation.verdicts import parse_variant  # noqa: E402
 from grounding.config import VerdictPreset  # noqa: E402
 from grounding.cache import clear_text_caches  # noqa: E402
@@ -41,6 +41,7 @@ def main(argv=None) -> int:
     a = p.parse_args(argv)
     variants = [("default", {})] + [parse_variant(v) for v in (a.variant or ["together:rows_per_window=0"])]
     models = load_models(GroundingConfig().models_dir, GroundingConfig().threads)
+    prepare_twins(GroundingConfig().models_dir, GroundingConfig().threads)   # as the app does before serving
     print(f"{'example':14s} {'engine':13s} " + " ".join(f"{name:>12s}" for name, _ in variants) + "   (median s)")
     for ex in EXAMPLES + [DRUG_X]:
         for engine in a.engines:

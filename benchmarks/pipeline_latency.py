@@ -29,7 +29,7 @@ os.environ["GROUNDING_CACHE_MB"] = "0"   # the models' own speed: every call run
 from grounding import GroundingConfig, ground  # noqa: E402
 from evaluation import datasets  # noqa: E402
 from grounding import metrics  # noqa: E402
-from grounding.pipeline import load_models  # noqa: E402
+from grounding.pipeline import load_models, prepare_twins  # noqa: E402
 
 
 def instance_rows(result, n_claims: int, rules: bool = True) -> list[list[int]]:
@@ -55,6 +55,7 @@ def run(engine: str, tau: float, instances, pfcr: bool, models_dir: str | None =
     cfg = GroundingConfig(engine=engine, tau=tau, pfcr=pfcr, **({"models_dir": models_dir} if models_dir else {}),
                           **(settings or {})).validate()
     models = load_models(cfg.models_dir, cfg.threads)
+    prepare_twins(cfg.models_dir, cfg.threads)   # as the app does before serving: no instance pays for building one
     pred, model_pred, gold, times, stages, judged = [], [], [], [], {}, 0
     for inst in instances:
         docs = inst.context_items()

@@ -4,7 +4,8 @@ complete in at most 0.5 s on 2 cores, with the app's settings (PFCR on, the defa
 The answers are real: three TracSum summaries of one PubMed abstract (different aspects of it), checked against
 that abstract and the next abstract of the file as a second, retrieved document (18-26 context sentences in all).
 Every call runs cold, as a new answer does: the model cache is off and the language tools' caches (spaCy
-parses, entities, ...) are emptied before it.
+parses, entities, ...) are emptied before it. The models' fp32 twins (the recheck's) are built first, as the app
+builds them before it serves: otherwise the first answer that needs one pays 2-3 s for building it.
 Run settings are measured side by side in one run (the answers in turn, each setting on each):
 
     python benchmarks/typical_answers.py [--engines claims context context-fast] [--limit 30]
@@ -31,7 +32,7 @@ os.environ["GROUNDING_CACHE_MB"] = "0"   # every call runs: a new answer finds n
 from grounding import GroundingConfig, ground  # noqa: E402
 from grounding.config import VerdictPreset  # noqa: E402
 from grounding.cache import clear_text_caches  # noqa: E402
-from grounding.pipeline import load_models  # noqa: E402
+from grounding.pipeline import load_models, prepare_twins  # noqa: E402
 from evaluation import datasets  # noqa: E402
 from evaluation.verdicts import parse_variant  # noqa: E402
 
@@ -74,6 +75,7 @@ def main(argv=None) -> int:
     items = answers(a.limit)
     variants = [("default", {})] + [parse_variant(v) for v in a.variant]
     models = load_models(GroundingConfig().models_dir, GroundingConfig().threads)
+    prepare_twins(GroundingConfig().models_dir, GroundingConfig().threads)   # as the app does before serving
     print(f"{len(items)} answers of 3 sentences against two abstracts; cold calls (model cache off, text caches "
           "emptied); threads: "
           f"{GroundingConfig().threads or 'ONNX Runtime default'}")

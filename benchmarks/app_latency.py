@@ -125,6 +125,9 @@ def main(argv=None) -> int:
             page.goto(url)
             page.wait_for_selector("#gv-run", timeout=120_000)
             page.wait_for_selector(f"text={EXAMPLES[0]['label']}", timeout=60_000)
+            # the page's arrival fills the boxes with the first example: an example clicked before that lands is
+            # overwritten by it (the warm-up then waited 30 s for its text and failed)
+            page.wait_for_selector('#gv-status .status:has-text("Showing the example")', timeout=120_000)
             engines = a.engines or [GroundingConfig().engine]
             page.get_by_text("Settings", exact=True).click()
             for engine in engines:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from typing import Iterator, Optional
+from typing import Callable, Iterator, Optional
 
 from grounding.config import GroundingConfig
 from grounding.engines import ENGINES, run
@@ -58,10 +58,13 @@ def runtime_info(models_dir: str, threads: Optional[int] = None) -> dict:
 
 
 def ground_stream(response: str, context, config: Optional[GroundingConfig] = None, question: str = "",
-                  gold: Optional[list[list[int]]] = None, models=None) -> Iterator[GroundingResult]:
+                  gold: Optional[list[list[int]]] = None, models=None,
+                  cancelled: Optional[Callable[[], bool]] = None) -> Iterator[GroundingResult]:
     """Yield the (same, growing) result after segmentation and after each response sentence; the last
     yield has `complete=True` with verdicts, maps and metrics for everything assessed. `models`: an
-    (Embedder, Entailment) pair to use instead of loading them (the claims engine's)."""
+    (Embedder, Entailment) pair to use instead of loading them (the claims engine's). `cancelled`: checked
+    wherever the time budget is (between scorer windows, model batches and rows); once True, no more model work
+    starts and what is left is listed as not assessed ("The check was stopped …"), as a spent budget would be."""
     config = (config or GroundingConfig()).validate()
     engine = ENGINES[config.engine]
     scorer_folder = engine.models.get("scorer")
@@ -91,7 +94,7 @@ def ground_stream(response: str, context, config: Optional[GroundingConfig] = No
     # models (once per process) is not the request's doing
     deadline = time.monotonic() + config.time_budget if config.time_budget else None
     state = Run(result=result, config=config, models=loaded, rows_ok=rows_ok, metrics=engine.metrics, gold=gold,
-                deadline=deadline)
+                deadline=deadline, cancelled=cancelled)
     for _ in run(engine, state):
         yield result
     result.timings["total"] = time.perf_counter() - t0
@@ -102,10 +105,11 @@ def ground_stream(response: str, context, config: Optional[GroundingConfig] = No
 
 
 def ground(response: str, context, config: Optional[GroundingConfig] = None, question: str = "",
-           gold: Optional[list[list[int]]] = None, models=None) -> GroundingResult:
+           gold: Optional[list[list[int]]] = None, models=None,
+           cancelled: Optional[Callable[[], bool]] = None) -> GroundingResult:
     """Check `response` against `context` (str with '---' separated documents, or a list of texts or
     {"id","title","text"} dicts). Never raises for bad text: the coverage says what was not assessed."""
-    for result in ground_stream(response, context, config, question, gold, models):
+    for result in ground_stream(response, context, config, question, gold, models, cancelled):
         pass
     return result
 

@@ -291,3 +291,24 @@ def test_a_sentence_on_another_topic_below_tau_is_not_judged(drug):
             assert shared_nouns(drug.claims[p.claim].text, drug.context_sentences[p.column].text) >= 2
     labels = {drug.claims[v.claim].text: v.label for v in drug.verdicts}
     assert labels == {"Drug X lowers blood pressure.": SUPPORTED, "Drug X raises liver enzymes.": CONTRADICTED}
+
+
+def test_a_cancelled_check_starts_no_more_model_work(models_dir):
+    """`cancelled` (ground / ground_stream) reaches a context engine inside its scoring pass (every window of the
+    answer is read before the first sentence's verdict): the windows after it are not read and their sentences are
+    listed as not assessed, said as a stop, not as a spent time budget."""
+    response = " ".join(f"The committee approved item {i} on day {i}." for i in range(8))
+    context = " ".join(f"The committee approved item {i} on day {i + 1}." for i in range(10))
+    calls = []
+
+    def cancelled():                # Stop pressed while the third window is read
+        calls.append(1)
+        return len(calls) > 2
+    result = ground(response, context, GroundingConfig(engine="context", models_dir=str(models_dir)),
+                    cancelled=cancelled)
+    said = " ".join(result.coverage.messages)
+    read = result.coverage.runtime["cache"]["scorer"]
+    assert result.complete and result.coverage.windows == 8 and read["hits"] + read["misses"] == 2   # of 8 windows
+    assert {v.label for v in result.verdicts} == {"Not assessed"} and len(result.verdicts) == 8
+    assert "The check was stopped while scoring: 6 response sentence(s) were not fully scored" in said, said
+    assert "time budget" not in said

@@ -31,6 +31,7 @@ class Run:
     metrics: frozenset = frozenset()              # the metrics the engine computes (the others: not applicable)
     gold: Optional[list[list[int]]] = None
     deadline: Optional[float] = None              # time.monotonic() after which no more work starts (time budget)
+    cancelled: Optional[Callable[[], bool]] = None   # True once the user stopped the check: no more work starts
     limit: int = 0                                # context sentences scored (map columns 0 .. limit-1)
     context_embeddings: Optional[np.ndarray] = None
     windows: object = None                        # the scorer's map over all assessed rows (context engines)
@@ -54,13 +55,18 @@ class Run:
         self.candidates, self.skipped, self.scores, self.diffs, self.best, self.verdicts = [], [], [], {}, {}, []
 
     def over_budget(self) -> bool:
-        """Whether the request's time budget is spent (then the stages start no more model work)."""
-        return self.deadline is not None and time.monotonic() > self.deadline
+        """Whether the request's time budget is spent or the check was stopped (then the stages start no more model
+        work: the scorer checks between windows, the entailment model between batches, the rows between them)."""
+        return (self.deadline is not None and time.monotonic() > self.deadline) or self.stopped()
+
+    def stopped(self) -> bool:
+        return self.cancelled is not None and self.cancelled()
 
     def budget_spent(self, what: str) -> None:
-        """Say in the coverage what the spent time budget left undone ("…: 3 response sentence(s) …")."""
+        """Say in the coverage what the spent time budget (or Stop) left undone ("…: 3 response sentence(s) …")."""
         self.result.coverage.budget_exhausted = True
-        self.result.coverage.messages.append(f"The time budget ({self.config.time_budget:g} s) ran out {what}.")
+        self.result.coverage.messages.append(f"The check was stopped {what}." if self.stopped() else
+                                             f"The time budget ({self.config.time_budget:g} s) ran out {what}.")
 
     @property
     def context_texts(self) -> list[str]:

@@ -222,7 +222,8 @@ def metrics_html(result: GroundingResult) -> str:
              _tile("ECSS", _fmt(m.ecss)),
              _tile("PFCR", _rate(m.pfcr) if m.pfcr is not None else _missing(
                  "n/a" if not applies(result.engine, "pfcr") else
-                 "off" if result.config is not None and not result.config.pfcr else "no evidence")),
+                 "off" if result.config is not None and not result.config.pfcr else
+                 "not computed" if any(p.psi != 0 for p in result.pairs) else "no evidence")),   # budget or Stop
              _tile("Integrity", _fmt(m.integrity))]
     counts = " ".join(f'{_badge(label)}<b>{n}</b>&nbsp;' for label, n in m.verdict_counts.items()) or '<span class="muted">no verdicts</span>'
     na_rows = sum(1 for s in row_states(result) if s == "na")

@@ -118,7 +118,7 @@ def test_stop_ends_the_check_and_shows_what_it_checked(models_dir, monkeypatch):
     monkeypatch.setattr(ss, "STOP_SETTLE", 0.0)
     response = " ".join(f"The committee approved item {i} on day {i}." for i in range(6))
     run = ss.run_check(response, "The committee approved item 3 on day 3.", None, "", "claims", 0.5, "paper",
-                       False, ss.widget_values("paper"), str(models_dir), ss.Downloads())
+                       True, ss.widget_values("paper"), str(models_dir), ss.Downloads())   # PFCR on
     steps = [next(run) for _ in range(3)]         # the segmentation, then two sentences checked
     result = steps[-1].outputs[8]
     assert all(s.outputs[8] is result for s in steps) and not result.complete   # one object, filled as it goes
@@ -133,6 +133,8 @@ def test_stop_ends_the_check_and_shows_what_it_checked(models_dir, monkeypatch):
     assert len(shown) == 8 and "Stopped: 2 of 6 sentences were checked before Stop" in shown[0]
     assert shown[3].count('class="verdict ') == 6 and shown[3].count("Not assessed") >= 4 and len(shown[7]) == 3
     assert stop.stopped(result).outputs == (ss.KEEP,)       # finished: a second Stop changes nothing
+    assert any(p.psi != 0 for p in result.pairs) and result.metrics.pfcr is None     # PFCR was not run: said so
+    assert "> not computed</span>" in shown[4] and "> no evidence</span>" not in shown[4]
 
 
 def test_a_closed_run_lists_the_rest_as_not_assessed(models_dir):

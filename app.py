@@ -21,7 +21,6 @@ from grounding import api, assets, report  # noqa: E402
 from grounding import compare_session as cs  # noqa: E402
 from grounding import gold_session as gs  # noqa: E402
 from grounding import session as ss  # noqa: E402
-from grounding import stop_session as stop  # noqa: E402
 from grounding.config import GroundingConfig, environment, run_fields  # noqa: E402
 from grounding.examples import EXAMPLES  # noqa: E402
 from grounding.ingest import EXTENSIONS  # noqa: E402
@@ -107,10 +106,8 @@ def wire_check_tab(w: dict) -> list:
     running = w["run"].click(event(ss.run_check, 8, many=True, **app),
                              [w["response"], w["context"], w["files"], w["question"]] + settings + verdict_inputs,
                              run_outputs, show_progress="minimal", **common)
-    # Stop ends the server-side work (grounding.running) and shows what was checked; a closed tab ends it at a yield
-    w["stop"].click(event(stop.stopped), [result], [status], cancels=[running], api_visibility="private").then(
-        event(stop.show_stopped, downloads=DOWNLOADS), [result], [status] + views + [focus, w["downloads"]],
-        api_visibility="private")
+    # Stop (or a closed tab) ends the server-side work at the next response sentence
+    w["stop"].click(event(ss.stopped), [result], [status], cancels=[running], api_visibility="private")
     w["gold"].click(clicked(gs.open_record, downloads=DOWNLOADS), [w["records"]], run_outputs, **common)
     w["files"].upload(event(ss.load_files), [w["files"], w["response"], w["question"], w["context"]],
                       [w["response"], w["question"], w["context"], w["upload_info"]], api_visibility="private")

@@ -17,7 +17,6 @@ from grounding.config import PRESETS, GroundingConfig, verdict_fields
 from grounding.examples import EXAMPLES
 from grounding.ingest import UploadError, context_items, read_uploads
 from grounding.downloads import Downloads  # noqa: F401 -- the app makes its Downloads from here
-from grounding.running import RUNNING, Check
 from grounding.pipeline import ground, ground_stream, rederive
 from grounding.types import GroundingResult, InputError
 
@@ -147,6 +146,14 @@ def progress_status(result: GroundingResult) -> str:
     return report.status_html("Not assessed: " + " ".join(result.coverage.messages), "error", n, n)
 
 
+def stopped(result) -> Step:
+    """Stop pressed: the status says what the shown result covers (the server-side work ends at the next sentence)."""
+    if result is not None and result.complete:
+        return Step((KEEP,))
+    return Step((report.status_html("Stopped: the sentences checked before Stop are shown; their metrics and "
+                                     "downloads need a complete run. Press Run to check again.", "idle"),))
+
+
 def input_warning(response: str, items: list) -> Optional[str]:
     if not (response or "").strip():
         return "The response is empty: paste the answer to check (or pick an example)."
@@ -176,7 +183,6 @@ def stream_interval(result: GroundingResult) -> float:
 # closed, only where it yields (it checks the event after each step it sends on), so between shown updates the check
 # yields a step that changes nothing (all KEEP) this often
 CANCEL_POLL = 0.5
-STOP_SETTLE = 1.5   # seconds a stopped run waits before it yields again (see _until_closed)
 
 
 @dataclass
@@ -233,13 +239,8 @@ def run_check(response, context, files, question, engine, tau, preset, pfcr, val
     warning = input_warning(response, items)
     step = Step((), warnings=[warning] if warning else [], infos=list(upload.notes if upload else []))
     shown_at = polled_at = 0.0
-    check = Check()    # Stop reaches it through the result (grounding.running)
     try:   # sentences already checked can be selected while the rest stream in
-        stream = ground_stream(response or "", items, config, question=question or "", cancelled=check.stop.is_set)
-        for result in stream:
-            if check.stop.is_set():   # no more model work: the rest is listed as not assessed, Stop shows it
-                continue
-            RUNNING.start(result, check)
+        for result in ground_stream(response or "", items, config, question=question or ""):
             # at most one update per STREAM_INTERVAL (and the last): every update re-draws all views, and a long
             # response streamed sentence by sentence would keep the browser too busy to take a click on Stop
             now = time.monotonic()
@@ -254,31 +255,10 @@ def run_check(response, context, files, question, engine, tau, preset, pfcr, val
                                downloads.result_files(result) if result.complete else None, result, "", None))
             yield step
             step = Step(())
-        check.settled.set()
-        if check.stop.is_set():   # Stop shows the result; Gradio, cancelling this run, ends it where it yields next
-            yield from _until_closed()
     except InputError as err:
         yield _failed(str(err), RUN_OUTPUTS, clear=True)
     except Exception as err:   # a model folder missing, a broken file: say so, keep the app alive
         yield crashed(err)
-    finally:   # also when Gradio closes the run: the rest of the result listed as not assessed (no model work)
-        check.stop.set()
-        if not check.settled.is_set() and "stream" in locals():
-            for _ in stream:
-                pass
-        check.settled.set()
-        RUNNING.finish(check)
-
-
-def _until_closed(grace: float = 10.0) -> Iterator[Step]:
-    """After Stop: nothing for STOP_SETTLE s, then steps that change nothing until Gradio closes the run (`grace` s at
-    most). A step yielded before Gradio's cancel is through marks the outputs "Error" in the browser, and a run that
-    ended by itself would have its last update drawn over what Stop showed."""
-    time.sleep(STOP_SETTLE)
-    end = time.monotonic() + grace
-    while time.monotonic() < end:
-        yield Step((KEEP,) * RUN_OUTPUTS)
-        time.sleep(0.05)
 
 
 def crashed(err: Exception) -> Step:

@@ -3,6 +3,7 @@ and the "Not assessed" state. Results come from grounding.ground on small inputs
 from __future__ import annotations
 
 import copy
+import dataclasses
 from html.parser import HTMLParser
 
 import pytest
@@ -339,3 +340,19 @@ def test_metric_names_are_one_per_definition_in_tiles_and_readme():
         assert f"**{key}** — {name}: " in readme, key
         head = definition.split(" (")[0] if key in ("ECSS", "PFCR") else definition
         assert head.split(",")[0] in readme, (key, head)
+
+
+def test_a_pfcr_left_unrun_says_not_computed(models_dir):
+    """PFCR on, evidence pairs there, but the time budget (or Stop) left PFCR unrun: "not computed", not "no
+    evidence" (which it had read); without evidence "no evidence", with PFCR unset "off"."""
+    config = GroundingConfig(engine="claims", models_dir=str(models_dir), pfcr=True)
+    result = ground("Drug X lowers blood pressure.", "Drug X lowered blood pressure in the trial.", config)
+    assert any(p.psi != 0 for p in result.pairs) and result.metrics.pfcr is not None
+    unrun = copy.deepcopy(result)
+    unrun.metrics.pfcr = None
+    assert "> not computed</span>" in render.metrics_html(unrun)
+    for p in unrun.pairs:
+        p.psi = 0
+    assert "> no evidence</span>" in render.metrics_html(unrun)
+    unrun.config = dataclasses.replace(config, pfcr=False)
+    assert "> off</span>" in render.metrics_html(unrun)

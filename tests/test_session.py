@@ -110,45 +110,6 @@ def test_between_shown_updates_the_run_yields_steps_that_change_nothing(models_d
     assert len(steps(3600.0)) == 2        # no poll due: nothing in between
 
 
-def test_stop_ends_the_check_and_shows_what_it_checked(models_dir, monkeypatch):
-    """Stop reaches the running check through its result (the app's result state holds it): no more model work, the
-    rest listed as not assessed, and the Stop event's `.then` draws what was checked, with metrics and downloads."""
-    from grounding import stop_session as stop
-    monkeypatch.setattr(ss, "stream_interval", lambda result: 0.0)   # every sentence drawn
-    monkeypatch.setattr(ss, "STOP_SETTLE", 0.0)
-    response = " ".join(f"The committee approved item {i} on day {i}." for i in range(6))
-    run = ss.run_check(response, "The committee approved item 3 on day 3.", None, "", "claims", 0.5, "paper",
-                       True, ss.widget_values("paper"), str(models_dir), ss.Downloads())   # PFCR on
-    steps = [next(run) for _ in range(3)]         # the segmentation, then two sentences checked
-    result = steps[-1].outputs[8]
-    assert all(s.outputs[8] is result for s in steps) and not result.complete   # one object, filled as it goes
-    assert stop.show_stopped(result, ss.Downloads()).outputs == (ss.KEEP,) * 8   # not stopped: nothing to draw
-    assert "Stopped." in stop.stopped(result).outputs[0]
-    after = next(run)                              # the check runs out without model work, then only waits
-    assert all(x is ss.KEEP for x in after.outputs) and result.complete
-    run.close()
-    assert "The check was stopped before response sentence 3" in " ".join(result.coverage.messages)
-    assert [v.label for v in result.verdicts].count("Not assessed") == 4
-    shown = stop.show_stopped(result, ss.Downloads()).outputs
-    assert len(shown) == 8 and "Stopped: 2 of 6 sentences were checked before Stop" in shown[0]
-    assert shown[3].count('class="verdict ') == 6 and shown[3].count("Not assessed") >= 4 and len(shown[7]) == 3
-    assert stop.stopped(result).outputs == (ss.KEEP,)       # finished: a second Stop changes nothing
-    assert any(p.psi != 0 for p in result.pairs) and result.metrics.pfcr is None     # PFCR was not run: said so
-    assert "> not computed</span>" in shown[4] and "> no evidence</span>" not in shown[4]
-
-
-def test_a_closed_run_lists_the_rest_as_not_assessed(models_dir):
-    """Gradio closes the run of a closed tab where it yields: the check does no more model work and its result ends
-    complete, the rest listed as not assessed (what the result state keeps is never half-done)."""
-    response = " ".join(f"The committee approved item {i} on day {i}." for i in range(5))
-    run = ss.run_check(response, "The committee approved item 3 on day 3.", None, "", "claims", 0.5, "paper",
-                       False, ss.widget_values("paper"), str(models_dir), ss.Downloads())
-    result = next(run).outputs[8]                 # the segmentation
-    run.close()
-    assert result.complete and {v.label for v in result.verdicts} == {"Not assessed"} and len(result.verdicts) == 5
-    assert "The check was stopped before response sentence 1" in " ".join(result.coverage.messages)
-
-
 def test_uploads_fill_only_empty_boxes(tmp_path):
     path = tmp_path / "r.json"
     path.write_text(json.dumps({"response": "From the file.", "question": "Q?", "context": ["Doc."]}, indent=2))

@@ -94,7 +94,8 @@ class CpuTrace(threading.Thread):
     def busy_until(self, rate: float) -> float:
         """Seconds from the start to the end of the last sample above `rate` CPU s per s (0 if none was)."""
         self.join()
-        return max((i + 1) * self.step for i, r in enumerate([rate + 1] + self.rates) if r > rate) - self.step
+        busy = [i for i, r in enumerate(self.rates) if r > rate]
+        return (busy[-1] + 1) * self.step if busy else 0.0
 
 
 @pytest.mark.parametrize("how", ["stop", "close"])

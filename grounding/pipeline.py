@@ -59,12 +59,15 @@ def runtime_info(models_dir: str, threads: Optional[int] = None) -> dict:
 
 def ground_stream(response: str, context, config: Optional[GroundingConfig] = None, question: str = "",
                   gold: Optional[list[list[int]]] = None, models=None,
-                  cancelled: Optional[Callable[[], bool]] = None) -> Iterator[GroundingResult]:
+                  cancelled: Optional[Callable[[], bool]] = None, ticks: bool = False) -> Iterator[GroundingResult]:
     """Yield the (same, growing) result after segmentation and after each response sentence; the last
     yield has `complete=True` with verdicts, maps and metrics for everything assessed. `models`: an
     (Embedder, Entailment) pair to use instead of loading them (the claims engine's). `cancelled`: checked
     wherever the time budget is (between scorer windows, model batches and rows); once True, no more model work
-    starts and what is left is listed as not assessed ("The check was stopped …"), as a spent budget would be."""
+    starts and what is left is listed as not assessed ("The check was stopped …"), as a spent budget would be.
+    `ticks`: also yield the result, unchanged, between the model calls of a long pass (the context engines' scorer
+    reads every window before the first sentence's verdict): a caller that stops iterating there (the app, on
+    Stop) starts no more model work."""
     config = (config or GroundingConfig()).validate()
     engine = ENGINES[config.engine]
     scorer_folder = engine.models.get("scorer")
@@ -95,8 +98,9 @@ def ground_stream(response: str, context, config: Optional[GroundingConfig] = No
     deadline = time.monotonic() + config.time_budget if config.time_budget else None
     state = Run(result=result, config=config, models=loaded, rows_ok=rows_ok, metrics=engine.metrics, gold=gold,
                 deadline=deadline, cancelled=cancelled)
-    for _ in run(engine, state):
-        yield result
+    for step in run(engine, state):
+        if step is not None or ticks:
+            yield result
     result.timings["total"] = time.perf_counter() - t0
     result.complete = True
     yield result

@@ -29,7 +29,7 @@ import logging
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Generator, Optional, Sequence
 
 import numpy as np
 
@@ -220,7 +220,20 @@ class ContextScorer:
     def score(self, response_sentences: list[str], documents: list[list[str]], stop=None, fp32: bool = False,
               rows: Optional[set[int]] = None, rows_per_window: int = 0, cosines: Optional[np.ndarray] = None,
               gate: Optional[float] = None) -> ScoredMap:
-        """Score every response sentence against every context sentence (documents concatenated in order).
+        """Score every response sentence against every context sentence (documents concatenated in order): the
+        whole of `score_steps`, with the same arguments."""
+        steps = self.score_steps(response_sentences, documents, stop, fp32, rows, rows_per_window, cosines, gate)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def score_steps(self, response_sentences: list[str], documents: list[list[str]], stop=None, fp32: bool = False,
+                    rows: Optional[set[int]] = None, rows_per_window: int = 0, cosines: Optional[np.ndarray] = None,
+                    gate: Optional[float] = None) -> Generator[None, None, ScoredMap]:
+        """`score` as a generator: it yields after each window it reads (a point where its caller can give way, e.g.
+        to a Stop) and returns the ScoredMap (StopIteration.value). A caller that stops iterating reads no more windows.
 
         Windows are scored one per forward pass, so a window's numbers never depend on batch-mates. `stop`: a
         callable checked between windows; once it says True no more windows run (their cells stay unscored, NaN).
@@ -252,6 +265,7 @@ class ContextScorer:
             if stop is not None and stop():
                 continue
             probs[np.ix_(w.rows, w.columns)] = softmax(self.encode_window(rw, cw, fp32))
+            yield
         read = [w for w in plan.windows if w.rows and w.columns]
         cov = ScorerCoverage(windows=len(plan.windows), forward_passes=len(read) - len(gated), gated=gated,
                              truncated_response=plan.truncated_response, truncated_context=plan.truncated_context,

@@ -239,17 +239,21 @@ def run_check(response, context, files, question, engine, tau, preset, pfcr, val
     warning = input_warning(response, items)
     step = Step((), warnings=[warning] if warning else [], infos=list(upload.notes if upload else []))
     shown_at = polled_at = 0.0
-    try:   # sentences already checked can be selected while the rest stream in
-        for result in ground_stream(response or "", items, config, question=question or ""):
-            # at most one update per STREAM_INTERVAL (and the last): every update re-draws all views, and a long
-            # response streamed sentence by sentence would keep the browser too busy to take a click on Stop
+    drawn = -1   # verdicts in the last update drawn
+    try:   # sentences already checked can be selected while the rest stream in; ticks: the scorer's pass gives way
+        for result in ground_stream(response or "", items, config, question=question or "", ticks=True):
+            # at most one update per STREAM_INTERVAL (and the last), and none that would show nothing new: every
+            # update re-draws all views, and a long response streamed sentence by sentence would keep the browser
+            # too busy to take a click on Stop
             now = time.monotonic()
-            if shown_at and not result.complete and now - shown_at < stream_interval(result):
+            if shown_at and not result.complete and (now - shown_at < stream_interval(result)
+                                                     or len(result.verdicts) == drawn):
                 if now - polled_at >= CANCEL_POLL:   # nothing drawn: only a point where Gradio can end the run
                     polled_at = now
                     yield Step((KEEP,) * RUN_OUTPUTS)
                 continue
             shown_at = polled_at = now
+            drawn = len(result.verdicts)
             step.outputs = ((progress_status(result),) + views(result)
                             + (Choices(focus_choices(result), "all"),
                                downloads.result_files(result) if result.complete else None, result, "", None))

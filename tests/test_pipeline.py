@@ -293,6 +293,32 @@ def test_a_sentence_on_another_topic_below_tau_is_not_judged(drug):
     assert labels == {"Drug X lowers blood pressure.": SUPPORTED, "Drug X raises liver enzymes.": CONTRADICTED}
 
 
+def test_ticks_give_way_between_scorer_windows_and_a_closed_stream_reads_no_more(models_dir, monkeypatch):
+    """With `ticks`, a context engine's scoring pass (every window before the first sentence's verdict) yields after
+    each window it reads, the result unchanged; a consumer that stops there (the app, on Stop) reads no more windows.
+    Without `ticks` the stream is as before: after segmentation and after each sentence."""
+    from grounding.scorer import ContextScorer
+    response = " ".join(f"The board approved budget line {i} on day {i}." for i in range(5))
+    context = " ".join(f"The board approved budget line {i} on day {i + 2}." for i in range(6))
+    config = GroundingConfig(engine="context", models_dir=str(models_dir))
+    read = []
+    real = ContextScorer.encode_window
+    monkeypatch.setattr(ContextScorer, "encode_window", lambda self, *a, **k: read.append(1) or real(self, *a, **k))
+    seen = [(r.complete, len(r.verdicts), len(read)) for r in ground_stream(response, context, config, ticks=True)]
+    windows = 5                                   # one per response sentence beside the one document
+    assert seen[: windows + 1] == [(False, 0, 0)] + [(False, 0, w) for w in range(1, windows + 1)]
+    assert [v for _, v, _ in seen[windows + 1:]] == [1, 2, 3, 4, 5, 5] and seen[-1][0]
+    assert [(c, v) for c, v, _ in seen if v or c] == [(False, 1), (False, 2), (False, 3), (False, 4), (False, 5),
+                                                      (True, 5)]
+    without = [(r.complete, len(r.verdicts)) for r in ground_stream(response, context, config)]
+    assert without == [(False, 0), (False, 1), (False, 2), (False, 3), (False, 4), (False, 5), (True, 5)]
+    read.clear()
+    stream = ground_stream(response + " One more line was approved.", context, config, ticks=True)
+    next(stream), next(stream), next(stream)      # segmentation, then two windows read
+    stream.close()                                # Stop: the generator is not resumed
+    assert len(read) == 2
+
+
 def test_a_cancelled_check_starts_no_more_model_work(models_dir):
     """`cancelled` (ground / ground_stream) reaches a context engine inside its scoring pass (every window of the
     answer is read before the first sentence's verdict): the windows after it are not read and their sentences are

@@ -110,6 +110,26 @@ def test_between_shown_updates_the_run_yields_steps_that_change_nothing(models_d
     assert len(steps(3600.0)) == 2        # no poll due: nothing in between
 
 
+def test_a_context_engine_gives_way_inside_its_scoring_pass_without_drawing(models_dir, monkeypatch):
+    """On a context engine the scorer reads every window before the first sentence's verdict: the run yields there
+    too (a point where Gradio can end a stopped run), but draws only what is new: the segmentation, each sentence
+    (when an update is due) and the complete result, never a step of the scoring pass."""
+    response = " ".join(f"The council approved grant {i} on day {i}." for i in range(4))
+    context = " ".join(f"The council approved grant {i} on day {i + 1}." for i in range(5))
+
+    def steps(poll, interval):   # per step: None for one that draws nothing, else the verdicts it shows
+        monkeypatch.setattr(ss, "CANCEL_POLL", poll)
+        monkeypatch.setattr(ss, "stream_interval", lambda result: interval)
+        run = ss.run_check(response, context, None, "", "context", 0.5, "joint", False, ss.widget_values("joint"),
+                           str(models_dir), ss.Downloads())
+        return [None if all(x is ss.KEEP for x in s.outputs) else len(s.outputs[8].verdicts) for s in run]
+    # an update always due, a poll never: the segmentation, each sentence and the complete result; the scoring pass
+    # draws nothing
+    assert steps(3600.0, 0.0) == [0, 1, 2, 3, 4, 4]
+    # a poll always due: after the segmentation, a step after each of the 4 windows and each of the 4 sentences
+    assert steps(0.0, 3600.0) == [0] + [None] * (4 + 4) + [4]
+
+
 def test_uploads_fill_only_empty_boxes(tmp_path):
     path = tmp_path / "r.json"
     path.write_text(json.dumps({"response": "From the file.", "question": "Q?", "context": ["Doc."]}, indent=2))

@@ -11,7 +11,7 @@ declares the metrics it can honestly compute; the others are None ("not applicab
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, Optional
 
 from grounding.stages import (Run, Stage, claim_map, decompose, embed, entities, explain, judge, judge_joint,
                               metrics, not_assessed, read_windows, recheck, retrieve, score_windows, self_check,
@@ -61,17 +61,19 @@ CONTEXT_FAST = Engine(
 ENGINES = {e.name: e for e in (CLAIMS, CONTEXT, CONTEXT_FAST)}
 
 
-def run(engine: Engine, state: Run) -> Iterator[Run]:
-    """Run `engine`'s stages on `state`, yielding after each assessed response sentence."""
+def run(engine: Engine, state: Run) -> Iterator[Optional[Run]]:
+    """Run `engine`'s stages on `state`, yielding the state after each assessed response sentence, and None inside a
+    stage that gives way between its model calls (the scorer's pass, window by window: Stage.steps); a caller that
+    stops iterating starts no more model work."""
     if state.result.coverage.assessed and any(state.rows_ok):
         for stage in engine.before:
-            stage(state)
+            yield from stage.steps(state)
         for i in range(len(state.result.response_sentences)):
             if state.rows_ok[i] and state.over_budget():
                 _budget_spent(state, i)
             state.start_row(i)
             for stage in engine.per_row:
-                stage(state)
+                yield from stage.steps(state)
             if not state.skip:
                 yield state
         state.start_row(-1)

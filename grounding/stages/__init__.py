@@ -10,9 +10,10 @@ hands to the next is a named field of `Run`.
 """
 from __future__ import annotations
 
+import inspect
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, Iterator, Optional
 
 import numpy as np
 
@@ -75,14 +76,29 @@ class Run:
 
 @dataclass(frozen=True)
 class Stage:
+    """A named step of an engine. `run` enriches the state; a `run` that is a generator function gives way where it
+    yields (between the model calls of a long pass), and `steps` passes those yields on."""
     name: str
-    run: Callable[[Run], None]
+    run: Callable[[Run], Optional[Iterator[None]]]
 
     def __call__(self, state: Run) -> None:
+        for _ in self.steps(state):
+            pass
+
+    def steps(self, state: Run) -> Iterator[None]:
+        """Run the stage, yielding wherever its `run` yields; its timing and cache counts cover its own work only
+        (a consumer may resume it on another thread: the counts are per thread, so each stretch is counted apart)."""
         if state.skip:
             return
         start, before = time.perf_counter(), dict(cache.counts())
-        self.run(state)
+        work = self.run(state)
+        for _ in (work if inspect.isgenerator(work) else ()):
+            self._spent(state, start, before)
+            yield
+            start, before = time.perf_counter(), dict(cache.counts())
+        self._spent(state, start, before)
+
+    def _spent(self, state: Run, start: float, before: dict) -> None:
         cache.add_counts(state.result.coverage.runtime, before)   # what this stage's model calls found cached
         timings = state.result.timings
         timings[self.name] = timings.get(self.name, 0.0) + time.perf_counter() - start

@@ -1,14 +1,17 @@
 """Stage `score_windows` (context engines): one scorer pass reads every (response sentence, context sentence)
 pair of the assessed rows in windows of the response beside each document; the embedder's cosines give each
-pair its similarity for the verdicts' evidence. What a window cut or left out is said in the coverage."""
+pair its similarity for the verdicts' evidence. What a window cut or left out is said in the coverage. The stage
+yields after each window it reads (a step: the check can be stopped there, see grounding.engines.run)."""
 from __future__ import annotations
+
+from typing import Iterator
 
 from grounding import judge
 from grounding.stages import Run, mask_columns
 from grounding.stages.segment import scored_context
 
 
-def run(state: Run) -> None:
+def run(state: Run) -> Iterator[None]:
     result, config = state.result, state.config
     rows = [i for i, ok in enumerate(state.rows_ok) if ok]
     state.limit = limit = scored_context(result, config)
@@ -17,7 +20,7 @@ def run(state: Run) -> None:
     sent_emb = embedder.encode([result.response_sentences[i].text for i in rows])
     state.window_cosines = mask_columns(judge.cosine_matrix(sent_emb, embedder.encode(state.context_texts[:limit])),
                                         result.coverage.not_evidence)
-    scored = score(state, stop=state.over_budget)
+    scored = yield from score_steps(state, stop=state.over_budget)
     cov, names = scored.coverage, result.sentence_map.columns
     result.coverage.windows_gated = len(cov.gated)
     result.coverage.windows = cov.windows
@@ -33,8 +36,17 @@ def run(state: Run) -> None:
 def score(state: Run, **kwargs):
     """The scorer on the assessed rows and the documents' scored sentences, with the run's window settings: rows
     per window and the gate (a window none of whose pairs reaches config.scorer_gate in cosine is not read)."""
-    return state.models["scorer"].score(*scorer_inputs(state), rows_per_window=state.config.rows_per_window,
-                                        cosines=state.window_cosines, gate=state.config.scorer_gate, **kwargs)
+    return state.models["scorer"].score(*scorer_inputs(state), **_window_settings(state), **kwargs)
+
+
+def score_steps(state: Run, **kwargs):
+    """`score` as a generator that yields after each window read and returns the map (ContextScorer.score_steps)."""
+    return state.models["scorer"].score_steps(*scorer_inputs(state), **_window_settings(state), **kwargs)
+
+
+def _window_settings(state: Run) -> dict:
+    return {"rows_per_window": state.config.rows_per_window, "cosines": state.window_cosines,
+            "gate": state.config.scorer_gate}
 
 
 def scorer_inputs(state: Run) -> tuple[list[str], list[list[str]]]:

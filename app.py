@@ -139,6 +139,7 @@ def build_compare_tab(w: dict) -> None:
         engines = [gr.Dropdown(choices, value=v, label=f"Engine {k}", elem_id=f"gv-cmp-{k.lower()}")
                    for k, v in (("A", "claims"), ("B", "context"))]
         run = gr.Button("Compare", variant="primary", elem_id="gv-cmp-run")
+        stop = gr.Button("Stop", variant="stop", elem_id="gv-cmp-stop", scale=0, min_width=80)
     examples(w, "Compare")
     status = gr.HTML(report.status_html("Pick two engines and press Compare."), elem_id="gv-cmp-status")
     side = {}
@@ -149,10 +150,12 @@ def build_compare_tab(w: dict) -> None:
                 side[f"verdicts_{k}"] = gr.HTML("", elem_id=f"gv-cmp-verdicts-{k}",
                                                 js_on_load=assets.CLICK_JS + assets.FOLLOW_JS)
     state, shown = gr.State(None), [side[k] for k in ("heatmap_a", "heatmap_b", "verdicts_a", "verdicts_b")]
-    run.click(event(cs.run_compare, 9, models_dir=MODELS_DIR),
-              [w["response"], w["context"], w["files"], w["question"]] + engines + w["settings"][1:] + w["verdict"],
-              [status] + shown + [state], api_visibility="private", concurrency_id="grounding",
-              concurrency_limit=CONCURRENCY)
+    running = run.click(event(cs.run_compare, 9, many=True, models_dir=MODELS_DIR),
+                        [w["response"], w["context"], w["files"], w["question"]] + engines + w["settings"][1:]
+                        + w["verdict"], [status] + shown + [state], api_visibility="private",
+                        concurrency_id="grounding", concurrency_limit=CONCURRENCY, show_progress="minimal")
+    # Stop (or a closed tab) ends the comparison where it next reports progress (at most every 0.5 s of work)
+    stop.click(event(cs.stopped), [state], [status], cancels=[running], api_visibility="private")
     for key, view in side.items():
         view.click(clicked(cs.click_side, side=key[-1]), [state], shown, api_visibility="private")
 

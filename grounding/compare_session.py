@@ -3,13 +3,13 @@ verdicts that differ flagged (grounding.compare), and one selection for both sid
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Iterator, Optional
 
 from grounding import panels, render, report
 from grounding.compare import Comparison, compare
 from grounding.ingest import UploadError, context_items, read_uploads
-from grounding.pipeline import ground
-from grounding.session import KEEP, Step, config_from_settings, input_warning, upload_paths
+from grounding.pipeline import ground_stream
+from grounding.session import KEEP, Step, config_from_settings, input_warning, rows_done, thinned, upload_paths
 from grounding.types import GroundingResult
 
 N_OUTPUTS = 6   # status + summary, heatmap A, heatmap B, verdicts A, verdicts B, then the state
@@ -35,29 +35,58 @@ def sides(shown: Compared, row: Optional[int] = None) -> tuple[str, str, str, st
 
 
 def run_compare(response, context, files, question, engine_a, engine_b, tau, preset, pfcr, values,
-                models_dir: str) -> Step:
-    """Run both engines on the input: (status and summary, heatmap A, heatmap B, verdicts A, verdicts B, state)."""
+                models_dir: str) -> Iterator[Step]:
+    """Run both engines on the input, one after the other: (status and summary, heatmap A, heatmap B, verdicts A,
+    verdicts B, state). The views of an earlier comparison are cleared at the start; while the engines run, the
+    status counts the sentences checked (an update at most every CANCEL_POLL s: a point where Stop or a closed tab
+    ends the run); the last step shows both sides."""
     def failed(message: str) -> Step:
         return Step((report.status_html(message, "error"),) + (KEEP,) * (N_OUTPUTS - 1), warnings=[message])
     if engine_a == engine_b:
-        return failed("Pick two different engines to compare.")
+        yield failed("Pick two different engines to compare.")
+        return
     try:
         configs = [config_from_settings(e, tau, preset, pfcr, values, models_dir) for e in (engine_a, engine_b)]
         paths = upload_paths(files)
         upload = read_uploads(paths) if paths else None
     except (UploadError, ValueError) as err:
-        return failed(str(err))
+        yield failed(str(err))
+        return
     items = context_items(context or "", upload.documents if upload else [])
     warning = input_warning(response, items)
     if warning:
-        return failed(warning)
+        yield failed(warning)
+        return
+    results = []
+    yield Step((report.status_html(f"Comparing: engine A ({engine_a}) runs first…", "running"), "", "", "", "", None))
     try:
-        a, b = (ground(response, items, config, question or "") for config in configs)
+        for side, config in zip("AB", configs):
+            for result in thinned(ground_stream(response, items, config, question or "", ticks=True)):
+                if not result.complete:
+                    yield Step((_progress(side, config.engine, result, results),) + (KEEP,) * (N_OUTPUTS - 1))
+            results.append(result)
     except Exception as err:   # noqa: BLE001 -- a missing model folder: say which, keep the app alive
-        return failed(f"The comparison failed: {type(err).__name__}: {err}")
+        yield failed(f"The comparison failed: {type(err).__name__}: {err}")
+        return
+    a, b = results
     shown = Compared(engine_a, engine_b, a, b, compare(a, b))
     status = report.status_html(f"Compared in {a.timings.get('total', 0) + b.timings.get('total', 0):.1f} s.", "done")
-    return Step((status + panels.compare_summary_html(shown.comparison, engine_a, engine_b),) + sides(shown) + (shown,))
+    yield Step((status + panels.compare_summary_html(shown.comparison, engine_a, engine_b),) + sides(shown) + (shown,))
+
+
+def _progress(side: str, engine: str, result: GroundingResult, before: list[GroundingResult]) -> str:
+    """The status while comparing: which engine runs and how far it is (the bar counts both runs' sentences)."""
+    n = len(result.response_sentences)
+    done = rows_done(result)
+    return report.status_html(f"Comparing: engine {side} ({engine}), sentence {min(done + 1, n)}/{n}…", "running",
+                              done + n * len(before), 2 * n)
+
+
+def stopped(shown: Optional[Compared]) -> Step:
+    """Stop pressed: the comparison in progress ends (a finished one, in the state, stays as it is)."""
+    if shown is not None:
+        return Step((KEEP,))
+    return Step((report.status_html("Stopped: press Compare to run the comparison again.", "idle"),))
 
 
 def click_side(shown: Optional[Compared], data: dict, side: str = "a") -> Step:

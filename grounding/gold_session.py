@@ -11,8 +11,8 @@ from grounding import gold, panels, report
 from grounding.config import GroundingConfig
 from grounding.heatmap import Marks
 from grounding.io import Record
-from grounding.pipeline import ground
-from grounding.session import KEEP, Choices, Downloads, Step, crashed, focus_choices, views
+from grounding.pipeline import ground, ground_stream
+from grounding.session import KEEP, Choices, Downloads, Step, crashed, focus_choices, thinned, views
 from grounding.types import GroundingResult
 
 
@@ -52,7 +52,11 @@ class RecordSet:
 def check_record(rec: Record, config: GroundingConfig) -> tuple[dict, GroundingResult]:
     """Ground one record and score it against its gold (when it has one): (table row, result). A gold of the
     wrong shape is the row's error, the result still shows."""
-    result = ground(rec.response, rec.context, config, rec.question)
+    return scored(rec, ground(rec.response, rec.context, config, rec.question))
+
+
+def scored(rec: Record, result: GroundingResult) -> tuple[dict, GroundingResult]:
+    """Record `rec`'s complete result scored against its gold: (table row, result)."""
     row = {"id": rec.id, "sentences": len(result.response_sentences)}
     if rec.gold is not None:
         try:
@@ -69,8 +73,12 @@ def run_records(records: list[Record], config: GroundingConfig, downloads: Downl
     """Check every record; the status counts them, the table grows, the first record's views come with it."""
     shown = RecordSet()
     for k, rec in enumerate(records):
-        try:
-            row, result = check_record(rec, config)
+        try:   # while a record is checked, a step that changes nothing at most every CANCEL_POLL s (where Stop or a
+            # closed tab ends the run)
+            for result in thinned(ground_stream(rec.response, rec.context, config, rec.question, ticks=True)):
+                if not result.complete:
+                    yield Step((KEEP,) * 11)
+            row, result = scored(rec, result)
         except Exception as err:   # noqa: BLE001 -- one record's failure is its row, like the CLI's
             if len(records) == 1:
                 yield crashed(err)

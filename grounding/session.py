@@ -137,7 +137,7 @@ def progress_status(result: GroundingResult) -> str:
     """The status line while streaming (result incomplete) or when done."""
     n = len(result.response_sentences)
     if not result.complete:
-        done = sum(1 for s in render.row_states(result) if s != "pending")
+        done = rows_done(result)
         return report.status_html(f"Checking sentence {min(done + 1, n)}/{n}…" if n else "Segmenting…",
                                   "running", done, n)
     if result.coverage.assessed:
@@ -183,6 +183,22 @@ def stream_interval(result: GroundingResult) -> float:
 # closed, only where it yields (it checks the event after each step it sends on), so between shown updates the check
 # yields a step that changes nothing (all KEEP) this often
 CANCEL_POLL = 0.5
+
+
+def thinned(stream: Iterator[GroundingResult]) -> Iterator[GroundingResult]:
+    """A check's stream (`ground_stream(..., ticks=True)`) for an event that shows only its end: the complete result,
+    and before it the growing one at most every CANCEL_POLL s (a point where Gradio can end a stopped run or a closed
+    tab's; the event may draw a progress line there or nothing)."""
+    polled_at = time.monotonic()
+    for result in stream:
+        if result.complete or time.monotonic() - polled_at >= CANCEL_POLL:
+            polled_at = time.monotonic()
+            yield result
+
+
+def rows_done(result: GroundingResult) -> int:
+    """Response sentences checked so far (assessed or not) in a streaming result."""
+    return sum(1 for s in render.row_states(result) if s != "pending")
 
 
 @dataclass

@@ -12,12 +12,12 @@ import pytest
 from grounding import GroundingConfig, ground, panels, render
 from grounding.batch.records import Item, ground_item
 from grounding.compare import compare, sentence_verdicts
-from grounding.compare_session import click_side, run_compare
+from grounding.compare_session import click_side, run_compare, stopped
 from grounding.examples import BY_NAME
 from grounding.gold import check_shape, confusion, score, wrong_cells
 from grounding.gold_session import check_record
 from grounding.io import Record
-from grounding.session import widget_values
+from grounding.session import KEEP, widget_values
 from grounding.types import Document, GroundingResult, Sentence, SignedMap
 
 
@@ -104,10 +104,44 @@ def test_gold_figures_equal_the_clis(config):
     assert f'{cli["citation_f1"]:.4f}' in panel and f'{cli["ci95"]["citation_f1"][0]:.2f}' in panel
 
 
-def test_compare_session_selects_the_same_row_on_both_sides(config):
+def test_gold_records_give_way_while_each_is_checked(config, monkeypatch):
+    """A gold file's records are checked one after the other; while one is, the run yields steps that change nothing
+    (at most every CANCEL_POLL s: points where Stop or a closed tab ends it), and the records' own steps as before,
+    with the same scores as a record checked on its own."""
+    import grounding.session as ss
+    from grounding.gold_session import run_records
     e = BY_NAME["contradiction"]
-    step = run_compare(e["response"], e["context"], None, e["question"], "claims", "context", 0.5, "paper", True,
-                       widget_values("paper"), config.models_dir)
+    gold = _gold_from(ground(e["response"], e["context"], config, e["question"]))
+    records = [Record(f"q{k}", e["response"], e["context"], e["question"], gold) for k in (1, 2)]
+
+    def steps(poll):
+        monkeypatch.setattr(ss, "CANCEL_POLL", poll)
+        return list(run_records(records, config, ss.Downloads()))
+    every = steps(0.0)
+    shown = [s for s in every if not all(x is KEEP for x in s.outputs)]
+    assert len(shown) == 2 and shown[-1] is every[-1] and len(every) > 2 + 2 * 3   # a poll per sentence and more
+    assert 'data-done="1" data-total="2"' in shown[0].outputs[0] and 'data-done="2"' in shown[1].outputs[0]
+    records_shown = every[-1].outputs[-1]
+    assert [r["scores"] for r in records_shown.rows] == [check_record(records[0], config)[0]["scores"]] * 2
+    assert len(steps(3600.0)) == 2            # no poll due: the records' steps only
+
+
+def test_compare_session_selects_the_same_row_on_both_sides(config, monkeypatch):
+    import grounding.session as ss
+    monkeypatch.setattr(ss, "CANCEL_POLL", 0.0)   # a progress step at every yield of the runs
+    e = BY_NAME["contradiction"]
+    steps = list(run_compare(e["response"], e["context"], None, e["question"], "claims", "context", 0.5, "paper", True,
+                             widget_values("paper"), config.models_dir))
+    step = steps[-1]
+    # first the earlier comparison's views and state are cleared, then progress in the status only (each step a
+    # point where Stop or a closed tab ends the run), engine A's sentences, then B's after them
+    assert steps[0].outputs[1:] == ("", "", "", "", None) and "engine A (claims) runs first" in steps[0].outputs[0]
+    progress = [s.outputs[0] for s in steps[1:-1]]
+    assert all(s.outputs[1:] == (KEEP,) * 5 for s in steps[1:-1])
+    a_steps = [p for p in progress if "engine A (claims), sentence" in p]
+    b_steps = [p for p in progress if "engine B (context), sentence" in p]
+    assert a_steps and b_steps and progress == a_steps + b_steps
+    assert 'data-done="0" data-total="6"' in a_steps[0] and 'data-done="3" data-total="6"' in b_steps[0]
     shown = step.outputs[-1]
     assert f'data-cells="{len(shown.comparison.cells)}"' in step.outputs[0]
     assert shown.comparison.summary() in html.unescape(step.outputs[0])
@@ -116,8 +150,10 @@ def test_compare_session_selects_the_same_row_on_both_sides(config):
     for heat in (heat_a, heat_b):
         assert f'class="row-done selected' in heat.split(f'data-row="{row}"')[0].rsplit("<tr", 1)[1]
     assert all(f'data-row="{row}"' in v.split("selected")[1][:200] for v in (verd_a, verd_b))
-    assert "Pick two different engines" in run_compare("a", "b", None, "", "claims", "claims", 0.5, "paper", True,
-                                                      widget_values("paper"), config.models_dir).warnings[0]
+    assert "Pick two different engines" in next(run_compare("a", "b", None, "", "claims", "claims", 0.5, "paper",
+                                                           True, widget_values("paper"), config.models_dir)).warnings[0]
+    # Stop: a comparison in progress (its state cleared at the start) says so; a finished one is left as it is
+    assert "Stopped: press Compare" in stopped(None).outputs[0] and stopped(shown).outputs == (KEEP,)
 
 
 def _synthetic(n_rows: int, n_cols: int, n_docs: int) -> GroundingResult:

@@ -150,6 +150,42 @@ def test_stop_or_a_closed_tab_ends_the_server_side_work(server, how, engine):
         f"the server kept working after {how}: {quiet:.2f} CPU s in 6 s (working: {busy:.2f} in {watch} s)"
 
 
+@pytest.mark.parametrize("how", ["stop", "close"])
+def test_stop_or_a_closed_tab_ends_a_comparison(server, how):
+    """The same on the tab "Compare engines": the comparison reports progress at least every 0.5 s of work (each a
+    point where Gradio ends a stopped or closed run), and it has a Stop of its own."""
+    from playwright.sync_api import sync_playwright
+    proc, url = server
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+        page.goto(url)
+        page.wait_for_selector('#gv-status .status:has-text("Showing the example")', timeout=120_000)   # arrival
+        page.fill("#gv-response textarea", long_response(f"compare {how}"))
+        page.fill("#gv-context-input textarea", CONTEXT)
+        page.click("#gv-tab-compare-button")
+        page.click("#gv-cmp-run")   # engine A claims, then B context
+        page.wait_for_selector('#gv-cmp-status .status[data-state="running"][data-done]', timeout=120_000)
+        busy = idle_after(proc.pid, settle=0, window=3)
+        trace = CpuTrace(proc.pid)
+        if how == "stop":
+            page.click("#gv-cmp-stop")
+            try:
+                page.wait_for_selector('#gv-cmp-status .status:has-text("Stopped: press Compare")', timeout=30_000)
+            finally:
+                page.wait_for_timeout(1500)
+                page.screenshot(path=str(SHOTS / "stopped_compare.png"), full_page=False)
+            status = page.inner_text("#gv-cmp-status")
+            assert "Stopped: press Compare" in status and "Comparing" not in status and "Error" not in status, status
+        else:
+            page.close()
+        browser.close()
+    ended = trace.busy_until(rate=0.4)
+    assert busy > 1.0, f"the comparison was not running ({busy:.2f} CPU s in 3 s)"
+    assert ended <= 1.5, f"the server worked on for {ended:.2f} s after {how} (CPU s per s: " \
+        f"{[round(r, 2) for r in trace.rates]})"
+
+
 def test_finished_events_are_forgotten_and_waiting_or_running_ones_kept():
     """Gradio 6.17 keeps every served event with its payload; app_gradio.forget_finished_events drops those that
     are neither waiting in a queue nor running, and leaves the others."""

@@ -28,7 +28,7 @@ from grounding.trace import session as ts  # noqa: E402
 from grounding.trace import view as trace_view  # noqa: E402
 from grounding.trace.examples import EXAMPLES as TRACE_EXAMPLES  # noqa: E402
 
-from app_gradio import clicked, endpoint, event, forget_finished_events, widget  # noqa: E402
+from app_gradio import clicked, endpoint, event, forget_finished_events, stop_event, widget  # noqa: E402
 
 log = logging.getLogger("grounding.app")
 MODELS_DIR = environment().models_dir
@@ -103,11 +103,12 @@ def wire_check_tab(w: dict) -> list:
     app = dict(models_dir=MODELS_DIR, downloads=DOWNLOADS)
     common = dict(api_visibility="private", concurrency_id="grounding", concurrency_limit=CONCURRENCY)
     run_outputs = [status] + views + [focus, w["downloads"], result, w["gold"], w["records"]]
-    running = w["run"].click(event(ss.run_check, 8, many=True, **app),
-                             [w["response"], w["context"], w["files"], w["question"]] + settings + verdict_inputs,
-                             run_outputs, show_progress="minimal", **common)
-    # Stop (or a closed tab) ends the server-side work at the next response sentence
-    w["stop"].click(event(ss.stopped), [result], [status], cancels=[running], api_visibility="private")
+    w["run"].click(event(ss.run_check, 8, many=True, stoppable="check", **app),
+                   [w["response"], w["context"], w["files"], w["question"]] + settings + verdict_inputs,
+                   run_outputs, show_progress="minimal", **common)
+    # Stop ends the server-side work at its next model call and the run shows what it checked (grounding.stops); a
+    # closed tab ends it where it next yields
+    w["stop"].click(stop_event("check"), None, None, api_visibility="private", queue=False)
     w["gold"].click(clicked(gs.open_record, downloads=DOWNLOADS), [w["records"]], run_outputs, **common)
     w["files"].upload(event(ss.load_files), [w["files"], w["response"], w["question"], w["context"]],
                       [w["response"], w["question"], w["context"], w["upload_info"]], api_visibility="private")
@@ -150,12 +151,11 @@ def build_compare_tab(w: dict) -> None:
                 side[f"verdicts_{k}"] = gr.HTML("", elem_id=f"gv-cmp-verdicts-{k}",
                                                 js_on_load=assets.CLICK_JS + assets.FOLLOW_JS)
     state, shown = gr.State(None), [side[k] for k in ("heatmap_a", "heatmap_b", "verdicts_a", "verdicts_b")]
-    running = run.click(event(cs.run_compare, 9, many=True, models_dir=MODELS_DIR),
-                        [w["response"], w["context"], w["files"], w["question"]] + engines + w["settings"][1:]
-                        + w["verdict"], [status] + shown + [state], api_visibility="private",
-                        concurrency_id="grounding", concurrency_limit=CONCURRENCY, show_progress="minimal")
-    # Stop (or a closed tab) ends the comparison where it next reports progress (at most every 0.5 s of work)
-    stop.click(event(cs.stopped), [state], [status], cancels=[running], api_visibility="private")
+    run.click(event(cs.run_compare, 9, many=True, stoppable="compare", models_dir=MODELS_DIR),
+              [w["response"], w["context"], w["files"], w["question"]] + engines + w["settings"][1:] + w["verdict"],
+              [status] + shown + [state], api_visibility="private", concurrency_id="grounding",
+              concurrency_limit=CONCURRENCY, show_progress="minimal")
+    stop.click(stop_event("compare"), None, None, api_visibility="private", queue=False)
     for key, view in side.items():
         view.click(clicked(cs.click_side, side=key[-1]), [state], shown, api_visibility="private")
 
@@ -170,7 +170,9 @@ def build_trace_tab() -> None:
                            elem_id="gv-trace-file")
             q = gr.Number(value=DEFAULT.trace_q, precision=0, minimum=1, label="q (consecutive Not Fully Supported "
                           "verdicts that stop the search)", elem_id="gv-trace-q")
-            btn = gr.Button("Trace", variant="primary", elem_id="gv-trace-run")
+            with gr.Row():
+                btn = gr.Button("Trace", variant="primary", elem_id="gv-trace-run")
+                stop = gr.Button("Stop", variant="stop", elem_id="gv-trace-stop", scale=0, min_width=80)
     gr.Examples([[json.dumps(d, indent=1)] for d in TRACE_EXAMPLES.values()], inputs=[text],
                 example_labels=list(TRACE_EXAMPLES), label="Example DAGs (click one, then Trace)")
     status = gr.HTML(report.status_html("Paste a DAG or pick an example."), elem_id="gv-trace-status")
@@ -188,9 +190,10 @@ def build_trace_tab() -> None:
             gr.Markdown("### Evidence trail")
             trail = gr.HTML("", elem_id="gv-trace-trail")
     state = gr.State(None)
-    btn.click(event(ts.trace_event, models_dir=MODELS_DIR, downloads=DOWNLOADS), [text, file, q],
-              [status, counts, svg, claims, trail, claim, downloads, state], api_visibility="private",
-              concurrency_id="grounding", concurrency_limit=CONCURRENCY)
+    btn.click(event(ts.trace_event, many=True, stoppable="trace", models_dir=MODELS_DIR, downloads=DOWNLOADS),
+              [text, file, q], [status, counts, svg, claims, trail, claim, downloads, state], api_visibility="private",
+              concurrency_id="grounding", concurrency_limit=CONCURRENCY, show_progress="minimal")
+    stop.click(stop_event("trace"), None, None, api_visibility="private", queue=False)
     claim.input(event(ts.select_claim), [state, claim], [svg, claims, trail], api_visibility="private")
     claims.click(clicked(ts.click_claim), [state], [claim, svg, claims, trail], api_visibility="private")
 

@@ -11,6 +11,7 @@ import time
 import gradio as gr
 
 from grounding import session as ss
+from grounding.stops import STOPS
 
 
 def shown(step: ss.Step):
@@ -24,16 +25,37 @@ def shown(step: ss.Step):
     return out[0] if len(out) == 1 else out
 
 
-def event(fn, n_fixed: int = 0, many: bool = False, **bound):
+def event(fn, n_fixed: int = 0, many: bool = False, stoppable: str = "", **bound):
     """An event handler calling library event `fn`: the first `n_fixed` inputs as they are, any further ones (the
-    verdict widgets) as one list, plus this app's `bound` arguments; `many`: `fn` yields steps (shown as they come)."""
+    verdict widgets) as one list, plus this app's `bound` arguments; `many`: `fn` yields steps (shown as they come);
+    `stoppable`: the kind of run ("check", ...) that `stop_event(kind)` stops: `fn` gets `cancelled=`, the flag of
+    this browser session's run (grounding.stops)."""
+    def arguments(inputs: tuple) -> tuple:
+        return inputs[:n_fixed] + (list(inputs[n_fixed:]),) if n_fixed else inputs
+
     def handler(*inputs):
-        args = inputs[:n_fixed] + (list(inputs[n_fixed:]),) if n_fixed else inputs
-        return shown(fn(*args, **bound))
+        return shown(fn(*arguments(inputs), **bound))
 
     def streamed(*inputs):
-        yield from map(shown, fn(*inputs[:n_fixed], list(inputs[n_fixed:]), **bound))
-    return streamed if many else handler
+        yield from map(shown, fn(*arguments(inputs), **bound))
+
+    def stoppable_run(request: gr.Request, *inputs):   # Gradio passes the request to a first parameter typed so
+        session = getattr(request, "session_hash", None) or f"anonymous-{id(request)}"
+        cancelled = STOPS.start(session, stoppable)
+        try:
+            yield from map(shown, fn(*arguments(inputs), **bound, cancelled=cancelled))
+        finally:
+            STOPS.end(session, stoppable, cancelled)
+    return (stoppable_run if stoppable else streamed) if many else handler
+
+
+def stop_event(kind: str):
+    """Stop: this browser session's run of `kind` stops where it next checks its flag (between the scorer's windows,
+    model batches and sentences) and ends by itself with a step that says so (no Gradio cancellation: it marked the
+    stopped run's outputs "Error" now and then)."""
+    def stop(request: gr.Request):
+        STOPS.stop(getattr(request, "session_hash", None) or "", kind)
+    return stop
 
 
 def clicked(fn, n_states: int = 1, **bound):

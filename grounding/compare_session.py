@@ -3,7 +3,7 @@ verdicts that differ flagged (grounding.compare), and one selection for both sid
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Optional
+from typing import Callable, Iterator, Optional
 
 from grounding import panels, render, report
 from grounding.compare import Comparison, compare
@@ -35,11 +35,12 @@ def sides(shown: Compared, row: Optional[int] = None) -> tuple[str, str, str, st
 
 
 def run_compare(response, context, files, question, engine_a, engine_b, tau, preset, pfcr, values,
-                models_dir: str) -> Iterator[Step]:
+                models_dir: str, cancelled: Optional[Callable[[], bool]] = None) -> Iterator[Step]:
     """Run both engines on the input, one after the other: (status and summary, heatmap A, heatmap B, verdicts A,
     verdicts B, state). The views of an earlier comparison are cleared at the start; while the engines run, the
-    status counts the sentences checked (an update at most every CANCEL_POLL s: a point where Stop or a closed tab
-    ends the run); the last step shows both sides."""
+    status counts the sentences checked (an update at most every CANCEL_POLL s: a point where a closed tab ends the
+    run); the last step shows both sides. `cancelled` (Stop, grounding.stops): no more model work starts and the
+    run ends saying so."""
     def failed(message: str) -> Step:
         return Step((report.status_html(message, "error"),) + (KEEP,) * (N_OUTPUTS - 1), warnings=[message])
     if engine_a == engine_b:
@@ -61,9 +62,14 @@ def run_compare(response, context, files, question, engine_a, engine_b, tau, pre
     yield Step((report.status_html(f"Comparing: engine A ({engine_a}) runs first…", "running"), "", "", "", "", None))
     try:
         for side, config in zip("AB", configs):
-            for result in thinned(ground_stream(response, items, config, question or "", ticks=True)):
+            for result in thinned(ground_stream(response, items, config, question or "", cancelled=cancelled,
+                                                ticks=True)):
                 if not result.complete:
                     yield Step((_progress(side, config.engine, result, results),) + (KEEP,) * (N_OUTPUTS - 1))
+            if cancelled is not None and cancelled():
+                yield Step((report.status_html("Stopped: press Compare to run the comparison again.", "idle"),)
+                           + (KEEP,) * (N_OUTPUTS - 1))
+                return
             results.append(result)
     except Exception as err:   # noqa: BLE001 -- a missing model folder: say which, keep the app alive
         yield failed(f"The comparison failed: {type(err).__name__}: {err}")
@@ -80,13 +86,6 @@ def _progress(side: str, engine: str, result: GroundingResult, before: list[Grou
     done = rows_done(result)
     return report.status_html(f"Comparing: engine {side} ({engine}), sentence {min(done + 1, n)}/{n}…", "running",
                               done + n * len(before), 2 * n)
-
-
-def stopped(shown: Optional[Compared]) -> Step:
-    """Stop pressed: the comparison in progress ends (a finished one, in the state, stays as it is)."""
-    if shown is not None:
-        return Step((KEEP,))
-    return Step((report.status_html("Stopped: press Compare to run the comparison again.", "idle"),))
 
 
 def click_side(shown: Optional[Compared], data: dict, side: str = "a") -> Step:

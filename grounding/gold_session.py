@@ -5,14 +5,14 @@ its F1s with CIs and confusion matrix, and, for a file of several records, a tab
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Optional
+from typing import Callable, Iterator, Optional
 
 from grounding import gold, panels, report
 from grounding.config import GroundingConfig
 from grounding.heatmap import Marks
 from grounding.io import Record
 from grounding.pipeline import ground, ground_stream
-from grounding.session import KEEP, Choices, Downloads, Step, crashed, focus_choices, thinned, views
+from grounding.session import KEEP, RUN_OUTPUTS, Choices, Downloads, Step, crashed, focus_choices, thinned, views
 from grounding.types import GroundingResult
 
 
@@ -69,15 +69,22 @@ def scored(rec: Record, result: GroundingResult) -> tuple[dict, GroundingResult]
     return row, result
 
 
-def run_records(records: list[Record], config: GroundingConfig, downloads: Downloads) -> Iterator[Step]:
-    """Check every record; the status counts them, the table grows, the first record's views come with it."""
+def run_records(records: list[Record], config: GroundingConfig, downloads: Downloads,
+                cancelled: Optional[Callable[[], bool]] = None) -> Iterator[Step]:
+    """Check every record; the status counts them, the table grows, the first record's views come with it.
+    `cancelled` (Stop): the record being checked is dropped (a partly checked record is not scored) and the run
+    ends with the records checked before it."""
     shown = RecordSet()
     for k, rec in enumerate(records):
-        try:   # while a record is checked, a step that changes nothing at most every CANCEL_POLL s (where Stop or a
-            # closed tab ends the run)
-            for result in thinned(ground_stream(rec.response, rec.context, config, rec.question, ticks=True)):
+        try:   # while a record is checked, a step that changes nothing at most every CANCEL_POLL s (where a closed tab
+            # ends the run)
+            for result in thinned(ground_stream(rec.response, rec.context, config, rec.question, cancelled=cancelled,
+                                                ticks=True)):
                 if not result.complete:
-                    yield Step((KEEP,) * 11)
+                    yield Step((KEEP,) * RUN_OUTPUTS)
+            if cancelled is not None and cancelled():
+                yield _stopped(shown, len(records), downloads)
+                return
             row, result = scored(rec, result)
         except Exception as err:   # noqa: BLE001 -- one record's failure is its row, like the CLI's
             if len(records) == 1:
@@ -95,6 +102,13 @@ def run_records(records: list[Record], config: GroundingConfig, downloads: Downl
             yield Step((status,) + record_outputs(shown, downloads)[1:])
         else:
             yield Step((status,) + (KEEP,) * 9 + (shown.panel(), shown))
+
+
+def _stopped(shown: RecordSet, total: int, downloads: Downloads) -> Step:
+    """Stop: the records checked before it, the status says how many."""
+    status = report.status_html(f"Stopped: {len(shown.rows)} of {total} record(s) were checked against their gold labels "
+                                "before Stop. Press Run to check again.", "idle", len(shown.rows), total)
+    return Step((status,) + (record_outputs(shown, downloads)[1:] if shown.rows else (KEEP,) * (RUN_OUTPUTS - 1)))
 
 
 def record_outputs(shown: RecordSet, downloads: Downloads) -> tuple:

@@ -35,6 +35,7 @@ import numpy as np
 
 from grounding.cache import MODEL_OUTPUTS, model_identity
 from grounding.invisible import judged_text
+from grounding.steps import finish
 from grounding.runtime import MODELS_DIR, ModelLoadError, OnnxModel, session_options, softmax
 from grounding.windows import WINDOW_MODES, Window, WindowPlan, plan_windows  # noqa: F401  (re-exported)
 
@@ -222,12 +223,7 @@ class ContextScorer:
               gate: Optional[float] = None) -> ScoredMap:
         """Score every response sentence against every context sentence (documents concatenated in order): the
         whole of `score_steps`, with the same arguments."""
-        steps = self.score_steps(response_sentences, documents, stop, fp32, rows, rows_per_window, cosines, gate)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return finish(self.score_steps(response_sentences, documents, stop, fp32, rows, rows_per_window, cosines, gate))
 
     def score_steps(self, response_sentences: list[str], documents: list[list[str]], stop=None, fp32: bool = False,
                     rows: Optional[set[int]] = None, rows_per_window: int = 0, cosines: Optional[np.ndarray] = None,

@@ -10,7 +10,7 @@ import copy
 import functools
 import time
 from dataclasses import dataclass, field
-from typing import Iterator, Optional
+from typing import Callable, Iterator, Optional
 
 from grounding import render, report
 from grounding.config import PRESETS, GroundingConfig, verdict_fields
@@ -133,9 +133,14 @@ def views(result: GroundingResult, row: Optional[int] = None, claim: Optional[in
             render.context_html(result, row, claim))
 
 
-def progress_status(result: GroundingResult) -> str:
-    """The status line while streaming (result incomplete) or when done."""
+def progress_status(result: GroundingResult, stopped: bool = False) -> str:
+    """The status line while streaming (result incomplete) or when done; `stopped`: the run was stopped (Stop)."""
     n = len(result.response_sentences)
+    if stopped and result.complete and result.coverage.assessed:
+        done = render.row_states(result).count("done")
+        return report.status_html(f"Stopped: {done} of {n} sentences were checked before Stop; the rest are listed as "
+                                  "not assessed (the metrics cover the checked ones). Press Run to check again.",
+                                  "idle", done, n)
     if not result.complete:
         done = rows_done(result)
         return report.status_html(f"Checking sentence {min(done + 1, n)}/{n}…" if n else "Segmenting…",
@@ -146,12 +151,6 @@ def progress_status(result: GroundingResult) -> str:
     return report.status_html("Not assessed: " + " ".join(result.coverage.messages), "error", n, n)
 
 
-def stopped(result) -> Step:
-    """Stop pressed: the status says what the shown result covers (the server-side work ends at the next sentence)."""
-    if result is not None and result.complete:
-        return Step((KEEP,))
-    return Step((report.status_html("Stopped: the sentences checked before Stop are shown; their metrics and "
-                                     "downloads need a complete run. Press Run to check again.", "idle"),))
 
 
 def input_warning(response: str, items: list) -> Optional[str]:
@@ -230,11 +229,13 @@ def _failed(message: str, n_outputs: int, clear: bool = False, toast: bool = Tru
 
 
 def run_check(response, context, files, question, engine, tau, preset, pfcr, values, models_dir: str,
-              downloads: Downloads) -> Iterator[Step]:
+              downloads: Downloads, cancelled: Optional[Callable[[], bool]] = None) -> Iterator[Step]:
     """Run: (status, heatmap, claims, verdicts, metrics, context, focus choices, downloads, result, gold panel,
     gold records) after the segmentation and after each response sentence; the downloads come with the complete
     result. An uploaded JSON file whose records carry `gold` is checked record by record against its gold labels
-    instead, each record with its own response and context, as the CLI does (grounding.gold_session)."""
+    instead, each record with its own response and context, as the CLI does (grounding.gold_session).
+    `cancelled` (grounding.stops): once True (Stop), no more model work starts, and the last step shows what was
+    checked, the rest listed as not assessed, with a status that says it was stopped."""
     try:
         config = config_from_settings(engine, tau, preset, pfcr, values, models_dir)
     except ValueError as err:
@@ -249,7 +250,7 @@ def run_check(response, context, files, question, engine, tau, preset, pfcr, val
         return
     if upload is not None and any(r.gold is not None for r in upload.records):
         from grounding import gold_session
-        yield from gold_session.run_records(upload.records, config, downloads)
+        yield from gold_session.run_records(upload.records, config, downloads, cancelled)
         return
     items = context_items(context or "", upload.documents if upload else [])
     warning = input_warning(response, items)
@@ -257,7 +258,8 @@ def run_check(response, context, files, question, engine, tau, preset, pfcr, val
     shown_at = polled_at = 0.0
     drawn = -1   # verdicts in the last update drawn
     try:   # sentences already checked can be selected while the rest stream in; ticks: the scorer's pass gives way
-        for result in ground_stream(response or "", items, config, question=question or "", ticks=True):
+        for result in ground_stream(response or "", items, config, question=question or "", cancelled=cancelled,
+                                    ticks=True):
             # at most one update per STREAM_INTERVAL (and the last), and none that would show nothing new: every
             # update re-draws all views, and a long response streamed sentence by sentence would keep the browser
             # too busy to take a click on Stop
@@ -270,7 +272,7 @@ def run_check(response, context, files, question, engine, tau, preset, pfcr, val
                 continue
             shown_at = polled_at = now
             drawn = len(result.verdicts)
-            step.outputs = ((progress_status(result),) + views(result)
+            step.outputs = ((progress_status(result, bool(cancelled and cancelled())),) + views(result)
                             + (Choices(focus_choices(result), "all"),
                                downloads.result_files(result) if result.complete else None, result, "", None))
             yield step

@@ -12,7 +12,7 @@ import pytest
 from grounding import GroundingConfig, ground, panels, render
 from grounding.batch.records import Item, ground_item
 from grounding.compare import compare, sentence_verdicts
-from grounding.compare_session import click_side, run_compare, stopped
+from grounding.compare_session import click_side, run_compare
 from grounding.examples import BY_NAME
 from grounding.gold import check_shape, confusion, score, wrong_cells
 from grounding.gold_session import check_record
@@ -124,6 +124,14 @@ def test_gold_records_give_way_while_each_is_checked(config, monkeypatch):
     records_shown = every[-1].outputs[-1]
     assert [r["scores"] for r in records_shown.rows] == [check_record(records[0], config)[0]["scores"]] * 2
     assert len(steps(3600.0)) == 2            # no poll due: the records' steps only
+    # Stop once the first record is scored: the second is dropped (never scored half checked), the first is shown
+    from grounding import gold_session
+    first_done = []
+    real = gold_session.scored
+    monkeypatch.setattr(gold_session, "scored", lambda rec, result: first_done.append(1) or real(rec, result))
+    last = list(run_records(records, config, ss.Downloads(), cancelled=lambda: bool(first_done)))[-1]
+    assert "Stopped: 1 of 2 record(s) were checked" in last.outputs[0] and len(first_done) == 1
+    assert [r["id"] for r in last.outputs[-1].rows] == ["q1"]
 
 
 def test_compare_session_selects_the_same_row_on_both_sides(config, monkeypatch):
@@ -152,8 +160,13 @@ def test_compare_session_selects_the_same_row_on_both_sides(config, monkeypatch)
     assert all(f'data-row="{row}"' in v.split("selected")[1][:200] for v in (verd_a, verd_b))
     assert "Pick two different engines" in next(run_compare("a", "b", None, "", "claims", "claims", 0.5, "paper",
                                                            True, widget_values("paper"), config.models_dir)).warnings[0]
-    # Stop: a comparison in progress (its state cleared at the start) says so; a finished one is left as it is
-    assert "Stopped: press Compare" in stopped(None).outputs[0] and stopped(shown).outputs == (KEEP,)
+    # Stop (its flag, grounding.stops) during engine A: B never runs, the last step says so
+    calls = []
+    stopped = list(run_compare(e["response"], e["context"], None, e["question"], "claims", "context", 0.5, "paper",
+                               True, widget_values("paper"), config.models_dir,
+                               cancelled=lambda: calls.append(1) or len(calls) > 3))
+    assert "Stopped: press Compare" in stopped[-1].outputs[0] and stopped[-1].outputs[1:] == (KEEP,) * 5
+    assert not any("engine B" in s.outputs[0] for s in stopped)
 
 
 def _synthetic(n_rows: int, n_cols: int, n_docs: int) -> GroundingResult:

@@ -130,6 +130,44 @@ def test_a_context_engine_gives_way_inside_its_scoring_pass_without_drawing(mode
     assert steps(0.0, 3600.0) == [0] + [None] * (4 + 4) + [4]
 
 
+def test_stop_ends_the_run_by_itself_with_what_was_checked(models_dir, monkeypatch):
+    """Stop sets the run's flag (grounding.stops): the check starts no more model work, completes with the rest listed
+    as not assessed, and its last step says how many sentences were checked before Stop."""
+    response = " ".join(f"The council approved grant {i} on day {i}." for i in range(6))
+    context = " ".join(f"The council approved grant {i} on day {i + 1}." for i in range(6))
+    shown_rows = []
+    monkeypatch.setattr(ss, "stream_interval", lambda result: 0.0)   # every sentence shown
+
+    def cancelled():          # Stop pressed once two sentences are checked
+        return len(shown_rows) and shown_rows[-1] >= 2
+    steps = []
+    for step in ss.run_check(response, context, None, "", "claims", 0.5, "joint", False, ss.widget_values("joint"),
+                             str(models_dir), ss.Downloads(), cancelled=cancelled):
+        steps.append(step)
+        if not all(x is ss.KEEP for x in step.outputs):
+            shown_rows.append(len(step.outputs[8].verdicts))
+    last = steps[-1].outputs
+    result = last[8]
+    assert result.complete and "Stopped: 2 of 6 sentences were checked before Stop" in last[0], last[0]
+    assert [v.label for v in result.verdicts][2:] == ["Not assessed"] * 4 and last[7]   # downloads of what was checked
+    assert any("The check was stopped" in m for m in result.coverage.messages)
+
+
+def test_stops_flag_the_sessions_running_run():
+    from grounding.stops import Stops
+    stops = Stops()
+    first = stops.start("s1", "check")
+    other = stops.start("s2", "check")
+    assert stops.stop("s1", "check") and first() and not other()
+    assert not stops.stop("s1", "trace")                          # nothing of that kind runs there
+    newer = stops.start("s1", "check")                              # a new run: its own flag
+    stops.end("s1", "check", first)                                 # the old run ending leaves the new one's flag
+    assert not newer() and stops.stop("s1", "check") and newer()
+    stops.end("s1", "check", newer)
+    stops.end("s2", "check", other)
+    assert stops.running() == 0 and not stops.stop("s1", "check")
+
+
 def test_uploads_fill_only_empty_boxes(tmp_path):
     path = tmp_path / "r.json"
     path.write_text(json.dumps({"response": "From the file.", "question": "Q?", "context": ["Doc."]}, indent=2))

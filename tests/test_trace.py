@@ -324,3 +324,38 @@ def test_cli_on_the_hand_made_dag(tmp_path):
     assert "path: c2 -> s2 -> final" in proc.stdout
     out = json.loads((tmp_path / "out.json").read_text())
     assert out["q"] == 1 and out["counts"]["Not Fully Supported"] == 1
+
+
+def test_a_trace_gives_way_after_each_sentence_and_claim_and_the_app_shows_it(traced, models_dir, monkeypatch):
+    """trace_steps yields after each of the final output's sentences is split and after each claim is traced (a
+    caller that stops there starts no more model work), and returns what `trace` returns. The app's Trace clears
+    the earlier trace's views, says how far it is, and ends with the same trace; Stop says so unless it is done."""
+    import grounding.session as ss
+    from grounding.trace import session as ts
+    config = GroundingConfig(models_dir=str(models_dir), trace_q=3)
+    steps = method.trace_steps(parse_dag(HIERARCHICAL), config)
+    seen = []
+    while True:
+        try:
+            seen.append(next(steps))
+        except StopIteration as done:
+            res = done.value
+            break
+    n_sentences = len(parse_dag(HIERARCHICAL).nodes["final"].text.split(". "))
+    assert seen == [("decompose", i, n_sentences) for i in range(1, n_sentences + 1)] + [("trace", 1, 2), ("trace", 2, 2)]
+    assert res.to_dict()["claims"] == traced[0].to_dict()["claims"]
+    monkeypatch.setattr(ss, "CANCEL_POLL", 0.0)
+    app_steps = list(ts.trace_event(json.dumps(HIERARCHICAL), None, 3, str(models_dir), ss.Downloads()))
+    first, last = app_steps[0].outputs, app_steps[-1].outputs
+    assert first[1:5] == ("", "", "", "") and first[7] is None and "Splitting the final output" in first[0]
+    assert [s.outputs[1:] == (ss.KEEP,) * 7 for s in app_steps[1:-1]] == [True] * (len(seen) - 1)
+    assert "toward the sources: 1/2 done" in app_steps[-3].outputs[0] and 'data-done="1"' in app_steps[-3].outputs[0]
+    assert last[7].to_dict()["claims"] == traced[0].to_dict()["claims"] and "Traced 2 claims" in last[0]
+    bad = list(ts.trace_event("{not json", None, 3, str(models_dir), ss.Downloads()))
+    assert len(bad) == 1 and bad[0].warnings and bad[0].outputs[1:] == (ss.KEEP,) * 7
+    # Stop (its flag, grounding.stops) after the first claim is traced: the run ends saying so, no trace shown
+    calls = []
+    stopped = list(ts.trace_event(json.dumps(HIERARCHICAL), None, 3, str(models_dir), ss.Downloads(),
+                                  cancelled=lambda: calls.append(1) or len(calls) > n_sentences))
+    assert "Stopped: press Trace" in stopped[-1].outputs[0] and stopped[-1].outputs[1:] == (ss.KEEP,) * 7
+    assert len(calls) == n_sentences + 1      # checked after each step: stopped after the first claim, the second not traced

@@ -19,12 +19,13 @@ import dataclasses
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Generator, Optional
 
 import numpy as np
 
 from grounding import judge, verdict
 from grounding.config import GroundingConfig, VerdictPreset
+from grounding.steps import finish
 from grounding.trace.dag import DAG
 from grounding.types import CONTRADICTED, SUPPORTED, Claim, PairScore, Sentence
 
@@ -136,6 +137,14 @@ class NodeReader:
 
 def trace(dag: DAG, config: Optional[GroundingConfig] = None, models=None) -> TraceResult:
     """Trace every claim of `dag`'s final node back toward its sources (see the module docstring)."""
+    return finish(trace_steps(dag, config, models))
+
+
+def trace_steps(dag: DAG, config: Optional[GroundingConfig] = None,
+                models=None) -> Generator[tuple[str, int, int], None, TraceResult]:
+    """`trace` as a generator: it yields ("decompose", i, n) after each of the final output's n sentences is split
+    into claims and ("trace", k, n) after each of its n claims is traced (points where a caller can stop: one that
+    stops iterating starts no more model work), and returns the TraceResult."""
     from grounding.pipeline import load_models
     from grounding.stages.self_check import checked_claims
     from grounding.segment import split_response
@@ -145,14 +154,19 @@ def trace(dag: DAG, config: Optional[GroundingConfig] = None, models=None) -> Tr
     final_text = dag.nodes[dag.final].text
     rejected: list[Claim] = []
     claims: list[Claim] = []
-    for i, sent in enumerate(split_response(final_text)):
+    sentences = split_response(final_text)
+    for i, sent in enumerate(sentences):
         dropped, kept = checked_claims(sent, i, final_text, config, entailment)
         rejected += dropped
         claims += kept
+        yield "decompose", i + 1, len(sentences)
     t1 = time.perf_counter()
     reader = NodeReader(dag, embedder)
     claim_emb = embedder.encode([c.text for c in claims]) if claims else np.zeros((0, 0), dtype=np.float32)
-    traces = [trace_claim(dag, k, c, claim_emb[k], reader, entailment, config) for k, c in enumerate(claims)]
+    traces = []
+    for k, c in enumerate(claims):
+        traces.append(trace_claim(dag, k, c, claim_emb[k], reader, entailment, config))
+        yield "trace", k + 1, len(claims)
     counts = {v: sum(1 for c in traces if c.verdict == v) for v in TRACE_VERDICTS}
     return TraceResult(dag=dag, claims=traces, rejected=rejected, counts=counts, nodes_read=reader.read_order,
                        q=config.trace_q, config=config.to_dict(),
@@ -341,10 +355,16 @@ def trace_json(text: str, config: Optional[GroundingConfig] = None, name: str = 
                models=None) -> tuple[TraceResult, list[str]]:
     """(trace of the first DAG in `text`, notes): the app's entry point. `text` holds a DAG as JSON, a list of
     DAGs or JSON Lines; DAGError (a ValueError) for a bad one, before any model runs."""
+    dag, notes = first_dag(text, name)
+    return trace(dag, config, models), notes
+
+
+def first_dag(text: str, name: str = "input") -> tuple[DAG, list[str]]:
+    """(the first DAG in `text`, notes); DAGError (a ValueError) for a bad one."""
     from grounding.trace.dag import parse_dags
     dags = parse_dags(text, name)
     notes = list(dags[0].notes)
     if len(dags) > 1:
         notes.append(f"{name} holds {len(dags)} DAGs; the first ('{dags[0].id}') is traced here "
                      "(the CLI traces all of them).")
-    return trace(dags[0], config, models), notes
+    return dags[0], notes

@@ -205,9 +205,11 @@ def coverage_html(result: GroundingResult, with_messages: bool = True) -> str:
 
 def metrics_html(result: GroundingResult) -> str:
     """Faithfulness rates, CER, ECSS, PFCR, integrity, verdict counts and the coverage line. A result that
-    was not assessed says "Not assessed" with the reasons and shows no rates."""
+    was not assessed, or none of whose sentences was checked, says "Not assessed" with the reasons and shows no
+    rates."""
     cov = result.coverage
-    if not cov.assessed:
+    nothing_checked = result.complete and result.response_sentences and "done" not in row_states(result)
+    if not cov.assessed or nothing_checked:   # e.g. stopped, or the time budget spent, before the first sentence
         reasons = "".join(f"<li>{_e(m)}</li>" for m in cov.messages) or "<li>No reason was recorded.</li>"
         return _wrap(f'<div class="metrics"><div class="not-assessed-box"><div class="title">Not assessed</div>'
                      f'<div>This answer was not checked, so nothing about it is supported or contradicted:</div>'

@@ -356,3 +356,16 @@ def test_a_pfcr_left_unrun_says_not_computed(models_dir):
     assert "> no evidence</span>" in render.metrics_html(unrun)
     unrun.config = dataclasses.replace(config, pfcr=False)
     assert "> off</span>" in render.metrics_html(unrun)
+
+
+def test_a_result_stopped_before_any_sentence_shows_no_rates(models_dir):
+    """Stop (or a spent time budget) before the first sentence: every sentence is Not assessed, so the metrics pane
+    says "Not assessed" with the reason instead of rates of 0 % and an integrity of 0.00 over nothing."""
+    config = GroundingConfig(engine="claims", models_dir=str(models_dir))
+    stopped = ground("Drug X lowers blood pressure. It is cheap.", "Drug X lowered blood pressure in the trial.", config,
+                     cancelled=lambda: True)
+    assert stopped.complete and {v.label for v in stopped.verdicts} == {"Not assessed"}
+    html = render.metrics_html(stopped)
+    assert "Not assessed" in html and "The check was stopped" in html and 'class="tile"' not in html
+    checked = ground("Drug X lowers blood pressure.", "Drug X lowered blood pressure in the trial.", config)
+    assert render.metrics_html(checked).count('class="tile"') == 8

@@ -28,7 +28,8 @@ from grounding.trace import session as ts  # noqa: E402
 from grounding.trace import view as trace_view  # noqa: E402
 from grounding.trace.examples import EXAMPLES as TRACE_EXAMPLES  # noqa: E402
 
-from app_gradio import clicked, endpoint, event, forget_finished_events, stop_event, widget  # noqa: E402
+from app_gradio import (clicked, endpoint, event, forget_finished_events, stop_event, submit_event,  # noqa: E402
+                         widget)
 
 log = logging.getLogger("grounding.app")
 MODELS_DIR = environment().models_dir
@@ -103,6 +104,7 @@ def wire_check_tab(w: dict) -> list:
     app = dict(models_dir=MODELS_DIR, downloads=DOWNLOADS)
     common = dict(api_visibility="private", concurrency_id="grounding", concurrency_limit=CONCURRENCY)
     run_outputs = [status] + views + [focus, w["downloads"], result, w["gold"], w["records"]]
+    w["run"].click(submit_event("check"), None, None, queue=False, api_visibility="private")   # Stop reaches it queued
     w["run"].click(event(ss.run_check, 8, many=True, stoppable="check", **app),
                    [w["response"], w["context"], w["files"], w["question"]] + settings + verdict_inputs,
                    run_outputs, show_progress="minimal", **common)
@@ -151,6 +153,7 @@ def build_compare_tab(w: dict) -> None:
                 side[f"verdicts_{k}"] = gr.HTML("", elem_id=f"gv-cmp-verdicts-{k}",
                                                 js_on_load=assets.CLICK_JS + assets.FOLLOW_JS)
     state, shown = gr.State(None), [side[k] for k in ("heatmap_a", "heatmap_b", "verdicts_a", "verdicts_b")]
+    run.click(submit_event("compare"), None, None, queue=False, api_visibility="private")
     run.click(event(cs.run_compare, 9, many=True, stoppable="compare", models_dir=MODELS_DIR),
               [w["response"], w["context"], w["files"], w["question"]] + engines + w["settings"][1:] + w["verdict"],
               [status] + shown + [state], api_visibility="private", concurrency_id="grounding",
@@ -190,6 +193,7 @@ def build_trace_tab() -> None:
             gr.Markdown("### Evidence trail")
             trail = gr.HTML("", elem_id="gv-trace-trail")
     state = gr.State(None)
+    btn.click(submit_event("trace"), None, None, queue=False, api_visibility="private")
     btn.click(event(ts.trace_event, many=True, stoppable="trace", models_dir=MODELS_DIR, downloads=DOWNLOADS),
               [text, file, q], [status, counts, svg, claims, trail, claim, downloads, state], api_visibility="private",
               concurrency_id="grounding", concurrency_limit=CONCURRENCY, show_progress="minimal")

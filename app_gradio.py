@@ -49,12 +49,22 @@ def event(fn, n_fixed: int = 0, many: bool = False, stoppable: str = "", **bound
     return (stoppable_run if stoppable else streamed) if many else handler
 
 
+def submit_event(kind: str):
+    """Run clicked (an event outside the queue, before the run waits in it): the run of `kind` is registered, so that
+    Stop reaches it while it waits too."""
+    def submit(request: gr.Request):
+        if getattr(request, "session_hash", None):
+            STOPS.submit(request.session_hash, kind)
+    return submit
+
+
 def stop_event(kind: str):
     """Stop: this browser session's run of `kind` stops where it next checks its flag (between the scorer's windows,
     model batches and sentences) and ends by itself with a step that says so (no Gradio cancellation: it marked the
     stopped run's outputs "Error" now and then)."""
     def stop(request: gr.Request):
-        STOPS.stop(getattr(request, "session_hash", None) or "", kind)
+        if getattr(request, "session_hash", None):
+            STOPS.stop(request.session_hash, kind)
     return stop
 
 

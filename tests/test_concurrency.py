@@ -218,6 +218,55 @@ def test_stop_or_a_closed_tab_ends_a_comparison_or_a_trace(server, how, tab, sta
         f"{[round(r, 2) for r in trace.rates]})"
 
 
+@pytest.fixture
+def one_at_a_time(models_dir):
+    """A server that runs one check at a time (GROUNDING_CONCURRENCY=1): a second one waits in the queue."""
+    os.environ["GROUNDING_CONCURRENCY"] = "1"
+    try:
+        proc, url = start_app(models_dir, SHOTS.parent / "queue_test.log")
+    finally:
+        os.environ.pop("GROUNDING_CONCURRENCY", None)
+    yield proc, url
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+def test_stop_reaches_a_check_still_waiting_in_the_queue(one_at_a_time):
+    """Stop pressed while the check waits in the queue behind another user's: when its turn comes it starts stopped
+    and ends at once (the Run click registered it outside the queue, grounding.stops), instead of running."""
+    from playwright.sync_api import sync_playwright
+    _, url = one_at_a_time
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
+        pages = []
+        for k in range(2):
+            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+            page.goto(url)
+            page.wait_for_selector('#gv-status .status:has-text("Showing the example")', timeout=120_000)
+            page.fill("#gv-response textarea", long_response(f"queue {k}"))
+            page.fill("#gv-context-input textarea", CONTEXT)
+            page.get_by_text("Settings", exact=True).click()
+            page.locator("#gv-engine").get_by_label("claims", exact=True).check()
+            pages.append(page)
+        first, waiting = pages
+        first.click("#gv-run")
+        first.wait_for_selector('#gv-status .status[data-state="running"][data-done]:not([data-done="0"])',
+                                timeout=120_000)
+        waiting.click("#gv-run")                    # queued behind the first
+        waiting.wait_for_timeout(1500)
+        queued = waiting.inner_text("#gv-status")
+        assert "queue" in queued and "Checking sentence" not in queued, queued   # Gradio's "queue: 1/1"
+        waiting.click("#gv-stop")
+        waiting.wait_for_timeout(500)
+        first.click("#gv-stop")
+        first.wait_for_selector('#gv-status .status:has-text("sentences were checked before Stop")', timeout=30_000)
+        waiting.wait_for_selector('#gv-status .status:has-text("sentences were checked before Stop")', timeout=60_000)
+        status = waiting.inner_text("#gv-status")
+        waiting.screenshot(path=str(SHOTS / "stopped_while_queued.png"), full_page=False)
+        browser.close()
+    assert status.startswith("Stopped: 0 of 190 sentences were checked before Stop"), status
+
+
 def test_finished_events_are_forgotten_and_waiting_or_running_ones_kept():
     """Gradio 6.17 keeps every served event with its payload; app_gradio.forget_finished_events drops those that
     are neither waiting in a queue nor running, and leaves the others."""

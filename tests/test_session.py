@@ -153,19 +153,28 @@ def test_stop_ends_the_run_by_itself_with_what_was_checked(models_dir, monkeypat
     assert any("The check was stopped" in m for m in result.coverage.messages)
 
 
-def test_stops_flag_the_sessions_running_run():
-    from grounding.stops import Stops
-    stops = Stops()
-    first = stops.start("s1", "check")
-    other = stops.start("s2", "check")
+def test_stops_flag_the_sessions_submitted_or_running_run(monkeypatch):
+    from grounding import stops as st
+    stops = st.Stops()
+    stops.submit("s1", "check")
+    first = stops.start("s1", "check")                              # the run submitted by the click
+    other = stops.start("s2", "check")                              # one that started without a submit
     assert stops.stop("s1", "check") and first() and not other()
-    assert not stops.stop("s1", "trace")                          # nothing of that kind runs there
-    newer = stops.start("s1", "check")                              # a new run: its own flag
+    assert not stops.stop("s1", "trace")                            # nothing of that kind there
+    stops.submit("s1", "check")                                     # Run again while the stopped one still ends
+    newer = stops.start("s1", "check")
     stops.end("s1", "check", first)                                 # the old run ending leaves the new one's flag
     assert not newer() and stops.stop("s1", "check") and newer()
+    assert not stops.start("s1", "check")()                         # no submit: a stopped run's flag is not reused
     stops.end("s1", "check", newer)
-    stops.end("s2", "check", other)
-    assert stops.running() == 0 and not stops.stop("s1", "check")
+    # Stop while the run waits in the queue: it starts stopped
+    stops.submit("s3", "trace")
+    assert stops.stop("s3", "trace") and stops.start("s3", "trace")()
+    # a submitted run that never started (its tab closed while it waited) is forgotten after FORGET_AFTER
+    stops.submit("s4", "compare")
+    monkeypatch.setattr(st, "FORGET_AFTER", -1.0)
+    stops.submit("s5", "compare")
+    assert not stops.stop("s4", "compare") and stops.stop("s3", "trace")   # started runs are kept
 
 
 def test_uploads_fill_only_empty_boxes(tmp_path):

@@ -26,17 +26,22 @@ def long_response(tag: str) -> str:
     return " ".join(f"The {tag} committee approved item {i} on day {i}." for i in range(190))
 
 
-@pytest.fixture(scope="module")
-def server(models_dir):
+def serve(models_dir, concurrency: int, log: str):
+    """`python app.py` with GROUNDING_CONCURRENCY checks at a time: (process, url), then stopped."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    os.environ["GROUNDING_CONCURRENCY"] = "4"
+    os.environ["GROUNDING_CONCURRENCY"] = str(concurrency)
     try:
-        proc, url = start_app(models_dir, SHOTS.parent / "concurrency_test.log")
+        proc, url = start_app(models_dir, SHOTS.parent / log)
     finally:
         os.environ.pop("GROUNDING_CONCURRENCY", None)
     yield proc, url
     proc.terminate()
     proc.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def server(models_dir):
+    yield from serve(models_dir, 4, "concurrency_test.log")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -221,14 +226,7 @@ def test_stop_or_a_closed_tab_ends_a_comparison_or_a_trace(server, how, tab, sta
 @pytest.fixture
 def one_at_a_time(models_dir):
     """A server that runs one check at a time (GROUNDING_CONCURRENCY=1): a second one waits in the queue."""
-    os.environ["GROUNDING_CONCURRENCY"] = "1"
-    try:
-        proc, url = start_app(models_dir, SHOTS.parent / "queue_test.log")
-    finally:
-        os.environ.pop("GROUNDING_CONCURRENCY", None)
-    yield proc, url
-    proc.terminate()
-    proc.wait(timeout=30)
+    yield from serve(models_dir, 1, "queue_test.log")
 
 
 def test_stop_reaches_a_check_still_waiting_in_the_queue(one_at_a_time):

@@ -151,8 +151,6 @@ def progress_status(result: GroundingResult, stopped: bool = False) -> str:
     return report.status_html("Not assessed: " + " ".join(result.coverage.messages), "error", n, n)
 
 
-
-
 def input_warning(response: str, items: list) -> Optional[str]:
     if not (response or "").strip():
         return "The response is empty: paste the answer to check (or pick an example)."
@@ -178,16 +176,16 @@ def stream_interval(result: GroundingResult) -> float:
     return 1.0 + len(result.response_sentences) / 40
 
 
-# Seconds of work at most between two yields of a running check: Gradio ends a stopped run, or one whose tab was
-# closed, only where it yields (it checks the event after each step it sends on), so between shown updates the check
-# yields a step that changes nothing (all KEEP) this often
+# Seconds of work at most between two yields of a running check: Gradio ends a run whose tab was closed only where it
+# yields (it checks the event after each step it sends on), so between shown updates the check yields a step that
+# changes nothing (all KEEP) this often (Stop does not need it: it sets the run's flag, grounding.stops)
 CANCEL_POLL = 0.5
 
 
 def thinned(stream: Iterator[GroundingResult]) -> Iterator[GroundingResult]:
     """A check's stream (`ground_stream(..., ticks=True)`) for an event that shows only its end: the complete result,
-    and before it the growing one at most every CANCEL_POLL s (a point where Gradio can end a stopped run or a closed
-    tab's; the event may draw a progress line there or nothing)."""
+    and before it the growing one at most every CANCEL_POLL s (a point where Gradio can end a closed tab's run; the
+    event may draw a progress line there or nothing)."""
     polled_at = time.monotonic()
     for result in stream:
         if result.complete or time.monotonic() - polled_at >= CANCEL_POLL:

@@ -92,7 +92,7 @@ def test_run_streams_and_ends_with_downloads(models_dir):
 
 
 def test_between_shown_updates_the_run_yields_steps_that_change_nothing(models_dir, monkeypatch):
-    """Gradio ends a stopped run (or a closed tab's) only where the check yields: between the updates it shows (one per
+    """Gradio ends a closed tab's run only where the check yields: between the updates it shows (one per
     stream_interval) it yields an all-KEEP step at least every CANCEL_POLL, and only then."""
     response = " ".join(f"The committee approved item {i} on day {i}." for i in range(6))
     context = "The committee approved item 3 on day 3."
@@ -112,7 +112,7 @@ def test_between_shown_updates_the_run_yields_steps_that_change_nothing(models_d
 
 def test_a_context_engine_gives_way_inside_its_scoring_pass_without_drawing(models_dir, monkeypatch):
     """On a context engine the scorer reads every window before the first sentence's verdict: the run yields there
-    too (a point where Gradio can end a stopped run), but draws only what is new: the segmentation, each sentence
+    too (a point where Gradio can end a closed tab's run), but draws only what is new: the segmentation, each sentence
     (when an update is due) and the complete result, never a step of the scoring pass."""
     response = " ".join(f"The council approved grant {i} on day {i}." for i in range(4))
     context = " ".join(f"The council approved grant {i} on day {i + 1}." for i in range(5))

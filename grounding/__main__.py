@@ -94,7 +94,7 @@ def _trace(a) -> int:
         return 2
     try:
         dags = parse_dags(text, str(path))
-        config = GroundingConfig(tau=a.tau, trace_q=a.q).validate()
+        config = GroundingConfig(tau=a.tau, trace_q=a.q, time_budget=a.time_budget).validate()
     except (DAGError, ValueError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -144,6 +144,9 @@ def main(argv=None) -> int:
     s.add_argument("--q", type=int, default=GroundingConfig().trace_q,
                    help="stop after q consecutive Not Fully Supported verdicts (default %(default)s)")
     s.add_argument("--tau", type=float, default=GroundingConfig().tau)
+    s.add_argument("--time-budget", type=float, default=GroundingConfig().time_budget,
+                   help="seconds of tracing per DAG; the claims not reached by then are listed as Not traced "
+                        "(0 = no limit; default %(default)s)")
     a = p.parse_args(argv)
     try:
         _check_arguments(a)

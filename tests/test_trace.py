@@ -297,7 +297,8 @@ def test_number_changed_in_an_intermediate_summary_is_located_there(traced):
     right = by_text["Nausea was reported by 14% of patients on glucarin."]
     assert right.verdict == FS and right.provenance == [["c2", "s2", "final"]]
     assert all(e.score >= 0.8 and e.polarity == 1 for it in right.iterations for e in it.evidence)
-    assert res.counts == {FS: 1, NFS: 1, INC: 0} and set(res.nodes_read) == {"s1", "s2", "c1", "c2", "c3"}
+    assert res.counts == {FS: 1, NFS: 1, INC: 0, method.NOT_TRACED: 0}
+    assert set(res.nodes_read) == {"s1", "s2", "c1", "c2", "c3"}
     # every evidence sentence slices back out of its node
     for ct in res.claims:
         for it in ct.iterations:
@@ -359,3 +360,28 @@ def test_a_trace_gives_way_after_each_sentence_and_claim_and_the_app_shows_it(tr
                                   cancelled=lambda: calls.append(1) or len(calls) > n_sentences))
     assert "Stopped: press Trace" in stopped[-1].outputs[0] and stopped[-1].outputs[1:] == (ss.KEEP,) * 7
     assert len(calls) == n_sentences + 1      # checked after each step: stopped after the first claim, the second not traced
+
+
+def test_claims_the_time_budget_left_are_listed_as_not_traced(models_dir):
+    """A trace has the check's time budget: the claims it did not reach are listed as Not traced (no iteration, no
+    path, no error stage), counted, and said in the app's status, the views and the CLI's lines; 0 = no limit."""
+    from grounding.trace import session as ts
+    from grounding.trace import view
+    dag = parse_dag(HIERARCHICAL)
+    res = method.trace(dag, GroundingConfig(models_dir=str(models_dir), time_budget=1e-9))
+    assert [c.verdict for c in res.claims] == [method.NOT_TRACED] * 2 and res.counts[method.NOT_TRACED] == 2
+    assert all(not c.iterations and not c.error_stages and "time budget" in c.termination for c in res.claims)
+    assert "Traced 0 of 2 claims" in ts.done_status(res) and "2 are listed as Not traced" in ts.done_status(res)
+    assert "Error entered" not in view.trail_html(res, 0) and "badge-not-assessed" in view.trail_html(res, 0)
+    assert "error entered" not in "\n".join(view.summary_lines(res)) and "Not traced 2" in view.summary_lines(res)[0]
+    full = method.trace(dag, GroundingConfig(models_dir=str(models_dir), time_budget=0))
+    assert full.counts[method.NOT_TRACED] == 0 and len(full.claims) == 2
+
+
+def test_cli_time_budget_lists_the_claims_left(tmp_path):
+    src = tmp_path / "dag.json"
+    src.write_text(json.dumps(HIERARCHICAL))
+    proc = cli("--input", str(src), "--output", str(tmp_path / "out.json"), "--time-budget", "1e-9")
+    assert proc.returncode == 0, proc.stderr
+    assert "Not traced 2" in proc.stdout and "[Not traced]" in proc.stdout
+    assert json.loads((tmp_path / "out.json").read_text())["counts"]["Not traced"] == 2

@@ -30,7 +30,8 @@ from grounding.trace.dag import DAG
 from grounding.types import CONTRADICTED, SUPPORTED, Claim, PairScore, Sentence
 
 FULLY_SUPPORTED, NOT_FULLY_SUPPORTED, INCONCLUSIVE = "Fully Supported", "Not Fully Supported", "Inconclusive"
-TRACE_VERDICTS = (FULLY_SUPPORTED, NOT_FULLY_SUPPORTED, INCONCLUSIVE)
+NOT_TRACED = "Not traced"   # the time budget ran out before the claim: nothing is said about it
+TRACE_VERDICTS = (FULLY_SUPPORTED, NOT_FULLY_SUPPORTED, INCONCLUSIVE, NOT_TRACED)
 MAX_JUDGED = 24   # sentences judged per claim and iteration: the most similar ones (an LLM prompt's share)
 NO_EVIDENCE, Q_REACHED, NO_CANDIDATES, SOURCES_REACHED = (
     "no evidence selected", "q consecutive Not Fully Supported", "no candidate nodes left",
@@ -164,13 +165,25 @@ def trace_steps(dag: DAG, config: Optional[GroundingConfig] = None,
     reader = NodeReader(dag, embedder)
     claim_emb = embedder.encode([c.text for c in claims]) if claims else np.zeros((0, 0), dtype=np.float32)
     traces = []
+    # the budget counts from here, as a check's counts from its model work (config.time_budget)
+    deadline = time.monotonic() + config.time_budget if config.time_budget else None
     for k, c in enumerate(claims):
+        if deadline is not None and time.monotonic() > deadline:
+            traces += [not_traced(k2, c2, config.time_budget) for k2, c2 in enumerate(claims[k:], k)]
+            break
         traces.append(trace_claim(dag, k, c, claim_emb[k], reader, entailment, config))
         yield "trace", k + 1, len(claims)
     counts = {v: sum(1 for c in traces if c.verdict == v) for v in TRACE_VERDICTS}
     return TraceResult(dag=dag, claims=traces, rejected=rejected, counts=counts, nodes_read=reader.read_order,
                        q=config.trace_q, config=config.to_dict(),
                        timings={"decompose": round(t1 - t0, 3), "trace": round(time.perf_counter() - t1, 3)})
+
+
+def not_traced(k: int, claim: Claim, budget: float) -> ClaimTrace:
+    """Claim k, which the time budget left: listed as Not traced, with no iteration, path or error stage."""
+    return ClaimTrace(claim=k, text=claim.text, sentence=claim.sentence, start=claim.start, end=claim.end,
+                      origin=claim.origin, verdict=NOT_TRACED,
+                      termination=f"the time budget ({budget:g} s) ran out before this claim was traced")
 
 
 def trace_claim(dag: DAG, k: int, claim: Claim, claim_emb: np.ndarray, reader: NodeReader, entailment,

@@ -10,7 +10,7 @@ from grounding.session import KEEP, Choices, Step, upload_paths
 from grounding.config import GroundingConfig
 from grounding.steps import finish
 from grounding.trace import view
-from grounding.trace.method import TraceResult, first_dag, trace_steps
+from grounding.trace.method import NOT_TRACED, TraceResult, first_dag, trace_steps
 
 
 def trace_config(q, models_dir: str) -> GroundingConfig:
@@ -46,6 +46,11 @@ def trace_run_steps(text: str, upload: Optional[str], q,
 
 
 def done_status(res: TraceResult) -> str:
+    left = res.counts.get(NOT_TRACED, 0)
+    if left:
+        return report.status_html(f"Traced {len(res.claims) - left} of {view.plural(len(res.claims), 'claim')} of "
+                                  f"'{res.dag.id}' in {sum(res.timings.values()):.1f} s: the time budget ran out, and "
+                                  f"{left} are listed as Not traced.", "done")
     return report.status_html(f"Traced {view.plural(len(res.claims), 'claim')} of '{res.dag.id}' in "
                               f"{sum(res.timings.values()):.1f} s.", "done")
 

@@ -8,10 +8,11 @@ from typing import Optional
 
 from grounding.assets import CSS
 from grounding.render import _e, _wrap, short
-from grounding.trace.method import (FULLY_SUPPORTED, INCONCLUSIVE, NOT_FULLY_SUPPORTED, TRACE_VERDICTS,
+from grounding.trace.method import (FULLY_SUPPORTED, INCONCLUSIVE, NOT_FULLY_SUPPORTED, NOT_TRACED, TRACE_VERDICTS,
                                     TraceResult, trail_edges)
 
-BADGE = {FULLY_SUPPORTED: "supported", NOT_FULLY_SUPPORTED: "contradicted", INCONCLUSIVE: "partial"}
+BADGE = {FULLY_SUPPORTED: "supported", NOT_FULLY_SUPPORTED: "contradicted", INCONCLUSIVE: "partial",
+         NOT_TRACED: "not-assessed"}
 COL_W, NODE_W, NODE_H, ROW_H, TOP = 210, 160, 46, 64, 34
 
 TRACE_CSS = """
@@ -137,7 +138,7 @@ def trail_html(res: TraceResult, selected: Optional[int]) -> str:
             f'Interim verdicts: {_e(" → ".join(ct.interim_verdicts))}.</p>')
     if ct.provenance:
         head += "<p>Provenance: " + "; ".join(_e(" → ".join(p)) for p in ct.provenance) + "</p>"
-    elif ct.verdict != FULLY_SUPPORTED:
+    elif ct.verdict not in (FULLY_SUPPORTED, NOT_TRACED):
         head += (f'<p>Error entered at stage <b>{_e(", ".join(ct.error_stages) or "undetermined")}</b>'
                  f' (node {_e(", ".join(ct.error_nodes) or "–")}).</p>')
     iters = []
@@ -178,7 +179,7 @@ def summary_lines(res: TraceResult) -> list[str]:
             lines.append(f"      {it.number}. searched {', '.join(it.candidates)}: {it.verdict}; {quote}")
         if ct.provenance:
             lines += [f"      path: {' -> '.join(p)}" for p in ct.provenance]
-        elif ct.verdict != FULLY_SUPPORTED:
+        elif ct.verdict not in (FULLY_SUPPORTED, NOT_TRACED):
             lines.append(f"      error entered at stage: {', '.join(ct.error_stages) or 'undetermined'} "
                          f"(node {', '.join(ct.error_nodes) or '-'})")
     return lines

@@ -182,15 +182,19 @@ def stream_interval(result: GroundingResult) -> float:
 CANCEL_POLL = 0.5
 
 
-def thinned(stream: Iterator[GroundingResult]) -> Iterator[GroundingResult]:
-    """A check's stream (`ground_stream(..., ticks=True)`) for an event that shows only its end: the complete result,
-    and before it the growing one at most every CANCEL_POLL s (a point where Gradio can end a closed tab's run; the
-    event may draw a progress line there or nothing)."""
+def thinned(stream: Iterator, last: Callable[[object], bool] = lambda item: getattr(item, "complete", False)):
+    """A long run's steps (`ground_stream(..., ticks=True)`, `trace_steps`) for an event that shows only its end and
+    its progress: the last item, and before it an item at most every CANCEL_POLL s (a point where Gradio can end a
+    closed tab's run, and where the event reads Stop's flag); what `stream` returns, it returns."""
     polled_at = time.monotonic()
-    for result in stream:
-        if result.complete or time.monotonic() - polled_at >= CANCEL_POLL:
+    while True:
+        try:
+            item = next(stream)
+        except StopIteration as done:
+            return done.value
+        if last(item) or time.monotonic() - polled_at >= CANCEL_POLL:
             polled_at = time.monotonic()
-            yield result
+            yield item
 
 
 def rows_done(result: GroundingResult) -> int:

@@ -1,7 +1,6 @@
 """What the app's "Trace a pipeline" tab does, without the app framework (app.py wires it to the widgets)."""
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Callable, Generator, Iterator, Optional
 
@@ -65,9 +64,9 @@ def trace_event(text, upload, q, models_dir: str, downloads,
     """Trace: (status, counts, DAG, claims, trail, claim choices, downloads, trace) with the first claim that is
     not Fully Supported selected; a bad DAG or file: the status says why. An earlier trace's views are cleared at
     the start; while it runs, the status says how far it is (at most every CANCEL_POLL s: where a closed tab ends
-    it). `cancelled` (Stop, grounding.stops): checked after each sentence and claim; the run ends saying so."""
-    steps = trace_run_steps(text, upload_paths([upload])[0] if upload else None, q, models_dir)
-    started, polled_at = False, time.monotonic()
+    it, and where `cancelled`, Stop's flag (grounding.stops), is read: the run then ends saying so)."""
+    steps = session.thinned(trace_run_steps(text, upload_paths([upload])[0] if upload else None, q, models_dir))
+    started = False
     try:   # DAGError is a ValueError (raised before the first step); a binary upload fails to decode
         while True:
             try:
@@ -79,11 +78,9 @@ def trace_event(text, upload, q, models_dir: str, downloads,
                 steps.close()
                 yield Step((report.status_html("Stopped: press Trace to trace the DAG again.", "idle"),) + (KEEP,) * 7)
                 return
-            if not started or time.monotonic() - polled_at >= session.CANCEL_POLL:
-                polled_at = time.monotonic()
-                yield Step((progress_status(phase, k, n),) + ((KEEP,) * 7 if started else (
-                    "", "", "", "", Choices([], None), None, None)))
-                started = True
+            yield Step((progress_status(phase, k, n),) + ((KEEP,) * 7 if started else (
+                "", "", "", "", Choices([], None), None, None)))
+            started = True
     except (ValueError, OSError) as err:
         yield Step((report.status_html(str(err), "error"),) + (KEEP,) * 7, warnings=[str(err)])
         return

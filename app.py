@@ -115,6 +115,8 @@ def wire_check_tab(w: dict) -> list:
     w["files"].upload(event(ss.load_files), [w["files"], w["response"], w["question"], w["context"]],
                       [w["response"], w["question"], w["context"], w["upload_info"]], api_visibility="private")
     w["files"].clear(lambda: "", None, w["upload_info"], api_visibility="private")
+    gr.on([w["response"].change, w["context"].change], None, [w["response"], w["context"], w["question"]], w["question"],
+          js=assets.stale_question_js(EXAMPLES), queue=False, api_visibility="private")   # in the page: no round trip
     rederive_io = dict(fn=event(ss.apply_verdict_settings, 6, **app), inputs=[result] + settings + [focus] + verdict_inputs,
                        outputs=[status] + views[1:] + [w["downloads"], result], trigger_mode="always_last", **common)
     # one listener for every verdict box (input: user changes only, not the preset's programmatic updates), so that

@@ -1,6 +1,8 @@
-"""The views' static parts: the style sheet (also inlined in the HTML report), the app's own layout rules, and
-the two small scripts the app attaches to its HTML views (a click selects a row or claim; the context pane
-scrolls to the selected evidence). No external fonts or scripts are ever loaded."""
+"""The views' static parts: the style sheet (also inlined in the HTML report), the app's own layout rules, the
+small scripts the app attaches to its HTML views (a click selects a row or claim; the context pane scrolls to the
+selected evidence) and the one that empties an example's question beside the user's own texts. No external fonts
+or scripts are ever loaded."""
+import json
 
 CSS = """
 .gv { font-family: system-ui, sans-serif; font-size: 14px; line-height: 1.45; color: #1f2933; }
@@ -171,6 +173,18 @@ watch('value', () => {
   if (card) pane.scrollTop += card.getBoundingClientRect().top - pane.getBoundingClientRect().top - 8;
 });
 """
+
+
+def stale_question_js(examples: list[dict]) -> str:
+    """(response, context, question) -> question, run in the page whenever the response or the context box changes:
+    an example's question is emptied once neither box holds that example's text (the user's own texts replaced it,
+    and the example's question must not travel into their result and reports). In the page, so that typing beside
+    a long context sends nothing to the server."""
+    texts = json.dumps([[e["question"], e["response"], e["context"]] for e in examples if e["question"]])
+    return (f"(response, context, question) => {texts}.some(([q, r, c]) => question === q && response !== r "
+            "&& context !== c) ? '' : question")
+
+
 # The app page's own rules, added to CSS and the trace view's.
 APP_CSS = """
 #gv-heatmap, #gv-context, #gv-claims, #gv-verdicts { min-height: 60px; }

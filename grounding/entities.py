@@ -6,7 +6,7 @@ Keys are written so that equal facts compare equal whatever their spelling:
 - percentages: "30%", "30 percent", "30 per cent" -> "30%";
 - money: "$4.2 billion", "USD 4.2bn", "4.2 billion dollars" -> "$4200000000" (likewise € and £);
 - dates: "March 3, 2020", "3 March 2020", "2020-03-03" -> "2020-03-03"; "March 2020" -> "2020-03";
-  lone years "2020" -> "2020";
+  lone years "2020" -> "2020"; decades "the 1950s", "the '90s" -> "1950s", "90s" (a span of years, not a year);
 - named entities (spaCy NER: people, organisations, places, products, events, works, laws, facilities):
   lower-cased, whitespace collapsed, a leading "the" and a trailing "'s" dropped.
 
@@ -52,6 +52,7 @@ _DAY = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 _YEAR = r"(?:1[0-9]\d\d|20\d\d|2100)"
 
 _CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
+_DECADE = re.compile(r"(?<![\w.,])['’]?(?P<digits>(?:1[0-9]|20)?\d0)['’]?s\b")
 _DATE_PATTERNS = [
     (re.compile(rf"\b(?P<month>{_MONTH})[ \t]+(?P<day>{_DAY}),?[ \t]+(?P<year>{_YEAR})\b"), "ymd"),
     (re.compile(rf"\b(?P<day>{_DAY})[ \t]+(?:of[ \t]+)?(?P<month>{_MONTH}),?[ \t]+(?P<year>{_YEAR})\b"), "ymd"),
@@ -69,7 +70,7 @@ _PLAIN_NUMBER = re.compile(_NUMBER, re.I)
 class Mention(NamedTuple):
     start: int
     end: int
-    kind: str       # number | year | percent | money | date | named
+    kind: str       # number | year | decade | percent | money | date | named
     key: str        # normalised form (see the module docstring)
     surface: str    # the text as written
 
@@ -84,15 +85,19 @@ def mentions(text: str) -> tuple[Mention, ...]:
     """The entity mentions of `text`, in order, one per key (the first spelling is kept as surface)."""
     found: list[Mention] = []
     taken: list[tuple[int, int]] = [m.span() for m in _CITATION.finditer(text)]
+    written = text
+    text = _plain_digits(text)
 
     def add(start: int, end: int, kind: str, key: Optional[str]) -> None:
         if key is not None and not any(start < e and s < end for s, e in taken):
             taken.append((start, end))
-            found.append(Mention(start, end, kind, key, text[start:end]))
+            found.append(Mention(start, end, kind, key, written[start:end]))
 
     for pattern, shape in _DATE_PATTERNS:
         for m in pattern.finditer(text):
             add(m.start(), m.end(), "date", _date_key(m, shape))
+    for m in _DECADE.finditer(text):
+        add(m.start(), m.end(), "decade", m.group("digits") + "s")
     for m in _MONEY.finditer(text):
         add(m.start(), m.end(), "money", _money_key(m))
     for m in _PERCENT.finditer(text):
@@ -114,6 +119,14 @@ def mentions(text: str) -> tuple[Mention, ...]:
             seen.add(m.key)
             unique.append(m)
     return tuple(unique)
+
+
+def _plain_digits(text: str) -> str:
+    """`text` with the same length, its numbers in the form the patterns read: a raised decimal point ("1·3
+    million", the Lancet's) as ".", digits grouped by spaces ("19 900", "499 000") with commas."""
+    text = re.sub(r"(?<=\d)[·⋅](?=\d)", ".", text)
+    return re.sub(r"(?<![\d,.])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,.]\d)",
+                  lambda m: re.sub(r"[ \u00a0\u2009\u202f]", ",", m.group(0)), text)
 
 
 def entity_overlap(claim: str, context: str) -> tuple[Optional[float], EntityDiff]:
@@ -273,7 +286,8 @@ def _format(value: Decimal) -> str:
 
 def _value_token(doc, surface: str):
     """The token of `doc` where `surface` first occurs as a whole (not "20" inside "2020"), or None."""
-    m = re.search(r"(?<![\w.])" + re.escape(surface) + r"(?!\w)", doc.text)
+    # a percentage may have a citation glued to it ("38%20")
+    m = re.search(r"(?<![\w.])" + re.escape(surface) + ("" if surface.endswith("%") else r"(?!\w)"), doc.text)
     return next((t for t in doc if t.idx <= m.start() < t.idx + len(t.text)), None) if m else None
 
 
@@ -296,8 +310,8 @@ def _what_it_measures(token) -> tuple[str, str, str, frozenset]:
 
 
 def same_quantity(claim: str, claim_value: str, context: str, context_value: str) -> bool:
-    """Whether two values of one kind and unit speak of the same quantity: the same verb governs them ("is 50 mg" /
-    "is now 25 mg"; "70% … reached remission" / "30% … reached remission"), their verbs have the same subject
+    """Whether two values of one kind and unit speak of the same quantity: the same verb governs them ("70% …
+    reached remission" / "30% … reached remission"; not "be" or "have"), their verbs have the same subject
     ("Sales reached $5 million" / "Sales were $4 million"), or they measure the same noun with the same modifiers
     ("of solar capacity" both). "aims to reach 20 gigawatts of renewable capacity by 2030" and "added 1.8 gigawatts
     of solar capacity in 2023" do not: another target is not another value of the same figure. A value the parse
@@ -308,5 +322,59 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     if a is None or b is None:
         return True
     (verb_a, subj_a, noun_a, mods_a), (verb_b, subj_b, noun_b, mods_b) = _what_it_measures(a), _what_it_measures(b)
-    return ((bool(verb_a) and verb_a == verb_b) or (bool(subj_a) and subj_a == subj_b)
+    # "be" and "have" say nothing of what is measured ("is one of the deepest in 100 years" / "there have been 18
+    # minima in the last 8,000 years"), and a value as its verb's subject ("70% of patients fail" / "81.2% did not
+    # achieve") names no thing: those need the subject or the measured noun to agree
+    return ((verb_a not in ("", "be", "have") and verb_a == verb_b) or (_names_a_thing(subj_a) and subj_a == subj_b)
             or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)))
+
+
+def _names_a_thing(subject: str) -> bool:
+    return bool(subject) and subject not in ("%", "percent", "per cent") and not re.fullmatch(r"[\d.,]+", subject)
+
+
+# words before a value that make it a bound or an approximation ("more than 50%", "up to $5 billion", "about 40%")
+_AT_LEAST = re.compile(r"\b(?:more|greater) than$|\b(?:over|above|exceeding|at least|in excess of|upwards of)$", re.I)
+_AT_MOST = re.compile(r"\b(?:less|fewer) than$|\b(?:under|below|up to|at most|at best|no more than|as much as)$", re.I)
+_ABOUT = re.compile(r"(?:\b(?:about|approximately|approx\.|around|roughly|nearly|almost|some|circa|ca\.|close to"
+                    r"|an estimated)|~)$", re.I)
+
+
+def values_agree(claim: str, claim_value: Mention, context: str, context_value: Mention) -> bool:
+    """Whether two different values of one kind (percent, money or number) can both be true as written: "43%"
+    is within "about 40%" (an approximate value covers what rounds to it at its last non-zero digit: 35-45), "62%"
+    within "more than 50%", "$750 million" within "up to $5 billion", "56%" within 2 % of "57%" (rounding). Two
+    bounds agree only when equal; years and dates never ("1946" vs "1924")."""
+    if claim_value.kind not in ("percent", "money", "number") or claim_value.kind != context_value.kind:
+        return False
+    a, b = _reading(claim, claim_value), _reading(context, context_value)
+    if a is None or b is None or (a[0] != "point" and b[0] != "point"):
+        return False
+    return a[1] <= b[2] and b[1] <= a[2]     # the two spans of values meet
+
+
+def _reading(text: str, m: Mention) -> Optional[tuple[str, Decimal, Decimal]]:
+    """(point | bound, low, high): the values `m` as written in `text` allows."""
+    try:
+        value = Decimal(m.key.strip("$€£¥%"))
+    except InvalidOperation:
+        return None
+    before = " ".join(text[max(0, m.start - 30):m.start].split())
+    if _AT_LEAST.search(before):
+        return "bound", value, Decimal("Infinity")
+    if _AT_MOST.search(before):
+        return "bound", Decimal("-Infinity"), value
+    if _ABOUT.search(before):
+        digits = value.normalize().as_tuple()   # the place of the last non-zero digit: 40 -> 10, 4.2e9 -> 1e8
+        half = Decimal(5).scaleb(digits.exponent - 1) if value else Decimal("0.5")
+        return "point", value - half, value + half
+    return "point", value * Decimal("0.98"), value * Decimal("1.02")   # rounding: 57% for 13 of 23 (56.5%)
+
+
+_RANGE_BEFORE = re.compile(r"\d\s*%?\s*(?:–|—|-|to|and)\s*[<≤]?\s*$")
+_RANGE_AFTER = re.compile(r"^\s*%?\s*(?:–|—|-|to|and)\s*[<≤]?\s*\d")
+
+
+def in_range(text: str, m: Mention) -> bool:
+    """Whether the value is an end of a range ("1–2%", "between 40 and 90%", "5 to <10%"): not a value of its own."""
+    return bool(_RANGE_BEFORE.search(text[max(0, m.start - 20):m.start]) or _RANGE_AFTER.search(text[m.end:m.end + 20]))

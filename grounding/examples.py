@@ -176,6 +176,28 @@ FAITHFUL = {
     "expect_labels": {1: ["Supported"], 2: ["Supported"], 3: ["Supported"], 4: ["Supported"]},
 }
 
+NUMBERS = {
+    "name": "numbers",
+    "label": "Numbers that disagree: annual results",
+    "question": "How did Acme do in 2023?",
+    "response": (
+        "Acme Corp reported revenue of $4.2 billion for 2023, up 8% from the year before. "
+        "Acme reduced its headcount by about 1,200 positions during the year. "
+        "Chief executive Jane Park said the firm would not pay a dividend this year. "
+        "Acme also announced plans to open a new factory in Ohio."
+    ),
+    "context": (
+        "Acme Corp posted 2023 revenue of $4.2 billion, an increase of 12% over 2022. "
+        "The results were driven by strong demand for its industrial sensors. "
+        "During the year, Acme reduced headcount by about 1,200 positions. "
+        "Chief executive Jane Park told analysts that the board had approved a dividend of 40 cents per share. "
+        "Shares rose 3% in after-hours trading."
+    ),
+    "expect": ("R1 contradicted (up 8% against an increase of 12%: the rule on another value of one figure); R2 "
+               "supported; R3 contradicted (a dividend was approved); R4 unsupported (no factory is mentioned)."),
+    "expect_labels": {1: ["Contradicted"], 2: ["Supported"], 3: ["Contradicted"], 4: ["Unsupported"]},
+}
+
 # The papers' running example (README, tests): not offered in the app, checked with the examples
 DRUG_X = {
     "name": "drug_x",
@@ -189,7 +211,7 @@ DRUG_X = {
     "expect_claim_labels": {"Drug X lowers blood pressure.": ["Supported"], "Drug X raises liver enzymes.": ["Contradicted"]},
 }
 
-EXAMPLES = [CONTRADICTION, CONFLICTING_SOURCES, LONG_CONTEXT, FAITHFUL]
+EXAMPLES = [CONTRADICTION, CONFLICTING_SOURCES, LONG_CONTEXT, FAITHFUL, NUMBERS]
 BY_NAME = {e["name"]: e for e in EXAMPLES}
 
 

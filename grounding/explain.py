@@ -74,10 +74,11 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
         where = _where(result, verdict.anchor)
         diff = _differences(verdict)
         if verdict.label == CONTRADICTED:
-            signal = (verdict.rule.split(": ", 1)[1].split(" (anchor cosine")[0]
-                      if verdict.rule.startswith("quantity override") else
-                      f"the entailment model gives contradiction {verdict.contradict:.2f}")
-            text = f"Contradicted by {anchor} ({where}): " + (f"{diff}; " if diff else "") + f"{signal}."
+            if verdict.rule.startswith("quantity override"):   # the values it names say it all
+                signal = verdict.rule.split(": ", 1)[1].split(" (anchor cosine")[0]
+            else:
+                signal = (f"{diff}; " if diff else "") + f"the entailment model gives contradiction {verdict.contradict:.2f}"
+            text = f"Contradicted by {anchor} ({where}): {signal}."
             if verdict.conflicting is not None:
                 text += (f" Another source supports it: {_quote(result.context_sentences[verdict.conflicting].text, 160)} "
                          f"({_where(result, verdict.conflicting)}) — {disagreement(result, verdict.anchor, verdict.conflicting)}.")

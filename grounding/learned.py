@@ -29,7 +29,7 @@ from typing import Optional
 
 import numpy as np
 
-from grounding.entities import mentions, same_quantity
+from grounding.entities import in_range, mentions, same_quantity, values_agree
 from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore
 
 FEATURES = (
@@ -86,15 +86,17 @@ def direction(text: str, start: int, end: int, reach: int = 3) -> tuple[int, str
 
 
 def quantity_conflicts(claim: str, context: str, values: bool = True, same_figure: bool = False) -> list[tuple[str, str]]:
-    """(claim value, context value) pairs where both texts give a value of the same kind (percent, money,
-    year, date, or a number followed by the same unit word) and the values differ, while the claim's value is
+    """(claim value, context value) pairs where both texts give a value of the same kind (percent, money, year,
+    date, or a number followed by the same unit word; not a decade) and the values differ, while the claim's value is
     nowhere in the context sentence, or only denied there ("25 mg, not 50 mg"). "70%" vs "30%", "50 mg" vs
     "25 mg", "2021" vs "2023" -- unless the sentence also states another of the claim's values of that kind (it
     speaks of several quantities, which of its values answers which is unknown). Also the same value moving the
     other way: a direction word beside it in each text ("rose by 6%" vs "6% less": ("6% (rose)", "6% (less)")),
     the only conflicts given when `values` is False. `same_figure`: another value only where both are one figure
-    (entities.same_quantity: not "reach 20 gigawatts … by 2030" against "added 1.8 gigawatts … in 2023"); the
-    verdict notes ask for it, the model's features (fitted without it) do not."""
+    (entities.same_quantity: not "reach 20 gigawatts … by 2030" against "added 1.8 gigawatts … in 2023") and where
+    the two cannot both be true as written (entities.values_agree: not "43%" against "about 40%", "62%" against "more
+    than 50%"), neither an end of a range ("1–2%"; entities.in_range); the verdict notes and the quantity override
+    ask for it, the model's features (fitted without it) do not."""
     cm, xm = mentions(claim), mentions(context)
     keys = {m.key for m in xm}
     out = []
@@ -103,7 +105,7 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     stated = [c.kind != "named" and c.key in keys and not _only_denied(context, c.surface) for c in cm]
     shared = {c.kind for c, s in zip(cm, stated) if s}
     for c, is_stated in zip(cm, stated):
-        if c.kind == "named":
+        if c.kind in ("named", "decade"):   # a decade is a span of years: "the 1900s" holds "the 1950s"
             continue
         if is_stated:
             # the same value moving the other way: "rose by 6%" against "6% less than in 2022"
@@ -117,11 +119,13 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         if c.kind in shared or not values:
             continue
         unit = _unit_after(claim, c.end) if c.kind == "number" else ""
-        for x in xm:
-            if x.kind != c.kind or x.key == c.key:
+        others = [x for x in xm if x.kind == c.kind and x.key != c.key
+                  and (c.kind != "number" or (unit and _unit_after(context, x.end) == unit))]
+        if same_figure:   # ends of ranges are not values of their own; a value the claim's allows is no conflict
+            others = [x for x in others if not in_range(context, x)]
+            if in_range(claim, c) or any(values_agree(claim, c, context, x) for x in others):
                 continue
-            if c.kind == "number" and (not unit or _unit_after(context, x.end) != unit):
-                continue
+        for x in others:
             pair = (f"{c.surface} {unit}", f"{x.surface} {unit}") if unit else (c.surface, x.surface)
             if same_figure and not same_quantity(claim, pair[0], context, pair[1]):
                 continue

@@ -203,7 +203,7 @@ def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor
         return v
     values = backed and preset.quantity_override is not None and v.cosine >= preset.quantity_override
     moves = preset.direction_override is not None and v.cosine >= preset.direction_override
-    conflicts = quantity_conflicts(claim_text, anchor_text, values=values) if values or moves else []
+    conflicts = quantity_conflicts(claim_text, anchor_text, values=values, same_figure=True) if values or moves else []
     if not conflicts:
         return v
     what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)

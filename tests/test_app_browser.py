@@ -483,6 +483,8 @@ def test_pasted_html_is_shown_as_text(page):
     context = f"# Label {XSS_IMG}\nThe dose is 50 mg {XSS_SCRIPT}. The tablets are blue {XSS_IMG}.\n---\nMore {XSS_SCRIPT} text."
     page.fill("#gv-response textarea", response)
     page.fill("#gv-context-input textarea", context)
+    # the arrival example's question went with its texts: it is not carried into this result and its reports
+    page.wait_for_function("() => document.querySelector('#gv-question textarea').value === ''", timeout=10_000)
     assert run_and_wait(page) == "done"
     page.locator("#gv-heatmap tr[data-row='0'] th.rowhead").click()
     page.wait_for_selector("#gv-context .ctx-caption:has-text('R1:')", timeout=30_000)

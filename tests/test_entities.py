@@ -15,6 +15,11 @@ from grounding.entities import entity_overlap, extract_entities
     ("It launched in May 2021 and closed in 2023.", ["2021-05", "2023"]),
     ("One of them took five and ten pills.", ["5", "10"]),       # a lone "one" is a pronoun
     ("COVID-19 rose [3].", []),                                   # neither the name's 19 nor the citation
+    ("Warming since the 1950s, in the '90s and by the 2030s (IPCC, 2013).", ["1950s", "90s", "2030s", "2013"]),
+    # the Lancet's raised decimal point and digits grouped by spaces; a year beside a count stays apart
+    ("In 2015, 1·3 million deaths, 8·6% of all; 19 900 deaths and 12\u2009300 more.",
+     ["2015", "1300000", "8.6%", "19900", "12300"]),
+    ("In 2015 23 patients died.", ["2015", "23"]),
 ])
 def test_numeric_keys_are_normalised(text, keys):
     assert extract_entities(text) == keys
@@ -75,3 +80,37 @@ def test_a_claim_without_entities_has_no_score():
 def test_same_quantity(claim, claim_value, context, context_value, same):
     from grounding.entities import same_quantity
     assert same_quantity(claim, claim_value, context, context_value) is same
+
+
+@pytest.mark.parametrize("claim, context, agree", [
+    ("CO2 rose 43 percent.", "CO2 rose by about 40%.", True),        # "about 40%" covers 35-45
+    ("CO2 rose about 30 percent.", "CO2 rose 26%.", True),
+    ("It ended 11,500 years ago.", "It ended about 10,000 years ago.", True),   # 5,000-15,000
+    ("CO2 rose 48 percent.", "CO2 rose by about 40%.", False),
+    ("About 70% reached remission.", "30% reached remission.", False),
+    ("More than 60% responded.", "72% responded.", True),
+    ("More than 90% is absorbed.", "About 50% is absorbed.", False),
+    ("Under 10% responded.", "12% responded.", False),
+    ("It saves up to $5 billion.", "It saves $750 million.", True),
+    ("It saves up to $5 billion.", "It saves as much as $750 million.", False),   # two different bounds
+    ("Revenue rose 8%.", "Revenue rose 12%.", False),
+    ("In about 1946 it switched.", "In 1924 it changed.", False),          # years are never approximate here
+])
+def test_values_agree_reads_approximations_and_bounds(claim, context, agree):
+    """An approximate value covers what rounds to it, a bound what it bounds, a plain value 2 % either side."""
+    from grounding.entities import mentions, values_agree
+    c = next(m for m in mentions(claim) if m.kind != "named")
+    x = next(m for m in mentions(context) if m.kind != "named")
+    assert values_agree(claim, c, context, x) is agree
+
+
+@pytest.mark.parametrize("text, ends", [
+    ("Only 1–2% encodes proteins.", ["1", "2%"]),
+    ("Weight losses of 5 to <10% helped.", ["5", "10%"]),
+    ("Heritability between 40 and 90% was found.", ["40", "90%"]),
+    ("Loss of 2%–5% helped.", ["2%", "5%"]),
+    ("70% reached remission, in 2023.", []),
+])
+def test_ends_of_ranges_are_told(text, ends):
+    from grounding.entities import in_range, mentions
+    assert [m.surface for m in mentions(text) if in_range(text, m)] == ends

@@ -124,8 +124,9 @@ def test_direction_override_contradicts_the_same_value_moving_the_other_way_only
     v = quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.65), joint, claim, anchor)
     assert v.label == CONTRADICTED
     assert v.rule == "quantity override: the claim says 6% (rose), the source 6% (less) (anchor cosine 0.65 >= 0.6)"
-    # another value is not enough under `joint` (quantity_override off there), and a far anchor never decides
-    other = quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.65), joint,
+    # another value is not enough with the direction rule alone (quantity_override off), and a far anchor never decides
+    direction_only = dataclasses.replace(joint, quantity_override=None)
+    other = quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.65), direction_only,
                               "70% reached remission.", "30% reached remission.")
     assert other.label == SUPPORTED
     far = quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.55), joint, claim, anchor)
@@ -136,14 +137,33 @@ def test_direction_override_contradicts_the_same_value_moving_the_other_way_only
     assert unread.label == CONTRADICTED and unread.rule.startswith("quantity override: the claim says 6% (rose)")
     assert quantity_override(Verdict(claim=0, label=UNSUPPORTED, score=0.3, anchor=3, cosine=0.55), joint, claim,
                              anchor).label == UNSUPPORTED
-    values = dataclasses.replace(PRESETS["joint"], quantity_override=0.6)
+    values = PRESETS["joint"]
+    assert values.quantity_override == 0.6     # the rule on another value of one figure is on in the default
     assert quantity_override(Verdict(claim=0, label=UNSUPPORTED, score=0.3, anchor=3, cosine=0.65), values,
                              "70% reached remission.", "30% reached remission.").label == UNSUPPORTED
     # quantity_override takes both kinds: another value turns a backed claim
     assert quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.65), values,
                              "70% reached remission.", "30% reached remission.").label == CONTRADICTED
-    # preset learned has the direction rule only, as joint (the value rule added false alarms on the report sets)
-    assert PRESETS["learned"].quantity_override is None and PRESETS["learned"].direction_override == 0.6
+    # ... only where both values are one figure (entities.same_quantity): another target is not another value
+    assert quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.65), values,
+                             "Northwind aims to reach 20 gigawatts of renewable capacity by 2030.",
+                             "Northwind Energy added 1.8 gigawatts of solar capacity in 2023.").label == SUPPORTED
+    # preset learned has both rules, as joint
+    assert PRESETS["learned"].quantity_override == 0.6 and PRESETS["learned"].direction_override == 0.6
+
+
+def test_numbers_that_disagree_decide_the_verdict_and_its_explanation_names_them():
+    """The app's "Numbers that disagree" example under the defaults: "up 8%" against "an increase of 12%" is
+    Contradicted by the rule on another value of one figure, which the explanation names alone (not the year the
+    claim says as "the year before"); the sentence's cell is red in the map."""
+    ex = BY_NAME["numbers"]
+    res = ground(ex["response"], ex["context"], GroundingConfig().validate(), ex["question"])
+    v = res.verdicts[0]
+    assert v.label == CONTRADICTED and v.anchor_conflict == "the claim says 8%, the source 12%"
+    assert explain(res, v, res.claims[v.claim]) == ("Contradicted by “Acme Corp posted 2023 revenue of $4.2 billion, an "
+                                                   "increase of 12% over 2022.” (Document 1, sentence 1): the claim says "
+                                                   "8%, the source 12%.")
+    assert res.sentence_map.labels[0][0] == -1
 
 
 def test_context_engine_has_the_entailment_model_read_even_one_sentence_the_scorer_chose():

@@ -29,6 +29,9 @@ from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairS
     ("Costs were cut by 10 percent.", "Costs increased by 10 percent.", [("10 percent (cut)", "10 percent (increased)")]),
     ("Sales fell by 10%.", "Sales were down 10% on the year.", []),                        # both down
     ("About 20% more patients responded.", "The response rate was 20% in both arms.", []),  # no direction there
+    # a decade is a span of years, not a value: "the 1900s" holds "the 1950s"
+    ("The warming since the middle 1900s is man-made.", "The warming since the 1950s is man-made.", []),
+    ("The reef may perish by the 2030s.", "The reef may perish by 2050.", []),
 ])
 def test_quantity_conflicts(claim, context, expected):
     assert learned.quantity_conflicts(claim, context) == expected
@@ -221,13 +224,12 @@ def test_extract_saves_each_set_and_resumes_from_it(tmp_path, monkeypatch):
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
 def test_every_example_keeps_its_verdicts_under_the_shipped_learned_models(engine):
     """Preset learned with the shipped verdict models (exported_models/verdicts/<engine>.json): every example the
-    app ships and Drug X get their declared verdicts (long-context R5 through the denial rule, kept in this preset);
-    the "70% vs 30%" claim is
-    Contradicted though the value rule is off in this preset: the model reads the conflict as a feature."""
+    app ships and Drug X get their declared verdicts (long-context R5 through the denial rule, kept in this preset;
+    the annual results' "up 8%" against "an increase of 12%" through the rule on another value of one figure)."""
     from grounding import GroundingConfig, ground
     from grounding.examples import BY_NAME, DRUG_X, EXAMPLES, expected_problems
     config = GroundingConfig(engine=engine, preset="learned").validate()
-    assert config.verdict_preset().quantity_override is None
+    assert config.verdict_preset().quantity_override == 0.6
     for ex in EXAMPLES + [DRUG_X]:
         res = ground(ex["response"], ex["context"], config, ex["question"])
         assert expected_problems(ex, res) == [], (ex["name"], expected_problems(ex, res))
@@ -248,3 +250,10 @@ def test_quantity_conflicts_of_one_figure_only_for_the_notes():
     assert quantity_conflicts(*dose, same_figure=True) == quantity_conflicts(*dose) == [("50 mg", "25 mg")]
     rose = ("Wind generation rose by 6%.", "Wind generation was 6% less than in 2022.")
     assert quantity_conflicts(*rose, same_figure=True) == quantity_conflicts(*rose) == [("6% (rose)", "6% (less)")]
+    growth = ("Acme reported revenue of $4.2 billion for 2023, up 8% from the year before.",
+              "Acme posted 2023 revenue of $4.2 billion, an increase of 12% over 2022.")
+    assert quantity_conflicts(*growth, same_figure=True) == [("8%", "12%")]
+    # a value the sentence allows is no conflict of one figure: "43 percent" against "about 40% and 150%"
+    co2 = ("CO2 has increased 43 percent above the pre-industrial level.",
+           "CO2 and methane had increased by about 40% and 150%, respectively, since pre-industrial times.")
+    assert quantity_conflicts(*co2) == [("43 percent", "40%")] and quantity_conflicts(*co2, same_figure=True) == []

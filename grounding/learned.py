@@ -30,6 +30,7 @@ from typing import Optional
 import numpy as np
 
 from grounding.entities import in_range, mentions, same_quantity, values_agree
+from grounding.invisible import judged_text
 from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore
 
 FEATURES = (
@@ -97,6 +98,7 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     the two cannot both be true as written (entities.values_agree: not "43%" against "about 40%", "62%" against "more
     than 50%"), neither an end of a range ("1–2%"; entities.in_range); the verdict notes and the quantity override
     ask for it, the model's features (fitted without it) do not."""
+    claim, context = judged_text(claim), judged_text(context)    # as the models read them: "4\u202e0" is 40
     cm, xm = mentions(claim), mentions(context)
     keys = {m.key for m in xm}
     out = []

@@ -73,19 +73,24 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
         anchor = _quote(result.context_sentences[verdict.anchor].text)
         where = _where(result, verdict.anchor)
         diff = _differences(verdict)
+        reading = _reading(verdict, claim)
         if verdict.label == CONTRADICTED:
             if verdict.rule.startswith("quantity override"):   # the values it names say it all
                 signal = verdict.rule.split(": ", 1)[1].split(" (anchor cosine")[0]
+            elif reading == "together":                        # the sentence on the reading follows
+                signal = diff
             else:
-                signal = (f"{diff}; " if diff else "") + f"the entailment model gives contradiction {verdict.contradict:.2f}"
-            text = f"Contradicted by {anchor} ({where}): {signal}."
+                p_c = claim.joint[2] if reading == "alone" else verdict.contradict
+                signal = (f"{diff}; " if diff else "") + f"the entailment model gives contradiction {p_c:.2f}"
+            text = f"Contradicted by {anchor} ({where})" + (f": {signal}." if signal else ".")
             if verdict.conflicting is not None:
                 text += (f" Another source supports it: {_quote(result.context_sentences[verdict.conflicting].text, 160)} "
                          f"({_where(result, verdict.conflicting)}) — {disagreement(result, verdict.anchor, verdict.conflicting)}.")
         elif verdict.label == SUPPORTED:
             shared = f"; matching entities: {', '.join(verdict.entities.shared)}" if verdict.entities.shared else ""
-            text = (f"Supported by {anchor} ({where}): entailment {verdict.entail:.2f}, similarity "
-                    f"{verdict.cosine:.2f}{shared}.")
+            p_e = (f"entailment {claim.joint[0] if reading == 'alone' else verdict.entail:.2f}, "
+                   if reading != "together" else "")          # together: the sentence on the reading gives it
+            text = f"Supported by {anchor} ({where}): {p_e}similarity {verdict.cosine:.2f}{shared}."
         elif verdict.label == PARTIAL:
             why = diff or f"entailment is only {verdict.entail:.2f}"
             text = f"Partly backed by {anchor} ({where}), but {why} (F = {verdict.score:.2f})."
@@ -119,6 +124,20 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
         text = text.replace(f" (F = {verdict.score:.2f})", "") if verdict.score is not None else text
         text += f" Decided by the learned verdict model: {verdict.rule[len('learned: '):]}."
     return _explainer(text, verdict, result) if _explainer else text
+
+
+def _reading(verdict: Verdict, claim: Claim) -> str | None:
+    """"alone" / "together" when the entailment model's reading of the claim's chosen sentence (or sentences, read
+    together) decided the verdict (verdict.joint_reading): its probability, not the anchor pair's, is the one to
+    quote. In the context engines the pair's numbers are the scorer's, which can say the opposite ("contradiction
+    0.05" under a Contradicted verdict the reading decided at 0.95)."""
+    if claim.joint is None or verdict.label not in (SUPPORTED, CONTRADICTED):
+        return None
+    if verdict.rule.startswith("judged alone, "):
+        return "alone"
+    if verdict.rule.startswith("read together, ") and len(claim.joint_columns) > 1:
+        return "together"
+    return None
 
 
 def _together(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:

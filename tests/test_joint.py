@@ -89,6 +89,8 @@ def test_the_faithful_example_is_supported_sentence_by_sentence_when_read_togeth
     assert v.label == SUPPORTED and v.rule.startswith("read together, context sentences")
     text = explain(res, v, claim)
     assert "Read together with “The central library is open from 9 am" in text and "entail it (entailment" in text
+    # the lead names no one sentence's entailment: the reading of them together decided, the next sentence says so
+    assert "entailment" not in text.split("Read together")[0]
     if engine != "claims":
         return
     paper = ground(ex["response"], ex["context"], GroundingConfig(engine="claims", models_dir=str(MODELS), preset="paper"),
@@ -189,6 +191,9 @@ def test_context_engine_has_the_entailment_model_read_even_one_sentence_the_scor
     scorer_pair = next(p for p in res.pairs if res.claims[p.claim] is claim and p.column == col)
     assert claim.joint[0] > 0.5 > scorer_pair.entail
     assert v.label == SUPPORTED and v.rule.startswith(f"judged alone, context sentence {col + 1} entails")
+    # the explanation quotes the reading that decided, not the scorer's number for the pair
+    text = explain(res, v, claim)
+    assert f": entailment {claim.joint[0]:.2f}, similarity" in text and f"entailment {scorer_pair.entail:.2f}" not in text
     claims = ground(CONTRADICTION["response"], CONTRADICTION["context"], GroundingConfig(engine="claims",
                                                                                         models_dir=str(MODELS)))
     for c in claims.claims:

@@ -1,11 +1,12 @@
 """Stage `read_windows` (context engines): the response sentence is one claim; its row of the scorer's map is
-written into the sentence map (labelled cells only, as in the claims engine), and the pairs with a label or a
-cosine above tau become its evidence, the scorer's P(support) / P(contradict) as their NLI channel."""
+written into the sentence map (labelled cells only, as in the claims engine), and the pairs with a label, a
+cosine above tau or another name in the claim's slot (stages.retrieve.slot_columns) become its evidence, the scorer's P(support) / P(contradict) as their NLI channel."""
 from __future__ import annotations
 
 import numpy as np
 
 from grounding.stages import Run, skip_row
+from grounding.stages.retrieve import slot_columns
 from grounding.types import Claim, PairScore
 
 
@@ -34,6 +35,9 @@ def row_pairs(state: Run, k: int, probabilities: np.ndarray, labels: np.ndarray,
     result, config, i = state.result, state.config, state.row
     cos = state.window_cosines[state.window_rows.index(i)]
     excluded = set(result.coverage.not_evidence)
+    unlabelled = {j for j in range(state.limit) if j in excluded or not labels[j]}
+    slots = set(slot_columns(result.claims[k].text, cos[:state.limit], state.context_texts, config,
+                             skip=set(range(state.limit)) - unlabelled | excluded))
     pairs = []
     for j in range(state.limit):
         p = probabilities[j]
@@ -41,7 +45,7 @@ def row_pairs(state: Run, k: int, probabilities: np.ndarray, labels: np.ndarray,
         c = float(cos[j])
         result.sentence_map.values[i][j] = round(float(values[j]), 4) if label else 0.0
         result.sentence_map.labels[i][j] = label
-        if label == 0 and c <= config.tau or np.isnan(p).any():
+        if label == 0 and c <= config.tau and j not in slots or np.isnan(p).any():
             continue
         pairs.append(PairScore(claim=k, column=j, cosine=round(c, 4), entail=round(float(p[0]), 4),
                                neutral=round(float(p[2]), 4), contradict=round(float(p[1]), 4), psi=label,

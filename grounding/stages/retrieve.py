@@ -1,6 +1,7 @@
 """Stage `retrieve`: cosine between the row's claims and the scored context sentences; pairs above tau go on
 to the judge (titles and headings never do), and so do each claim's `judge_top_k` most similar sentences below
-tau, down to `judge_floor`, that share MIN_SHARED_NOUNS nouns with the claim outside its subject. A sentence that
+tau, down to `judge_floor`, that share MIN_SHARED_NOUNS nouns with the claim outside its subject, and every
+sentence down to `slot_floor` that gives another name in the claim's slot (`slot_columns`, grounding.slots). A sentence that
 contradicts a claim often shares fewer words with it than one that supports it ("raised liver enzyme levels" vs
 "liver enzyme levels remained within the normal range": 0.49), but a sentence about something else must not be
 read as its contradiction ("Drug X lowers blood pressure" vs "Liver enzymes were unchanged"). With
@@ -56,7 +57,20 @@ def _below_tau(cos: np.ndarray, above: list[tuple[int, int]], state: Run) -> lis
     for i, claim in enumerate(state.result.claims[c].text for c in state.claims):
         below = [int(j) for j in np.argsort(-cos[i], kind="stable") if (i, int(j)) not in taken][:k]
         out += [(i, j) for j in below if cos[i, j] >= floor and shared_nouns(claim, texts[j]) >= MIN_SHARED_NOUNS]
+        chosen = taken | set(out)
+        out += [(i, j) for j in slot_columns(claim, cos[i], texts, state.config) if (i, j) not in chosen]
     return out
+
+
+def slot_columns(claim: str, row: np.ndarray, texts: list[str], config, skip=()) -> list[int]:
+    """The columns below tau with cosine at least `slot_floor` that give another name in the claim's slot
+    (grounding.slots): the models read them, whatever the cosine and the scorer made of them."""
+    floor = config.slot_floor
+    if floor is None:
+        return []
+    from grounding.slots import slot_conflicts
+    return [j for j in range(len(row)) if floor <= row[j] <= config.tau and j not in skip
+            and slot_conflicts(claim, texts[j])]
 
 
 def _most_similar(cos: np.ndarray, pairs: list[tuple[int, int]], state: Run) -> list[tuple[int, int]]:

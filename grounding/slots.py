@@ -1,0 +1,147 @@
+"""Another name in the claim's slot: "The trial was sponsored by Pfizer" against "The phase III trial of Zentrovir
+was sponsored by Moderna" names two sponsors of one trial. Such a sentence shares few words with the claim (cosine
+0.41, below τ) and the scorer reads the pair as saying nothing, so no model read it and the claim came out
+Unsupported, while the entailment model, once it reads the pair, calls it a contradiction (P(c) 0.95).
+
+`slot_conflicts` finds such a pair; the retrieval stages (stages.retrieve, stages.read_windows) then hand the
+sentence to the models when its cosine is at least `GroundingConfig.slot_floor`. The rule only chooses what is
+read: the entailment model decides the verdict, as for any other sentence.
+
+A slot is a verb with one relation and the same other argument: "sponsor", by (the agent), of "trial" (the
+patient). The active and the passive voice give one slot ("Moderna sponsored the trial"); a past participle
+after its noun is that noun's verb ("The report, published by UNICEF"). Nothing matches where the verb is
+negated, where either side lacks the other argument, where the claim's name appears anywhere in the sentence
+("sponsored by Moderna and Pfizer") or where a name only modifies a noun ("the Pfizer vaccine": two vaccines). Only
+a sentence with a word of the claim's slot verb is parsed (`_stem`), so the test costs little beside the models.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from typing import NamedTuple, Optional
+
+from grounding.decompose import parse
+from grounding.entities import _matches, mentions
+from grounding.invisible import judged_text
+
+SUBJECT_DEPS = ("nsubj", "nsubjpass")
+
+
+class SlotConflict(NamedTuple):
+    claim_name: str      # as written in the claim
+    context_name: str    # as written in the sentence
+    slot: str            # "sponsored by", "conducted in", ...
+
+
+class _Slot(NamedTuple):
+    verb: str                 # lemma
+    role: str                 # agent | patient | a preposition
+    other: tuple              # ((role, lemma), ...) of the verb's other core arguments
+    word: str                 # the verb as written, for the explanation
+
+
+def slot_conflicts(claim: str, sentence: str) -> list[SlotConflict]:
+    """Each named entity of the claim whose slot holds another named entity in the sentence, the claim's name
+    nowhere in the sentence and the sentence's name nowhere in the claim."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    named = [m for m in mentions(claim) if m.kind == "named"]
+    ours_slots = _slots(claim) if named else {}
+    # a sentence without a word of the claim's slot verbs is not parsed (the stem: "sponsor" -> "sponsored")
+    if not ours_slots or not any(_stem(s.verb).search(sentence) for s in ours_slots.values()):
+        return []
+    theirs = [m for m in mentions(sentence) if m.kind == "named"]
+    if not theirs:
+        return []
+    their_slots = _slots(sentence)
+    out = []
+    for m in named:
+        slot = ours_slots.get((m.start, m.end))
+        if slot is None or any(_matches(m, t) for t in theirs) or _written_in(m.key, sentence):
+            continue
+        for t in theirs:
+            other = their_slots.get((t.start, t.end))
+            if other is None or any(_matches(c, t) for c in mentions(claim)) or _written_in(t.key, claim):
+                continue
+            if _same_slot(slot, other):
+                out.append(SlotConflict(m.surface, t.surface, _describe(slot)))
+                break
+    return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _stem(verb: str) -> re.Pattern:
+    """A word starting with the verb's lemma less its last two letters (at least three): "publish" finds
+    "published", "conduct" "conducted". A past form that changes the stem ("ran" for "run") is not found, so
+    such a sentence is not handed to the models by this rule."""
+    return re.compile(rf"(?<!\w){re.escape(verb[:max(3, len(verb) - 2)])}", re.IGNORECASE)
+
+
+def _written_in(key: str, text: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(key)}(?!\w)", text.lower()) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _slots(text: str) -> dict[tuple[int, int], _Slot]:
+    """{(start, end) of a named mention: its slot} for the mentions the parse can place."""
+    doc = parse(text)
+    out = {}
+    for m in mentions(text):
+        if m.kind != "named":
+            continue
+        span = doc.char_span(m.start, m.end, alignment_mode="expand")
+        slot = _slot_of(span.root) if span is not None and len(span) else None
+        if slot is not None:
+            out[(m.start, m.end)] = slot
+    return out
+
+
+def _slot_of(token) -> Optional[_Slot]:
+    """The verb, role and other arguments of the name whose head is `token`; None for any other place."""
+    if token.dep_ == "conj":                         # "by Moderna and Pfizer": the first name's place
+        token = token.head
+    if token.dep_ == "pobj" and token.head.dep_ in ("prep", "agent"):
+        prep = token.head
+        verb, role = prep.head, "agent" if prep.dep_ == "agent" else prep.lower_
+    elif token.dep_ in ("nsubj", "nsubjpass", "dobj"):
+        verb, role = token.head, {"nsubj": "agent", "nsubjpass": "patient", "dobj": "patient"}[token.dep_]
+    else:
+        return None
+    if verb.pos_ not in ("VERB", "AUX") or verb.lemma_.lower() in ("be", "have"):
+        return None
+    if any(c.dep_ == "neg" for c in verb.children):
+        return None
+    args = _arguments(verb)
+    other = tuple(sorted((r, w) for r, w in args.items() if r != role and r in ("agent", "patient") and w))
+    if not other:
+        return None
+    return _Slot(verb.lemma_.lower(), role, other, verb.text)
+
+
+def _arguments(verb) -> dict[str, str]:
+    """{"agent": lemma, "patient": lemma} of a verb's core arguments (the head noun's lemma)."""
+    args: dict[str, str] = {}
+    for c in verb.children:
+        if c.dep_ == "nsubj":
+            args["agent"] = c.lemma_.lower()
+        elif c.dep_ in ("nsubjpass", "dobj"):
+            args["patient"] = c.lemma_.lower()
+        elif c.dep_ == "agent":
+            obj = next((g for g in c.children if g.dep_ == "pobj"), None)
+            if obj is not None:
+                args["agent"] = obj.lemma_.lower()
+    if verb.dep_ == "acl" and verb.tag_ == "VBN" and "patient" not in args:   # "the report, published by …"
+        args["patient"] = verb.head.lemma_.lower()
+    return args
+
+
+def _same_slot(a: _Slot, b: _Slot) -> bool:
+    """The same verb and role, and the other arguments both sides give agree (at least one given by both)."""
+    if (a.verb, a.role) != (b.verb, b.role):
+        return False
+    theirs = dict(b.other)
+    shared = [(r, w) for r, w in a.other if r in theirs]
+    return bool(shared) and all(theirs[r] == w for r, w in shared)
+
+
+def _describe(slot: _Slot) -> str:
+    return {"agent": f"{slot.word} (by whom)", "patient": f"{slot.word} (what)"}.get(slot.role, f"{slot.word} {slot.role}")

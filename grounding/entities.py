@@ -344,8 +344,10 @@ def values_agree(claim: str, claim_value: Mention, context: str, context_value: 
     """Whether two different values of one kind (percent, money or number) can both be true as written: "43%"
     is within "about 40%" (an approximate value covers what rounds to it at its last non-zero digit: 35-45), "62%"
     within "more than 50%", "$750 million" within "up to $5 billion", "56%" within 2 % of "57%" (rounding). Two
-    bounds agree only when equal; years and dates never ("1946" vs "1924")."""
+    bounds agree only when equal; years and dates never ("1946" vs "1924"), amounts in two currencies never."""
     if claim_value.kind not in ("percent", "money", "number") or claim_value.kind != context_value.kind:
+        return False
+    if claim_value.kind == "money" and claim_value.key[:1] != context_value.key[:1]:   # "$61 million" / "€61 million"
         return False
     a, b = _reading(claim, claim_value), _reading(context, context_value)
     if a is None or b is None or (a[0] != "point" and b[0] != "point"):
@@ -371,10 +373,15 @@ def _reading(text: str, m: Mention) -> Optional[tuple[str, Decimal, Decimal]]:
     return "point", value * Decimal("0.98"), value * Decimal("1.02")   # rounding: 57% for 13 of 23 (56.5%)
 
 
-_RANGE_BEFORE = re.compile(r"\d\s*%?\s*(?:–|—|-|to|and)\s*[<≤]?\s*$")
-_RANGE_AFTER = re.compile(r"^\s*%?\s*(?:–|—|-|to|and)\s*[<≤]?\s*\d")
+_RANGE_BEFORE = re.compile(r"\d\s*(?P<pct>%?)\s*(?:–|—|-|to|and)\s*[<≤]?\s*$")
+_RANGE_AFTER = re.compile(r"^\s*%?\s*(?:–|—|-|to|and)\s*[<≤]?\s*[\d.,]*\d(?P<pct>\s*(?:%|percent\b|per cent\b))?")
 
 
 def in_range(text: str, m: Mention) -> bool:
-    """Whether the value is an end of a range ("1–2%", "between 40 and 90%", "5 to <10%"): not a value of its own."""
-    return bool(_RANGE_BEFORE.search(text[max(0, m.start - 20):m.start]) or _RANGE_AFTER.search(text[m.end:m.end + 20]))
+    """Whether the value is an end of a range ("1–2%", "between 40 and 90%", "5 to <10%"): not a value of its own.
+    A percentage and a value of another kind are no range: "fell by 4% to 61 million euros" gives two values."""
+    before = _RANGE_BEFORE.search(text[max(0, m.start - 20):m.start])
+    if before and not (before.group("pct") and m.kind != "percent"):
+        return True
+    after = _RANGE_AFTER.search(text[m.end:m.end + 30])
+    return bool(after) and not (m.kind == "percent" and not after.group("pct") and "%" not in text[m.end:m.end + 2])

@@ -76,6 +76,34 @@ def _stem(verb: str) -> re.Pattern:
     return re.compile(rf"(?<!\w){re.escape(verb[:max(3, len(verb) - 2)])}", re.IGNORECASE)
 
 
+def value_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """Another value of one of the claim's figures (learned.quantity_conflicts, one figure and values that cannot
+    both be true): "It was founded by three engineers." against "Acme Corp was founded in 2012 by two engineers in
+    Berlin." (cosine 0.47). Only a sentence with a word of the figure (the verb governing the value, its subject or
+    the noun it counts, `_figure_words`) is read for it."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    words = _figure_words(claim)
+    if not words or not any(_stem(w).search(sentence) for w in words):
+        return []
+    from grounding.learned import quantity_conflicts
+    return quantity_conflicts(claim, sentence, same_figure=True)
+
+
+@functools.lru_cache(maxsize=4096)
+def _figure_words(claim: str) -> frozenset:
+    from grounding.entities import _names_a_thing, _value_token, _what_it_measures
+    values = [m for m in mentions(claim) if m.kind not in ("named", "decade")]
+    if not values:
+        return frozenset()
+    doc, words = parse(claim), set()
+    for m in values:
+        token = _value_token(doc, m.surface) or _value_token(doc, m.surface.split(" ")[0])
+        if token is not None:
+            verb, subject, noun, _ = _what_it_measures(token)
+            words |= {w for w in (verb, subject, noun) if len(w) > 2 and w not in ("be", "have") and _names_a_thing(w)}
+    return frozenset(words)
+
+
 def _written_in(key: str, text: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(key)}(?!\w)", text.lower()) is not None
 

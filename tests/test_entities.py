@@ -95,6 +95,8 @@ def test_same_quantity(claim, claim_value, context, context_value, same):
     ("It saves up to $5 billion.", "It saves as much as $750 million.", False),   # two different bounds
     ("Revenue rose 8%.", "Revenue rose 12%.", False),
     ("In about 1946 it switched.", "In 1924 it changed.", False),          # years are never approximate here
+    ("Revenue was 61 million dollars.", "Revenue was 61 million euros.", False),   # two currencies never agree
+    ("Revenue was about $60 million.", "Revenue was $61 million.", True),
 ])
 def test_values_agree_reads_approximations_and_bounds(claim, context, agree):
     """An approximate value covers what rounds to it, a bound what it bounds, a plain value 2 % either side."""
@@ -110,6 +112,9 @@ def test_values_agree_reads_approximations_and_bounds(claim, context, agree):
     ("Heritability between 40 and 90% was found.", ["40", "90%"]),
     ("Loss of 2%–5% helped.", ["2%", "5%"]),
     ("70% reached remission, in 2023.", []),
+    # a percentage and an amount are no range: "fell by 4% to 61 million euros" gives two values
+    ("In 2023, revenue fell by 4% to 61 million euros.", []),
+    ("Doses from 12 to 15 mg were given.", ["12", "15"]),
 ])
 def test_ends_of_ranges_are_told(text, ends):
     from grounding.entities import in_range, mentions

@@ -83,3 +83,43 @@ def test_the_claims_name_among_the_sentences_names_is_support(engine):
     res = ground("The trial was sponsored by Pfizer.",
                  ["The phase III trial, sponsored by Moderna and Pfizer, enrolled 1,200 adults."], config)
     assert res.verdicts[0].label == SUPPORTED, res.verdicts[0].rule
+
+
+ACME = ("Acme Corp was founded in 2012 by two engineers in Berlin. The company makes industrial sensors and employs "
+        "about 480 people. In 2023, Acme's revenue fell by 4% to 61 million euros, mainly because orders from the car "
+        "industry dropped.")
+
+
+def test_another_value_of_the_figure_is_found_only_in_a_sentence_with_a_word_of_it():
+    from grounding.slots import value_conflicts
+    founded = "Acme Corp was founded in 2012 by two engineers in Berlin."
+    assert value_conflicts("It was founded by three engineers.", founded) == [("three engineers", "two engineers")]
+    # no word of the figure ("found", "engineer"): not read for it, whatever numbers it gives
+    assert value_conflicts("It was founded by three engineers.", "Two engineers left in 2020.") == []
+    assert value_conflicts("It was founded by two engineers.", founded) == []
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_claim_nothing_else_is_judged_on_is_read_against_another_value_of_its_figure(engine):
+    """"It was founded by three engineers." (cosine 0.47 to the founding sentence, below τ: nothing was judged, so it
+    was Unsupported) is read against the sentence giving two engineers, which contradicts it. A claim with evidence
+    of its own is not read against such sentences (they would cost a parse each on every answer)."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    res = ground("It was founded by three engineers.", [ACME], config)
+    (v,) = res.verdicts
+    assert v.label == CONTRADICTED and v.anchor == 0 and v.cosine < config.tau, v.rule
+    off = ground("It was founded by three engineers.", [ACME], GroundingConfig(
+        models_dir=str(MODELS), engine=engine, slot_floor=None).validate())
+    # scorer_fast labels the pair itself, so there the rule has nothing to add
+    assert off.verdicts[0].label == (CONTRADICTED if engine == "context-fast" else UNSUPPORTED)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_amount_in_another_currency_contradicts(engine):
+    """"61 million dollars" against "61 million euros": the two amounts read as equal (the same number) and
+    "4% to 61 million euros" as the end of a range; neither holds, so the quantity rule contradicts the claim."""
+    res = ground("Acme's revenue was 61 million dollars in 2023.", [ACME],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == CONTRADICTED and v.anchor == 2
+    assert v.rule.startswith("quantity override: the claim says 61 million dollars, the source 61 million euros")

@@ -36,8 +36,9 @@ def row_pairs(state: Run, k: int, probabilities: np.ndarray, labels: np.ndarray,
     cos = state.window_cosines[state.window_rows.index(i)]
     excluded = set(result.coverage.not_evidence)
     unlabelled = {j for j in range(state.limit) if j in excluded or not labels[j]}
+    read = [j for j in range(state.limit) if j not in excluded and (labels[j] or cos[j] > config.tau)]
     slots = set(slot_columns(result.claims[k].text, cos[:state.limit], state.context_texts, config,
-                             skip=set(range(state.limit)) - unlabelled | excluded))
+                             skip=set(range(state.limit)) - unlabelled | excluded, read_nothing=not read))
     pairs = []
     for j in range(state.limit):
         p = probabilities[j]

@@ -57,20 +57,21 @@ def _below_tau(cos: np.ndarray, above: list[tuple[int, int]], state: Run) -> lis
     for i, claim in enumerate(state.result.claims[c].text for c in state.claims):
         below = [int(j) for j in np.argsort(-cos[i], kind="stable") if (i, int(j)) not in taken][:k]
         out += [(i, j) for j in below if cos[i, j] >= floor and shared_nouns(claim, texts[j]) >= MIN_SHARED_NOUNS]
-        chosen = taken | set(out)
-        out += [(i, j) for j in slot_columns(claim, cos[i], texts, state.config) if (i, j) not in chosen]
+        chosen = {j for c, j in taken | set(out) if c == i}
+        out += [(i, j) for j in slot_columns(claim, cos[i], texts, state.config, chosen, read_nothing=not chosen)]
     return out
 
 
-def slot_columns(claim: str, row: np.ndarray, texts: list[str], config, skip=()) -> list[int]:
-    """The columns below tau with cosine at least `slot_floor` that give another name in the claim's slot
-    (grounding.slots): the models read them, whatever the cosine and the scorer made of them."""
+def slot_columns(claim: str, row: np.ndarray, texts: list[str], config, skip=(), read_nothing: bool = False) -> list[int]:
+    """The columns below tau with cosine at least `slot_floor` that give another name in the claim's slot, and, for a
+    claim nothing else would be judged on (`read_nothing`), another value of one of its figures (grounding.slots):
+    the models read them, whatever the cosine and the scorer made of them."""
     floor = config.slot_floor
     if floor is None:
         return []
-    from grounding.slots import slot_conflicts
+    from grounding.slots import slot_conflicts, value_conflicts
     return [j for j in range(len(row)) if floor <= row[j] <= config.tau and j not in skip
-            and slot_conflicts(claim, texts[j])]
+            and (slot_conflicts(claim, texts[j]) or read_nothing and value_conflicts(claim, texts[j]))]
 
 
 def _most_similar(cos: np.ndarray, pairs: list[tuple[int, int]], state: Run) -> list[tuple[int, int]]:

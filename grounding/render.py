@@ -120,8 +120,8 @@ def verdicts_html(result: GroundingResult, selected_claim: Optional[int] = None,
             parts.append(f'<div class="scores">{source} {what} ({_e(column_label(result, v.conflicting))}):</div>'
                          f'<blockquote class="anchor conflict" data-col="{v.conflicting}">{_e(ctx[v.conflicting].text)}</blockquote>')
         if v.label != NOT_ASSESSED:
-            parts.append(f'<div class="scores">F {_fmt(v.score)} · cosine {_fmt(v.cosine)} · P(entail) {_fmt(v.entail)} · '
-                         f'P(contradict) {_fmt(v.contradict)} · entity overlap {_fmt(v.entity_overlap)} · rule: {_e(v.rule)}</div>')
+            parts.append(f'<div class="scores">F {_fmt(v.score)} · cosine {_fmt(v.cosine)} · {_pair_probabilities(result, v)} · '
+                         f'entity overlap {_fmt(v.entity_overlap)}{_reading(claim)} · rule: {_e(v.rule)}</div>')
             parts.append(_used_html(result, v, claim.sentence))
         if v.claim in flagged:
             parts.insert(1, f'<div class="differs-note">≠ {_e(flagged[v.claim])}</div>')
@@ -163,6 +163,23 @@ def _tile(key: str, value: str) -> str:
 
 def _rate(x: Optional[float]) -> str:
     return "—" if x is None else f"{x:.0%}"
+
+
+def _pair_probabilities(result: GroundingResult, v) -> str:
+    """The anchor pair's probabilities, named after what gave them: in the context engines the scorer's (its
+    P(support) and P(contradict) for the pair), in the claims engine the entailment model's."""
+    engine = ENGINES.get(result.engine)
+    scorer = engine is not None and "scorer" in engine.models
+    return (f"scorer P(support) {_fmt(v.entail)} · P(contradict) {_fmt(v.contradict)}" if scorer
+            else f"P(entail) {_fmt(v.entail)} · P(contradict) {_fmt(v.contradict)}")
+
+
+def _reading(claim) -> str:
+    """The entailment model's reading of the claim's chosen sentences (judge_joint), when it read them."""
+    if claim.joint is None or not claim.joint_columns:
+        return ""
+    what = "sentence" if len(claim.joint_columns) == 1 else f"{len(claim.joint_columns)} sentences together"
+    return f" · entailment model on the {what}: P(e) {_fmt(claim.joint[0])} · P(c) {_fmt(claim.joint[2])}"
 
 
 def _missing(why: str) -> str:

@@ -369,3 +369,20 @@ def test_a_result_stopped_before_any_sentence_shows_no_rates(models_dir):
     assert "Not assessed" in html and "The check was stopped" in html and 'class="tile"' not in html
     checked = ground("Drug X lowers blood pressure.", "Drug X lowered blood pressure in the trial.", config)
     assert render.metrics_html(checked).count('class="tile"') == 8
+
+
+@pytest.mark.parametrize("engine", ["claims", "context"])
+def test_a_cards_numbers_are_named_after_the_model_that_gave_them(config, engine):
+    """In the context engines the anchor pair's probabilities are the scorer's, and the entailment model's reading of
+    the chosen sentences is its own line: the remission claim's card used to say "P(contradict) 0.11" under a
+    Contradicted verdict the reading decided at 0.85, with nothing saying whose 0.11 that was."""
+    e = BY_NAME["contradiction"]
+    res = ground(e["response"], e["context"], dataclasses.replace(config, engine=engine), question=e["question"])
+    (v,) = [v for v in res.verdicts if "70%" in res.claims[v.claim].text]
+    claim = res.claims[v.claim]
+    text = Parsed(render.verdicts_html(res)).text
+    together = f"entailment model on the {len(claim.joint_columns)} sentences together: P(e) {claim.joint[0]:.2f} · P(c) {claim.joint[2]:.2f}"
+    assert v.label == CONTRADICTED and len(claim.joint_columns) > 1 and together in text
+    pair = f"P(contradict) {v.contradict:.2f}"
+    assert (f"scorer P(support) {v.entail:.2f} · {pair}" in text) == (engine == "context")
+    assert (f"P(entail) {v.entail:.2f} · {pair}" in text) == (engine == "claims")

@@ -124,6 +124,10 @@ class VerdictPreset:
         None, "a backed claim whose evidence names what it asserts only as not done or undecided (\"has not decided "
               "whether to build a plant\" against \"opened a plant\"; cosine of that sentence at least this) is "
               "Unsupported (empty = off)", needs_run=False, low=-1, high=1, control="optional")
+    reversal_override: Optional[float] = setting(
+        None, "a backed or unsupported claim whose evidence (cosine at least this, or read together) says it the other way "
+              "round (\"Northwind acquired Helix\" against \"Northwind was acquired by Helix\"; \"larger than a matchbox\" "
+              "against \"smaller than a matchbox\") is Contradicted (empty = off)", needs_run=False, low=-1, high=1, control="optional")
 
 
 # where the sentences a claim's evidence is read together with come from (stage judge_joint)
@@ -141,16 +145,18 @@ PRESETS = {
     # paper's fusion, decided first by the claim's judged sentences read together (support P(e) >= 0.3, contradict
     # P(c) >= 0.7), the override fired only by the most similar sentence; chosen on the evidence train sets
     # (README, "Reading the evidence together"); a backed claim whose anchor gives the same value moving the other way
-    # or another value of the same figure is Contradicted (README, "Numbers that disagree")
+    # or another value of the same figure is Contradicted (README, "Numbers that disagree"), and so is one whose
+    # evidence says it the other way round (README, "Said the other way round")
     "joint": VerdictPreset("joint", w_cos=0.35, w_entity=0.20, w_nli=0.45, supported=0.72, partial=0.40,
                            nli_override=-0.5, override_scope="anchor", joint_support=0.3, joint_contradict=0.7,
-                           direction_override=0.6, quantity_override=0.6, denial_override=0.5),
+                           direction_override=0.6, quantity_override=0.6, denial_override=0.5, reversal_override=0.5),
     # a model over the pipeline's signals (logistic or boosted trees, chosen on the train sets' dev carve), fitted
     # per engine on every evidence train claim (exported_models/verdicts/<engine>.json, training/verdicts.py);
     # Supported needs P(Supported) >= 0.5; the joint reading's support decides first; the direction rule and the rule
     # on another value of one figure as in `joint` (chosen on the train sets' dev carve: README, "Numbers that disagree")
     "learned": VerdictPreset("learned", w_cos=0.0, w_entity=0.0, learned=True, supported=0.5, partial=0.0,
-                             joint_support=0.3, direction_override=0.6, quantity_override=0.6, denial_override=0.5),
+                             joint_support=0.3, direction_override=0.6, quantity_override=0.6, denial_override=0.5,
+                             reversal_override=0.5),
 }
 
 

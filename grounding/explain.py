@@ -77,6 +77,8 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
         if verdict.label == CONTRADICTED:
             if verdict.rule.startswith("quantity override"):   # the values it names say it all
                 signal = verdict.rule.split(": ", 1)[1].split(" (anchor cosine")[0]
+            elif verdict.rule.startswith("said the other way round"):   # so does what it turns
+                signal = f"it says the claim the other way round: {verdict.anchor_conflict}"
             elif reading == "together":                        # the sentence on the reading follows
                 signal = diff
             else:

@@ -21,7 +21,7 @@ import re
 from typing import NamedTuple, Optional
 
 from grounding.decompose import parse
-from grounding.entities import _matches, mentions
+from grounding.entities import Mention, _matches, mentions
 from grounding.invisible import judged_text
 
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
@@ -104,6 +104,65 @@ def _figure_words(claim: str) -> frozenset:
     return frozenset(words)
 
 
+class RoleSwap(NamedTuple):
+    agent: str      # the claim's doer, as written in the claim
+    patient: str    # what it was done to, as written in the claim
+    verb: str       # the verb's lemma
+
+
+# verbs whose two parties can trade places without changing what is said ("A met B" is "B met A")
+SYMMETRIC = frozenset("""meet marry wed divorce date face play fight battle debate merge partner collaborate cooperate
+resemble equal match border tie draw befriend kiss hug encounter intersect overlap correlate associate accompany
+compete rival neighbour neighbor join link connect combine pair""".split())
+
+
+def role_swaps(claim: str, sentence: str) -> list[RoleSwap]:
+    """The claim's two named parties of one verb in each other's places in the sentence: "Northwind Labs acquired
+    Helix Group" against "Northwind Labs was acquired by Helix Group" (the active and the passive voice read as one,
+    as for slots). Not for a verb whose parties can trade places (SYMMETRIC), a negated verb, or a sentence that
+    also says it the claim's way round. Only a sentence with a word of the claim's verb is parsed."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    ours = [e for e in _events(claim) if e[0] not in SYMMETRIC]
+    if not ours or not any(_stem(e[0]).search(sentence) for e in ours):
+        return []
+    theirs = _events(sentence)
+    out = []
+    for verb, a, p in ours:
+        same = [(x, y) for v, x, y in theirs if v == verb]
+        if any(_matches(a, x) and _matches(p, y) for x, y in same):
+            continue
+        if any(_matches(a, y) and _matches(p, x) and not _matches(a, x) and not _matches(p, y) for x, y in same):
+            out.append(RoleSwap(a.surface, p.surface, verb))
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _events(text: str) -> tuple:
+    """((verb lemma, agent mention, patient mention), ...): a verb with a named doer and a named patient."""
+    doc, verbs = parse(text), {}
+    for m in _parties(text, doc):
+        span = doc.char_span(m.start, m.end, alignment_mode="expand")
+        placed = _place(span.root) if span is not None and len(span) else None
+        if placed is not None and placed[1] in ("agent", "patient"):
+            verb, role = placed
+            verbs.setdefault(verb.i, (verb.lemma_.lower(), [], []))[1 if role == "agent" else 2].append(m)
+    return tuple((lemma, a, p) for lemma, agents, patients in verbs.values() for a in agents for p in patients)
+
+
+def _parties(text: str, doc) -> list[Mention]:
+    """The named mentions, and the proper nouns the entity recogniser missed ("Pfizer sued Moderna": only
+    "Moderna" is an entity), as named mentions."""
+    names = [m for m in mentions(text) if m.kind == "named"]
+    taken = [(m.start, m.end) for m in names]
+    for t in doc:
+        if t.pos_ == "PROPN" and t.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj") \
+                and not any(a <= t.idx < b for a, b in taken):
+            first = min([c for c in t.children if c.dep_ == "compound" and c.pos_ == "PROPN"] + [t], key=lambda c: c.i)
+            start, end = first.idx, t.idx + len(t.text)
+            names.append(Mention(start, end, "named", " ".join(text[start:end].lower().split()), text[start:end]))
+    return names
+
+
 def _written_in(key: str, text: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(key)}(?!\w)", text.lower()) is not None
 
@@ -123,8 +182,8 @@ def _slots(text: str) -> dict[tuple[int, int], _Slot]:
     return out
 
 
-def _slot_of(token) -> Optional[_Slot]:
-    """The verb, role and other arguments of the name whose head is `token`; None for any other place."""
+def _place(token):
+    """(verb token, role) of the name whose head is `token`: its verb, not negated, not "be" / "have"; else None."""
     if token.dep_ == "conj":                         # "by Moderna and Pfizer": the first name's place
         token = token.head
     if token.dep_ == "pobj" and token.head.dep_ in ("prep", "agent"):
@@ -138,6 +197,15 @@ def _slot_of(token) -> Optional[_Slot]:
         return None
     if any(c.dep_ == "neg" for c in verb.children):
         return None
+    return verb, role
+
+
+def _slot_of(token) -> Optional[_Slot]:
+    """The verb, role and other arguments of the name whose head is `token`; None for any other place."""
+    placed = _place(token)
+    if placed is None:
+        return None
+    verb, role = placed
     args = _arguments(verb)
     other = tuple(sorted((r, w) for r, w in args.items() if r != role and r in ("agent", "patient") and w))
     if not other:

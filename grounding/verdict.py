@@ -239,3 +239,34 @@ def denial_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: l
         v.score = round(fused_score(preset, pair.cosine, pair.entail, pair.contradict, pair.entity_overlap), 4)
     v.conflicting = None
     return v
+
+
+
+def reversal_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
+                      joint_columns, context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
+    """A backed or unsupported claim whose evidence (its judged sentences with cosine at least the preset's
+    reversal_override, and the sentences read together) says it the other way round (grounding.reversal: its two
+    named parties in each other's places, "Northwind Labs acquired Helix Group" against "Northwind Labs was acquired
+    by Helix Group"; the opposite comparison, "larger than a matchbox" against "smaller than a matchbox"; pairs the
+    entailment model reads by their shared words as support, P(e) 0.95) is Contradicted. The anchor becomes that
+    sentence; `anchor_conflict` says what was turned (the maps show its cell contradicting)."""
+    if preset.reversal_override is None or v.label not in (SUPPORTED, PARTIAL, UNSUPPORTED):
+        return v
+    from grounding.reversal import reversals
+    judged = {p.column: p for p in pairs if p.judged}
+    columns = sorted({c for c, p in judged.items() if p.cosine >= preset.reversal_override} | set(joint_columns or ()),
+                     key=lambda c: (-(judged[c].cosine if c in judged else 0.0), c))
+    for column in columns:
+        found = reversals(claim_text, context_texts[column])
+        if not found:
+            continue
+        pair = judged.get(column)
+        v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, "; ".join(found)
+        v.rule = f"said the other way round: {v.anchor_conflict} (context sentence {column + 1})"
+        if pair is not None and column != v.anchor:
+            v.anchor, v.cosine, v.entity_overlap, v.entail, v.contradict = (column, pair.cosine, pair.entity_overlap,
+                                                                            pair.entail, pair.contradict)
+            v.entities = entity_diffs.get(column, EntityDiff())
+            v.score = round(fused_score(preset, pair.cosine, pair.entail, pair.contradict, pair.entity_overlap), 4)
+        return v
+    return v

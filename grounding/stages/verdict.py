@@ -36,6 +36,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = verdict.quantity_override(v, preset, result.claims[k].text,
                                   ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
     v = verdict.denial_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    v = verdict.reversal_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = verdict.quantity_note(v, preset, result.claims[k].text, pairs, [s.text for s in ctx])
     return partly_read(v, result.claims[k].truncated)
 
@@ -76,7 +77,8 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
         j = v.anchor
         if smap.labels[row][j] < 0 or any(c.row == row and c.column == j for c in smap.ruled):
             continue
-        note = f"the quantity rule: {v.anchor_conflict}" if v.anchor_conflict else f"the verdict's rule: {v.rule}"
+        rule = "the reversal rule" if v.rule.startswith("said the other way round") else "the quantity rule"
+        note = f"{rule}: {v.anchor_conflict}" if v.anchor_conflict else f"the verdict's rule: {v.rule}"
         smap.ruled.append(RuledCell(row=row, column=j, value=smap.values[row][j], label=smap.labels[row][j], note=note))
         smap.values[row][j], smap.labels[row][j] = -round(abs(float(v.cosine)), 4), -1
 

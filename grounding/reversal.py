@@ -1,0 +1,152 @@
+"""Said the other way round: a sentence that shares the claim's words but turns what it says. The entailment model
+reads such a pair by its shared words and calls it support ("The sensor is larger than a matchbox" against "The
+sensor is smaller than a matchbox": P(e) 0.95; "Northwind Labs acquired Helix Group" against "Northwind Labs was
+acquired by Helix Group": 0.95). Two forms are found here, both by the words alone (no model):
+
+- the claim's two named parties of one verb in each other's places (grounding.slots.role_swaps);
+- the opposite comparison against the same standard: "larger than a matchbox" / "smaller than a matchbox",
+  "more expensive than the laptop" / "cheaper than the laptop", "more deaths than" / "fewer deaths than". A
+  comparison is a comparative (or more / less / fewer and the word it grades), the words up to "than" and the
+  first words of the standard after it; the two must measure one thing (the same scale, the same words between,
+  the same standard) in opposite directions, neither negated, and the sentence must not also say it the claim's way.
+
+The verdict rule (verdict.reversal_override) turns a claim Contradicted where its evidence says it the other way
+round; what it found is the verdict's `anchor_conflict`.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from typing import NamedTuple
+
+from grounding.invisible import judged_text
+
+# base word -> (scale, direction)
+_SCALES = {
+    "size": ("large big great huge", "small little tiny"), "length": ("long", "short"), "height": ("tall high", "low"),
+    "width": ("wide broad", "narrow"), "speed": ("fast quick rapid", "slow"), "weight": ("heavy", "light"),
+    "age": ("old", "young"), "price": ("expensive costly dear", "cheap inexpensive"), "quality": ("good", "bad"),
+    "temperature": ("hot warm", "cold cool"), "strength": ("strong", "weak"), "thickness": ("thick", "thin"),
+    "time": ("late", "early"), "likelihood": ("likely probable", "unlikely improbable"), "safety": ("safe", "dangerous risky"),
+    "depth": ("deep", "shallow"), "distance": ("far distant", "near close"), "difficulty": ("hard difficult", "easy"),
+}
+BASE = {w: (scale, sign) for scale, (up, down) in _SCALES.items() for sign, words in ((1, up), (-1, down))
+        for w in words.split()}
+_IRREGULAR = {"better": ("good", 1), "worse": ("good", -1), "further": ("far", 1), "farther": ("far", 1),
+              "elder": ("old", 1)}
+_MORE, _LESS = {"more", "greater"}, {"less", "fewer", "lesser"}
+_NEGATION = re.compile(r"\b(?:not|no|never|n't|neither|nor)\b[\w\s]{0,20}$", re.IGNORECASE)
+_STOP = frozenset("the a an that those this these it its their his her our was were is are be been being did do does had has "
+                  "have of in on at for among with by to as much far slightly significantly considerably even still "
+                  "somewhat substantially markedly lot bit times twice generally usually often now also".split())
+_BREAK = frozenset("and but while whereas because which who although though if when so".split())
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|\d+(?:[.,]\d+)*")
+
+
+class Comparison(NamedTuple):
+    subject: tuple      # content words before the comparison, in its clause
+    scale: str          # "size", "price", "amount of deaths", ...
+    sign: int           # +1 up the scale, -1 down
+    between: tuple      # content words between the comparative and "than"
+    standard: tuple     # the first content words after "than"
+    surface: str        # as written, for the explanation: "smaller than a matchbox"
+
+
+def _comparative(word: str):
+    """(scale, sign) of a comparative form ("larger", "wider", "bigger", "easier", "better"), else None."""
+    w = word.lower()
+    if w in _IRREGULAR:
+        base, sign = _IRREGULAR[w]
+        return BASE[base][0], sign
+    if not w.endswith("er") or len(w) < 5:
+        return None
+    stem = w[:-2]
+    for base in (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else None,
+                 stem[:-1] + "y" if stem.endswith("i") else None):
+        if base in BASE:
+            return BASE[base]
+    return None
+
+
+def _singular(word: str) -> str:
+    w = word.lower()
+    return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+
+
+@functools.lru_cache(maxsize=4096)
+def comparisons(text: str) -> tuple[Comparison, ...]:
+    """The comparisons "… than …" the text makes."""
+    text = judged_text(text)
+    words = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    out = []
+    for i, (w, start, _) in enumerate(words):
+        found, k = None, i + 1
+        lower = w.lower()
+        if lower in _MORE | _LESS and k < len(words):
+            sign = 1 if lower in _MORE else -1
+            nxt = words[k][0].lower()
+            if nxt in BASE:                                  # "more expensive", "less likely"
+                scale, direction = BASE[nxt]
+                found, k = (scale, sign * direction), k + 1
+            elif nxt != "than" and nxt not in _STOP:         # "more deaths", "fewer patients"
+                found, k = (f"amount of {_singular(nxt)}", sign), k + 1
+        elif (c := _comparative(w)) is not None:
+            found = c
+        if found is None or _NEGATION.search(text[max(0, start - 30):start]):
+            continue
+        than = next((j for j in range(k, min(k + 6, len(words))) if words[j][0].lower() == "than"), None)
+        if than is None or re.search(r"[.;:,]", text[words[k - 1][2]:words[than][1]]):
+            continue
+        between = tuple(_singular(x) for x, _, _ in words[k:than] if x.lower() not in _STOP)
+        tail, last = [], than
+        for j in range(than + 1, min(than + 8, len(words))):
+            if re.search(r"[.;:,]", text[words[last][2]:words[j][1]]) or words[j][0].lower() in _BREAK:
+                break
+            last = j
+            if words[j][0].lower() not in _STOP:
+                tail.append(_singular(words[j][0]))
+                if len(tail) == 2:
+                    break
+        if tail:
+            out.append(Comparison(_subject(text, words, i), found[0], found[1], between, tuple(tail),
+                                  text[start:words[last][2]]))
+    return tuple(out)
+
+
+def _subject(text: str, words, i: int) -> tuple:
+    """The content words before word i back to its clause's start (punctuation or a conjunction), at most 8 words."""
+    out, first = [], i
+    for j in range(i - 1, max(-1, i - 9), -1):
+        if re.search(r"[.;:,]", text[words[j][2]:words[first][1]]) or words[j][0].lower() in _BREAK:
+            break
+        first, w = j, words[j][0]
+        if w.lower() not in _STOP or (len(w) == 1 and w.isupper() and j > 0):    # "Drug A" names a drug
+            out.append(_singular(w))
+    return tuple(sorted(out))
+
+
+def _same_subject(a: tuple, b: tuple) -> bool:
+    """Both name no subject, or one's words are all among the other's ("sensor" / "Tern sensor")."""
+    return set(a) <= set(b) or set(b) <= set(a) if a and b else a == b
+
+
+def opposite_comparisons(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's comparison, the sentence's) pairs that measure one thing in opposite directions, where the
+    sentence does not also make the claim's comparison."""
+    theirs = comparisons(sentence)
+    out = []
+    for c in comparisons(claim):
+        same = [x for x in theirs if (x.scale, x.between, x.standard) == (c.scale, c.between, c.standard)
+                and _same_subject(x.subject, c.subject)]
+        if same and all(x.sign == -c.sign for x in same):
+            out.append((c.surface, same[0].surface))
+    return out
+
+
+def reversals(claim: str, sentence: str) -> list[str]:
+    """What the sentence says the other way round, as the explanation words it."""
+    from grounding.slots import role_swaps
+    out = [f"the claim has {s.agent} {s.verb} {s.patient}, the source has {s.patient} {s.verb} {s.agent}"
+           for s in role_swaps(claim, sentence)]
+    out += [f"the claim says {c}, the source {x}" for c, x in opposite_comparisons(claim, sentence)]
+    return out

@@ -1,0 +1,125 @@
+"""Said the other way round (grounding.reversal, verdict.reversal_override): two named parties in each other's
+places, or the opposite comparison against the same standard, contradict the claim whatever the entailment model
+made of the shared words."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.explain import explain
+from grounding.pipeline import rederive
+from grounding.reversal import comparisons, opposite_comparisons, reversals
+from grounding.slots import role_swaps
+from grounding.types import CONTRADICTED, SUPPORTED
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+ENGINES = ("claims", "context", "context-fast")
+
+DEAL = "Northwind Labs was acquired by Helix Group in March 2021 for 240 million dollars."
+SENSOR = "The Tern sensor is smaller than a matchbox and runs for two years on one battery."
+DOCUMENT = (f"{DEAL} The deal was approved by the European Commission in June 2021. Northwind's main product, the "
+            f"Tern sensor, measures air quality every 5 minutes. {SENSOR}")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    # the active and the passive voice are one event
+    ("Northwind Labs acquired Helix Group in March 2021.", DEAL, [("Northwind Labs", "Helix Group", "acquire")]),
+    # a proper noun the entity recogniser missed ("Pfizer" at the start) is a party too
+    ("Pfizer sued Moderna over patents.", "Moderna sued Pfizer in 2022.", [("Pfizer", "Moderna", "sue")]),
+    ("Brazil defeated Germany 7-1 in 2014.", "In 2014 Germany defeated Brazil 7-1 in Belo Horizonte.",
+     [("Brazil", "Germany", "defeat")]),
+])
+def test_two_parties_in_each_others_places_are_found(claim, sentence, expected):
+    assert [tuple(s) for s in role_swaps(claim, sentence)] == expected
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    ("Helix Group acquired Northwind Labs.", DEAL),                       # the same way round
+    ("Helix acquired Northwind.", DEAL),                                  # shorter names of the same parties
+    ("Northwind Labs bought Helix Group.", DEAL),                         # another verb: not read here
+    ("Alice met Bob in Paris.", "Bob met Alice in Paris."),               # parties that can trade places
+    ("Pfizer sued Moderna.", "Moderna sued Pfizer, and Pfizer sued Moderna."),   # said both ways round
+    ("Pfizer sued Moderna.", "Moderna did not sue Pfizer."),             # a negated verb
+    ("The vaccine was developed by Oxford University and AstraZeneca.",
+     "AstraZeneca and Oxford University developed the vaccine."),
+])
+def test_no_swap_where_the_roles_agree_or_can_trade_places(claim, sentence):
+    assert role_swaps(claim, sentence) == []
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The sensor is larger than a matchbox.", SENSOR, ("larger than a matchbox", "smaller than a matchbox")),
+    ("The tablet is more expensive than the laptop.", "The tablet is cheaper than the laptop.",
+     ("more expensive than the laptop", "cheaper than the laptop")),
+    ("The river is narrower than it was in 1900.", "The river is wider than it was in 1900.",
+     ("narrower than it was in 1900", "wider than it was in 1900")),
+    ("There were more deaths than in 2020.", "There were fewer deaths than in 2020.",
+     ("more deaths than in 2020", "fewer deaths than in 2020")),
+    ("Vaccinated patients had a higher risk of hospitalisation than unvaccinated patients.",
+     "Vaccinated patients had a lower risk of hospitalisation than unvaccinated patients.",
+     ("higher risk of hospitalisation than unvaccinated patients", "lower risk of hospitalisation than unvaccinated patients")),
+    ("The 2023 harvest was worse than the 2022 harvest.", "The 2023 harvest was better than the 2022 harvest.",
+     ("worse than the 2022 harvest", "better than the 2022 harvest")),
+])
+def test_the_opposite_comparison_against_the_same_standard_is_found(claim, sentence, expected):
+    assert opposite_comparisons(claim, sentence) == [expected]
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    ("The sensor is larger than a coin.", "The sensor is smaller than a matchbox but larger than a coin."),  # agrees
+    ("The sensor is larger than a coin.", "The sensor is smaller than a matchbox."),        # another standard
+    ("The sensor is larger than a matchbox.", "The sensor is not smaller than a matchbox."),   # negated
+    ("The sensor is larger than a matchbox.", "The sensor is heavier than a matchbox."),    # another scale
+    ("Drug A had a higher response rate than placebo.", "Drug B had a lower response rate than placebo."),  # another subject
+    ("Tom is older than Ann.", "Ann is younger than Tom."),                                  # the same, said from Ann
+    ("The new bridge is longer.", "The new bridge is shorter than the old one."),           # no standard in the claim
+])
+def test_no_opposite_comparison_where_it_is_another_comparison(claim, sentence):
+    assert opposite_comparisons(claim, sentence) == []
+
+
+def test_a_comparison_keeps_its_subject_scale_and_standard():
+    (c,) = comparisons("The Tern sensor is much smaller than a matchbox, the company says.")
+    assert (c.subject, c.scale, c.sign, c.between, c.standard) == (("sensor", "tern"), "size", -1, (), ("matchbox",))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("claim, column, found", [
+    ("Northwind Labs acquired Helix Group in March 2021.", 0,
+     "the claim has Northwind Labs acquire Helix Group, the source has Helix Group acquire Northwind Labs"),
+    ("The sensor is larger than a matchbox.", 3, "the claim says larger than a matchbox, the source smaller than a matchbox"),
+])
+def test_a_claim_said_the_other_way_round_is_contradicted_named_and_shown_red(engine, claim, column, found):
+    """The entailment model reads both pairs by their shared words as support (P(e) 0.95 and 0.89 read alone); the
+    rule contradicts them on every engine, names what was turned, and paints the anchor's cell; re-derived without
+    the rule, the cell is the model's again."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    res = ground(claim, [DOCUMENT], config)
+    (v,) = res.verdicts
+    assert v.label == CONTRADICTED and v.anchor == column, v.rule
+    assert v.anchor_conflict == found and v.rule.startswith("said the other way round: ")
+    text = explain(res, v, res.claims[v.claim])
+    assert text.startswith(f"Contradicted by “{res.context_sentences[column].text}” (Document 1, sentence {column + 1}): "
+                           f"it says the claim the other way round: {found}.")
+    assert res.sentence_map.labels[0][column] == -1
+    assert res.sentence_map.ruled_notes().get((0, column), f"the reversal rule: {found}") == f"the reversal rule: {found}"
+    off = rederive(res, GroundingConfig(models_dir=str(MODELS), engine=engine,
+                                        overrides={"reversal_override": None}).validate())
+    assert "other way round" not in off.verdicts[0].rule and off.sentence_map.ruled == []
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_claim_said_the_same_way_round_stays_supported(engine):
+    res = ground("Helix Group acquired Northwind Labs in March 2021.", [DOCUMENT],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    assert res.verdicts[0].label == SUPPORTED, res.verdicts[0].rule
+
+
+def test_reversals_words_both_forms():
+    assert reversals("Northwind Labs acquired Helix Group.", DEAL) == [
+        "the claim has Northwind Labs acquire Helix Group, the source has Helix Group acquire Northwind Labs"]
+    assert reversals("The sensor is larger than a matchbox.", SENSOR) == [
+        "the claim says larger than a matchbox, the source smaller than a matchbox"]
+    assert reversals("The sensor is smaller than a matchbox.", SENSOR) == []

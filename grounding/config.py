@@ -108,6 +108,9 @@ class VerdictPreset:
     joint_support: Optional[float] = setting(
         None, "the judged sentences read together entail the claim with P(e) at least this (and above P(c)): "
               "Supported (empty = off)", needs_run=False, low=0, high=1, control="optional")
+    joint_partial: Optional[float] = setting(
+        None, "read together they entail it with P(e) below this (at least joint_support): Partially supported, a weak "
+              "reading (empty = off)", needs_run=False, low=0, high=1, control="optional")
     joint_contradict: Optional[float] = setting(
         None, "read together they contradict it with P(c) at least this: Contradicted (empty = off)",
         needs_run=False, low=0, high=1, control="optional")
@@ -148,14 +151,14 @@ PRESETS = {
     # or another value of the same figure is Contradicted (README, "Numbers that disagree"), and so is one whose
     # evidence says it the other way round (README, "Said the other way round")
     "joint": VerdictPreset("joint", w_cos=0.35, w_entity=0.20, w_nli=0.45, supported=0.72, partial=0.40,
-                           nli_override=-0.5, override_scope="anchor", joint_support=0.3, joint_contradict=0.7,
+                           nli_override=-0.5, override_scope="anchor", joint_support=0.3, joint_partial=0.5, joint_contradict=0.7,
                            direction_override=0.6, quantity_override=0.6, denial_override=0.5, reversal_override=0.5),
     # a model over the pipeline's signals (logistic or boosted trees, chosen on the train sets' dev carve), fitted
     # per engine on every evidence train claim (exported_models/verdicts/<engine>.json, training/verdicts.py);
     # Supported needs P(Supported) >= 0.5; the joint reading's support decides first; the direction rule and the rule
     # on another value of one figure as in `joint` (chosen on the train sets' dev carve: README, "Numbers that disagree")
     "learned": VerdictPreset("learned", w_cos=0.0, w_entity=0.0, learned=True, supported=0.5, partial=0.0,
-                             joint_support=0.3, direction_override=0.6, quantity_override=0.6, denial_override=0.5,
+                             joint_support=0.3, joint_partial=0.5, direction_override=0.6, quantity_override=0.6, denial_override=0.5,
                              reversal_override=0.5),
 }
 

@@ -141,9 +141,12 @@ def entity_overlap(claim: str, context: str) -> tuple[Optional[float], EntityDif
     if not claim_mentions:
         return None, EntityDiff(context_only=[m.surface for m in context_mentions])
     shared, claim_only, used = [], [], set()
+    words = " ".join(judged_text(context).lower().split())
     for c in claim_mentions:
         hits = [i for i, k in enumerate(context_mentions) if _matches(c, k)]
-        (shared if hits else claim_only).append(c.surface)
+        # a name written in the sentence where the tagger missed it there ("Compound K" / "compound K") is in it
+        found = hits or (c.kind == "named" and _contains_words(c.key, words))
+        (shared if found else claim_only).append(c.surface)
         used.update(hits)
     context_only = [k.surface for i, k in enumerate(context_mentions) if i not in used]
     return len(shared) / len(claim_mentions), EntityDiff(shared, claim_only, context_only)

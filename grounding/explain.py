@@ -93,6 +93,12 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             p_e = (f"entailment {claim.joint[0] if reading == 'alone' else verdict.entail:.2f}, "
                    if reading != "together" else "")          # together: the sentence on the reading gives it
             text = f"Supported by {anchor} ({where}): {p_e}similarity {verdict.cosine:.2f}{shared}."
+        elif verdict.label == PARTIAL and " only weakly: " in verdict.rule and claim.joint is not None:
+            read = "the sentences read together" if verdict.rule.startswith("read together, ") else "it"
+            text = (f"Weakly backed by {anchor} ({where}): the entailment model reads {read} as entailing the claim "
+                    f"only weakly (P(e) {claim.joint[0]:.2f}, P(neutral) {claim.joint[1]:.2f}, P(contradict) "
+                    f"{claim.joint[2]:.2f}); about half of such "
+                    f"readings are right, so the claim is not called supported" + (f"; {diff}." if diff else "."))
         elif verdict.label == PARTIAL:
             why = diff or f"entailment is only {verdict.entail:.2f}"
             text = f"Partly backed by {anchor} ({where}), but {why} (F = {verdict.score:.2f})."

@@ -129,8 +129,12 @@ def joint_reading(preset: VerdictPreset, joint: list[float] | None, columns, sco
     where = (f"read together, context sentences {', '.join(str(k + 1) for k in sorted(columns))}" if many
              else f"judged alone, context sentence {columns[0] + 1}")
     if label == SUPPORTED:
+        anchor = max(among, key=lambda fp: (fp[0], fp[1].cosine))
+        if preset.joint_partial is not None and joint[0] < preset.joint_partial:   # a weak reading: about half right
+            return PARTIAL, f"{where} {'entail' if many else 'entails'} the claim only weakly: P(e) = {joint[0]:.2f} " \
+                            f"< {preset.joint_partial} (>= {preset.joint_support})", anchor
         return SUPPORTED, f"{where} {'entail' if many else 'entails'} the claim: P(e) = {joint[0]:.2f} >= " \
-                          f"{preset.joint_support}", max(among, key=lambda fp: (fp[0], fp[1].cosine))
+                          f"{preset.joint_support}", anchor
     return CONTRADICTED, f"{where} {'contradict' if many else 'contradicts'} the claim: P(c) = {joint[2]:.2f} >= " \
                          f"{preset.joint_contradict}", max(among, key=lambda fp: (fp[1].cosine * fp[1].contradict, fp[1].cosine))
 

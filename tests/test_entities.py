@@ -119,3 +119,15 @@ def test_values_agree_reads_approximations_and_bounds(claim, context, agree):
 def test_ends_of_ranges_are_told(text, ends):
     from grounding.entities import in_range, mentions
     assert [m.surface for m in mentions(text) if in_range(text, m)] == ends
+
+
+def test_a_name_written_in_the_sentence_is_shared_where_the_tagger_missed_it_there():
+    """spaCy tags "Compound K" at the start of the claim but not "compound K" inside the sentence: the card's
+    Differences line said "claim: Compound K" against a sentence that names it."""
+    from grounding.entities import entity_overlap
+    share, diff = entity_overlap("Compound K was tested in patients.",
+                                 "In a study in mice, compound K reduced tumour growth by 40%.")
+    assert share == 1.0 and diff.shared == ["Compound K"] and diff.claim_only == [] and diff.context_only == ["40%"]
+    # a name the sentence does not write stays the claim's own (whole words: "Germany" is not in "Germanyville")
+    share, diff = entity_overlap("The trial was run in Germany.", "The trial was run in Germanyville, Texas.")
+    assert diff.claim_only == ["Germany"] and share == 0.0

@@ -234,3 +234,47 @@ def test_joint_scope_document_then_any_reads_a_sentence_that_joins_two_sources_a
         narrow = ground(response, context, GroundingConfig(models_dir=str(MODELS), engine=engine, joint_scope="document"))
         assert [v.label for v in narrow.verdicts] == [UNSUPPORTED]
         assert len(narrow.claims[0].joint_columns) == 1
+
+
+@pytest.mark.parametrize("preset", ("joint", "learned"))
+def test_a_weak_joint_reading_is_partially_supported_not_supported(preset):
+    """Supported verdicts the joint reading gave with P(e) in [0.3, 0.5) were right about half the time on the train
+    sets' dev carve (138 of 273) and on the report sets (115 of 220), against 0.67 at [0.5, 0.7) and 0.83-0.88 above:
+    such a verdict is shown as Partially supported, with the reading's numbers, not as Supported."""
+    p = PRESETS[preset]
+    weak = decide(0, [HOURS, CLOSED], p, {}, None, None, 0.5, joint=[0.41, 0.48, 0.11], joint_columns=[1, 2])
+    assert weak.label == PARTIAL and weak.anchor == 2
+    assert weak.rule == "read together, context sentences 2, 3 entail the claim only weakly: P(e) = 0.41 < 0.5 (>= 0.3)"
+    assert decide(0, [HOURS, CLOSED], p, {}, None, None, 0.5, joint=[0.50, 0.40, 0.10],
+                  joint_columns=[1, 2]).label == SUPPORTED
+    off = dataclasses.replace(p, joint_partial=None)
+    assert decide(0, [HOURS, CLOSED], off, {}, None, None, 0.5, joint=[0.41, 0.48, 0.11],
+                  joint_columns=[1, 2]).label == SUPPORTED
+    # below joint_support the reading decides nothing: the pairs do (paper's fusion, as before)
+    assert not decide(0, [HOURS, CLOSED], p, {}, None, None, 0.5, joint=[0.25, 0.70, 0.05],
+                      joint_columns=[1, 2]).rule.startswith("read together")
+
+
+MICE = ("In a study in mice, compound K reduced tumour growth by 40%. No trials in humans have been completed yet. "
+        "The drug was developed at the University of Basel and licensed to Orion Pharma in 2022.")
+
+
+def test_a_claim_the_model_reads_as_weakly_entailed_says_so_in_its_card():
+    """"Compound K has been proven safe in human trials." against the mice study: the model gives P(e) 0.41, P(n)
+    0.48 on the claims engine. The verdict is Partially supported, its explanation says the reading is weak, and the
+    same run re-derived without the band is Supported (the band decides, not the scores)."""
+    from grounding.pipeline import rederive
+    res = ground("Compound K has been proven safe in human trials.", [MICE],
+                 GroundingConfig(models_dir=str(MODELS), engine="claims").validate())
+    (v,) = res.verdicts
+    claim = res.claims[v.claim]
+    assert v.label == PARTIAL and 0.3 <= claim.joint[0] < 0.5, (v.rule, claim.joint)
+    text = explain(res, v, claim)
+    assert text.startswith(f"Weakly backed by “{res.context_sentences[v.anchor].text}” (Document 1, sentence "
+                           f"{v.anchor + 1}): the entailment model reads it as entailing the claim only weakly "
+                           f"(P(e) {claim.joint[0]:.2f}, P(neutral) {claim.joint[1]:.2f}, P(contradict) "
+                           f"{claim.joint[2]:.2f}); about half of such readings "
+                           "are right, so the claim is not called supported")
+    off = rederive(res, GroundingConfig(models_dir=str(MODELS), engine="claims",
+                                        overrides={"joint_partial": None}).validate())
+    assert off.verdicts[0].label == SUPPORTED

@@ -72,6 +72,9 @@ def test_chosen_takes_the_most_similar_in_document_order_and_near_threshold():
     assert near_threshold([0.31, 0.5, 0.19], joint, 0.02) and near_threshold([0.1, 0.21, 0.69], joint, 0.02)
     assert near_threshold([0.45, 0.12, 0.43], joint, 0.02)        # P(e) ahead of P(c) by less than twice the margin
     assert not near_threshold([0.8, 0.1, 0.1], joint, 0.02)
+    # the weak band's upper end (joint_partial 0.5) splits Partially supported from Supported
+    assert near_threshold([0.51, 0.39, 0.1], joint, 0.02) and not near_threshold([0.56, 0.34, 0.1], joint, 0.02)
+    assert not near_threshold([0.51, 0.39, 0.1], dataclasses.replace(joint, joint_partial=None), 0.02)
 
 
 @pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])

@@ -60,10 +60,11 @@ def _pool(state: Run, k: int) -> dict[int, float] | None:
 
 
 def near_threshold(joint: list[float], preset, margin: float) -> bool:
-    """Whether P(e) or P(c) lies within `margin` of the preset's joint thresholds (or P(e) of P(c))."""
+    """Whether P(e) or P(c) lies within `margin` of the preset's joint thresholds (support, the weak band's upper
+    end, contradiction; or P(e) of P(c))."""
     e, _, c = joint
     return any(t is not None and abs(x - t) < margin
-               for x, t in ((e, preset.joint_support), (c, preset.joint_contradict))) \
+               for x, t in ((e, preset.joint_support), (e, preset.joint_partial), (c, preset.joint_contradict))) \
         or (preset.joint_support is not None and abs(e - c) < 2 * margin)
 
 

@@ -127,7 +127,9 @@ def _subject(text: str, words, i: int) -> tuple:
 
 def _same_subject(a: tuple, b: tuple) -> bool:
     """Both name no subject, or one's words are all among the other's ("sensor" / "Tern sensor")."""
-    return set(a) <= set(b) or set(b) <= set(a) if a and b else a == b
+    if not (a and b):
+        return a == b
+    return set(a) <= set(b) or set(b) <= set(a)
 
 
 def opposite_comparisons(claim: str, sentence: str) -> list[tuple[str, str]]:

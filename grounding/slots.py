@@ -122,6 +122,8 @@ def role_swaps(claim: str, sentence: str) -> list[RoleSwap]:
     as for slots). Not for a verb whose parties can trade places (SYMMETRIC), a negated verb, or a sentence that
     also says it the claim's way round. Only a sentence with a word of the claim's verb is parsed."""
     claim, sentence = judged_text(claim), judged_text(sentence)
+    if len(re.findall(r"(?<![\w-])[A-Z]", claim)) < 2:       # two parties need two capitalised words: no parse
+        return []
     ours = [e for e in _events(claim) if e[0] not in SYMMETRIC]
     if not ours or not any(_stem(e[0]).search(sentence) for e in ours):
         return []

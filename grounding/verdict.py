@@ -236,13 +236,20 @@ def denial_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: l
     v.label = UNSUPPORTED
     v.rule = (f"denied mention: the evidence names \"{d.object.text}\" only as not done or undecided "
               f"(\"{d.cue}\", context sentence {d.column + 1}); {v.rule}")
-    if pair is not None and d.column != v.anchor:
-        v.anchor, v.cosine, v.entity_overlap, v.entail, v.contradict = (d.column, pair.cosine, pair.entity_overlap,
-                                                                        pair.entail, pair.contradict)
-        v.entities = entity_diffs.get(d.column, EntityDiff())
-        v.score = round(fused_score(preset, pair.cosine, pair.entail, pair.contradict, pair.entity_overlap), 4)
+    move_anchor(v, pair, preset, entity_diffs)
     v.conflicting = None
     return v
+
+
+def move_anchor(v: Verdict, pair: PairScore | None, preset: VerdictPreset, entity_diffs: dict[int, EntityDiff]) -> None:
+    """A rule that found its sentence elsewhere makes it the anchor, with that judged pair's numbers and F (a
+    sentence only read together, with no pair of its own, leaves the anchor where it was)."""
+    if pair is None or pair.column == v.anchor:
+        return
+    v.anchor, v.cosine, v.entity_overlap, v.entail, v.contradict = (pair.column, pair.cosine, pair.entity_overlap,
+                                                                    pair.entail, pair.contradict)
+    v.entities = entity_diffs.get(pair.column, EntityDiff())
+    v.score = round(fused_score(preset, pair.cosine, pair.entail, pair.contradict, pair.entity_overlap), 4)
 
 
 
@@ -264,13 +271,8 @@ def reversal_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs:
         found = reversals(claim_text, context_texts[column])
         if not found:
             continue
-        pair = judged.get(column)
         v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, "; ".join(found)
         v.rule = f"said the other way round: {v.anchor_conflict} (context sentence {column + 1})"
-        if pair is not None and column != v.anchor:
-            v.anchor, v.cosine, v.entity_overlap, v.entail, v.contradict = (column, pair.cosine, pair.entity_overlap,
-                                                                            pair.entail, pair.contradict)
-            v.entities = entity_diffs.get(column, EntityDiff())
-            v.score = round(fused_score(preset, pair.cosine, pair.entail, pair.contradict, pair.entity_overlap), 4)
+        move_anchor(v, judged.get(column), preset, entity_diffs)
         return v
     return v

@@ -166,6 +166,7 @@ def model_identity(files: list, *settings) -> str:
 def clear_text_caches() -> None:
     """Empty the per-text caches of the language tools (spaCy parses, entity mentions, negations, heading and
     language checks), as a new answer over new documents finds them: for benchmarks of cold calls."""
-    from grounding import decompose, entities, headings, language, negate
-    for cached in (decompose.parse, entities.mentions, headings.states_fact, language._detect_cached, negate.negate):
+    from grounding import binding, decompose, entities, headings, language, negate, reversal
+    for cached in (decompose.parse, entities.mentions, headings.states_fact, language._detect_cached, negate.negate,
+                   binding.misbindings, binding._names, binding._values, binding._subject, reversal.conditions, reversal.comparisons):
         cached.cache_clear()

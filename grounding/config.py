@@ -131,6 +131,10 @@ class VerdictPreset:
         None, "a backed or unsupported claim whose evidence (cosine at least this, or read together) says it the other way "
               "round (\"Northwind acquired Helix\" against \"Northwind was acquired by Helix\"; \"larger than a matchbox\" "
               "against \"smaller than a matchbox\") is Contradicted (empty = off)", needs_run=False, low=-1, high=1, control="optional")
+    binding_override: Optional[float] = setting(
+        None, "a backed or unsupported claim whose evidence (cosine at least this, or read together) gives the claim's value "
+              "for another named subject and another value for the claim's own (\"London closes at 6 pm\" against \"Leeds "
+              "closes at 6 pm; London at 8 pm\") is Contradicted (empty = off)", needs_run=False, low=-1, high=1, control="optional")
 
 
 # where the sentences a claim's evidence is read together with come from (stage judge_joint)
@@ -149,17 +153,19 @@ PRESETS = {
     # P(c) >= 0.7), the override fired only by the most similar sentence; chosen on the evidence train sets
     # (README, "Reading the evidence together"); a backed claim whose anchor gives the same value moving the other way
     # or another value of the same figure is Contradicted (README, "Numbers that disagree"), and so is one whose
-    # evidence says it the other way round (README, "Said the other way round")
+    # evidence says it the other way round (README, "Said the other way round") or gives its value for another named
+    # subject (README, "Said of another subject")
     "joint": VerdictPreset("joint", w_cos=0.35, w_entity=0.20, w_nli=0.45, supported=0.72, partial=0.40,
                            nli_override=-0.5, override_scope="anchor", joint_support=0.3, joint_partial=0.5, joint_contradict=0.7,
-                           direction_override=0.6, quantity_override=0.6, denial_override=0.5, reversal_override=0.5),
+                           direction_override=0.6, quantity_override=0.6, denial_override=0.5, reversal_override=0.5,
+                           binding_override=0.5),
     # a model over the pipeline's signals (logistic or boosted trees, chosen on the train sets' dev carve), fitted
     # per engine on every evidence train claim (exported_models/verdicts/<engine>.json, training/verdicts.py);
     # Supported needs P(Supported) >= 0.5; the joint reading's support decides first; the direction rule and the rule
     # on another value of one figure as in `joint` (chosen on the train sets' dev carve: README, "Numbers that disagree")
     "learned": VerdictPreset("learned", w_cos=0.0, w_entity=0.0, learned=True, supported=0.5, partial=0.0,
                              joint_support=0.3, joint_partial=0.5, direction_override=0.6, quantity_override=0.6, denial_override=0.5,
-                             reversal_override=0.5),
+                             reversal_override=0.5, binding_override=0.5),
 }
 
 
@@ -217,6 +223,9 @@ class GroundingConfig:
                                choices=JOINT_SCOPES)
     joint_floor: float = setting(0.45, "sentences just below τ with at least this cosine are read together with the "
                                        "judged ones (at τ or above: only judged ones)", low=0, high=1)
+    joint_siblings: bool = setting(True, "a sentence whose subject is another thing of the claim's kind (\"travel "
+                                          "vaccines\" for a claim on \"flu vaccines\") is neither read together with "
+                                          "the claim nor named as the other side of its verdict")
     decompose: bool = setting(True, "split sentences into atomic claims")
     self_check_threshold: float = setting(0.5, "P(sentence |= claim) a claim needs to be kept", low=0, high=1)
     pfcr: bool = setting(True, "negate claims and re-judge (one more NLI pass)", control="check", label="PFCR",

@@ -198,6 +198,31 @@ NUMBERS = {
     "expect_labels": {1: ["Contradicted"], 2: ["Supported"], 3: ["Contradicted"], 4: ["Unsupported"]},
 }
 
+MIXED_UP = {
+    "name": "mixed_up",
+    "label": "Mixed-up details: two clinics",
+    "question": "When is the London clinic open, and do I need an appointment for vaccines?",
+    "response": (
+        "The London clinic closes at 6 pm on weekdays. "
+        "Both clinics are closed on Sundays. "
+        "Travel vaccines are given without an appointment. "
+        "In the 2023 patient survey, 92% of patients in London rated their visit as good."
+    ),
+    "context": (
+        "# Riverside Health: opening hours and services\n\n"
+        "The Leeds clinic opens at 8 am and closes at 6 pm on weekdays; the London clinic is open until 8 pm. "
+        "Both clinics are closed on Sundays. "
+        "Flu vaccines are given without an appointment. "
+        "Travel vaccines are given only with an appointment, booked at least two weeks ahead. "
+        "In the 2023 patient survey, 92% of patients in Leeds rated their visit as good, compared with 81% in London. "
+        "Parking is free for patients at both sites."
+    ),
+    "expect": ("R1 contradicted (6 pm is Leeds's closing time, London's is 8 pm: the binding rule); R2 supported; R3 "
+               "contradicted (travel vaccines only with an appointment: the reversal rule's conditions); R4 "
+               "contradicted (92% is Leeds's figure, London's is 81%)."),
+    "expect_labels": {1: ["Contradicted"], 2: ["Supported"], 3: ["Contradicted"], 4: ["Contradicted"]},
+}
+
 # The papers' running example (README, tests): not offered in the app, checked with the examples
 DRUG_X = {
     "name": "drug_x",
@@ -211,7 +236,7 @@ DRUG_X = {
     "expect_claim_labels": {"Drug X lowers blood pressure.": ["Supported"], "Drug X raises liver enzymes.": ["Contradicted"]},
 }
 
-EXAMPLES = [CONTRADICTION, CONFLICTING_SOURCES, LONG_CONTEXT, FAITHFUL, NUMBERS]
+EXAMPLES = [CONTRADICTION, CONFLICTING_SOURCES, LONG_CONTEXT, FAITHFUL, NUMBERS, MIXED_UP]
 BY_NAME = {e["name"]: e for e in EXAMPLES}
 
 

@@ -145,10 +145,102 @@ def opposite_comparisons(claim: str, sentence: str) -> list[tuple[str, str]]:
     return out
 
 
+class Condition(NamedTuple):
+    noun: str           # the lemma of what an action is done with or without ("prescription")
+    sign: int           # +1 with it (or requiring it), -1 without it
+    surface: str        # as written: "without a prescription", "requires a prescription"
+    words: frozenset    # the lemmas of the text's words, for its subject
+    purpose: str        # what a requirement is for ("needs a connection for updates": "update"), else ""
+
+
+_WITH = {"with": 1, "without": -1}
+_REQUIRE = frozenset({"require", "need"})
+
+
+@functools.lru_cache(maxsize=4096)
+def conditions(text: str) -> tuple[Condition, ...]:
+    """The conditions of actions the text states: "can be bought without a prescription" (-1), "available only with a
+    prescription" (+1), "requires a prescription" (+1), "cannot be bought without a prescription" (+1: a negated
+    verb turns "without" and "require"), "with no money" (-1). "with" on a noun ("patients with diabetes") names a
+    group, not a condition, and is left out, as are "with or without" and "with" under a negated word ("not
+    familiar with": "with" has other senses there)."""
+    text = judged_text(text)
+    if not re.search(r"\b(?:with|without|requir|need)", text, re.IGNORECASE) or re.search(r"\bwith or without\b", text, re.I):
+        return ()
+    from grounding.decompose import parse
+    doc = parse(text)
+    words = frozenset(t.lemma_.lower() for t in doc if t.is_alpha)
+    out = []
+    for t in doc:
+        if t.lower_ in _WITH and t.dep_ == "prep" and t.head.pos_ in ("VERB", "ADJ", "AUX"):
+            head, sign = t.head, _WITH[t.lower_]
+            obj = next((c for c in t.children if c.dep_ == "pobj"), None)
+        elif t.lemma_.lower() in _REQUIRE and t.pos_ == "VERB":
+            head, sign = t, 1
+            obj = next((c for c in t.children if c.dep_ == "dobj"), None)
+        else:
+            continue
+        if obj is None or obj.pos_ not in ("NOUN", "PROPN") \
+                or any(c.i > obj.i and c.dep_ in ("appos", "amod") for c in obj.children):
+            continue           # "with humidity usually greater than 90%" describes, it sets no condition
+        surface = text[t.idx:obj.idx + len(obj.text)]
+        if any(c.dep_ == "det" and c.lower_ == "no" for c in obj.children):     # "with no money" is without it
+            sign = -sign
+        if any(c.dep_ == "neg" for c in head.children) or any(c.dep_ == "neg" for c in head.head.children if head.dep_ in ("acomp", "xcomp")):
+            if t.lower_ == "with":      # "not familiar with", "not popular with": no condition to turn
+                continue
+            sign, surface = -sign, f"not {surface}"
+        purpose = _purpose(t, obj) if t.lemma_.lower() in _REQUIRE else ""
+        out.append(Condition(obj.lemma_.lower(), sign, surface, words, purpose))
+    return tuple(out)
+
+
+def _purpose(verb, obj) -> str:
+    """The lemma of what a requirement is for: "to work from home" (the verb's clause), "for updates" (on the verb or
+    on what it requires); "" when none is said."""
+    for c in list(verb.children) + list(obj.children):
+        if c.dep_ in ("xcomp", "advcl") and c.head is verb:
+            return c.lemma_.lower()
+        if c.dep_ == "prep" and c.lower_ == "for":
+            return next((g.lemma_.lower() for g in c.children if g.dep_ == "pobj"), "")
+    return ""
+
+
+def opposite_conditions(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's condition, the sentence's) pairs where the sentence does with what the claim does without (or
+    requires what the claim does without), of the claim's subject (the subject of its main verb, a noun, and the
+    words it is compounded with or qualified by are among the sentence's words),
+    and does not also say it the claim's way. A requirement for a purpose the claim does not name ("needs an internet
+    connection for updates" against "works without an internet connection") is another condition."""
+    from grounding.decompose import parse
+    ours = conditions(claim)
+    if not ours:
+        return []
+    doc = parse(judged_text(claim))
+    head = next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"
+                 and t.pos_ in ("NOUN", "PROPN")), None)
+    if head is None:
+        return []
+    # the subject with the words that tell it from its kind: "flu vaccines" are not "travel vaccines"
+    subject = {head.lemma_.lower()} | {c.lemma_.lower() for c in head.children if c.dep_ in ("compound", "amod")}
+    claim_words = ours[0].words
+    # a sentence is parsed only when it holds a word of one of the claim's conditions ("prescription", "approv...")
+    if not any(re.search(rf"(?<!\w){re.escape(c.noun[:max(4, len(c.noun) - 2)])}", sentence, re.IGNORECASE) for c in ours):
+        return []
+    theirs = [x for x in conditions(sentence) if subject <= x.words and (not x.purpose or x.purpose in claim_words)]
+    out = []
+    for c in ours:
+        same = [x for x in theirs if x.noun == c.noun]
+        if same and all(x.sign == -c.sign for x in same):
+            out.append((c.surface, same[0].surface))
+    return out
+
+
 def reversals(claim: str, sentence: str) -> list[str]:
     """What the sentence says the other way round, as the explanation words it."""
     from grounding.slots import role_swaps
     out = [f"the claim has {s.agent} {s.verb} {s.patient}, the source has {s.patient} {s.verb} {s.agent}"
            for s in role_swaps(claim, sentence)]
     out += [f"the claim says {c}, the source {x}" for c, x in opposite_comparisons(claim, sentence)]
+    out += [f"the claim says {c}, the source {x}" for c, x in opposite_conditions(claim, sentence)]
     return out

@@ -276,3 +276,35 @@ def reversal_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs:
         move_anchor(v, judged.get(column), preset, entity_diffs)
         return v
     return v
+
+
+def binding_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
+                     joint_columns, context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
+    """A backed or unsupported claim whose evidence (its judged sentences with cosine at least the preset's
+    binding_override, one by one, and the sentences read together as one text) gives the claim's value for another
+    named subject and another value for the claim's own (grounding.binding: "The London office closes at 6 pm"
+    against "The office in Leeds closes at 6 pm; the London office is open until 8 pm", which the entailment model
+    reads as support, P(e) 0.96) is Contradicted. The anchor becomes that sentence (the first of those read together);
+    `anchor_conflict` says which value the source gives for whom."""
+    if preset.binding_override is None or v.label not in (SUPPORTED, PARTIAL, UNSUPPORTED):
+        return v
+    from grounding.binding import describe, misbindings
+    judged = {p.column: p for p in pairs if p.judged}
+    columns = sorted((c for c, p in judged.items() if p.cosine >= preset.binding_override),
+                     key=lambda c: (-judged[c].cosine, c))
+    together = sorted(joint_columns or ())
+    texts = [([c], context_texts[c]) for c in columns]
+    if len(together) > 1:
+        texts.append((together, " ".join(context_texts[c] for c in together)))
+    for where, text in texts:
+        found = misbindings(claim_text, text)
+        if not found:
+            continue
+        v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, "; ".join(describe(f) for f in found)
+        said = f"context sentence {where[0] + 1}" if len(where) == 1 else \
+            "context sentences " + ", ".join(str(c + 1) for c in where) + " read together"
+        v.rule = f"said of another subject: {v.anchor_conflict} ({said})"
+        move_anchor(v, judged.get(where[0]) or next((judged[c] for c in where if c in judged), None), preset, entity_diffs)
+        return v
+    return v
+

@@ -70,3 +70,32 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(
             f"hostile corpus: {total:,} inputs (library {c['library']:,}, API {c['api']:,}, CLI {c['cli']:,}): "
             f"{c['crashes']} crashes, {c['silent passes']} silent passes")
+
+
+@pytest.fixture
+def ruled_contradiction(models_dir):
+    """A check for a verdict rule that contradicts a claim the entailment model read as support (the reversal and the
+    binding rules): `check(engine, claim, document, column, found, rule, says, setting)` grounds the claim alone against
+    the document, asserts it Contradicted with its anchor at `column`, `found` as its conflict, the rule text starting
+    with `rule`, the explanation saying `says: found`, the anchor's cell red with the note "<name>: found", and that,
+    re-derived with `setting` off, the rule no longer decides and no cell stays ruled."""
+    from grounding import GroundingConfig, ground
+    from grounding.explain import explain
+    from grounding.pipeline import rederive
+    from grounding.stages.verdict import RULE_NAMES
+
+    def check(engine, claim, document, column, found, rule, says, setting):
+        res = ground(claim, [document], GroundingConfig(models_dir=str(models_dir), engine=engine).validate())
+        (v,) = res.verdicts
+        assert v.label == "Contradicted" and v.anchor == column, v.rule
+        assert v.anchor_conflict == found and v.rule.startswith(f"{rule}: ")
+        text = explain(res, v, res.claims[v.claim])
+        assert text.startswith(f"Contradicted by “{res.context_sentences[column].text}” (Document 1, sentence "
+                               f"{column + 1}): {says}: {found}.")
+        name = dict(RULE_NAMES)[rule]
+        assert res.sentence_map.labels[0][column] == -1
+        assert res.sentence_map.ruled_notes().get((0, column), f"{name}: {found}") == f"{name}: {found}"
+        off = rederive(res, GroundingConfig(models_dir=str(models_dir), engine=engine,
+                                            overrides={setting: None}).validate())
+        assert not off.verdicts[0].rule.startswith(rule) and off.sentence_map.ruled == []
+    return check

@@ -68,6 +68,9 @@ def test_chosen_takes_the_most_similar_in_document_order_and_near_threshold():
     source = {1: "a", 2: "a", 3: "b", 5: "b", 7: "b", 9: "a"}
     assert chosen(pairs, 4, near={9: 0.48, 3: 0.46}, document_of=source.__getitem__) == [3, 5, 7]
     assert chosen(pairs, 1, document_of=source.__getitem__) == [7]
+    # joint_siblings: sentences about another thing of the claim's kind are left out, unless every judged one is such
+    assert chosen(pairs, 4, near={9: 0.48}, another={7, 9}.__contains__) == [2, 5]
+    assert chosen(pairs, 4, another={2, 5, 7}.__contains__) == [2, 5, 7]
     joint = PRESETS["joint"]
     assert near_threshold([0.31, 0.5, 0.19], joint, 0.02) and near_threshold([0.1, 0.21, 0.69], joint, 0.02)
     assert near_threshold([0.45, 0.12, 0.43], joint, 0.02)        # P(e) ahead of P(c) by less than twice the margin

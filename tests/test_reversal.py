@@ -8,9 +8,7 @@ from pathlib import Path
 import pytest
 
 from grounding import GroundingConfig, ground
-from grounding.explain import explain
-from grounding.pipeline import rederive
-from grounding.reversal import comparisons, opposite_comparisons, reversals
+from grounding.reversal import comparisons, opposite_comparisons, opposite_conditions, reversals
 from grounding.slots import role_swaps
 from grounding.types import CONTRADICTED, SUPPORTED
 
@@ -91,23 +89,13 @@ def test_a_comparison_keeps_its_subject_scale_and_standard():
      "the claim has Northwind Labs acquire Helix Group, the source has Helix Group acquire Northwind Labs"),
     ("The sensor is larger than a matchbox.", 3, "the claim says larger than a matchbox, the source smaller than a matchbox"),
 ])
-def test_a_claim_said_the_other_way_round_is_contradicted_named_and_shown_red(engine, claim, column, found):
+def test_a_claim_said_the_other_way_round_is_contradicted_named_and_shown_red(engine, claim, column, found,
+                                                                            ruled_contradiction):
     """The entailment model reads both pairs by their shared words as support (P(e) 0.95 and 0.89 read alone); the
     rule contradicts them on every engine, names what was turned, and paints the anchor's cell; re-derived without
     the rule, the cell is the model's again."""
-    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
-    res = ground(claim, [DOCUMENT], config)
-    (v,) = res.verdicts
-    assert v.label == CONTRADICTED and v.anchor == column, v.rule
-    assert v.anchor_conflict == found and v.rule.startswith("said the other way round: ")
-    text = explain(res, v, res.claims[v.claim])
-    assert text.startswith(f"Contradicted by “{res.context_sentences[column].text}” (Document 1, sentence {column + 1}): "
-                           f"it says the claim the other way round: {found}.")
-    assert res.sentence_map.labels[0][column] == -1
-    assert res.sentence_map.ruled_notes().get((0, column), f"the reversal rule: {found}") == f"the reversal rule: {found}"
-    off = rederive(res, GroundingConfig(models_dir=str(MODELS), engine=engine,
-                                        overrides={"reversal_override": None}).validate())
-    assert "other way round" not in off.verdicts[0].rule and off.sentence_map.ruled == []
+    ruled_contradiction(engine, claim, DOCUMENT, column, found, "said the other way round",
+                        "it says the claim the other way round", "reversal_override")
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -123,3 +111,65 @@ def test_reversals_words_both_forms():
     assert reversals("The sensor is larger than a matchbox.", SENSOR) == [
         "the claim says larger than a matchbox, the source smaller than a matchbox"]
     assert reversals("The sensor is smaller than a matchbox.", SENSOR) == []
+
+
+PHARMACY = ("Antibiotics are available only with a prescription. Painkillers such as ibuprofen can be bought without a "
+            "prescription. Employees can work from home two days a week with their manager's approval.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Antibiotics can be bought without a prescription.", "Antibiotics are available only with a prescription.",
+     ("without a prescription", "with a prescription")),
+    ("Ibuprofen requires a prescription.", "Painkillers such as ibuprofen can be bought without a prescription.",
+     ("requires a prescription", "without a prescription")),
+    ("Employees can work from home without any approval.",
+     "Employees can work from home two days a week with their manager's approval.",
+     ("without any approval", "with their manager's approval")),
+    # a negated verb turns the condition: "cannot be bought without" requires it
+    ("Antibiotics can be bought without a prescription.", "Antibiotics cannot be bought without a prescription.",
+     ("without a prescription", "not without a prescription")),
+    ("The tablets should be taken without food.", "Take the tablets with food, since the drug is absorbed better then.",
+     ("without food", "with food")),
+])
+def test_the_opposite_condition_of_the_claims_subject_is_found(claim, sentence, expected):
+    assert opposite_conditions(claim, sentence) == [expected]
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    # another subject's condition
+    ("Antibiotics can be bought without a prescription.", "Painkillers such as ibuprofen can be bought without a prescription."),
+    ("Ibuprofen requires a prescription.", "Antibiotics are available only with a prescription."),
+    # the same condition, also through a negated verb
+    ("Ibuprofen can be bought without a prescription.", "Painkillers such as ibuprofen can be bought without a prescription."),
+    ("Antibiotics require a prescription.", "Antibiotics cannot be bought without a prescription."),
+    ("Employees need their manager's approval to work from home.", "Employees can work from home with their manager's approval."),
+    # "with" on a noun names a group, not a condition; "with or without" is both
+    ("Patients without diabetes had a higher risk.", "Patients with diabetes had a higher risk."),
+    ("The tablets can be taken with food.", "The tablets can be taken with or without food."),
+    # a requirement for another purpose
+    ("The device works without an internet connection.", "The device needs an internet connection for updates."),
+])
+def test_no_opposite_condition_for_another_subject_purpose_or_group(claim, sentence):
+    assert opposite_conditions(claim, sentence) == []
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("claim, column, found", [
+    ("Antibiotics can be bought without a prescription.", 0, "the claim says without a prescription, the source with a prescription"),
+    ("Ibuprofen requires a prescription.", 1, "the claim says requires a prescription, the source without a prescription"),
+])
+def test_a_claim_with_the_opposite_condition_is_contradicted(engine, claim, column, found):
+    """The entailment model read "without a prescription" against "only with a prescription" as support (P(e) 0.78
+    alone, 0.96 read with the painkiller sentence), and "requires a prescription" read with both sentences as
+    support (0.71)."""
+    res = ground(claim, [PHARMACY], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == CONTRADICTED and v.anchor == column and v.anchor_conflict == found, v.rule
+    assert res.sentence_map.labels[0][column] == -1
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_same_condition_stays_supported(engine):
+    res = ground("Ibuprofen can be bought without a prescription.", [PHARMACY],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    assert res.verdicts[0].label == SUPPORTED, res.verdicts[0].rule

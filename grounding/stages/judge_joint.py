@@ -27,13 +27,19 @@ from grounding.types import PairScore
 
 
 def chosen(pairs: list[PairScore], limit: int, near: dict[int, float] | None = None,
-           document_of: Callable[[int], str] | None = None) -> list[int]:
+           document_of: Callable[[int], str] | None = None, another: Callable[[int], bool] | None = None) -> list[int]:
     """The columns read together: the `limit` most similar of the judged pairs' sentences and the sentences `near`
     tau ({column: cosine}, not judged), in document (column) order; none when no pair was judged. `document_of`
-    (column -> document id; joint_scope "document"): only sentences of the most similar judged sentence's document."""
+    (column -> document id; joint_scope "document"): only sentences of the most similar judged sentence's document.
+    `another` (column -> whether its sentence speaks of another thing of the claim's kind; joint_siblings): such
+    sentences are left out, unless every judged one is such."""
     judged = {p.column: p.cosine for p in pairs if p.judged and p.entail is not None}
     if not judged:
         return []
+    if another is not None:
+        own = {c: v for c, v in judged.items() if not another(c)}
+        if own:
+            judged, near = own, {c: v for c, v in (near or {}).items() if not another(c)}
     pool = {**(near or {}), **judged}
     if document_of is not None:
         best = document_of(min(judged, key=lambda c: (-judged[c], c)))
@@ -98,7 +104,8 @@ def widen(state: Run, ks: list[int], fp32: bool = False) -> None:
         claim = claims[k]
         if claim.joint is None or joint_label(preset, claim.joint) is not None:
             continue
-        wide = chosen([s for s in state.scores if s.claim == k], state.config.joint_max, _pool(state, k))
+        another = _another(claim.text, state.result.context_sentences) if state.config.joint_siblings else None
+        wide = chosen([s for s in state.scores if s.claim == k], state.config.joint_max, _pool(state, k), None, another)
         if len(wide) > 1 and wide != claim.joint_columns:
             claim.joint_columns = wide
             again.append(k)
@@ -115,11 +122,17 @@ def select(state: Run, k: int) -> list[int]:
     claim.joint, claim.joint_rechecked = None, False
     sentences = state.result.context_sentences                        # indexed by column
     document_of = (lambda c: sentences[c].source) if config.joint_scope == "document" else None
-    claim.joint_columns = chosen(pairs, config.joint_max, _pool(state, k), document_of)
+    another = _another(claim.text, sentences) if config.joint_siblings else None
+    claim.joint_columns = chosen(pairs, config.joint_max, _pool(state, k), document_of, another)
     if len(claim.joint_columns) == 1 and "scorer" not in state.models:   # the entailment model's own numbers
         p = next(p for p in pairs if p.column == claim.joint_columns[0])
         claim.joint, claim.joint_rechecked = [p.entail, p.neutral, p.contradict], p.rechecked
     return claim.joint_columns
+
+
+def _another(claim: str, sentences) -> Callable[[int], bool]:
+    from grounding.binding import about_another
+    return lambda c: about_another(claim, sentences[c].text)
 
 
 def read(state: Run, ks: list[int], fp32: bool) -> None:

@@ -37,7 +37,12 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
                                   ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
     v = verdict.denial_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = verdict.reversal_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    v = verdict.binding_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = verdict.quantity_note(v, preset, result.claims[k].text, pairs, [s.text for s in ctx])
+    if v.conflicting is not None and config.joint_siblings:
+        from grounding.binding import about_another
+        if about_another(claim.text, ctx[v.conflicting].text):   # not the other side: another subject's sentence
+            v.conflicting = None
     return partly_read(v, result.claims[k].truncated)
 
 
@@ -62,6 +67,10 @@ def run(state: Run) -> None:
     show_rules(state.result.sentence_map, state.verdicts, lambda v: state.result.claims[v.claim].sentence)
 
 
+# the rule a Contradicted verdict's ruled cell is named after, by the verdict's rule text
+RULE_NAMES = (("said the other way round", "the reversal rule"), ("said of another subject", "the binding rule"))
+
+
 def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Callable[[Verdict], Optional[int]]) -> None:
     """The anchor cell of each Contradicted verdict shown contradicting in `smap` where the model's reading of it is
     not (the quantity rule, `Verdict.anchor_conflict`; the sentences read together; a preset's lowest band): value
@@ -77,7 +86,7 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
         j = v.anchor
         if smap.labels[row][j] < 0 or any(c.row == row and c.column == j for c in smap.ruled):
             continue
-        rule = "the reversal rule" if v.rule.startswith("said the other way round") else "the quantity rule"
+        rule = next((name for prefix, name in RULE_NAMES if v.rule.startswith(prefix)), "the quantity rule")
         note = f"{rule}: {v.anchor_conflict}" if v.anchor_conflict else f"the verdict's rule: {v.rule}"
         smap.ruled.append(RuledCell(row=row, column=j, value=smap.values[row][j], label=smap.labels[row][j], note=note))
         smap.values[row][j], smap.labels[row][j] = -round(abs(float(v.cosine)), 4), -1

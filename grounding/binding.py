@@ -1,0 +1,244 @@
+"""Said of another subject: a sentence that gives the claim's value, but for another named subject, and another
+value for the claim's own. The entailment model reads such a pair by its shared words and calls it support: "The
+London office closes at 6 pm" against "The office in Leeds closes at 6 pm; the London office is open until 8 pm"
+(P(e) 0.96), "Drug B lowered systolic pressure by 12 mmHg" against "drug A lowered systolic pressure by 12 mmHg,
+while drug B lowered it by 5 mmHg" (0.94). Values swapped between two named things are a common error of generated
+answers, and the quantity rule (learned.quantity_conflicts) leaves them alone: the sentence states the claim's value,
+so which of its values answers which is unknown to it.
+
+Here the words say which: the sentence (or the sentences read together) is cut into clauses, each built around its
+values (cut at ";", ",", dashes, brackets, "while", "whereas", "but", "and", "versus", "compared with/to" and
+sentence ends; a piece without a value joins the next). A clause's names are its named entities (entities.mentions;
+none with a number of its own: "UI 15-28"), its letter designators ("drug B", "group A") and the capitalised words
+inside a sentence the entity recogniser did not call entities; no parse is needed. The claim's value is "said of
+another subject" when
+- a value's subject is the name nearest before it in its clause (else the nearest after it there), in the claim as in
+  the sentence: "The office in Leeds closes at 6 pm" says 6 pm of Leeds;
+- the sentence says the claim's value (same kind, and for a bare number the same unit word) only of names the claim
+  does not hold, at least one of the same kind as the claim's subject (two names, or two designators of one noun:
+  "drug A" and "drug B"), and the claim's subject appears in none of those clauses;
+- and it says another value of that kind and unit of the claim's subject, one that is not also among the claim's
+  values and cannot also be true (entities.values_agree: not "about 12").
+"Respectively" leaves a sentence alone (its values pair with its names by order), and so do a sentence with more
+than MAX_VALUES values of the kind (statistics: estimates with their intervals) and a claim without a name. The
+verdict rule (verdict.binding_override) turns such a claim Contradicted and says which value the source gives for
+which subject.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from typing import NamedTuple
+
+from grounding.entities import Mention, in_range, mentions, values_agree
+from grounding.invisible import judged_text
+
+_CUT = re.compile(r";|,|[()]|\s[—–-]\s|—|\b(?:while|whereas|but|and|versus|vs\.?|compared (?:with|to))\b", re.IGNORECASE)
+_SENTENCE = re.compile(r".+?(?:[.!?](?=\s+[A-Z(\d])|$)", re.DOTALL)
+# a capital letter naming one of several things ("drug B", "Group A", "arm C"), not the article "A"
+_DESIGNATOR = re.compile(r"(?<=[A-Za-z]{3} )([A-Z])(?![\w'-])")
+_NOT_BEFORE_DESIGNATOR = frozenset("of in at for to and or with as is was be by from on that than what into are were "
+                                   "has had have the".split())
+_UNIT = re.compile(r"\s*([a-zA-Z%µ]+)")
+# a capitalised word that does not open its sentence or clause (a name the entity recogniser missed)
+_CAPITALISED = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+(?:[A-Z][a-z]+)*\b")
+MAX_VALUES = 4      # values of the claim's kind in a sentence the rule still reads
+
+
+class Misbinding(NamedTuple):
+    claim_value: str     # the claim's value, as written (with its unit word for a bare number)
+    claim_name: str      # the claim's subject, as written in the claim
+    their_value: str     # the value the source gives for it
+    other_name: str      # whom the source gives the claim's value for
+
+
+class _Name(NamedTuple):
+    start: int
+    key: str
+    surface: str
+    kind: str            # "named" or "designator:<noun>"
+
+
+class _Value(NamedTuple):
+    start: int
+    kind: str
+    key: str
+    surface: str         # with its unit word for a bare number
+    unit: str            # lower case, "" but for a bare number
+    mention: Mention
+
+
+@functools.lru_cache(maxsize=4096)
+def misbindings(claim: str, sentence: str) -> tuple[Misbinding, ...]:
+    """Each of the claim's values the sentence gives for another named subject while giving another value for the
+    claim's own (see the module's text)."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    if re.search(r"\brespectively\b", sentence, re.IGNORECASE):
+        return ()
+    # the claim first (its words are read once for every sentence): a value said of a name in its clause
+    values = _values(claim)
+    names = _names(claim) if values else ()
+    own = {v.start: _owner(v.start, k[0]) for k in _clauses(claim) for v in k[1]} if names else {}
+    ours = tuple(v for v in values if own.get(v.start) is not None)
+    # then the sentence by its words: it must state one of those values and give another number beside it
+    if not ours or not any(_stated(v, sentence) for v in ours) or len(re.findall(r"\d+", sentence)) < 2:
+        return ()
+    clauses = _clauses(sentence)
+    if len(clauses) < 2:
+        return ()
+    keys = {(v.kind, v.key) for v in values}
+    out = []
+    for c in ours:
+        owner = own.get(c.start)
+        said = [(k, v) for k in clauses for v in k[1] if (v.kind, v.key, v.unit) == (c.kind, c.key, c.unit)]
+        if owner is None or not said or sum(v.kind == c.kind for k in clauses for v in k[1]) > MAX_VALUES:
+            continue       # a sentence of statistics (estimates, intervals, p-values): whose value is whose is unclear
+        whose = [_owner(v.start, k[0]) for k, v in said]
+        if any(w is None or w.key in {n.key for n in names} for w in whose):
+            continue
+        others = [w for w in whose if _same_kind(owner, w) and not _written_in(w.key, claim)]
+        if not others or any(owner.key in {n.key for n in k[0]} for k, _ in said):
+            continue
+        given = [(v, k) for k in clauses for v in k[1] if v.kind == c.kind and (v.kind, v.key) not in keys
+                 and (v.unit == c.unit or not v.unit and sum(x.kind == c.kind for x in k[1]) == 1)
+                 and (w := _owner(v.start, k[0])) is not None and w.key == owner.key
+                 and not values_agree(claim, c.mention, sentence, v.mention)]
+        if given:
+            out.append(Misbinding(c.surface, owner.surface, given[0][0].surface, others[0].surface))
+    return tuple(out)
+
+
+def describe(found: Misbinding) -> str:
+    """The explanation's words: "the source gives 8 pm for London; 6 pm is said of Leeds"."""
+    return f"the source gives {found.their_value} for {found.claim_name}; {found.claim_value} is said of {found.other_name}"
+
+
+def _owner(at: int, names) -> _Name | None:
+    """The name a value at `at` is said of: the nearest before it, else the nearest after it."""
+    before = [n for n in names if n.start < at]
+    if before:
+        return max(before, key=lambda n: n.start)
+    after = [n for n in names if n.start > at]
+    return min(after, key=lambda n: n.start) if after else None
+
+
+def _same_kind(a: _Name, b: _Name) -> bool:
+    """Two things of one kind: two designators of one noun ("drug A", "drug B"), or two names."""
+    return a.kind == b.kind
+
+
+@functools.lru_cache(maxsize=1024)
+def _values(text: str) -> tuple[_Value, ...]:
+    """Every occurrence of the text's values (percent, money, year, date, number; not a decade, not an end of a
+    range), in order."""
+    out = []
+    for m in mentions(text):
+        if m.kind in ("named", "decade") or in_range(text, m):
+            continue
+        tail = "" if m.surface.endswith("%") else r"(?!\w)"
+        for hit in re.finditer(r"(?<![\w.])" + re.escape(m.surface) + tail, text):
+            unit = _UNIT.match(text, hit.end()) if m.kind == "number" else None
+            word = unit.group(1) if unit else ""
+            out.append(_Value(hit.start(), m.kind, m.key, f"{m.surface} {word}" if word else m.surface, word.lower(),
+                              m._replace(start=hit.start(), end=hit.end())))
+    return tuple(sorted(out, key=lambda v: v.start))
+
+
+def _stated(value: _Value, text: str) -> bool:
+    tail = "" if value.mention.surface.endswith("%") else r"(?!\w)"
+    return re.search(r"(?<![\w.])" + re.escape(value.mention.surface) + tail, text) is not None
+
+
+@functools.lru_cache(maxsize=1024)
+def _names(text: str) -> tuple[_Name, ...]:
+    """The text's named entities (entities.mentions, as the entity overlap has them), letter designators ("drug B")
+    and the capitalised words inside a sentence the entity recogniser missed ("Moderna reported ..., while Pfizer
+    ..."), in order; no parse."""
+    out: list[_Name] = []
+    spans = [(v.start, v.mention.end) for v in _values(text)]      # "B 25 mg" is no name
+    for d in _DESIGNATOR.finditer(text):
+        before = re.search(r"([A-Za-z]+) $", text[:d.start()])
+        if before and before.group(1).lower() not in _NOT_BEFORE_DESIGNATOR:
+            start, noun = d.start() - len(before.group(0)), before.group(1).lower()
+            out.append(_Name(start, f"{noun} {d.group(1).lower()}", f"{before.group(1)} {d.group(1)}", f"designator:{noun}"))
+            spans.append((start, d.end()))
+    for m in mentions(text):
+        if m.kind == "named" and not re.search(r"(?<![\w-])\d", m.key) \
+                and not any(m.start < b and a < m.end for a, b in spans):
+            out.append(_Name(m.start, m.key, m.surface, "named"))
+            spans.append((m.start, m.end))
+    for w in _CAPITALISED.finditer(text):
+        if not _inside(w.start(), spans) and not (w.group().isupper() and len(w.group()) <= 3):
+            out.append(_Name(w.start(), w.group().lower(), w.group(), "named"))
+            spans.append((w.start(), w.end()))
+    return tuple(sorted(out, key=lambda n: n.start))
+
+
+def _inside(at: int, spans: list[tuple[int, int]]) -> bool:
+    return any(a <= at < b for a, b in spans)
+
+
+def _clauses(text: str) -> list[tuple[list[_Name], list[_Value]]]:
+    """The text cut into clauses around its values, each with its names and values: within a sentence a piece with no
+    value joins the next piece ("In London, the office closes at 8 pm"), one after the sentence's last value is
+    left out, and a clause naming no one speaks of the previous clause's last name ("... opens at 8 am and closes
+    at 6 pm")."""
+    values, names = _values(text), _names(text)
+    spans, out = [], []
+    for sentence in _SENTENCE.finditer(text):
+        cuts = [(m.start(), m.end()) for m in _CUT.finditer(text, sentence.start(), sentence.end())]
+        bounds = [sentence.start()] + [x for cut in cuts for x in cut] + [sentence.end()]
+        pending = None
+        for a, b in zip(bounds[::2], bounds[1::2]):
+            a = a if pending is None else pending
+            if any(a <= v.start < b for v in values):
+                spans.append((a, b))
+                pending = None
+            else:
+                pending = a
+        for k, (a, b) in enumerate(spans):
+            own = [n for n in names if a <= n.start < b]
+            if not own and k and out:          # "The Leeds clinic opens at 8 am and closes at 6 pm": still Leeds
+                own = out[-1][0][-1:]
+            out.append((own, [v for v in values if a <= v.start < b]))
+        spans = []
+    return out
+
+
+def _written_in(key: str, text: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(key)}(?!\w)", text.lower()) is not None
+
+
+def about_another(claim: str, sentence: str) -> bool:
+    """Whether the sentence speaks of another thing of the claim's kind: its subject has the head word of the claim's
+    subject but other words telling it apart ("Travel vaccines are given only with an appointment" for "Flu vaccines
+    need no appointment"), and none of the claim's such words is in the sentence. The claim's subject is its main
+    verb's, with the words it is compounded with or qualified by; a sentence holding the head word and not all of
+    those words is parsed, no other."""
+    subject = _subject(judged_text(claim))
+    if subject is None or not subject[1]:
+        return False
+    head, marks = subject
+    sentence = judged_text(sentence)
+    words = set(re.findall(r"[a-z0-9]+", sentence.lower()))
+    if not re.search(rf"(?<!\w){re.escape(head[:max(3, len(head) - 2)])}", sentence, re.IGNORECASE) \
+            or not any(m not in words for m in marks):
+        return False
+    from grounding.decompose import parse
+    for t in parse(sentence):
+        if t.dep_ in ("nsubj", "nsubjpass") and t.lemma_.lower() == head:
+            theirs = {c.lower_ for c in t.children if c.dep_ in ("compound", "amod")}
+            if theirs and not theirs & marks and not marks & words:
+                return True
+    return False
+
+
+@functools.lru_cache(maxsize=1024)
+def _subject(text: str) -> tuple[str, frozenset] | None:
+    """(head lemma, the words it is compounded with or qualified by, lower case) of the text's main subject."""
+    from grounding.decompose import parse
+    head = next((t for t in parse(text) if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"
+                 and t.pos_ in ("NOUN", "PROPN")), None)
+    if head is None:
+        return None
+    return head.lemma_.lower(), frozenset(c.lower_ for c in head.children if c.dep_ in ("compound", "amod"))

@@ -1,0 +1,144 @@
+"""Said of another subject (grounding.binding, verdict.binding_override): a sentence that gives the claim's value for
+another named subject, and another value for the claim's own, contradicts the claim whatever the entailment model
+made of the shared words."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.binding import about_another, describe, misbindings
+from grounding.types import SUPPORTED
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+ENGINES = ("claims", "context", "context-fast")
+
+OFFICES = "The office in Leeds closes at 6 pm; the London office is open until 8 pm."
+TRIAL = "In the trial, drug A lowered systolic pressure by 12 mmHg, while drug B lowered it by 5 mmHg."
+DOCUMENT = f"{OFFICES} Both offices are closed on Sundays. {TRIAL} Both drugs were well tolerated."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The London office closes at 6 pm.", OFFICES, "the source gives 8 pm for London; 6 pm is said of Leeds"),
+    ("Drug B lowered systolic pressure by 12 mmHg.", TRIAL, "the source gives 5 mmHg for Drug B; 12 mmHg is said of drug A"),
+    ("Drug A lowered systolic pressure by 5 mmHg.", TRIAL, "the source gives 12 mmHg for Drug A; 5 mmHg is said of drug B"),
+    # a capitalised word inside the sentence is a name even where the entity recogniser misses it
+    ("Moderna reported revenue of $100 billion in 2022.",
+     "In 2022 Pfizer reported revenue of $100 billion, while Moderna reported $19 billion.",
+     "the source gives $19 billion for Moderna; $100 billion is said of Pfizer"),
+    # a value written without its unit word where its clause holds no other number
+    ("Lyon has 2.1 million inhabitants.", "Paris has 2.1 million inhabitants and Lyon has 0.5 million.",
+     "the source gives 0.5 million for Lyon; 2.1 million inhabitants is said of Paris"),
+    ("Group B received 50 mg daily.", "Group A received 50 mg daily and group B 25 mg.",
+     "the source gives 25 mg for Group B; 50 mg is said of Group A"),
+    ("Apple was founded in 1975.", "Microsoft was founded in 1975 by Bill Gates and Paul Allen, and Apple in 1976.",
+     "the source gives 1976 for Apple; 1975 is said of Microsoft"),
+    # the name after its value, and two sentences read together
+    ("In Italy 12% of patients responded.", "In Spain 12% responded, compared with 5% in Italy.",
+     "the source gives 5% for Italy; 12% is said of Spain"),
+    ("The London office closes at 6 pm.", "The Leeds office closes at 6 pm. The London office is open until 8 pm.",
+     "the source gives 8 pm for London; 6 pm is said of Leeds"),
+])
+def test_a_value_said_of_another_subject_is_found(claim, sentence, expected):
+    assert [describe(m) for m in misbindings(claim, sentence)] == [expected]
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    ("The Leeds office closes at 6 pm.", OFFICES),                         # right
+    ("The London office closes at 8 pm.", OFFICES),                        # right ("open until 8 pm")
+    ("Drug A lowered systolic pressure by 12 mmHg.", TRIAL),               # right
+    ("The London office closes at 6 pm.", "The London and Leeds offices close at 6 pm and 8 pm respectively."),
+    ("Pfizer reported revenue of $58 billion in 2022.",                    # not stated at all: the quantity rule's
+     "Pfizer reported revenue of $100 billion in 2022, while Moderna reported $19 billion."),
+    ("In Italy, 12% of patients responded.",                               # said of Italy too
+     "In Spain and Italy 12% responded, compared with 5% in France."),
+    ("A total of 12% of patients in Spain responded.", "In Spain 12% responded, compared with 5% in Italy."),
+    ("The rate was 5% in 2021.", "In 2020 the rate was 5%, and in 2021 it was 7%."),        # no named subject
+    # the other value is one of the claim's own ("by 2035" is the claim's too)
+    ("The panel retracted a statement in its 2007 report saying all Himalayan glaciers could melt by 2035.",
+     "A paragraph in the 2007 Working Group II report projected that Himalayan glaciers could disappear by 2035."),
+    # a value of the claim's subject that agrees ("about 12 mmHg")
+    ("Drug B lowered systolic pressure by 12 mmHg.",
+     "Drug A lowered systolic pressure by 12 mmHg, while drug B lowered it by about 12 mmHg."),
+    # two names of another kind: an uncertainty interval is no subject
+    ("About 22 percent of the world's population is at risk of severe COVID-19.",
+     "We estimated that 22% (UI 15–28) of the global population is at increased risk of severe COVID-19 (<5% of "
+     "those younger than 20 years)."),
+])
+def test_no_misbinding_where_the_value_is_the_subjects_own_or_unplaced(claim, sentence):
+    assert misbindings(claim, sentence) == ()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("claim, column, found", [
+    ("The London office closes at 6 pm.", 0, "the source gives 8 pm for London; 6 pm is said of Leeds"),
+    ("Drug B lowered systolic pressure by 12 mmHg.", 2, "the source gives 5 mmHg for Drug B; 12 mmHg is said of drug A"),
+])
+def test_a_value_said_of_another_subject_is_contradicted_named_and_shown_red(engine, claim, column, found,
+                                                                           ruled_contradiction):
+    """The entailment model reads both pairs by their shared words as support (P(e) 0.96 and 0.94); the rule
+    contradicts them on every engine, says which value is whose and paints the anchor's cell; re-derived without the
+    rule, the cell is the model's again."""
+    ruled_contradiction(engine, claim, DOCUMENT, column, found, "said of another subject",
+                        "it gives the claim's value for another subject", "binding_override")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("claim", ["The office in Leeds closes at 6 pm.", "Drug A lowered systolic pressure by 12 mmHg."])
+def test_the_value_said_of_its_own_subject_stays_supported(engine, claim):
+    res = ground(claim, [DOCUMENT], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    assert res.verdicts[0].label == SUPPORTED, res.verdicts[0].rule
+
+
+def test_the_paper_preset_has_no_binding_rule():
+    res = ground("The London office closes at 6 pm.", [DOCUMENT],
+                 GroundingConfig(models_dir=str(MODELS), engine="claims", preset="paper").validate())
+    assert not res.verdicts[0].rule.startswith("said of another subject")
+
+
+CLINIC = ("Flu vaccines are given without an appointment. Travel vaccines are given only with an appointment, booked "
+          "at least two weeks ahead.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Flu vaccines need no appointment.", "Travel vaccines are given only with an appointment.", True),
+    ("Flu vaccines need no appointment.", "Flu vaccines are given without an appointment.", False),
+    ("Severe patients had higher IL-6 levels.", "Mild patients had lower IL-6 levels.", True),
+    ("The London clinic closes at 6 pm.", "The Leeds clinic closes at 6 pm.", True),
+    # the claim's own subject is in the sentence too
+    ("The London clinic closes at 6 pm.", "The Leeds clinic closes at 6 pm; the London clinic is open until 8 pm.", False),
+    # a subject the claim does not tell apart from its kind
+    ("The policy applies to all staff.", "The new policy was updated in 2023.", False),
+    ("The new policy applies to all staff.", "The policy was updated in 2023.", False),
+])
+def test_a_sentence_about_another_of_the_claims_kind_is_told(claim, sentence, expected):
+    assert about_another(claim, sentence) is expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context"))
+def test_sentences_about_another_subject_are_not_read_together(engine):
+    """Read with the travel vaccines' sentence, "Flu vaccines need no appointment" was Contradicted (P(c) 0.93):
+    the premise joined two subjects. Without it, the flu vaccines' sentence backs the claim; with joint_siblings off
+    the two are read together again. (context-fast reads other sentences its scorer labelled with it and says
+    Unsupported.)"""
+    res = ground("Flu vaccines need no appointment.", [CLINIC],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    assert res.claims[0].joint_columns == [0] and res.verdicts[0].label == SUPPORTED, res.verdicts[0].rule
+    mixed = ground("Flu vaccines need no appointment.", [CLINIC],
+                   GroundingConfig(models_dir=str(MODELS), engine=engine, joint_siblings=False).validate())
+    assert mixed.claims[0].joint_columns == [0, 1]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_another_subjects_sentence_is_not_named_as_the_other_side(engine):
+    """"Travel vaccines are given without an appointment" is contradicted by the travel vaccines' sentence, which
+    the entailment model reads alone as a contradiction; the flu vaccines' sentence does not support it, so the
+    verdict names no other side (it said "Another source supports it: Flu vaccines are given without an
+    appointment" before)."""
+    from grounding.examples import MIXED_UP
+    res = ground("Travel vaccines are given without an appointment.", MIXED_UP["context"],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == "Contradicted" and v.anchor == 4 and v.rule.startswith("judged alone"), v.rule
+    assert v.conflicting is None

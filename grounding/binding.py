@@ -135,8 +135,7 @@ def _values(text: str) -> tuple[_Value, ...]:
     for m in mentions(text):
         if m.kind in ("named", "decade") or in_range(text, m):
             continue
-        tail = "" if m.surface.endswith("%") else r"(?!\w)"
-        for hit in re.finditer(r"(?<![\w.])" + re.escape(m.surface) + tail, text):
+        for hit in _occurrences(m.surface, text):
             unit = _UNIT.match(text, hit.end()) if m.kind == "number" else None
             word = unit.group(1) if unit else ""
             out.append(_Value(hit.start(), m.kind, m.key, f"{m.surface} {word}" if word else m.surface, word.lower(),
@@ -145,8 +144,14 @@ def _values(text: str) -> tuple[_Value, ...]:
 
 
 def _stated(value: _Value, text: str) -> bool:
-    tail = "" if value.mention.surface.endswith("%") else r"(?!\w)"
-    return re.search(r"(?<![\w.])" + re.escape(value.mention.surface) + tail, text) is not None
+    return next(_occurrences(value.mention.surface, text), None) is not None
+
+
+def _occurrences(surface: str, text: str):
+    """Where a value as written occurs in the text as a whole ("20" not inside "2020"; "38%" also before a glued
+    citation, "38%20")."""
+    tail = "" if surface.endswith("%") else r"(?!\w)"
+    return re.finditer(r"(?<![\w.])" + re.escape(surface) + tail, text)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -215,7 +220,7 @@ def about_another(claim: str, sentence: str) -> bool:
     need no appointment"), and none of the claim's such words is in the sentence. The claim's subject is its main
     verb's, with the words it is compounded with or qualified by; a sentence holding the head word and not all of
     those words is parsed, no other."""
-    subject = _subject(judged_text(claim))
+    subject = claim_subject(judged_text(claim))
     if subject is None or not subject[1]:
         return False
     head, marks = subject
@@ -234,8 +239,9 @@ def about_another(claim: str, sentence: str) -> bool:
 
 
 @functools.lru_cache(maxsize=1024)
-def _subject(text: str) -> tuple[str, frozenset] | None:
-    """(head lemma, the words it is compounded with or qualified by, lower case) of the text's main subject."""
+def claim_subject(text: str) -> tuple[str, frozenset] | None:
+    """(head lemma, the words it is compounded with or qualified by, lower case) of the text's main subject (the
+    main verb's, a noun): ("vaccine", {"flu"}) for "Flu vaccines need no appointment"; None without one."""
     from grounding.decompose import parse
     head = next((t for t in parse(text) if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"
                  and t.pos_ in ("NOUN", "PROPN")), None)

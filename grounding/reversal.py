@@ -165,7 +165,8 @@ def conditions(text: str) -> tuple[Condition, ...]:
     group, not a condition, and is left out, as are "with or without" and "with" under a negated word ("not
     familiar with": "with" has other senses there)."""
     text = judged_text(text)
-    if not re.search(r"\b(?:with|without|requir|need)", text, re.IGNORECASE) or re.search(r"\bwith or without\b", text, re.I):
+    if not re.search(r"\b(?:with|without|requir|need)", text, re.IGNORECASE) \
+            or re.search(r"\bwith or without\b", text, re.IGNORECASE):
         return ()
     from grounding.decompose import parse
     doc = parse(text)
@@ -186,7 +187,9 @@ def conditions(text: str) -> tuple[Condition, ...]:
         surface = text[t.idx:obj.idx + len(obj.text)]
         if any(c.dep_ == "det" and c.lower_ == "no" for c in obj.children):     # "with no money" is without it
             sign = -sign
-        if any(c.dep_ == "neg" for c in head.children) or any(c.dep_ == "neg" for c in head.head.children if head.dep_ in ("acomp", "xcomp")):
+        negated = any(c.dep_ == "neg" for c in head.children) or \
+            head.dep_ in ("acomp", "xcomp") and any(c.dep_ == "neg" for c in head.head.children)
+        if negated:
             if t.lower_ == "with":      # "not familiar with", "not popular with": no condition to turn
                 continue
             sign, surface = -sign, f"not {surface}"
@@ -212,20 +215,16 @@ def opposite_conditions(claim: str, sentence: str) -> list[tuple[str, str]]:
     words it is compounded with or qualified by are among the sentence's words),
     and does not also say it the claim's way. A requirement for a purpose the claim does not name ("needs an internet
     connection for updates" against "works without an internet connection") is another condition."""
-    from grounding.decompose import parse
+    from grounding.binding import claim_subject
     ours = conditions(claim)
-    if not ours:
+    found = claim_subject(judged_text(claim)) if ours else None
+    if found is None:
         return []
-    doc = parse(judged_text(claim))
-    head = next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"
-                 and t.pos_ in ("NOUN", "PROPN")), None)
-    if head is None:
-        return []
-    # the subject with the words that tell it from its kind: "flu vaccines" are not "travel vaccines"
-    subject = {head.lemma_.lower()} | {c.lemma_.lower() for c in head.children if c.dep_ in ("compound", "amod")}
+    subject = {found[0]} | found[1]     # with the words that tell it from its kind: "flu vaccines", "travel vaccines"
     claim_words = ours[0].words
     # a sentence is parsed only when it holds a word of one of the claim's conditions ("prescription", "approv...")
-    if not any(re.search(rf"(?<!\w){re.escape(c.noun[:max(4, len(c.noun) - 2)])}", sentence, re.IGNORECASE) for c in ours):
+    if not any(re.search(rf"(?<!\w){re.escape(c.noun[:max(4, len(c.noun) - 2)])}", sentence, re.IGNORECASE)
+               for c in ours):
         return []
     theirs = [x for x in conditions(sentence) if subject <= x.words and (not x.purpose or x.purpose in claim_words)]
     out = []

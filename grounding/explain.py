@@ -118,6 +118,8 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             text += _leans_against(result, verdict)
     if verdict.label != NOT_ASSESSED and verdict.rule.startswith("read together, ") and len(claim.joint_columns) > 1:
         text += " " + _together(result, verdict, claim)
+    elif verdict.label == SUPPORTED and verdict.rule.startswith("judged alone, "):
+        text += _red_anchor(result, verdict)
     if verdict.rule.startswith("partly read: "):
         label = verdict.rule[len("partly read: "):].split(" on the part read")[0]
         text = (f"Partly read: only the start of this claim fit the model's window; on that part it is {label}, but "
@@ -166,6 +168,18 @@ def _together(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                      f"{'reads' if len(alone) == 1 else 'read'} as contradicting it (red in the map); read together, "
                      "the sentences do not.")
     return text
+
+
+def _red_anchor(result: GroundingResult, verdict: Verdict) -> str:
+    """A Supported verdict the entailment model's reading of one sentence decided, where the map shows that sentence
+    red (the context engines' scorer, reading it in its document, labelled the cell contradicting): say so, so that
+    the red cell under a supported claim is explained."""
+    pair = next((p for p in result.pairs if p.claim == verdict.claim and p.column == verdict.anchor), None)
+    if pair is None or pair.psi != -1:
+        return ""
+    return (f" In its document the scorer reads this sentence as contradicting the claim (red in the map, "
+            f"P(contradict) {pair.contradict:.2f}); the entailment model, reading the sentence against the claim, "
+            f"does not.")
 
 
 def unread_note(result: GroundingResult) -> str:

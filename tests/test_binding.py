@@ -9,6 +9,7 @@ import pytest
 
 from grounding import GroundingConfig, ground
 from grounding.binding import about_another, describe, misbindings
+from grounding.explain import explain
 from grounding.types import SUPPORTED
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
@@ -125,6 +126,11 @@ def test_sentences_about_another_subject_are_not_read_together(engine):
     res = ground("Flu vaccines need no appointment.", [CLINIC],
                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     assert res.claims[0].joint_columns == [0] and res.verdicts[0].label == SUPPORTED, res.verdicts[0].rule
+    # the context engine's scorer reads that sentence in its document as contradicting (a red cell under a
+    # Supported claim): the explanation says so; the claims engine's map is the entailment model's own reading
+    red = "In its document the scorer reads this sentence as contradicting the claim (red in the map"
+    text = explain(res, res.verdicts[0], res.claims[0])
+    assert (red in text) == (engine == "context") and (res.sentence_map.labels[0][0] == -1) == (engine == "context")
     mixed = ground("Flu vaccines need no appointment.", [CLINIC],
                    GroundingConfig(models_dir=str(MODELS), engine=engine, joint_siblings=False).validate())
     assert mixed.claims[0].joint_columns == [0, 1]

@@ -51,6 +51,29 @@ def _unit_after(text: str, end: int) -> str:
     return m.group(1).lower() if m else ""
 
 
+# unit words of one dimension, each spelling to one unit: "4 mg" and "4 g" are not one dose, "4 g" and "4 grams" are
+_UNITS = {dimension: {spelling: unit for unit, spellings in units.items() for spelling in spellings.split()}
+          for dimension, units in {
+    "mass": {"µg": "µg ug mcg microgram micrograms", "mg": "mg milligram milligrams", "g": "g gram grams gramme grammes",
+             "kg": "kg kilogram kilograms kilo kilos", "lb": "lb lbs pound pounds", "oz": "oz ounce ounces"},
+    "volume": {"ml": "ml millilitre millilitres milliliter milliliters", "cl": "cl", "dl": "dl",
+               "l": "l litre litres liter liters"},
+    "length": {"mm": "mm millimetre millimetres millimeter millimeters", "cm": "cm centimetre centimetres centimeter "
+               "centimeters", "km": "km kilometre kilometres kilometer kilometers", "mile": "mile miles",
+               "metre": "metre metres meter meters"},
+    "time": {"second": "s sec secs second seconds", "minute": "min mins minute minutes", "hour": "h hr hrs hour hours",
+             "day": "day days", "week": "week weeks wk", "month": "month months", "year": "year years yr yrs"},
+    "data": {"kb": "kb", "mb": "mb", "gb": "gb", "tb": "tb"},
+}.items()}
+
+
+def other_unit(claim_unit: str, context_unit: str) -> bool:
+    """Whether two unit words name two units of one dimension ("mg" and "g", "weeks" and "days"; not "g" and
+    "grams", not "mg" and "patients")."""
+    return any(claim_unit in units and context_unit in units and units[claim_unit] != units[context_unit]
+               for units in _UNITS.values())
+
+
 # a value the sentence names only to deny it: "now 25 mg once daily, not 50 mg", "rather than 2021"
 _DENIAL = re.compile(r"\b(?:not|no longer|rather than|instead of|never|nor)\s+$", re.IGNORECASE)
 
@@ -96,8 +119,9 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     the only conflicts given when `values` is False. `same_figure`: another value only where both are one figure
     (entities.same_quantity: not "reach 20 gigawatts … by 2030" against "added 1.8 gigawatts … in 2023") and where
     the two cannot both be true as written (entities.values_agree: not "43%" against "about 40%", "62%" against "more
-    than 50%"), neither an end of a range ("1–2%"; entities.in_range); the verdict notes and the quantity override
-    ask for it, the model's features (fitted without it) do not."""
+    than 50%"), neither an end of a range ("1–2%"; entities.in_range), and the claim's number written with another
+    unit of one dimension wherever the sentence gives it ("4 mg" against "4 g", `other_unit`); the verdict notes and
+    the quantity override ask for it, the model's features (fitted without it) do not."""
     claim, context = judged_text(claim), judged_text(context)    # as the models read them: "4\u202e0" is 40
     cm, xm = mentions(claim), mentions(context)
     keys = {m.key for m in xm}
@@ -117,6 +141,11 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
                 if other == -way:
                     out.append((f"{c.surface} ({word.lower()})", f"{x.surface} ({their.lower()})"))
                     break
+            # the same number of another unit of one dimension, wherever the sentence writes it: "4 mg" against "4 g"
+            unit = _unit_after(claim, c.end) if c.kind == "number" and values and same_figure else ""
+            theirs = [_unit_after(context, m.end()) for m in re.finditer(rf"(?<![\w.]){re.escape(c.surface)}(?!\w)", context)]
+            if unit and theirs and all(other_unit(unit, u) for u in theirs):
+                out.append((f"{c.surface} {unit}", f"{c.surface} {theirs[0]}"))
             continue
         if c.kind in shared or not values:
             continue

@@ -257,3 +257,31 @@ def test_quantity_conflicts_of_one_figure_only_for_the_notes():
     co2 = ("CO2 has increased 43 percent above the pre-industrial level.",
            "CO2 and methane had increased by about 40% and 150%, respectively, since pre-industrial times.")
     assert quantity_conflicts(*co2) == [("43 percent", "40%")] and quantity_conflicts(*co2, same_figure=True) == []
+
+
+@pytest.mark.parametrize("claim, context, expected", [
+    ("The maximum daily dose is 4 mg of paracetamol for adults.",
+     "The maximum daily dose is 4 g of paracetamol for adults.", [("4 mg", "4 g")]),
+    ("The loan period is three days.", "The loan period is three weeks, and loans can be renewed twice online.",
+     [("three days", "three weeks")]),
+    # one unit spelt two ways, another number of another unit, another kind of unit: no conflict
+    ("The maximum daily dose is 4 grams of paracetamol.", "The maximum daily dose is 4 g of paracetamol.", []),
+    ("The maximum daily dose is 4000 mg of paracetamol.", "The maximum daily dose is 4 g of paracetamol.", []),
+    ("The trial enrolled 40 patients.", "The trial enrolled 40 adults over 12 weeks.", []),
+    ("The loan period is three weeks.", "The loan period is three weeks, and loans can be renewed twice online.", []),
+])
+def test_the_same_number_of_another_unit_is_a_conflict_of_one_figure(claim, context, expected):
+    """"4 mg" against "4 g" was Supported (P(e) 0.93): the sentence states the claim's number, so it counted as stated.
+    The notes and the quantity override read it as another value; the model's features do not."""
+    assert learned.quantity_conflicts(claim, context, same_figure=True) == expected
+    assert learned.quantity_conflicts(claim, context) == []
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_dose_in_another_unit_is_contradicted(engine):
+    from grounding import GroundingConfig, ground
+    res = ground("The maximum daily dose is 4 mg of paracetamol for adults.",
+                 "The maximum daily dose is 4 g of paracetamol for adults. Do not take it with other paracetamol products.",
+                 GroundingConfig(engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == CONTRADICTED and v.rule.startswith("quantity override: the claim says 4 mg, the source 4 g"), v.rule

@@ -43,6 +43,9 @@ _UNIT = re.compile(r"\s*([a-zA-Z%µ]+)")
 # a capitalised word that does not open its sentence or clause (a name the entity recogniser missed)
 _CAPITALISED = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+(?:[A-Z][a-z]+)*\b")
 MAX_VALUES = 4      # values of the claim's kind in a sentence the rule still reads
+# verbs that say who said or saw a value, not what it is of ("reported 88%", "found a rate of 46.9%")
+_NOT_PREDICATES = frozenset("""_ be have report find show observe say state note estimate suggest indicate reveal
+demonstrate describe record measure see give""".split()) | {""}
 
 
 class Misbinding(NamedTuple):
@@ -108,9 +111,19 @@ def misbindings(claim: str, sentence: str) -> tuple[Misbinding, ...]:
     return tuple(out)
 
 
-def describe(found: Misbinding) -> str:
-    """The explanation's words: "the source gives 8 pm for London; 6 pm is said of Leeds"."""
+def describe(found: Misbinding, verbs: bool = False) -> str:
+    """The explanation's words: "the source gives 8 pm for London; 6 pm is said of Leeds", or for verbs
+    (misbound_verbs) "the source gives 1998 for "opened"; 2015 goes with "renovated"."""
+    if verbs:
+        return (f"the source gives {found.their_value} for “{found.claim_name}”; {found.claim_value} goes with "
+                f"“{found.other_name}”")
     return f"the source gives {found.their_value} for {found.claim_name}; {found.claim_value} is said of {found.other_name}"
+
+
+def found_in(claim: str, sentence: str) -> list[str]:
+    """What the sentence says of another subject or another verb, as the explanation words it."""
+    return [describe(f) for f in misbindings(claim, sentence)] + \
+        [describe(f, verbs=True) for f in misbound_verbs(claim, sentence)]
 
 
 def _owner(at: int, names) -> _Name | None:
@@ -248,3 +261,53 @@ def claim_subject(text: str) -> tuple[str, frozenset] | None:
     if head is None:
         return None
     return head.lemma_.lower(), frozenset(c.lower_ for c in head.children if c.dep_ in ("compound", "amod"))
+
+
+@functools.lru_cache(maxsize=4096)
+def misbound_verbs(claim: str, sentence: str) -> tuple[Misbinding, ...]:
+    """The claim's value the sentence gives only for another verb, while it gives another value of that kind and
+    unit for the claim's verb: "The bridge opened in 2015" against "The bridge opened in 1998 and was renovated in
+    2015" ("the source gives 1998 for "opened"; 2015 goes with "renovated""). The verb is the one governing the value
+    in the parse (entities._what_it_measures), never "be" or "have"; a sentence is parsed only when it states one of the
+    claim's values beside another of its kind. Verbs that only say who said or saw a value ("report", "find",
+    "show", ...: _NOT_PREDICATES) bind nothing."""
+    from grounding.decompose import parse
+    from grounding.entities import _value_token
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    values = _values(claim)
+    if not values or re.search(r"\brespectively\b", sentence, re.IGNORECASE):
+        return ()
+    theirs = _values(sentence)
+    keys = {(v.kind, v.key) for v in values}
+    out = []
+    for c in values:
+        same = [v for v in theirs if (v.kind, v.key, v.unit) == (c.kind, c.key, c.unit)]
+        other = [v for v in theirs if v.kind == c.kind and v.unit == c.unit and (v.kind, v.key) not in keys
+                 and not values_agree(claim, c.mention, sentence, v.mention)]
+        if not same or not other or len([v for v in theirs if v.kind == c.kind]) > MAX_VALUES:
+            continue
+        token = _value_token(parse(claim), c.mention.surface)
+        verb = _verb(token) if token is not None else ""
+        if verb in _NOT_PREDICATES:
+            continue
+        doc = parse(sentence)
+        verb_of = {v.start: _verb(t) for v in same + other
+                   if (t := next((x for x in doc if x.idx <= v.start < x.idx + len(x.text)), None)) is not None}
+        said = [verb_of.get(v.start, "") for v in same]
+        given = [v for v in other if verb_of.get(v.start) == verb]
+        if given and all(w not in _NOT_PREDICATES and w != verb for w in said):
+            word = next(t.text for t in parse(claim) if t.lemma_.lower() == verb)
+            their = next(t.text for t in doc if t.lemma_.lower() == said[0])
+            out.append(Misbinding(c.surface, word, given[0].surface, their))
+    return tuple(out)
+
+
+def _verb(token) -> str:
+    """The lemma of the verb governing a value's token (entities._what_it_measures); "" for a capitalised word, which
+    the parse takes for a verb inside a title ("the album I Stand With You (1988)")."""
+    from grounding.entities import _what_it_measures
+    node = token
+    while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
+        node = node.head
+    return "" if node.text[:1].isupper() else _what_it_measures(token)[0]
+

@@ -168,5 +168,5 @@ def clear_text_caches() -> None:
     language checks), as a new answer over new documents finds them: for benchmarks of cold calls."""
     from grounding import binding, decompose, entities, headings, language, negate, reversal
     for cached in (decompose.parse, entities.mentions, headings.states_fact, language._detect_cached, negate.negate,
-                   binding.misbindings, binding._names, binding._values, binding.claim_subject, reversal.conditions, reversal.comparisons):
+                   binding.misbindings, binding.misbound_verbs, binding._names, binding._values, binding.claim_subject, reversal.conditions, reversal.comparisons):
         cached.cache_clear()

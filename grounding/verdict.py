@@ -288,7 +288,7 @@ def binding_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
     `anchor_conflict` says which value the source gives for whom."""
     if preset.binding_override is None or v.label not in (SUPPORTED, PARTIAL, UNSUPPORTED):
         return v
-    from grounding.binding import describe, misbindings
+    from grounding.binding import found_in
     judged = {p.column: p for p in pairs if p.judged}
     columns = sorted((c for c, p in judged.items() if p.cosine >= preset.binding_override),
                      key=lambda c: (-judged[c].cosine, c))
@@ -297,10 +297,10 @@ def binding_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
     if len(together) > 1:
         texts.append((together, " ".join(context_texts[c] for c in together)))
     for where, text in texts:
-        found = misbindings(claim_text, text)
+        found = found_in(claim_text, text)
         if not found:
             continue
-        v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, "; ".join(describe(f) for f in found)
+        v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, "; ".join(found)
         said = f"context sentence {where[0] + 1}" if len(where) == 1 else \
             "context sentences " + ", ".join(str(c + 1) for c in where) + " read together"
         v.rule = f"said of another subject: {v.anchor_conflict} ({said})"

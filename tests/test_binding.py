@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from grounding import GroundingConfig, ground
-from grounding.binding import about_another, describe, misbindings
+from grounding.binding import about_another, describe, found_in, misbindings, misbound_verbs
 from grounding.explain import explain
 from grounding.types import SUPPORTED
 
@@ -148,3 +148,31 @@ def test_another_subjects_sentence_is_not_named_as_the_other_side(engine):
     (v,) = res.verdicts
     assert v.label == "Contradicted" and v.anchor == 4 and v.rule.startswith("judged alone"), v.rule
     assert v.conflicting is None
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The bridge opened in 2015.", "The bridge opened in 1998 and was renovated in 2015.",
+     "the source gives 1998 for “opened”; 2015 goes with “renovated”"),
+    ("The company was listed in 1990.", "The company was founded in 1990 and listed in 2004.",
+     "the source gives 2004 for “listed”; 1990 goes with “founded”"),
+])
+def test_a_value_said_with_another_verb_is_found(claim, sentence, expected):
+    assert found_in(claim, sentence) == [expected]
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    ("The bridge opened in 1998.", "The bridge opened in 1998 and was renovated in 2015."),         # right
+    ("The bridge was inaugurated in 2015.", "The bridge opened in 1998 and was renovated in 2015."),  # another verb
+    ("The drug reduced mortality by 20%.", "The drug reduced mortality by 20% and hospital stays by 30%."),
+    ("The bridge opened in 2015.", "The two bridges opened in 1998 and 2015 respectively."),
+])
+def test_no_verb_misbinding_where_the_value_goes_with_the_claims_verb_or_none_other(claim, sentence):
+    assert misbound_verbs(claim, sentence) == ()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_date_said_with_another_verb_is_contradicted(engine):
+    res = ground("The bridge opened in 2015.", ["The bridge opened in 1998 and was renovated in 2015. It carries a railway."],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == "Contradicted" and v.anchor_conflict == "the source gives 1998 for “opened”; 2015 goes with “renovated”"

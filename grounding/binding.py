@@ -275,7 +275,8 @@ def misbound_verbs(claim: str, sentence: str) -> tuple[Misbinding, ...]:
     from grounding.entities import _value_token
     claim, sentence = judged_text(claim), judged_text(sentence)
     values = _values(claim)
-    if not values or re.search(r"\brespectively\b", sentence, re.IGNORECASE):
+    if not values or not any(_stated(v, sentence) for v in values) or len(re.findall(r"\d+", sentence)) < 2 \
+            or re.search(r"\brespectively\b", sentence, re.IGNORECASE):
         return ()
     theirs = _values(sentence)
     keys = {(v.kind, v.key) for v in values}

@@ -80,7 +80,8 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             elif verdict.rule.startswith("said the other way round"):   # so does what it turns
                 signal = f"it says the claim the other way round: {verdict.anchor_conflict}"
             elif verdict.rule.startswith("said of another subject"):    # and which value is whose
-                signal = f"it gives the claim's value for another subject: {verdict.anchor_conflict}"
+                other = "with another verb" if " goes with “" in verdict.anchor_conflict else "for another subject"
+                signal = f"it gives the claim's value {other}: {verdict.anchor_conflict}"
             elif reading == "together":                        # the sentence on the reading follows
                 signal = diff
             else:

@@ -176,3 +176,5 @@ def test_a_date_said_with_another_verb_is_contradicted(engine):
                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     (v,) = res.verdicts
     assert v.label == "Contradicted" and v.anchor_conflict == "the source gives 1998 for “opened”; 2015 goes with “renovated”"
+    assert explain(res, v, res.claims[0]).endswith(
+        "it gives the claim's value with another verb: the source gives 1998 for “opened”; 2015 goes with “renovated”.")

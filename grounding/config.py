@@ -134,7 +134,8 @@ class VerdictPreset:
     binding_override: Optional[float] = setting(
         None, "a backed or unsupported claim whose evidence (cosine at least this, or read together) gives the claim's value "
               "for another named subject and another value for the claim's own (\"London closes at 6 pm\" against \"Leeds "
-              "closes at 6 pm; London at 8 pm\") is Contradicted (empty = off)", needs_run=False, low=-1, high=1, control="optional")
+              "closes at 6 pm; London at 8 pm\"), or with another verb (\"opened in 2015\" against \"opened in 1998 and "
+              "renovated in 2015\") is Contradicted (empty = off)", needs_run=False, low=-1, high=1, control="optional")
 
 
 # where the sentences a claim's evidence is read together with come from (stage judge_joint)

@@ -30,8 +30,9 @@ import functools
 import re
 from typing import NamedTuple
 
-from grounding.entities import Mention, in_range, mentions, values_agree
+from grounding.entities import Mention, in_range, mentions, occurrences, values_agree
 from grounding.invisible import judged_text
+from grounding.learned import UNIT
 
 _CUT = re.compile(r";|,|[()]|\s[—–-]\s|—|\b(?:while|whereas|but|and|versus|vs\.?|compared (?:with|to))\b", re.IGNORECASE)
 _SENTENCE = re.compile(r".+?(?:[.!?](?=\s+[A-Z(\d])|$)", re.DOTALL)
@@ -39,7 +40,6 @@ _SENTENCE = re.compile(r".+?(?:[.!?](?=\s+[A-Z(\d])|$)", re.DOTALL)
 _DESIGNATOR = re.compile(r"(?<=[A-Za-z]{3} )([A-Z])(?![\w'-])")
 _NOT_BEFORE_DESIGNATOR = frozenset("of in at for to and or with as is was be by from on that than what into are were "
                                    "has had have the".split())
-_UNIT = re.compile(r"\s*([a-zA-Z%µ]+)")
 # a capitalised word that does not open its sentence or clause (a name the entity recogniser missed)
 _CAPITALISED = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+(?:[A-Z][a-z]+)*\b")
 MAX_VALUES = 4      # values of the claim's kind in a sentence the rule still reads
@@ -76,15 +76,12 @@ def misbindings(claim: str, sentence: str) -> tuple[Misbinding, ...]:
     """Each of the claim's values the sentence gives for another named subject while giving another value for the
     claim's own (see the module's text)."""
     claim, sentence = judged_text(claim), judged_text(sentence)
-    if re.search(r"\brespectively\b", sentence, re.IGNORECASE):
-        return ()
     # the claim first (its words are read once for every sentence): a value said of a name in its clause
     values = _values(claim)
     names = _names(claim) if values else ()
     own = {v.start: _owner(v.start, k[0]) for k in _clauses(claim) for v in k[1]} if names else {}
     ours = tuple(v for v in values if own.get(v.start) is not None)
-    # then the sentence by its words: it must state one of those values and give another number beside it
-    if not ours or not any(_stated(v, sentence) for v in ours) or len(re.findall(r"\d+", sentence)) < 2:
+    if not ours or not _may_bind(ours, sentence):       # then the sentence, by its words first
         return ()
     clauses = _clauses(sentence)
     if len(clauses) < 2:
@@ -148,23 +145,19 @@ def _values(text: str) -> tuple[_Value, ...]:
     for m in mentions(text):
         if m.kind in ("named", "decade") or in_range(text, m):
             continue
-        for hit in _occurrences(m.surface, text):
-            unit = _UNIT.match(text, hit.end()) if m.kind == "number" else None
+        for hit in occurrences(m.surface, text):
+            unit = UNIT.match(text, hit.end()) if m.kind == "number" else None
             word = unit.group(1) if unit else ""
             out.append(_Value(hit.start(), m.kind, m.key, f"{m.surface} {word}" if word else m.surface, word.lower(),
                               m._replace(start=hit.start(), end=hit.end())))
     return tuple(sorted(out, key=lambda v: v.start))
 
 
-def _stated(value: _Value, text: str) -> bool:
-    return next(_occurrences(value.mention.surface, text), None) is not None
-
-
-def _occurrences(surface: str, text: str):
-    """Where a value as written occurs in the text as a whole ("20" not inside "2020"; "38%" also before a glued
-    citation, "38%20")."""
-    tail = "" if surface.endswith("%") else r"(?!\w)"
-    return re.finditer(r"(?<![\w.])" + re.escape(surface) + tail, text)
+def _may_bind(values, sentence: str) -> bool:
+    """The test by words before any sentence is read further: it states one of the claim's `values` beside another
+    number, and does not pair its values by order ("respectively")."""
+    return any(next(occurrences(v.mention.surface, sentence), None) for v in values) \
+        and len(re.findall(r"\d+", sentence)) >= 2 and not re.search(r"\brespectively\b", sentence, re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -275,8 +268,7 @@ def misbound_verbs(claim: str, sentence: str) -> tuple[Misbinding, ...]:
     from grounding.entities import _value_token
     claim, sentence = judged_text(claim), judged_text(sentence)
     values = _values(claim)
-    if not values or not any(_stated(v, sentence) for v in values) or len(re.findall(r"\d+", sentence)) < 2 \
-            or re.search(r"\brespectively\b", sentence, re.IGNORECASE):
+    if not values or not _may_bind(values, sentence):
         return ()
     theirs = _values(sentence)
     keys = {(v.kind, v.key) for v in values}

@@ -287,10 +287,15 @@ def _format(value: Decimal) -> str:
     return text if text not in ("-0",) else "0"
 
 
+def occurrences(surface: str, text: str):
+    """Where a value as written occurs in the text as a whole (not "20" inside "2020"; a percentage may have a
+    citation glued to it, "38%20"): an iterator of matches."""
+    return re.finditer(r"(?<![\w.])" + re.escape(surface) + ("" if surface.endswith("%") else r"(?!\w)"), text)
+
+
 def _value_token(doc, surface: str):
-    """The token of `doc` where `surface` first occurs as a whole (not "20" inside "2020"), or None."""
-    # a percentage may have a citation glued to it ("38%20")
-    m = re.search(r"(?<![\w.])" + re.escape(surface) + ("" if surface.endswith("%") else r"(?!\w)"), doc.text)
+    """The token of `doc` where `surface` first occurs as a whole, or None."""
+    m = next(occurrences(surface, doc.text), None)
     return next((t for t in doc if t.idx <= m.start() < t.idx + len(t.text)), None) if m else None
 
 

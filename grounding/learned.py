@@ -29,7 +29,7 @@ from typing import Optional
 
 import numpy as np
 
-from grounding.entities import in_range, mentions, same_quantity, values_agree
+from grounding.entities import in_range, mentions, occurrences, same_quantity, values_agree
 from grounding.invisible import judged_text
 from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore
 
@@ -43,11 +43,11 @@ FEATURES = (
 )
 CLASSES = (SUPPORTED, UNSUPPORTED, CONTRADICTED)
 
-_UNIT = re.compile(r"\s*([a-zA-Z%µ]+)")
+UNIT = re.compile(r"\s*([a-zA-Z%µ]+)")      # the unit word after a bare number
 
 
 def _unit_after(text: str, end: int) -> str:
-    m = _UNIT.match(text, end)
+    m = UNIT.match(text, end)
     return m.group(1).lower() if m else ""
 
 
@@ -143,7 +143,7 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
                     break
             # the same number of another unit of one dimension, wherever the sentence writes it: "4 mg" against "4 g"
             unit = _unit_after(claim, c.end) if c.kind == "number" and values and same_figure else ""
-            theirs = [_unit_after(context, m.end()) for m in re.finditer(rf"(?<![\w.]){re.escape(c.surface)}(?!\w)", context)]
+            theirs = [_unit_after(context, m.end()) for m in occurrences(c.surface, context)]
             if unit and theirs and all(other_unit(unit, u) for u in theirs):
                 out.append((f"{c.surface} {unit}", f"{c.surface} {theirs[0]}"))
             continue

@@ -223,6 +223,29 @@ MIXED_UP = {
     "expect_labels": {1: ["Contradicted"], 2: ["Supported"], 3: ["Contradicted"], 4: ["Contradicted"]},
 }
 
+OVERSTATED = {
+    "name": "overstated",
+    "label": "Overstated: a health leaflet",
+    "question": "Who should get the flu vaccine, and what does exercise do for the heart?",
+    "response": (
+        "The flu vaccine is not recommended for adults over 65. "
+        "Regular exercise eliminates the risk of heart disease. "
+        "The flu vaccine is not recommended for babies under 6 months. "
+        "In a 2022 survey, 61% of adults said they exercise at least once a week."
+    ),
+    "context": (
+        "# Seasonal health leaflet\n\n"
+        "The flu vaccine is recommended for adults over 65. "
+        "It is not recommended for babies under 6 months. "
+        "Regular exercise may reduce the risk of heart disease. "
+        "In a 2022 survey, 61% of adults said they exercise at least once a week."
+    ),
+    "expect": ("R1 contradicted (the leaflet recommends it for adults over 65; its \"not\" is about babies: the sentence "
+               "read alone); R2 partially supported (the leaflet says \"may reduce\", not \"eliminates\"); R3 and R4 "
+               "supported."),
+    "expect_labels": {1: ["Contradicted"], 2: ["Partially supported"], 3: ["Supported"], 4: ["Supported"]},
+}
+
 # The papers' running example (README, tests): not offered in the app, checked with the examples
 DRUG_X = {
     "name": "drug_x",
@@ -236,7 +259,7 @@ DRUG_X = {
     "expect_claim_labels": {"Drug X lowers blood pressure.": ["Supported"], "Drug X raises liver enzymes.": ["Contradicted"]},
 }
 
-EXAMPLES = [CONTRADICTION, CONFLICTING_SOURCES, LONG_CONTEXT, FAITHFUL, NUMBERS, MIXED_UP]
+EXAMPLES = [CONTRADICTION, CONFLICTING_SOURCES, LONG_CONTEXT, FAITHFUL, NUMBERS, MIXED_UP, OVERSTATED]
 BY_NAME = {e["name"]: e for e in EXAMPLES}
 
 

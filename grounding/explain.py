@@ -82,6 +82,13 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             elif verdict.rule.startswith("said of another subject"):    # and which value is whose
                 other = "with another verb" if " goes with “" in verdict.anchor_conflict else "for another subject"
                 signal = f"it gives the claim's value {other}: {verdict.anchor_conflict}"
+            elif verdict.rule.startswith("read alone, "):        # alone against together: say both
+                others = [c for c in claim.joint_columns if c != verdict.anchor]
+                signal = ((f"{diff}; " if diff else "") + f"read alone, the entailment model gives contradiction "
+                          f"{claim.alone[2]:.2f}. Read together with "
+                          f"{'; '.join(f'{_quote(result.context_sentences[o].text, 120)} ({_where(result, o)})' for o in others)}, "
+                          f"it gives entailment {claim.joint[0]:.2f}, less than that: more sentences cannot undo what "
+                          f"one says against the claim")
             elif reading == "together":                        # the sentence on the reading follows
                 signal = diff
             else:
@@ -96,6 +103,10 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             p_e = (f"entailment {claim.joint[0] if reading == 'alone' else verdict.entail:.2f}, "
                    if reading != "together" else "")          # together: the sentence on the reading gives it
             text = f"Supported by {anchor} ({where}): {p_e}similarity {verdict.cosine:.2f}{shared}."
+        elif verdict.label == PARTIAL and verdict.rule.startswith("stronger than the source: "):
+            text = (f"Partly backed by {anchor} ({where}): the claim is stronger than the source "
+                    f"({verdict.anchor_conflict.replace('the claim says', 'it says', 1)}). The source backs what the "
+                    f"claim says, not how strongly it says it.")
         elif verdict.label == PARTIAL and " only weakly: " in verdict.rule and claim.joint is not None:
             read = "the sentences read together" if verdict.rule.startswith("read together, ") else "it"
             text = (f"Weakly backed by {anchor} ({where}): the entailment model reads {read} as entailing the claim "
@@ -162,8 +173,12 @@ def _together(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
     text = (f"Read together with {'; '.join(f'{_quote(result.context_sentences[o].text, 120)} ({_where(result, o)})' for o in others)}, "
             f"the judged sentences {what}{fp32}.")
     if verdict.label == SUPPORTED:   # the map's red cells among them: the reading of one sentence alone
+        entails_alone = claim.alone is not None and claim.alone[0] >= max(claim.alone[1], claim.alone[2])
         alone = [p.column for p in result.pairs if p.claim == verdict.claim and p.psi == -1
-                 and p.column in claim.joint_columns and p.column != verdict.conflicting]
+                 and p.column in claim.joint_columns and p.column != verdict.conflicting
+                 and not (entails_alone and p.column == claim.alone_column)]
+        if entails_alone and verdict.anchor == claim.alone_column:   # the scorer's red, the entailment model's support
+            text += _red_anchor(result, verdict, claim.alone[0])
         if alone:
             text += (f" Read alone, {' and '.join(_where(result, j) for j in sorted(alone))} "
                      f"{'reads' if len(alone) == 1 else 'read'} as contradicting it (red in the map); read together, "
@@ -171,16 +186,17 @@ def _together(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
     return text
 
 
-def _red_anchor(result: GroundingResult, verdict: Verdict) -> str:
-    """A Supported verdict the entailment model's reading of one sentence decided, where the map shows that sentence
-    red (the context engines' scorer, reading it in its document, labelled the cell contradicting): say so, so that
-    the red cell under a supported claim is explained."""
+def _red_anchor(result: GroundingResult, verdict: Verdict, entail: float | None = None) -> str:
+    """A Supported verdict whose anchor the entailment model reads as support (alone: the reading that decided, or
+    `entail`, its reading alone of the most similar sentence read together), where the map shows that sentence red
+    (the context engines' scorer, reading it in its document, labelled the cell contradicting): say so, so that the
+    red cell under a supported claim is explained."""
     pair = next((p for p in result.pairs if p.claim == verdict.claim and p.column == verdict.anchor), None)
     if pair is None or pair.psi != -1:
         return ""
     return (f" In its document the scorer reads this sentence as contradicting the claim (red in the map, "
-            f"P(contradict) {pair.contradict:.2f}); the entailment model, reading the sentence against the claim, "
-            f"does not.")
+            f"P(contradict) {pair.contradict:.2f}); the entailment model, reading the sentence against the claim"
+            + (f" alone, does not (entailment {entail:.2f})." if entail is not None else ", does not."))
 
 
 def unread_note(result: GroundingResult) -> str:

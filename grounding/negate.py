@@ -90,3 +90,16 @@ def _fallback(text: str, doc) -> str:
     first = doc[0]
     keep_case = first.pos_ == "PROPN" or first.text == "I" or re.match(r"[A-Z]{2}|[A-Z]\b", first.text)
     return _FALLBACK + (text if keep_case else text[0].lower() + text[1:])
+
+
+# a negation as written ("not only" adds, it does not deny)
+_NEGATION = re.compile(r"\b(?:not(?! only\b)|no|never|none|nobody|nothing|neither|nor|without)\b|n't\b", re.IGNORECASE)
+
+
+def opposite_polarity(claim: str, sentence: str) -> bool:
+    """Whether the sentence says the claim's words with the other polarity: one of the two is negated, the other
+    not, and the sentence holds most of the claim's other words ("The vaccine is not recommended for adults over
+    65" against "The vaccine is recommended for adults over 65"). Words only, no parse."""
+    from grounding.overclaim import holds_most
+    return bool(_NEGATION.search(claim)) != bool(_NEGATION.search(sentence)) \
+        and holds_most(_NEGATION.sub(" ", claim), sentence)

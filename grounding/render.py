@@ -179,7 +179,9 @@ def _reading(claim) -> str:
     if claim.joint is None or not claim.joint_columns:
         return ""
     what = "sentence" if len(claim.joint_columns) == 1 else f"{len(claim.joint_columns)} sentences together"
-    return f" · entailment model on the {what}: P(e) {_fmt(claim.joint[0])} · P(c) {_fmt(claim.joint[2])}"
+    alone = (f" · on context sentence {claim.alone_column + 1} alone: P(e) {_fmt(claim.alone[0])} · P(c) {_fmt(claim.alone[2])}"
+             if claim.alone is not None and claim.alone_column is not None else "")
+    return f" · entailment model on the {what}: P(e) {_fmt(claim.joint[0])} · P(c) {_fmt(claim.joint[2])}{alone}"
 
 
 def _missing(why: str) -> str:

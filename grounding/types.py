@@ -60,6 +60,10 @@ class Claim:
     joint: Optional[list[float]] = None
     joint_columns: list[int] = field(default_factory=list)
     joint_rechecked: bool = False
+    # the most similar of those sentences read alone against the claim (judge_joint, when they are several and lean
+    # to support together): P(e), P(n), P(c) and its column (verdict.alone_override)
+    alone: Optional[list[float]] = None
+    alone_column: Optional[int] = None
 
 
 @dataclass

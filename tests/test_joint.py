@@ -284,3 +284,138 @@ def test_a_claim_the_model_reads_as_weakly_entailed_says_so_in_its_card():
     off = rederive(res, GroundingConfig(models_dir=str(MODELS), engine="claims",
                                         overrides={"joint_partial": None}).validate())
     assert off.verdicts[0].label == SUPPORTED
+
+
+# "The vaccine is not recommended for adults over 65." against this: read together, the model takes the second
+# sentence's "not" for the first's (P(e) 0.95); the first alone contradicts the claim (P(c) 0.96)
+VACCINE = "The vaccine is recommended for adults over 65. It is not recommended for children under 5."
+
+
+NOT_FOR_ADULTS = "The vaccine is not recommended for adults over 65."
+# columns 0-2: a heading, the sentence the claim negates, a sentence on another group
+TEXTS = ["Vaccines", "The vaccine is recommended for adults over 65.", "It is not recommended for children under 5."]
+
+
+def _alone_claim(joint, alone, columns=(1, 2), column=1, text=NOT_FOR_ADULTS):
+    from grounding.types import Claim
+    return Claim(text=text, sentence=0, joint=list(joint), joint_columns=list(columns), alone=list(alone),
+                 alone_column=column)
+
+
+def test_alone_override_needs_a_contradiction_alone_stronger_than_the_reading_together_and_the_other_polarity():
+    from grounding.verdict import alone_override
+    preset = PRESETS["joint"]
+    first, second = _pair(1, 0.89, 0.95, 0.02, 1), _pair(2, 0.44, 0.06, 0.93, -1)
+
+    def verdict(claim, texts=TEXTS):
+        v = decide(0, [first, second], preset, {}, None, None, 0.5, joint=claim.joint, joint_columns=claim.joint_columns)
+        assert v.label == SUPPORTED and v.rule.startswith("read together, ")
+        return alone_override(v, preset, claim, [first, second], texts, {})
+
+    v = verdict(_alone_claim([0.90, 0.05, 0.05], [0.01, 0.03, 0.96]))
+    assert v.label == CONTRADICTED and v.anchor == 1 and v.conflicting is None
+    assert v.rule == ("read alone, context sentence 2 contradicts the claim: P(c) = 0.96 >= 0.7 and above P(e) = 0.90 "
+                      "of context sentences 2, 3 read together")
+    # the reading together is the stronger one: it stands
+    assert verdict(_alone_claim([0.97, 0.02, 0.01], [0.01, 0.03, 0.96])).label == SUPPORTED
+    # a contradiction alone under the preset's 0.7, though above the P(e) together: it stands
+    assert verdict(_alone_claim([0.60, 0.20, 0.20], [0.10, 0.25, 0.65])).label == SUPPORTED
+    # a contradiction alone by a sentence that does not say the claim's words with the other polarity: NLI calls a
+    # sentence on another side of the topic a contradiction, and the reading together stands
+    other = ["Vaccines", "Older adults should get a booster every autumn.", TEXTS[2]]
+    assert verdict(_alone_claim([0.90, 0.05, 0.05], [0.01, 0.03, 0.96]), other).label == SUPPORTED
+    assert verdict(_alone_claim([0.90, 0.05, 0.05], [0.01, 0.03, 0.96], text="The vaccine is recommended for adults "
+                                "over 65.")).label == SUPPORTED   # both affirm
+    # no reading alone (one sentence, or the reading together leans against the claim): nothing to weigh
+    assert verdict(dataclasses.replace(_alone_claim([0.90, 0.05, 0.05], [0.01, 0.03, 0.96]), alone=None)).label == SUPPORTED
+    # a verdict the pairs decided is not the reading together's to undo; paper and code keep the pairs' rule
+    claim = _alone_claim([0.90, 0.05, 0.05], [0.01, 0.03, 0.96])
+    v = decide(0, [first], preset, {}, None, None, 0.5)
+    assert alone_override(v, preset, claim, [first], TEXTS, {}).label == v.label != CONTRADICTED
+    assert PRESETS["paper"].alone_override is None and PRESETS["code"].alone_override is None
+    assert PRESETS["learned"].alone_override == PRESETS["joint"].alone_override == 0.7
+
+
+@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
+def test_a_sentence_that_contradicts_the_claim_alone_is_not_undone_by_reading_more(engine):
+    from grounding.pipeline import rederive
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    res = ground("The vaccine is not recommended for adults over 65.", [VACCINE], config)
+    (v,), claim = res.verdicts, res.claims[0]
+    assert v.label == CONTRADICTED and v.anchor == 0, v.rule
+    assert ground("The vaccine is recommended for adults over 65.", [VACCINE], config).verdicts[0].label == SUPPORTED
+    if engine == "claims":   # it reads the first sentence alone: the claim's one judged sentence
+        assert claim.joint_columns == [0] and v.rule.startswith("judged alone, context sentence 1 contradicts")
+        return
+    # the context engines read both together (P(e) above 0.8), and the first alone (P(c) above 0.9)
+    assert claim.joint_columns == [0, 1] and claim.joint[0] > 0.8
+    assert claim.alone_column == 0 and claim.alone[2] > 0.9 > claim.alone[0] + 0.8
+    assert v.rule.startswith("read alone, context sentence 1 contradicts the claim: P(c) = 0.9")
+    text = explain(res, v, claim)
+    assert text.startswith("Contradicted by “The vaccine is recommended for adults over 65.” (Document 1, sentence 1): "
+                           "read alone, the entailment model gives contradiction 0.9")
+    assert "Read together with “It is not recommended for children under 5.” (Document 1, sentence 2), it gives " \
+           "entailment 0.9" in text and "more sentences cannot undo what one says against the claim" in text
+    # the card names both readings, after the model that gave them (the pair's numbers stay the scorer's)
+    from grounding import render
+    card = render.verdicts_html(res)
+    assert (f"entailment model on the 2 sentences together: P(e) {claim.joint[0]:.2f} · P(c) {claim.joint[2]:.2f} · "
+            f"on context sentence 1 alone: P(e) {claim.alone[0]:.2f} · P(c) {claim.alone[2]:.2f}") in card
+    pair = next(p for p in res.pairs if p.column == 0)
+    assert (v.entail, v.contradict) == (pair.entail, pair.contradict) and pair.entail > 0.5
+    # the scorer read the cell as support: the verdict's rule turns it red, and says why
+    assert res.sentence_map.labels[0][0] == -1
+    assert res.sentence_map.ruled_notes()[(0, 0)].startswith("the verdict's rule: read alone, context sentence 1")
+    off = rederive(res, GroundingConfig(engine=engine, models_dir=str(MODELS), overrides={"alone_override": None}).validate())
+    assert off.verdicts[0].label == SUPPORTED and off.sentence_map.ruled == []
+
+
+def test_the_claims_engine_takes_the_reading_alone_from_its_own_pair():
+    """No model call: the claims engine's pairs are the entailment model's readings of each sentence alone."""
+    ex = BY_NAME["faithful"]
+    res = ground(ex["response"], ex["context"], GroundingConfig(engine="claims", models_dir=str(MODELS)), ex["question"])
+    read = [c for c in res.claims if c.alone is not None]
+    assert read, [(c.text, c.joint_columns, c.joint) for c in res.claims]
+    for k, claim in enumerate(res.claims):
+        if claim.alone is None:
+            continue
+        pairs = {p.column: p for p in res.pairs if p.claim == k}
+        assert len(claim.joint_columns) > 1 and claim.joint[0] > claim.joint[2]
+        assert claim.alone_column == max(claim.joint_columns, key=lambda c: pairs[c].cosine if c in pairs else -1)
+        p = pairs[claim.alone_column]
+        assert p.judged and claim.alone == [p.entail, p.neutral, p.contradict]
+
+
+@pytest.mark.parametrize("engine", ["context", "context-fast"])
+def test_the_sentence_that_entails_the_claim_alone_is_its_anchor_whatever_the_scorer_read(engine):
+    """The scorer reads "It is not recommended for babies under 6 months" as contradicting "The flu vaccine is not
+    recommended for babies under 6 months" (red in the map); the entailment model, reading it alone, as support.
+    The card quotes that sentence as the support, never as leaning against the claim, and explains the red cell."""
+    from grounding.examples import OVERSTATED
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    res = ground("The flu vaccine is not recommended for babies under 6 months.", OVERSTATED["context"], config)
+    (v,), claim = res.verdicts, res.claims[0]
+    babies = next(s.column for s in res.context_sentences if s.text.startswith("It is not recommended for babies"))
+    assert claim.alone_column == babies and claim.alone[0] > max(claim.alone[1], claim.alone[2])
+    assert res.sentence_map.labels[0][babies] == -1   # the scorer's reading
+    assert v.label == SUPPORTED and v.anchor == babies and v.conflicting != babies
+    text = explain(res, v, claim)
+    assert text.startswith("Supported by “It is not recommended for babies under 6 months.”")
+    assert (f"the entailment model, reading the sentence against the claim alone, does not (entailment "
+            f"{claim.alone[0]:.2f})") in text and "sentence 3 reads as contradicting it" not in text
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    (NOT_FOR_ADULTS, "The vaccine is recommended for adults over 65.", True),
+    ("The vaccine is recommended for adults over 65.", "The vaccine is not recommended for adults over 65.", True),
+    ("The drug never caused liver damage.", "The drug caused liver damage in two patients.", True),
+    # "not only" adds, it does not deny
+    ("HOTAIR is associated with pancreatic cancer.", "HOTAIR is not only associated with pancreatic cancer.", False),
+    # both negated, or neither
+    (NOT_FOR_ADULTS, "The vaccine is not recommended for adults over 65.", False),
+    # the other polarity, but few of the claim's words: another statement, not this one turned
+    (NOT_FOR_ADULTS, "Older adults should get a booster every autumn.", False),
+])
+def test_opposite_polarity_needs_the_claims_words_and_one_negation(claim, sentence, expected):
+    from grounding.negate import opposite_polarity
+    assert opposite_polarity(claim, sentence) is expected

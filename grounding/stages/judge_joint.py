@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from grounding.negate import opposite_polarity
 from grounding.stages import Run
 from grounding.types import PairScore
 
@@ -119,7 +120,7 @@ def select(state: Run, k: int) -> list[int]:
     """Claim k's columns to read together (`Claim.joint_columns`); one column: that pair's numbers are the joint."""
     pairs = [s for s in state.scores if s.claim == k]
     config, claim = state.config, state.result.claims[k]
-    claim.joint, claim.joint_rechecked = None, False
+    claim.joint, claim.joint_rechecked, claim.alone, claim.alone_column = None, False, None, None
     sentences = state.result.context_sentences                        # indexed by column
     document_of = (lambda c: sentences[c].source) if config.joint_scope == "document" else None
     another = _another(claim.text, sentences) if config.joint_siblings else None
@@ -148,6 +149,41 @@ def read(state: Run, ks: list[int], fp32: bool) -> None:
         if i not in unfinished:
             claims[k].joint, claims[k].joint_rechecked = [round(float(x), 4) for x in probs[i]], fp32
             state.result.coverage.rechecked += int(fp32)
+    read_alone(state, [k for i, k in enumerate(ks) if i not in unfinished], fp32)
+
+
+def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
+    """Of the claims `ks` whose sentences, several, lean to support read together (P(e) above P(c)): the most
+    similar of them against the claim alone (`Claim.alone`, verdict.alone_override). The model, reading two
+    sentences, sometimes takes one's words for the other's ("not recommended for adults over 65" against
+    "recommended for adults over 65. It is not recommended for children under 5": P(e) 0.95 together, P(c) 0.96 for
+    the first alone). The claims engine has that pair's own numbers (the same model read it alone). The context
+    engines ask the entailment model, in one call, only where the reading alone can change what is shown: the
+    sentence says the claim's words with the other polarity (negate.opposite_polarity, the override's test), or
+    the scorer read its pair as contradicting the claim (whether it is the support to quote, verdict.alone_override)."""
+    claims, todo = state.result.claims, []
+    for k in ks:
+        claim = claims[k]
+        claim.alone, claim.alone_column = None, None
+        if claim.joint is None or len(claim.joint_columns) < 2 or claim.joint[0] <= claim.joint[2]:
+            continue
+        pairs = {p.column: p for p in state.scores if p.claim == k and p.column in claim.joint_columns}
+        claim.alone_column = max(claim.joint_columns, key=lambda c: (pairs[c].cosine if c in pairs else -1.0, -c))
+        pair = pairs.get(claim.alone_column)
+        if "scorer" not in state.models and pair is not None and pair.judged:
+            claim.alone = [pair.entail, pair.neutral, pair.contradict]
+        elif (pair is not None and pair.psi == -1) or \
+                opposite_polarity(claim.text, state.context_texts[claim.alone_column]):
+            todo.append(k)
+    if not todo or state.over_budget():
+        return
+    model = state.models["entailment"]
+    probs = model.predict([state.context_texts[claims[k].alone_column] for k in todo], [claims[k].text for k in todo],
+                          stop=state.over_budget, fp32=fp32)
+    unfinished = set(model.unfinished)
+    for i, k in enumerate(todo):
+        if i not in unfinished:
+            claims[k].alone = [round(float(x), 4) for x in probs[i]]
 
 
 def reread(state: Run, k: int) -> None:
@@ -159,6 +195,7 @@ def reread(state: Run, k: int) -> None:
         return
     if claim.joint_columns == before[0] and before[2]:
         claim.joint, claim.joint_rechecked = before[1], True
+        read_alone(state, [k], fp32=True)
         return
     read(state, [k], fp32=True)
     widen(state, [k], fp32=True)

@@ -57,15 +57,17 @@ def borderline(state: Run, k: int, pairs: list[PairScore], margin: float) -> boo
     best, best_cosine = state.best.get(k, (None, None))
 
     claim = result.claims[k]
-    joint = claim.joint
+    joint, alone = claim.joint, claim.alone
 
     def outcome(ps: list[PairScore], delta: float = 0.0) -> tuple:
-        if joint is not None:   # the joint reading (stage judge_joint) moves with the pairs
+        if joint is not None:   # the joint reading and its sentence alone (stage judge_joint) move with the pairs
             claim.joint = shifted(joint[0], joint[2], delta)
+        if alone is not None:
+            claim.alone = shifted(alone[0], alone[2], delta)
         try:
             v = decide_claim(result, state.config, preset, k, ps, state.diffs.get(k, {}), best, best_cosine)
         finally:
-            claim.joint = joint
+            claim.joint, claim.alone = joint, alone
         return v.label, v.conflicting
 
     nominal = outcome(pairs)

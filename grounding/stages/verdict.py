@@ -33,11 +33,13 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
         model = learned.load(config.models_dir, result.engine)
         v = verdict.decide_learned(k, claim.text, pairs, preset, model, diffs, [s.text for s in ctx],
                                    best, best_cosine, claim.joint, tau=config.tau)
+    v = verdict.alone_override(v, preset, claim, pairs, [s.text for s in ctx], diffs)
     v = verdict.quantity_override(v, preset, result.claims[k].text,
                                   ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
     v = verdict.denial_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = verdict.reversal_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = verdict.binding_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    v = verdict.overclaim_partial(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = verdict.quantity_note(v, preset, result.claims[k].text, pairs, [s.text for s in ctx])
     if v.conflicting is not None and config.joint_siblings:
         from grounding.binding import about_another

@@ -1,0 +1,97 @@
+"""Stronger than the source: a claim that states as total or certain what its evidence states as partial or
+possible. "Regular exercise eliminates the risk of heart disease" against "Regular exercise may reduce the risk of
+heart disease" shares every word but the two that matter, and the entailment model reads the pair as support
+(P(e) 0.80); so it did "… prevents heart disease in all cases" (0.56). The source backs the direction of the claim,
+not its strength: the verdict rule (verdict.overclaim_override) makes such a Supported claim Partially supported
+and says which words differ.
+
+Read by the words alone (no model, no parse):
+- the claim's **absolute** words: a total effect (eliminate, eradicate, cure, guarantee, abolish; "no risk",
+  "risk-free"), a total degree or reach (completely, entirely, totally, fully, always, never, "in all cases",
+  "in every case", "without exception"), or certainty (proves, proven, certainly, definitely, undoubtedly);
+- the sentence's **hedges**: a modal of possibility (may, might, could, possibly, potentially, perhaps, likely,
+  probably), a reporting hedge (suggests, indicates, appears to, seems to, is associated with, is linked to), a
+  partial effect or reach (reduce, lower, decrease, help, contribute, partly, partially, some, often, usually,
+  generally, mostly, in most, rarely, seldom, sometimes).
+The rule finds one when the claim has an absolute word and no hedge, the sentence a hedge and no absolute word (nor
+the claim's word in another form: "elimination", "cured"), and the sentence holds most of the claim's other words
+(`COVERAGE`, by their first five letters): the two say one thing at two strengths.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from typing import NamedTuple
+
+from grounding.invisible import judged_text
+
+# absolute words of a claim: pattern -> the family a sentence may state it in (then the claim is not stronger)
+_ABSOLUTE = (
+    (r"eliminat\w*", "eliminat"), (r"eradicat\w*", "eradicat"), (r"cur(?:e|es|ed|ing)", "cur"),
+    (r"guarantee\w*", "guarantee"), (r"abolish\w*", "abolish"), (r"no risk", "no risk"), (r"risk-free", "risk-free"),
+    (r"completely", "complete"), (r"entirely", "entire"), (r"totally", "total"), (r"fully", "full"),
+    (r"always", "always"), (r"never", "never"), (r"in (?:all|every) cases?", "all case"),
+    (r"without exception", "exception"), (r"prov(?:e|es|ed|en)", "prov"), (r"certainly", "certain"),
+    (r"definitely", "definite"), (r"undoubtedly", "doubt"),
+)
+ABSOLUTE = re.compile(r"\b(?:" + "|".join(p for p, _ in _ABSOLUTE) + r")\b", re.IGNORECASE)
+HEDGE = re.compile(
+    r"\b(?:may|might|could|possibly|potentially|perhaps|likely|probably|suggest(?:s|ed|ing)?|indicat(?:e|es|ed|ing)|"
+    r"appears? to|seems? to|associated with|linked (?:to|with)|reduc(?:e|es|ed|ing)|lower(?:s|ed|ing)?|"
+    r"decreas(?:e|es|ed|ing)|helps?|helped|contribut(?:e|es|ed|ing)|partly|partially|some|often|usually|"
+    r"generally|mostly|in most|rarely|seldom|sometimes)\b", re.IGNORECASE)
+
+
+_STOP = frozenset("the and for with that this these those from into than then there their they them its was were are "
+                  "has have had been being not but also which who whom what when where will would can all any each "
+                  "every case cases".split())
+_WORD = re.compile(r"[a-z][a-z-]{2,}|\d+(?:[.,]\d+)*")
+# a claim's words (without its absolute word) that the sentence must hold, at least this share: the two say the
+# same thing but for the claim's strength (a long sentence that hedges something else is not the claim's source)
+COVERAGE = 0.7
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:5] for w in _WORD.findall(text.lower()) if w not in _STOP}
+
+
+def holds_most(claim: str, sentence: str, share: float = COVERAGE) -> bool:
+    """Whether the sentence holds at least `share` of the claim's content words (by their first five letters)."""
+    own = _stems(claim)
+    return bool(own) and len(own & _stems(sentence)) >= share * len(own)
+
+
+class Overclaim(NamedTuple):
+    claim_word: str      # as written in the claim: "eliminates"
+    hedge: str           # as written in the sentence: "may"
+
+
+_MODAL = frozenset("may might could possibly potentially perhaps likely probably".split())
+
+
+def _with_verb(sentence: str, hedge: re.Match) -> str:
+    """The hedge as written, with the word after it when it is a modal ("may reduce", not "may")."""
+    if hedge.group(0).lower() not in _MODAL:
+        return hedge.group(0)
+    after = re.match(r"\s+([A-Za-z-]+)", sentence[hedge.end():])
+    return hedge.group(0) + (f" {after.group(1)}" if after else "")
+
+
+def _family(word: str) -> str:
+    return next(f for p, f in _ABSOLUTE if re.fullmatch(p, word, re.IGNORECASE))
+
+
+@functools.lru_cache(maxsize=4096)
+def stronger(claim: str, sentence: str) -> Overclaim | None:
+    """What makes the claim stronger than the sentence ("eliminates" against "may"), or None: the claim has an
+    absolute word and no hedge, the sentence a hedge and no absolute word, nor the claim's in another form."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    word = ABSOLUTE.search(claim)
+    if word is None or HEDGE.search(claim):
+        return None
+    hedge = HEDGE.search(sentence)
+    if hedge is None or ABSOLUTE.search(sentence) or _family(word.group(0)) in sentence.lower():
+        return None
+    if not holds_most(ABSOLUTE.sub(" ", claim), sentence):
+        return None
+    return Overclaim(word.group(0), _with_verb(sentence, hedge))

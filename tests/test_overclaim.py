@@ -1,0 +1,89 @@
+"""Stronger than the source (grounding.overclaim, verdict.overclaim_partial): a claim that states as total or certain
+what its evidence hedges is Partially supported, whatever the entailment model made of the shared words."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.explain import explain
+from grounding.overclaim import Overclaim, stronger
+from grounding.pipeline import rederive
+from grounding.types import PARTIAL, SUPPORTED
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+ENGINES = ("claims", "context", "context-fast")
+EXERCISE = "Regular exercise may reduce the risk of heart disease."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Regular exercise eliminates the risk of heart disease.", EXERCISE, ("eliminates", "may reduce")),
+    ("Regular exercise prevents heart disease in all cases.", EXERCISE, ("in all cases", "may reduce")),
+    ("The new filter always removes lead from tap water.", "The new filter usually removes lead from tap water.",
+     ("always", "usually")),
+    ("The trial proved that the drug shortens hospital stays.",
+     "The trial suggests that the drug shortens hospital stays.", ("proved", "suggests")),
+    ("The treatment completely restores lung function.", "The treatment partly restores lung function.",
+     ("completely", "partly")),
+])
+def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, expected):
+    assert stronger(claim, sentence) == Overclaim(*expected)
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    # the same strength, said the same way or in another form of the word
+    ("Regular exercise may reduce the risk of heart disease.", EXERCISE),
+    ("The vaccine eliminates the virus.", "The vaccine may lead to the elimination of the virus."),
+    ("The new filter always removes lead.", "The new filter may always remove lead."),
+    # the claim hedges too, or the sentence does not
+    ("Exercise may eliminate the risk of heart disease.", EXERCISE),
+    ("Regular exercise eliminates the risk of heart disease.", "Regular exercise eliminates the risk of heart disease."),
+    # the sentence hedges something else: it holds few of the claim's other words
+    ("School closures can halt the transmission of COVID-19 completely.",
+     "While proactive school closures cannot interrupt transmission on their own, they can reduce peak incidence by "
+     "40-60% and delay the epidemic."),
+    # nothing absolute in the claim
+    ("Regular exercise lowers the risk of heart disease.", EXERCISE),
+])
+def test_no_overclaim_where_the_strengths_match_or_the_words_differ(claim, sentence):
+    assert stronger(claim, sentence) is None
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_stronger_claim_is_partially_supported_and_says_why(engine):
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    res = ground("Regular exercise eliminates the risk of heart disease.", [EXERCISE], config)
+    (v,) = res.verdicts
+    assert v.label == PARTIAL and v.anchor == 0, v.rule
+    assert v.anchor_conflict == "the claim says “eliminates”, the source “may reduce”"
+    assert v.rule.startswith("stronger than the source: the claim says “eliminates”, the source “may reduce” (")
+    assert explain(res, v, res.claims[0]) == (
+        "Partly backed by “Regular exercise may reduce the risk of heart disease.” (Document 1, sentence 1): the claim "
+        "is stronger than the source (it says “eliminates”, the source “may reduce”). The source backs what the claim "
+        "says, not how strongly it says it.")
+    # the entailment model reads the pair as support: with the rule off the claim is Supported
+    off = rederive(res, GroundingConfig(engine=engine, models_dir=str(MODELS),
+                                        overrides={"overclaim_partial": None}).validate())
+    assert off.verdicts[0].label == SUPPORTED
+    # the claim at the source's own strength stays Supported
+    assert ground(EXERCISE, [EXERCISE], config).verdicts[0].label == SUPPORTED
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_overstated_example_needs_both_rules(engine):
+    """The app's "Overstated" example: R1 denies what the leaflet says of adults over 65 (its "not" is about babies;
+    the context engines read the two sentences together as support, the first alone contradicts the claim), R2 says
+    "eliminates" where the leaflet says "may reduce"."""
+    from grounding.examples import OVERSTATED, expected_problems
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    res = ground(OVERSTATED["response"], OVERSTATED["context"], config, OVERSTATED["question"])
+    assert expected_problems(OVERSTATED, res) == []
+    by_row = {res.claims[v.claim].sentence: v for v in res.verdicts}
+    assert by_row[1].rule.startswith("stronger than the source: the claim says “eliminates”, the source “may reduce”")
+    if engine != "claims":
+        assert by_row[0].rule.startswith("read alone, context sentence 2 contradicts the claim")
+    off = rederive(res, GroundingConfig(engine=engine, models_dir=str(MODELS),
+                                        overrides={"overclaim_partial": None, "alone_override": None}).validate())
+    missed = expected_problems(OVERSTATED, off)
+    assert any(m.startswith("R2 ") for m in missed) and (engine == "claims") != any(m.startswith("R1 ") for m in missed)

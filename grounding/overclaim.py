@@ -13,7 +13,9 @@ Read by the words alone (no model, no parse):
   probably), a reporting hedge (suggests, indicates, appears to, seems to, is associated with, is linked to), a
   partial effect or reach (reduce, lower, decrease, help, contribute, partly, partially, some, often, usually,
   generally, mostly, in most, rarely, seldom, sometimes).
-The rule finds one when the claim has an absolute word and no hedge, the sentence a hedge and no absolute word (nor
+A second form reads a rank: the claim says "the deepest", "the most expensive", "the only", the sentence "one of the
+deepest" or "among the most expensive" (`_shared_rank`). The first form finds one when the claim has an absolute
+word and no hedge, the sentence a hedge and no absolute word (nor
 the claim's word in another form: "elimination", "cured"), and the sentence holds most of the claim's other words
 (`COVERAGE`, by their first five letters): the two say one thing at two strengths.
 """
@@ -51,8 +53,17 @@ _WORD = re.compile(r"[a-z][a-z-]{2,}|\d+(?:[.,]\d+)*")
 COVERAGE = 0.7
 
 
+def _stem(word: str) -> str:
+    """The word's first five letters, a plural made singular first ("cities" and "city" are one)."""
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        word = word[:-1]
+    return word[:5]
+
+
 def _stems(text: str) -> set[str]:
-    return {w[:5] for w in _WORD.findall(text.lower()) if w not in _STOP}
+    return {_stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP}
 
 
 def holds_most(claim: str, sentence: str, share: float = COVERAGE) -> bool:
@@ -81,11 +92,32 @@ def _family(word: str) -> str:
     return next(f for p, f in _ABSOLUTE if re.fullmatch(p, word, re.IGNORECASE))
 
 
+# a rank ("the deepest", "the most expensive", "the only", "the first") and the same rank shared ("one of the deepest")
+_RANK = re.compile(r"\bthe\s+((?:most|least)\s+[a-z-]+|[a-z]+est|only|first|last|best|worst|biggest|largest)\b",
+                   re.IGNORECASE)
+_SHARED = r"\b(?:one of|among|some of) the\s+"
+
+
+def _shared_rank(claim: str, sentence: str) -> Overclaim | None:
+    """The claim's rank that the sentence gives as shared: "the deepest lake" against "one of the deepest lakes"."""
+    for rank in _RANK.finditer(claim):
+        if re.search(_SHARED + r"$", claim[:rank.start() + 4], re.IGNORECASE):
+            continue   # the claim shares the rank itself
+        said = re.search(_SHARED + re.escape(rank.group(1)) + r"\b", sentence, re.IGNORECASE)
+        if said and holds_most(claim[:rank.start()] + claim[rank.end():], sentence):
+            return Overclaim(rank.group(0), said.group(0))
+    return None
+
+
 @functools.lru_cache(maxsize=4096)
 def stronger(claim: str, sentence: str) -> Overclaim | None:
-    """What makes the claim stronger than the sentence ("eliminates" against "may"), or None: the claim has an
-    absolute word and no hedge, the sentence a hedge and no absolute word, nor the claim's in another form."""
+    """What makes the claim stronger than the sentence ("eliminates" against "may", "the deepest" against "one of
+    the deepest"), or None: the claim has an absolute word and no hedge, the sentence a hedge and no absolute word,
+    nor the claim's in another form; or the claim gives a rank the sentence gives as shared."""
     claim, sentence = judged_text(claim), judged_text(sentence)
+    shared = _shared_rank(claim, sentence)
+    if shared is not None:
+        return shared
     word = ABSOLUTE.search(claim)
     if word is None or HEDGE.search(claim):
         return None

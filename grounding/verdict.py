@@ -350,7 +350,7 @@ def binding_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
     `anchor_conflict` says which value the source gives for whom."""
     if preset.binding_override is None or v.label not in (SUPPORTED, PARTIAL, UNSUPPORTED):
         return v
-    from grounding.binding import found_in
+    from grounding.binding import found_in, misbindings
     judged = {p.column: p for p in pairs if p.judged}
     columns = sorted((c for c, p in judged.items() if p.cosine >= preset.binding_override),
                      key=lambda c: (-judged[c].cosine, c))
@@ -365,7 +365,8 @@ def binding_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
         v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, "; ".join(found)
         said = f"context sentence {where[0] + 1}" if len(where) == 1 else \
             "context sentences " + ", ".join(str(c + 1) for c in where) + " read together"
-        v.rule = f"said of another subject: {v.anchor_conflict} ({said})"
+        kind = "said of another subject" if misbindings(claim_text, text) else "said with another verb"
+        v.rule = f"{kind}: {v.anchor_conflict} ({said})"
         move_anchor(v, judged.get(where[0]) or next((judged[c] for c in where if c in judged), None), preset, entity_diffs)
         return v
     return v

@@ -176,5 +176,9 @@ def test_a_date_said_with_another_verb_is_contradicted(engine):
                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     (v,) = res.verdicts
     assert v.label == "Contradicted" and v.anchor_conflict == "the source gives 1998 for “opened”; 2015 goes with “renovated”"
+    assert v.rule == ("said with another verb: the source gives 1998 for “opened”; 2015 goes with “renovated” "
+                      "(context sentence 1)")
+    assert res.sentence_map.ruled_notes().get((0, 0), "the binding rule: " + v.anchor_conflict) == \
+        "the binding rule: " + v.anchor_conflict
     assert explain(res, v, res.claims[0]).endswith(
         "it gives the claim's value with another verb: the source gives 1998 for “opened”; 2015 goes with “renovated”.")

@@ -26,6 +26,11 @@ EXERCISE = "Regular exercise may reduce the risk of heart disease."
      "The trial suggests that the drug shortens hospital stays.", ("proved", "suggests")),
     ("The treatment completely restores lung function.", "The treatment partly restores lung function.",
      ("completely", "partly")),
+    # a rank the sentence gives as shared (a plural is the same word: "cities", "city")
+    ("Lake Baikal is the deepest lake in the world.", "Lake Baikal is one of the deepest lakes in the world.",
+     ("the deepest", "one of the deepest")),
+    ("Oslo is the most expensive city in Europe.", "Oslo is among the most expensive cities in Europe.",
+     ("the most expensive", "among the most expensive")),
 ])
 def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, expected):
     assert stronger(claim, sentence) == Overclaim(*expected)
@@ -45,6 +50,12 @@ def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, ex
      "40-60% and delay the epidemic."),
     # nothing absolute in the claim
     ("Regular exercise lowers the risk of heart disease.", EXERCISE),
+    # the rank shared on both sides, or held alone on both
+    ("Oslo is one of the most expensive cities in Europe.", "Oslo is among the most expensive cities in Europe."),
+    ("Lake Baikal is the deepest lake in the world.", "Lake Baikal is the deepest lake in the world."),
+    # another rank, or few of the claim's other words
+    ("Lake Baikal is the deepest lake in the world.", "Lake Baikal is one of the oldest lakes in the world."),
+    ("The first patient was treated in May.", "One of the first patients was treated in June at another site."),
 ])
 def test_no_overclaim_where_the_strengths_match_or_the_words_differ(claim, sentence):
     assert stronger(claim, sentence) is None

@@ -16,7 +16,9 @@ mention is *denied* when, on the way from it up to the sentence's root, the obje
   "had **no** effect on liver enzymes", "**without** a plant"), unless the negation is a "not ... until" (which
   says that it did happen, later);
 - in a clause that "whether" or "if" opens ("whether to build a plant");
-- the complement of a verb of planning or intending ("**plans** to build a plant", "**considers** opening").
+- the complement of a verb of planning or intending ("**plans** to build a plant", "**considers** opening");
+- for a claim that says it happened (a main verb in the past tense), under a verb of the future ("**will** open a
+  plant", "is **expected** / **scheduled** / **due** to open"): the source says it is to come, not that it came.
 
 The claim itself must assert (no negation, modal or such verb on its main verbs: "Northwind aims to reach 20 GW"
 and "You can borrow up to 15 items" are not checked), and the rule fires only when no evidence sentence mentions
@@ -37,6 +39,8 @@ IRREALIS_VERBS = frozenset({"plan", "intend", "consider", "propose", "aim", "hop
 # context sentence they are not read as denial ("Members may borrow up to 15 items" grants what it names)
 CLAIM_MODALS = frozenset({"may", "might", "could", "would", "can", "should", "must", "will", "shall"})
 OPENERS = frozenset({"whether", "if"})
+# a verb whose complement is still to come ("is expected to open", "is scheduled to open", "is due to open")
+FUTURE_VERBS = frozenset({"expect", "schedule", "due", "set", "slate"})
 _OBJECT_DEPS = frozenset({"dobj", "attr", "oprd"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
 _MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "nummod"})
@@ -47,6 +51,7 @@ QUANTIFIERS = frozenset({"several", "many", "much", "few", "some", "more", "most
 # a sentence without any of these cannot deny (the parse is only run on those that have one: it costs ms each)
 _CUES = re.compile(r"\b(?:not|no|never|without|whether|if|cannot)\b|n't|" +
                    "|".join(sorted(v[:max(4, len(v) - 2)] for v in IRREALIS_VERBS)))
+FUTURE_CUES = re.compile(r"\b(?:will|shall|expected|scheduled|due|set|slated)\b|'ll\b", re.IGNORECASE)
 
 
 def _stem(word: str) -> str:
@@ -59,6 +64,7 @@ class ClaimObject:
     modifiers: frozenset           # its content modifiers' lemmas (amod, compound, "of" phrases)
     text: str                      # the object's words in the claim, for the explanation
     required: frozenset = frozenset()   # those right on the noun (amod, compound; no quantifier): all must be there
+    past: bool = False             # the claim says it happened (its verb in the past tense): a future is no mention
 
 
 @dataclass(frozen=True)
@@ -130,15 +136,29 @@ def claim_objects(claim_text: str) -> list[ClaimObject]:
             mods, text = _phrase(obj)
             required = frozenset(_lemma(c) for c in obj.children if c.dep_ in ("amod", "compound")
                                  and c.pos_ in _CONTENT_POS and _lemma(c) not in QUANTIFIERS)
-            out.append(ClaimObject(noun=_lemma(obj), modifiers=mods, text=text, required=required))
+            out.append(ClaimObject(noun=_lemma(obj), modifiers=mods, text=text, required=required,
+                                   past=v.tag_ == "VBD"))
     return out
 
 
-def _mention_cue(token) -> tuple[bool, Optional[str]]:
+def _future(verb) -> Optional[str]:
+    """The cue that puts `verb` in the future ("will open", "expected to open"), or None."""
+    aux = next((c for c in verb.children if c.dep_ == "aux" and _lemma(c) in ("will", "shall")), None)
+    if aux is not None:
+        return f"{aux.text} {verb.text}"
+    if verb.dep_ == "xcomp" and _lemma(verb.head) in FUTURE_VERBS:
+        return f"{verb.head.text} to {verb.text}"
+    return None
+
+
+def _mention_cue(token, past: bool = False) -> tuple[bool, Optional[str]]:
     """(in a denied scope, its cues outermost first: "not decided … whether") for a token of a context sentence,
-    walking up to the root."""
+    walking up to the root; `past`: a verb of the future denies too (the claim says it happened)."""
     child, node, cues = token, token, []
     while True:
+        if past and node.i != token.i and node.pos_ in ("VERB", "AUX") and _future(node) \
+                and child.dep_ not in _SUBJECT_DEPS:   # "X, who won the cup, will lead the race" still won it
+            cues.append(_future(node))
         if node.i != token.i or node.pos_ in ("NOUN", "PROPN"):
             cue = _denies(node)
             # a negated verb does not deny its own subject ("the plant was not built in 2020" still names a plant)
@@ -164,7 +184,7 @@ def mentions(obj: ClaimObject, sentence_text: str) -> list[tuple[bool, Optional[
         near = {_lemma(x) for x in t.subtree} | {_lemma(x) for x in t.head.subtree if x.i < t.i}
         if not obj.required <= near or (obj.modifiers and not obj.modifiers & near):
             continue
-        out.append(_mention_cue(t))
+        out.append(_mention_cue(t, obj.past))
     return out
 
 
@@ -179,7 +199,7 @@ def denials(claim_text: str, sentences: dict[int, str]) -> list[Denial]:
             text = sentences[j].lower()
             if _stem(obj.noun) not in text:     # the noun's stem ("enzym" of enzyme / enzymes): no mention
                 continue
-            if not _CUES.search(text):          # no word that could deny: an undenied mention, if any; no parse
+            if not (_CUES.search(text) or obj.past and FUTURE_CUES.search(text)):   # no word that could deny: no parse
                 if all(_stem(m) in text for m in obj.required) and (
                         not obj.modifiers or any(_stem(m) in text for m in obj.modifiers)):
                     found.append((False, None, j))

@@ -118,8 +118,11 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             text = f"Partly backed by {anchor} ({where}), but {why} (F = {verdict.score:.2f})."
         elif verdict.rule.startswith("denied mention: "):
             what, cue = verdict.rule.split('names "', 1)[1].split('" only', 1)[0], verdict.rule.split('("', 1)[1].split('"', 1)[0]
-            text = (f"Unsupported: {anchor} ({where}) names “{what}” only as not done, not there or undecided "
-                    f"(“{cue}”), so it cannot back the claim, whatever words it shares with it.")
+            from grounding.denial import FUTURE_CUES
+            how = ("still to come, where the claim says it happened" if FUTURE_CUES.match(cue)
+                   else "not done, not there or undecided")
+            text = (f"Unsupported: {anchor} ({where}) names “{what}” only as {how} (“{cue}”), so it cannot back the "
+                    f"claim, whatever words it shares with it.")
         elif verdict.score is None:
             text = (f"Unsupported: the closest context sentence, {anchor} ({where}), has similarity "
                     f"{verdict.cosine:.2f}, below τ, so no sentence was judged relevant.")

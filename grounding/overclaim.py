@@ -2,7 +2,7 @@
 possible. "Regular exercise eliminates the risk of heart disease" against "Regular exercise may reduce the risk of
 heart disease" shares every word but the two that matter, and the entailment model reads the pair as support
 (P(e) 0.80); so it did "… prevents heart disease in all cases" (0.56). The source backs the direction of the claim,
-not its strength: the verdict rule (verdict.overclaim_override) makes such a Supported claim Partially supported
+not its strength: the verdict rule (verdict.overclaim_partial) makes such a Supported claim Partially supported
 and says which words differ.
 
 Read by the words alone (no model, no parse):
@@ -13,11 +13,11 @@ Read by the words alone (no model, no parse):
   probably), a reporting hedge (suggests, indicates, appears to, seems to, is associated with, is linked to), a
   partial effect or reach (reduce, lower, decrease, help, contribute, partly, partially, some, often, usually,
   generally, mostly, in most, rarely, seldom, sometimes).
-A second form reads a rank: the claim says "the deepest", "the most expensive", "the only", the sentence "one of the
-deepest" or "among the most expensive" (`_shared_rank`). The first form finds one when the claim has an absolute
-word and no hedge, the sentence a hedge and no absolute word (nor
+The rule finds one when the claim has an absolute word and no hedge, the sentence a hedge and no absolute word (nor
 the claim's word in another form: "elimination", "cured"), and the sentence holds most of the claim's other words
-(`COVERAGE`, by their first five letters): the two say one thing at two strengths.
+(`COVERAGE`, by their first five letters, plurals made singular): the two say one thing at two strengths. A second
+form reads a rank: the claim says "the deepest", "the most expensive", "the only", the sentence "one of the
+deepest" or "among the most expensive" (`_shared_rank`), with the same share of the claim's other words.
 """
 from __future__ import annotations
 

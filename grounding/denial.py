@@ -54,6 +54,11 @@ _CUES = re.compile(r"\b(?:not|no|never|without|whether|if|cannot)\b|n't|" +
 FUTURE_CUES = re.compile(r"\b(?:will|shall|expected|scheduled|due|set|slated)\b|'ll\b", re.IGNORECASE)
 
 
+def how_denied(cue: str) -> str:
+    """How a cue leaves the claim's object, in the rule line's and the explanation's words."""
+    return "still to come" if FUTURE_CUES.match(cue) else "not done or undecided"
+
+
 def _stem(word: str) -> str:
     return word[:max(3, len(word) - 2)]
 

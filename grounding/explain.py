@@ -118,9 +118,9 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             text = f"Partly backed by {anchor} ({where}), but {why} (F = {verdict.score:.2f})."
         elif verdict.rule.startswith("denied mention: "):
             what, cue = verdict.rule.split('names "', 1)[1].split('" only', 1)[0], verdict.rule.split('("', 1)[1].split('"', 1)[0]
-            from grounding.denial import FUTURE_CUES
-            how = ("still to come, where the claim says it happened" if FUTURE_CUES.match(cue)
-                   else "not done, not there or undecided")
+            from grounding.denial import how_denied
+            how = {"still to come": "still to come, where the claim says it happened",
+                   "not done or undecided": "not done, not there or undecided"}[how_denied(cue)]
             text = (f"Unsupported: {anchor} ({where}) names “{what}” only as {how} (“{cue}”), so it cannot back the "
                     f"claim, whatever words it shares with it.")
         elif verdict.score is None:
@@ -176,7 +176,7 @@ def _together(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
     text = (f"Read together with {'; '.join(f'{_quote(result.context_sentences[o].text, 120)} ({_where(result, o)})' for o in others)}, "
             f"the judged sentences {what}{fp32}.")
     if verdict.label == SUPPORTED:   # the map's red cells among them: the reading of one sentence alone
-        entails_alone = claim.alone is not None and claim.alone[0] >= max(claim.alone[1], claim.alone[2])
+        entails_alone = claim.alone_entails
         alone = [p.column for p in result.pairs if p.claim == verdict.claim and p.psi == -1
                  and p.column in claim.joint_columns and p.column != verdict.conflicting
                  and not (entails_alone and p.column == claim.alone_column)]

@@ -92,8 +92,9 @@ def _fallback(text: str, doc) -> str:
     return _FALLBACK + (text if keep_case else text[0].lower() + text[1:])
 
 
-# a negation as written ("not only" adds, it does not deny)
-_NEGATION = re.compile(r"\b(?:not(?! only\b)|no|never|none|nobody|nothing|neither|nor|without)\b|n't\b", re.IGNORECASE)
+# a negation as written: negate's own words, "no" and "without" ("not only" adds, it does not deny)
+_NEGATION = re.compile(r"\b(?:not(?! only\b)|" + "|".join(sorted((_NEGATORS | _NEGATIVE_WORDS | {"no", "without"})
+                                                                  - {"not", "n't"})) + r")\b|n't\b", re.IGNORECASE)
 
 
 def opposite_polarity(claim: str, sentence: str) -> bool:

@@ -65,6 +65,11 @@ class Claim:
     alone: Optional[list[float]] = None
     alone_column: Optional[int] = None
 
+    @property
+    def alone_entails(self) -> bool:
+        """Whether the reading alone (`alone`) has entailment as its most likely class."""
+        return self.alone is not None and self.alone[0] >= max(self.alone[1], self.alone[2])
+
 
 @dataclass
 class PairScore:

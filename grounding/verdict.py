@@ -226,7 +226,7 @@ def denial_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: l
     anchor becomes that sentence (its pair's numbers and F when it was judged)."""
     if preset.denial_override is None or v.label not in (SUPPORTED, PARTIAL):
         return v
-    from grounding.denial import denials
+    from grounding.denial import denials, how_denied
     columns = {p.column for p in pairs if p.judged and p.cosine >= preset.denial_override} | set(joint_columns or ())
     found = denials(claim_text, {j: context_texts[j] for j in columns})
     if not found:
@@ -234,7 +234,7 @@ def denial_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: l
     d = found[0]
     pair = next((p for p in pairs if p.column == d.column and p.judged), None)
     v.label = UNSUPPORTED
-    v.rule = (f"denied mention: the evidence names \"{d.object.text}\" only as not done or undecided "
+    v.rule = (f"denied mention: the evidence names \"{d.object.text}\" only as {how_denied(d.cue)} "
               f"(\"{d.cue}\", context sentence {d.column + 1}); {v.rule}")
     move_anchor(v, pair, preset, entity_diffs)
     v.conflicting = None
@@ -270,7 +270,7 @@ def alone_override(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[
                   f"{preset.alone_override} and above P(e) = {e:.2f} of context sentences "
                   f"{', '.join(str(j + 1) for j in sorted(claim.joint_columns))} read together")
         move_anchor(v, pair, preset, entity_diffs)
-    elif v.label == SUPPORTED and alone[0] >= max(alone[1], alone[2]):
+    elif v.label == SUPPORTED and claim.alone_entails:
         move_anchor(v, pair, preset, entity_diffs)
         if v.conflicting == column:
             v.conflicting = None

@@ -153,7 +153,7 @@ def test_a_claim_that_says_it_happened_is_not_backed_by_a_source_that_says_it_wi
                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     (v,) = res.verdicts
     assert v.label == UNSUPPORTED and v.anchor == 0
-    assert v.rule.startswith('denied mention: the evidence names "300 patients" only as not done or undecided '
+    assert v.rule.startswith('denied mention: the evidence names "300 patients" only as still to come '
                              '("will enroll", context sentence 1)')
     assert explain(res, v, res.claims[0]) == (
         "Unsupported: “The trial will enroll 300 patients.” (Document 1, sentence 1) names “300 patients” only as "

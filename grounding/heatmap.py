@@ -84,7 +84,8 @@ def heatmap_html(result: GroundingResult, selected_row: Optional[int] = None, ma
             if rule:
                 kind += f"; {rule}, whatever the model read"
             title = f"{head}\n{col_text[j]}\nscore {v:+.2f} ({kind}){chr(10) + note if note else ''}"
-            cells.append(f'<td class="{cell_class[j]}{" " + mark_class if mark_class else ""}{" ruled" if rule else ""}" data-col="{j}" '
+            ruled_class = (" ruled" + ("" if lab < 0 else " ruled-none")) if rule else ""
+            cells.append(f'<td class="{cell_class[j]}{" " + mark_class if mark_class else ""}{ruled_class}" data-col="{j}" '
                          f'data-value="{v:.4f}" data-label="{lab}" style="background:{bg}" title="{_e(title)}">'
                          f'{text}</td>')
         body.append(_row(i, sent.text, state, selected_row == i, marks.rows.get(i), compact, "".join(cells)))
@@ -92,11 +93,15 @@ def heatmap_html(result: GroundingResult, selected_row: Optional[int] = None, ma
              f'data-cols="{m}"><thead><tr class="docs"><th class="corner" rowspan="2">'
              f'{"" if compact else "Response ↓ · Context →"}</th>{"".join(head_docs)}</tr>'
              f'<tr class="nums">{"".join(head_nums)}</tr></thead><tbody>{"".join(body)}</tbody></table>')
+    red_rule = any(sm.labels[i][j] < 0 for i, j in ruled) if sm else False
+    none_rule = any(sm.labels[i][j] == 0 for i, j in ruled) if sm else False
     unscored = (f'<div class="unscored-note" data-unscored="{len(ctx) - m}">{len(ctx) - m:,} context sentences beyond '
                 f'the limit were not scored and are not shown.</div>') if m < len(ctx) else ""
     legend = ('<div class="legend"><span>contradicts −1</span><span class="ramp"></span><span>+1 supports</span>'
               '<span>· grey = not judged (below τ) or neutral · hatched = not assessed · thick line = new document'
-              + (" · dark-red outline = red by the verdict's rule, not the model's reading (hover)" if ruled else "")
+              + (" · dark-red outline = red by the verdict's rule, not the model's reading (hover)" if red_rule else "")
+              + (" · dashed outline = no evidence by the verdict's rule (the sentence names the claim only as not done"
+                 " or still to come), not the model's reading (hover)" if none_rule else "")
               + (" · click a row to see its evidence" if interactive else "") + "</span></div>"
               + (f'<div class="legend marks-legend">{_e(marks.legend)}</div>' if marks.legend else ""))
     return _wrap(f'<div class="hm-wrap">{table}</div>{unscored}{legend}'

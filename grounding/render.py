@@ -327,6 +327,8 @@ def context_html(result: GroundingResult, row: Optional[int] = None, claim: Opti
                 style = f' style="--a:{0.15 + 0.5 * min(1.0, abs(v)):.2f}"'
                 title += f" · {'supports' if lab > 0 else 'contradicts'}, score {v:+.2f}"
                 title += f" ({rules[s.column]})" if s.column in rules else ""
+            elif s.column in rules:             # a cell a rule turned to no evidence (the denial rule)
+                title += f" · no evidence ({rules[s.column]}), whatever the model read"
             if anchor is not None and s.column == anchor:
                 classes.append("ev-anchor")
                 title += " · anchor of the verdict"

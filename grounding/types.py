@@ -89,7 +89,8 @@ class PairScore:
 @dataclass
 class RuledCell:
     """A map cell shown as the verdict reads it, not as the model read the pair: the anchor of a Contradicted claim
-    (the quantity rule's "rose by 6%" against "6% less"; sentences read together) is shown contradicting.
+    (the quantity rule's "rose by 6%" against "6% less"; sentences read together) is shown contradicting; the
+    anchor of a claim the denial rule made Unsupported ("will enroll" against "enrolled") is shown as no evidence.
     `value` / `label`: what the model gave the cell (put back when the verdict settings change); `note`: what
     decided (grounding.stages.verdict.show_rules)."""
     row: int

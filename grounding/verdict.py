@@ -223,7 +223,8 @@ def denial_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: l
     sentences read together) names what it asserts only as not done, not there or undecided (grounding.denial: "has
     not yet decided whether to build a commercial-scale hydrogen plant" against "opened a commercial-scale hydrogen
     plant") is Unsupported: the sentence mentioning it cannot back it, whatever words it shares with the claim. The
-    anchor becomes that sentence (its pair's numbers and F when it was judged)."""
+    anchor becomes that sentence (its pair's numbers and F when it was judged), and `anchor_conflict` says how it is
+    denied: the maps show its cell as no evidence, not as the support the model read."""
     if preset.denial_override is None or v.label not in (SUPPORTED, PARTIAL):
         return v
     from grounding.denial import denials, how_denied
@@ -238,6 +239,8 @@ def denial_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: l
               f"(\"{d.cue}\", context sentence {d.column + 1}); {v.rule}")
     move_anchor(v, pair, preset, entity_diffs)
     v.conflicting = None
+    if v.anchor == d.column:   # the maps show its cell as no evidence (stages.verdict.show_rules)
+        v.anchor_conflict = f"it names “{d.object.text}” only as {how_denied(d.cue)} (“{d.cue}”)"
     return v
 
 

@@ -11,6 +11,8 @@ from grounding.config import PRESETS
 from grounding.denial import claim_objects, denials
 from grounding.examples import BY_NAME, DRUG_X, EXAMPLES, LONG_CONTEXT, expected_problems
 from grounding.explain import explain
+from grounding.heatmap import heatmap_html
+from grounding.render import context_html, evidence_scores
 from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore, Verdict
 from grounding.verdict import denial_override, fused_score
 
@@ -159,6 +161,16 @@ def test_a_claim_that_says_it_happened_is_not_backed_by_a_source_that_says_it_wi
         "Unsupported: “The trial will enroll 300 patients.” (Document 1, sentence 1) names “300 patients” only as "
         "still to come, where the claim says it happened (“will enroll”), so it cannot back the claim, whatever "
         "words it shares with it.")
+    # the map shows the sentence as no evidence, as the verdict reads it; the model's green is kept for the tooltip
+    assert res.sentence_map.labels[0][0] == 0 and res.sentence_map.values[0][0] == 0.0
+    (cell,) = res.sentence_map.ruled
+    assert (cell.row, cell.column) == (0, 0) and cell.label == 1 and cell.value > 0.5
+    assert cell.note == "the denial rule: it names “300 patients” only as still to come (“will enroll”)"
+    green = any(lab > 0 for lab in res.sentence_map.labels[0])   # context-fast's scorer reads "It is funded …" as support
+    assert res.metrics.sentence_classes == ["Faithful" if green else "Ungrounded"]
+    assert 'ruled ruled-none' in heatmap_html(res) and 0 not in evidence_scores(res, row=0)
+    assert "no evidence (the denial rule: it names “300 patients”" in context_html(res, row=0)
     off = rederive(res, GroundingConfig(models_dir=str(MODELS), engine=engine,
                                         overrides={"denial_override": None}).validate())
     assert off.verdicts[0].label == SUPPORTED
+    assert off.sentence_map.labels[0][0] == 1 and off.sentence_map.ruled == [] and off.metrics.sentence_classes == ["Faithful"]

@@ -14,7 +14,7 @@ from grounding.metrics import faithfulness
 from grounding.pipeline import rederive
 from grounding.render import context_html, evidence_scores
 from grounding.stages.verdict import clear_rules, show_rules
-from grounding.types import CONTRADICTED, SUPPORTED, SignedMap, Verdict
+from grounding.types import CONTRADICTED, SUPPORTED, UNSUPPORTED, SignedMap, Verdict
 
 ENGINES = ("claims", "context", "context-fast")
 
@@ -44,6 +44,38 @@ def test_show_rules_paints_the_anchor_of_a_contradicted_claim_and_clear_rules_pu
     show_rules(smap, [joint], lambda v: None)                            # a claim without a row: nothing
     clear_rules(smap)
     assert smap.values == _map().values and smap.labels == _map().labels and smap.ruled == []
+
+
+def test_show_rules_empties_the_green_anchor_of_a_denied_claim_unless_another_claim_of_the_row_stands_on_it():
+    """The denial rule's Unsupported ("will enroll 300 patients" against "enrolled 300 patients"): the model's green
+    cell becomes no evidence; on the claims engine's sentence map a row whose other claim is backed by that same
+    sentence keeps it green."""
+    denied = Verdict(claim=0, label=UNSUPPORTED, score=0.8, anchor=1, cosine=0.65,
+                     anchor_conflict="it names “300 patients” only as still to come (“will enroll”)",
+                     rule='denied mention: the evidence names "300 patients" only as still to come ("will enroll", '
+                          'context sentence 2); …')
+    smap = _map()
+    show_rules(smap, [denied], lambda v: v.claim)
+    assert smap.values[0] == [0.0, 0.0, 0.0] and smap.labels[0] == [0, 0, 0] and smap.labels[1] == [-1, 0, 0]
+    assert smap.ruled_notes() == {(0, 1): "the denial rule: it names “300 patients” only as still to come (“will enroll”)"}
+    assert faithfulness(smap.labels, [True, True])["fcr"] == 0.0          # the rates count it as no evidence
+    html = heatmap_html_of(smap)
+    assert 'class="cell ruled ruled-none"' in html and "dashed outline = no evidence by the verdict's rule" in html
+    assert "dark-red outline" not in html
+    clear_rules(smap)
+    assert smap.values == _map().values and smap.labels == _map().labels
+    other = Verdict(claim=1, label=SUPPORTED, score=0.9, anchor=1, cosine=0.65)   # same row, backed by that sentence
+    show_rules(smap, [denied, other], lambda v: 0)
+    assert smap.labels[0][1] == 1 and smap.ruled == []
+    plain = dataclasses.replace(denied, rule="judged alone, …", anchor_conflict="")   # Unsupported by the model: its own
+    show_rules(smap, [plain], lambda v: v.claim)
+    assert smap.labels[0][1] == 1 and smap.ruled == []
+
+
+def heatmap_html_of(smap: SignedMap) -> str:
+    """The heatmap of a two-sentence answer against one three-sentence document, with `smap` as its map."""
+    r = ground("The trial enrolled 300 patients. It is funded.", ["One. Two. Three."], GroundingConfig(engine="claims"))
+    return heatmap_html(dataclasses.replace(r, sentence_map=smap))
 
 
 def test_contradiction_example_remission_anchor_is_red_on_the_context_engine():

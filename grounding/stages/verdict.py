@@ -5,7 +5,8 @@ A Contradicted verdict whose anchor pair the model did not read as a contradicti
 6%" against "6% less", a pair the model read as support or as nothing; the sentences read together; a preset's
 lowest band) also shows in the maps: the anchor's cell turns contradicting, so a user never sees green or
 nothing under a Contradicted verdict, and the map's rates (HCR) and the gold Citation F1 count what the verdict
-says. The model's own reading of the cell is kept (`SignedMap.ruled`) and put back when the verdict settings
+says. So does an Unsupported verdict of the denial rule: the supporting cell of the sentence that names the claim
+only as not done or still to come turns to no evidence. The model's own reading of the cell is kept (`SignedMap.ruled`) and put back when the verdict settings
 change (pipeline.rederive).
 """
 from __future__ import annotations
@@ -75,24 +76,35 @@ RULE_NAMES = (("said the other way round", "the reversal rule"), ("said of anoth
 
 
 def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Callable[[Verdict], Optional[int]]) -> None:
-    """The anchor cell of each Contradicted verdict shown contradicting in `smap` where the model's reading of it is
-    not (the quantity rule, `Verdict.anchor_conflict`; the sentences read together; a preset's lowest band): value
-    -cosine, label -1, the model's reading and what decided kept in `smap.ruled`. `row_of`: the map row of a
-    verdict's claim (None: the claim has no row there)."""
+    """The anchor cell of each verdict a rule decided against the model's reading of that cell, shown as the verdict
+    reads it in `smap`, the model's reading and what decided kept in `smap.ruled`. `row_of`: the map row of a
+    verdict's claim (None: the claim has no row there).
+    - Contradicted where the cell is not contradicting (the quantity rule, `Verdict.anchor_conflict`; the sentences
+      read together; a preset's lowest band): value -cosine, label -1.
+    - Unsupported by the denial rule where the cell is supporting ("will enroll 300 patients" against "enrolled 300
+      patients"): value 0, label 0, no evidence; not where another claim of the same row is backed by that
+      sentence (the claims engine's sentence map: the row's other claim keeps its support)."""
     if smap is None:
         return
     for v in verdicts:
-        decided = v.label == CONTRADICTED and v.anchor is not None and v.cosine is not None and v.score is not None
+        red = v.label == CONTRADICTED and v.score is not None
+        denied = v.label == UNSUPPORTED and v.rule.startswith("denied mention: ") and bool(v.anchor_conflict)
+        decided = (red or denied) and v.anchor is not None and v.cosine is not None
         row = row_of(v) if decided else None
         if row is None or not (0 <= row < len(smap.labels) and 0 <= v.anchor < len(smap.labels[row])):
             continue
         j = v.anchor
-        if smap.labels[row][j] < 0 or any(c.row == row and c.column == j for c in smap.ruled):
+        if (smap.labels[row][j] < 0 if red else smap.labels[row][j] <= 0) \
+                or any(c.row == row and c.column == j for c in smap.ruled):
             continue
-        rule = next((name for prefix, name in RULE_NAMES if v.rule.startswith(prefix)), "the quantity rule")
+        if denied and any(o is not v and o.label in (SUPPORTED, PARTIAL) and o.anchor == j and row_of(o) == row
+                          for o in verdicts):
+            continue
+        rule = "the denial rule" if denied else \
+            next((name for prefix, name in RULE_NAMES if v.rule.startswith(prefix)), "the quantity rule")
         note = f"{rule}: {v.anchor_conflict}" if v.anchor_conflict else f"the verdict's rule: {v.rule}"
         smap.ruled.append(RuledCell(row=row, column=j, value=smap.values[row][j], label=smap.labels[row][j], note=note))
-        smap.values[row][j], smap.labels[row][j] = -round(abs(float(v.cosine)), 4), -1
+        smap.values[row][j], smap.labels[row][j] = (0.0, 0) if denied else (-round(abs(float(v.cosine)), 4), -1)
 
 
 def clear_rules(smap: Optional[SignedMap]) -> None:

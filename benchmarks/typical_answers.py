@@ -110,6 +110,10 @@ def main(argv=None) -> int:
         print("  stages, p50 ms: " + "; ".join(
             f"{name}: " + ", ".join(f"{k} {np.median(st[k]) * 1000:.0f}" for k in keys if k in st)
             for (name, _), st in zip(variants, stages)))
+        rare = [k for k in stages[0] if k != "total" and np.percentile(stages[0][k], 95) >= 0.001]
+        print("  stages, p95 ms: " + "; ".join(
+            f"{name}: " + ", ".join(f"{k} {np.percentile(st[k], 95) * 1000:.0f}" for k in rare if k in st)
+            for (name, _), st in zip(variants, stages)))
     return 0
 
 

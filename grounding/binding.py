@@ -21,7 +21,7 @@ another subject" when
   values and cannot also be true (entities.values_agree: not "about 12").
 "Respectively" leaves a sentence alone (its values pair with its names by order), and so do a sentence with more
 than MAX_VALUES values of the kind (statistics: estimates with their intervals) and a claim without a name. The
-verdict rule (verdict.binding_override) turns such a claim Contradicted and says which value the source gives for
+verdict rule (overrides.binding_override) turns such a claim Contradicted and says which value the source gives for
 which subject.
 """
 from __future__ import annotations

@@ -125,6 +125,11 @@ class VerdictPreset:
         None, "a Supported claim stronger than its evidence (anchor cosine at least this): it states as total or certain "
               "what the source hedges (\"eliminates the risk\" against \"may reduce the risk\") and is Partially "
               "supported (empty = off)", needs_run=False, low=-1, high=1, control="optional")
+    parts_override: Optional[float] = setting(
+        None, "context engines: a sentence its evidence backs as a whole, one of whose parts (\"… and works by increasing "
+              "insulin production\"), read against its own most similar sentences, is contradicted with P(c) at least "
+              "this and above its P(e): Contradicted; a part no sentence entails (P(e) below joint_support): Partially "
+              "supported (empty = off)", needs_run=False, low=0, high=1, control="optional")
     direction_override: Optional[float] = setting(
         None, "a backed or unsupported claim whose anchor (cosine at least this) gives the same value moving the other "
               "way (\"rose by 6%\" vs \"6% less\") is Contradicted (empty = off)", needs_run=False, low=-1, high=1, control="optional")
@@ -168,7 +173,7 @@ PRESETS = {
     "joint": VerdictPreset("joint", w_cos=0.35, w_entity=0.20, w_nli=0.45, supported=0.72, partial=0.40,
                            nli_override=-0.5, override_scope="anchor", joint_support=0.3, joint_partial=0.5, joint_contradict=0.7,
                            alone_override=0.7, direction_override=0.6, quantity_override=0.6, denial_override=0.5,
-                           reversal_override=0.5, binding_override=0.5, overclaim_partial=0.5),
+                           reversal_override=0.5, binding_override=0.5, overclaim_partial=0.5, parts_override=0.7),
     # a model over the pipeline's signals (logistic or boosted trees, chosen on the train sets' dev carve), fitted
     # per engine on every evidence train claim (exported_models/verdicts/<engine>.json, training/verdicts.py);
     # Supported needs P(Supported) >= 0.5; the joint reading's support decides first; the direction rule and the rule
@@ -176,7 +181,7 @@ PRESETS = {
     "learned": VerdictPreset("learned", w_cos=0.0, w_entity=0.0, learned=True, supported=0.5, partial=0.0,
                              joint_support=0.3, joint_partial=0.5, alone_override=0.7, direction_override=0.6,
                              quantity_override=0.6, denial_override=0.5, reversal_override=0.5, binding_override=0.5,
-                             overclaim_partial=0.5),
+                             overclaim_partial=0.5, parts_override=0.7),
 }
 
 

@@ -258,8 +258,9 @@ def _borrowed_aux(predicate, donor) -> set[int]:
     if any(c.dep_ in ("aux", "auxpass") for c in predicate.children):
         return set()
     tag = predicate.tag_
-    if tag == "VBD" and donor.tag_ == "VBN":
+    if tag == "VBD" and donor.tag_ == "VBN" and not any(c.dep_ == "dobj" for c in predicate.children):
         tag = "VBN"                             # regular past forms look the same: "was approved ... and marketed"
+                                                # (not with an object: "was designed by X and cost $4 million")
     if tag not in ("VB", "VBN", "VBG"):
         return set()
     aux = {c.i for c in donor.children if c.dep_ in _AUX and c.i < donor.i}

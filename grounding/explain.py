@@ -82,6 +82,11 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             elif verdict.rule.startswith(("said of another subject", "said with another verb")):   # which value is whose
                 other = "with another verb" if verdict.rule.startswith("said with another verb") else "for another subject"
                 signal = f"it gives the claim's value {other}: {verdict.anchor_conflict}"
+            elif verdict.rule.startswith("a part contradicted: ") and claim.parts:   # which part, and that the rest held
+                part = max((p for p in claim.parts if p.reading), key=lambda p: p.reading[2])
+                signal = (f"the sentence joins several claims, and one of them, “{part.text.rstrip('.!?')}”, is contradicted (the "
+                          f"entailment model, reading it against its nearest context sentences, gives contradiction "
+                          f"{part.reading[2]:.2f}), though read whole the sentence looked backed")
             elif verdict.rule.startswith("read alone, "):        # alone against together: say both
                 others = [c for c in claim.joint_columns if c != verdict.anchor]
                 signal = ((f"{diff}; " if diff else "") + f"read alone, the entailment model gives contradiction "
@@ -107,6 +112,14 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             text = (f"Partly backed by {anchor} ({where}): the claim is stronger than the source "
                     f"({verdict.anchor_conflict.replace('the claim says', 'it says', 1)}). The source backs what the "
                     f"claim says, not how strongly it says it.")
+        elif verdict.label == PARTIAL and verdict.rule.startswith("only part backed: ") and claim.parts:
+            said = verdict.rule[len("only part backed: “"):].split("”: ", 1)[0]
+            part = next((p for p in claim.parts if p.text == said and p.reading), None) or claim.parts[-1]
+            read = ", ".join(str(j + 1) for j in part.columns)
+            text = (f"Partly backed by {anchor} ({where}): the sentence joins several claims, and one of them, "
+                    f"“{part.text.rstrip('.!?')}”, is not in the sources (read against context sentence"
+                    f"{'s' if len(part.columns) > 1 else ''} {read}, the entailment model gives it entailment "
+                    f"{part.reading[0]:.2f}).")
         elif verdict.label == PARTIAL and " only weakly: " in verdict.rule and claim.joint is not None:
             read = "the sentences read together" if verdict.rule.startswith("read together, ") else "it"
             text = (f"Weakly backed by {anchor} ({where}): the entailment model reads {read} as entailing the claim "

@@ -2,7 +2,7 @@
 possible. "Regular exercise eliminates the risk of heart disease" against "Regular exercise may reduce the risk of
 heart disease" shares every word but the two that matter, and the entailment model reads the pair as support
 (P(e) 0.80); so it did "… prevents heart disease in all cases" (0.56). The source backs the direction of the claim,
-not its strength: the verdict rule (verdict.overclaim_partial) makes such a Supported claim Partially supported
+not its strength: the verdict rule (overrides.overclaim_partial) makes such a Supported claim Partially supported
 and says which words differ.
 
 Read by the words alone (no model, no parse):

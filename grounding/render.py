@@ -181,7 +181,10 @@ def _reading(claim) -> str:
     what = "sentence" if len(claim.joint_columns) == 1 else f"{len(claim.joint_columns)} sentences together"
     alone = (f" · on context sentence {claim.alone_column + 1} alone: P(e) {_fmt(claim.alone[0])} · P(c) {_fmt(claim.alone[2])}"
              if claim.alone is not None and claim.alone_column is not None else "")
-    return f" · entailment model on the {what}: P(e) {_fmt(claim.joint[0])} · P(c) {_fmt(claim.joint[2])}{alone}"
+    parts = "".join(f" · part “{_e(p.text.rstrip('.!?'))}” on context sentence{'s' if len(p.columns) > 1 else ''} "
+                    f"{', '.join(str(j + 1) for j in p.columns)}: P(e) {_fmt(p.reading[0])} · P(c) {_fmt(p.reading[2])}"
+                    for p in claim.parts if p.reading is not None)
+    return f" · entailment model on the {what}: P(e) {_fmt(claim.joint[0])} · P(c) {_fmt(claim.joint[2])}{alone}{parts}"
 
 
 def _missing(why: str) -> str:

@@ -10,7 +10,7 @@ acquired by Helix Group": 0.95). Two forms are found here, both by the words alo
   first words of the standard after it; the two must measure one thing (the same scale, the same words between,
   the same standard) in opposite directions, neither negated, and the sentence must not also say it the claim's way.
 
-The verdict rule (verdict.reversal_override) turns a claim Contradicted where its evidence says it the other way
+The verdict rule (overrides.reversal_override) turns a claim Contradicted where its evidence says it the other way
 round; what it found is the verdict's `anchor_conflict`.
 """
 from __future__ import annotations

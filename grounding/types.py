@@ -45,6 +45,22 @@ class Document:
 
 
 @dataclass
+class ClaimPart:
+    """One of the claims a whole response sentence joins (context engines, stage judge_parts: "Metformin is the
+    first-line drug and works by increasing insulin production" -> its two predicates), read against the context
+    sentences most similar to it: their columns and cosines, and P(e), P(n), P(c) of that reading (None: no
+    sentence was near enough, or the time budget stopped it)."""
+    text: str
+    columns: list[int] = field(default_factory=list)
+    cosines: list[float] = field(default_factory=list)
+    reading: Optional[list[float]] = None
+    rechecked: bool = False             # read by the entailment model's fp32 twin (near a threshold)
+    # a part read as contradicted (P(c) at least the preset's parts_override, above P(e)) from several sentences:
+    # each of them alone against it, P(c) per column, so the verdict can quote the sentence that says otherwise
+    alone_contradict: list[float] = field(default_factory=list)
+
+
+@dataclass
 class Claim:
     text: str
     sentence: int                       # index of the response sentence it came from
@@ -61,9 +77,12 @@ class Claim:
     joint_columns: list[int] = field(default_factory=list)
     joint_rechecked: bool = False
     # the most similar of those sentences read alone against the claim (judge_joint, when they are several and lean
-    # to support together): P(e), P(n), P(c) and its column (verdict.alone_override)
+    # to support together): P(e), P(n), P(c) and its column (overrides.alone_override)
     alone: Optional[list[float]] = None
     alone_column: Optional[int] = None
+    # the claims a whole sentence joins, each read against its own most similar sentences (context engines, stage
+    # judge_parts, when the sentences read together back the whole; verdict.parts_override)
+    parts: list[ClaimPart] = field(default_factory=list)
 
     @property
     def alone_entails(self) -> bool:

@@ -1,4 +1,4 @@
-"""Said of another subject (grounding.binding, verdict.binding_override): a sentence that gives the claim's value for
+"""Said of another subject (grounding.binding, overrides.binding_override): a sentence that gives the claim's value for
 another named subject, and another value for the claim's own, contradicts the claim whatever the entailment model
 made of the shared words."""
 from __future__ import annotations

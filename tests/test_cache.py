@@ -90,9 +90,10 @@ def test_edited_response_reuses_the_unchanged_sentences(cache, engine):
         assert counts["embedder"] == (len(dropped.context_sentences) + 2, 0)
         assert counts["entailment"][0] > 0         # their pairs were judged before too
         return
-    # the scorer's window of each sentence left (one per sentence and document) and their joint readings were run
-    # before; the context was embedded before (the response sentences are embedded as one call, now of two)
-    assert counts["scorer"] == (2, 0) and counts["entailment"] == (2, 0)
+    # the scorer's window of each sentence left (one per sentence and document), their joint readings and the
+    # readings that follow them (sentences alone, parts) were run before; the context was embedded before (the
+    # response sentences are embedded as one call, now of two)
+    assert counts["scorer"] == (2, 0) and counts["entailment"][0] >= 2 and counts["entailment"][1] == 0
     assert counts["embedder"][0] >= len(dropped.context_sentences)
 
 

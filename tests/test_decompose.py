@@ -60,6 +60,9 @@ def test_shared_verb_with_coordinated_objects_and_openers():
         "Drug X reduced total cholesterol.", "Drug X reduced LDL.", "Drug X did not change HDL."]
     assert [c.text for c in claims_of("In 2020, the drug was approved in Europe and marketed in Asia.")] == [
         "In 2020, the drug was approved in Europe.", "In 2020, the drug was marketed in Asia."]
+    # a past form with an object is finite, not a participle of the first verb's passive
+    assert [c.text for c in claims_of("The bridge was designed by Halvorsen & Pike and cost 420 million dollars.")] == [
+        "The bridge was designed by Halvorsen & Pike.", "The bridge cost 420 million dollars."]
 
 
 def test_subordinate_and_relative_clauses_stay_with_their_main_clause():

@@ -1,4 +1,4 @@
-"""Denied mentions (grounding.denial) and the rule that reads them (verdict.denial_override, presets joint / learned)."""
+"""Denied mentions (grounding.denial) and the rule that reads them (overrides.denial_override, presets joint / learned)."""
 from __future__ import annotations
 
 import dataclasses
@@ -14,7 +14,8 @@ from grounding.explain import explain
 from grounding.heatmap import heatmap_html
 from grounding.render import context_html, evidence_scores
 from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore, Verdict
-from grounding.verdict import denial_override, fused_score
+from grounding.overrides import denial_override
+from grounding.verdict import fused_score
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 

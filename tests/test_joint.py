@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from grounding import GroundingConfig, ground, runtime
+from grounding import GroundingConfig, ground, rederive, runtime
 from grounding.config import PRESETS
 from grounding.examples import BY_NAME
 from grounding.explain import explain
@@ -125,7 +125,7 @@ def test_joint_max_zero_reads_nothing_together_and_the_fp32_twin_rereads_near_a_
 
 def test_direction_override_contradicts_the_same_value_moving_the_other_way_only():
     from grounding.types import Verdict
-    from grounding.verdict import quantity_override
+    from grounding.overrides import quantity_override
     joint = PRESETS["joint"]
     claim = "Wind generation rose by 6% thanks to strong winds in the North Sea."
     anchor = "Wind generation reached 14.2 terawatt-hours in 2023, 6% less than in 2022."
@@ -303,7 +303,7 @@ def _alone_claim(joint, alone, columns=(1, 2), column=1, text=NOT_FOR_ADULTS):
 
 
 def test_alone_override_needs_a_contradiction_alone_stronger_than_the_reading_together_and_the_other_polarity():
-    from grounding.verdict import alone_override
+    from grounding.overrides import alone_override
     preset = PRESETS["joint"]
     first, second = _pair(1, 0.89, 0.95, 0.02, 1), _pair(2, 0.44, 0.06, 0.93, -1)
 
@@ -419,3 +419,38 @@ def test_the_sentence_that_entails_the_claim_alone_is_its_anchor_whatever_the_sc
 def test_opposite_polarity_needs_the_claims_words_and_one_negation(claim, sentence, expected):
     from grounding.negate import opposite_polarity
     assert opposite_polarity(claim, sentence) is expected
+
+
+def test_read_together_they_contradict_and_the_one_that_contradicts_alone_most_is_the_anchor():
+    """The context engines' pair numbers are the scorer's: a sentence on another point it reads as contradicting
+    (P(contradict) 0.98) outranked the one that says otherwise; the reading alone decides the anchor."""
+    from grounding.overrides import alone_override
+    preset = PRESETS["joint"]
+    other_point, says_otherwise = _pair(3, 0.27, 0.0, 0.98, -1), _pair(0, 0.72, 0.65, 0.30, 1)
+    claim = _alone_claim([0.01, 0.03, 0.96], [0.02, 0.05, 0.93], columns=(0, 3), column=0)
+    v = decide(0, [says_otherwise, other_point], preset, {}, None, None, 0.5, joint=claim.joint, joint_columns=[0, 3])
+    assert v.label == CONTRADICTED and v.anchor == 3                     # the scorer's numbers chose it
+    v = alone_override(v, preset, claim, [says_otherwise, other_point], TEXTS + ["x"], {})
+    assert v.label == CONTRADICTED and v.anchor == 0 and v.cosine == 0.72
+    # alone it leans to entailment: the anchor stays; the rule off: it stays
+    v = decide(0, [says_otherwise, other_point], preset, {}, None, None, 0.5, joint=claim.joint, joint_columns=[0, 3])
+    assert alone_override(v, preset, dataclasses.replace(claim, alone=[0.6, 0.3, 0.1]), [says_otherwise, other_point],
+                          TEXTS + ["x"], {}).anchor == 3
+    assert alone_override(v, PRESETS["paper"], claim, [says_otherwise, other_point], TEXTS + ["x"], {}).anchor == 3
+
+
+@pytest.mark.parametrize("engine", ["context", "context-fast"])
+def test_a_contradicted_claim_quotes_the_sentence_that_says_otherwise_not_the_scorers_reddest(engine):
+    study = ("Dr. Amelia Ortiz led the study at the University of Leeds. The researchers followed 1,200 adults for ten "
+             "years. They found that people who walked at least 7,000 steps a day had a 50% lower risk of early death. "
+             "The study did not find additional benefit above 10,000 steps.")
+    res = ground("The study, led by Dr. Amelia Ortiz at the University of Oxford, followed 1,200 adults for ten years.",
+                 [study], GroundingConfig(engine=engine))
+    (v,) = res.verdicts
+    claim = res.claims[0]
+    assert v.label == CONTRADICTED and v.rule.startswith("read together, ") and v.anchor == 0
+    assert claim.alone_column == 0 and claim.alone[2] > claim.alone[0] and 3 in claim.joint_columns   # alone: mostly neutral
+    assert explain(res, v, claim).startswith("Contradicted by “Dr. Amelia Ortiz led the study at the University of Leeds.”")
+    assert res.sentence_map.labels[0][0] == -1                           # the map shows the anchor as the verdict reads it
+    off = rederive(res, GroundingConfig(engine=engine, overrides={"alone_override": None}))
+    assert off.verdicts[0].anchor != 0

@@ -1,4 +1,4 @@
-"""Stronger than the source (grounding.overclaim, verdict.overclaim_partial): a claim that states as total or certain
+"""Stronger than the source (grounding.overclaim, overrides.overclaim_partial): a claim that states as total or certain
 what its evidence hedges is Partially supported, whatever the entailment model made of the shared words."""
 from __future__ import annotations
 

@@ -92,7 +92,8 @@ def test_context_engine_rereads_the_sentences_windows_in_fp32():
     res = ground(ex["response"], ex["context"], config, ex["question"])
     rechecked = [p for p in res.pairs if p.rechecked]
     joint = [c for c in res.claims if c.joint_rechecked]   # context engines: every joint reading is a model run
-    assert rechecked and res.coverage.rechecked == len(rechecked) + len(joint)
+    parts = [p for c in res.claims for p in c.parts if p.rechecked]   # and so is every part's (judge_parts)
+    assert rechecked and res.coverage.rechecked == len(rechecked) + len(joint) + len(parts)
     scorer = ContextScorer(MODELS / "scorer_fast", threads=1)
     docs = [[s.text for s in d.sentences] for d in res.documents]
     whole = scorer.score([s.text for s in res.response_sentences], docs, fp32=True,

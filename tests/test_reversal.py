@@ -1,4 +1,4 @@
-"""Said the other way round (grounding.reversal, verdict.reversal_override): two named parties in each other's
+"""Said the other way round (grounding.reversal, overrides.reversal_override): two named parties in each other's
 places, or the opposite comparison against the same standard, contradict the claim whatever the entailment model
 made of the shared words."""
 from __future__ import annotations

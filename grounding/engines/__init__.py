@@ -1,7 +1,8 @@
 """Engines: an engine is a named, declared sequence of stages plus the models it needs (a registry, ENGINES).
 
     claims        embed | decompose, self_check, retrieve, judge, entities, judge_joint, recheck, verdict, explain
-    context       score_windows | read_windows, entities, judge_joint, recheck, verdict, explain     (per sentence)
+    context       score_windows | read_windows, entities, judge_joint, recheck, judge_parts, verdict, explain
+                                                                                               (per sentence)
     context-fast  the same with the scorer's 2-layer student
 
 `run(engine, ...)` drives one: the `before` stages once, the `per_row` stages for each response sentence (the
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from typing import Iterator, Optional
 
 from grounding.stages import (Run, Stage, claim_map, decompose, embed, entities, explain, judge, judge_joint,
-                              metrics, not_assessed, read_windows, recheck, retrieve, score_windows, self_check,
+                              judge_parts, metrics, not_assessed, read_windows, recheck, retrieve, score_windows, self_check,
                               verdict)
 
 ALWAYS = frozenset({"fcr", "hcr", "acr", "ucr", "ecss", "integrity", "gold"})
@@ -45,8 +46,8 @@ CLAIMS = Engine(
 # Whole sentences are the claims (no split, so no CER) and the scorer is not an NLI model a negated claim could
 # be re-judged with under the same polarity rule (so no PFCR): both are reported as not applicable.
 _WINDOW_ROWS = (Stage("read_windows", read_windows.run), Stage("entities", entities.run),
-                Stage("judge_joint", judge_joint.run), Stage("recheck", recheck.run), Stage("verdict", verdict.run),
-                Stage("explain", explain.run))
+                Stage("judge_joint", judge_joint.run), Stage("recheck", recheck.run), Stage("judge_parts", judge_parts.run),
+                Stage("verdict", verdict.run), Stage("explain", explain.run))
 CONTEXT = Engine(
     "context", "context-aware scorer (6 layers): every response sentence against whole documents in one pass",
     models={"embedder": "embedder", "scorer": "scorer", "entailment": "entailment"},

@@ -154,18 +154,31 @@ def read(state: Run, ks: list[int], fp32: bool) -> None:
 
 def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
     """Of the claims `ks` whose sentences, several, lean to support read together (P(e) above P(c)): the most
-    similar of them against the claim alone (`Claim.alone`, verdict.alone_override). The model, reading two
+    similar of them against the claim alone (`Claim.alone`, overrides.alone_override). The model, reading two
     sentences, sometimes takes one's words for the other's ("not recommended for adults over 65" against
     "recommended for adults over 65. It is not recommended for children under 5": P(e) 0.95 together, P(c) 0.96 for
     the first alone). The claims engine has that pair's own numbers (the same model read it alone). The context
     engines ask the entailment model, in one call, only where the reading alone can change what is shown: the
     sentence says the claim's words with the other polarity (negate.opposite_polarity, the override's test), or
-    the scorer read its pair as contradicting the claim (whether it is the support to quote, verdict.alone_override)."""
-    claims, todo = state.result.claims, []
+    the scorer read its pair as contradicting the claim (whether it is the support to quote, overrides.alone_override).
+    Where they contradict it together (P(c) at least the preset's joint_contradict), the context engines read each of them
+    alone, in the same call: the one that alone contradicts the claim most is `Claim.alone` (the anchor to quote:
+    the scorer's numbers, which chose it before, can be high for a sentence on another point)."""
+    claims, todo, against = state.result.claims, [], []
+    preset = state.config.verdict_preset()
+    if preset.alone_override is None:   # no rule reads it
+        for k in ks:
+            claims[k].alone, claims[k].alone_column = None, None
+        return
     for k in ks:
         claim = claims[k]
         claim.alone, claim.alone_column = None, None
-        if claim.joint is None or len(claim.joint_columns) < 2 or claim.joint[0] <= claim.joint[2]:
+        if claim.joint is None or len(claim.joint_columns) < 2:
+            continue
+        if claim.joint[0] <= claim.joint[2]:
+            if "scorer" in state.models and preset.joint_contradict is not None \
+                    and claim.joint[2] >= preset.joint_contradict:   # Contradicted: which of them says so (the anchor)
+                against.append(k)
             continue
         pairs = {p.column: p for p in state.scores if p.claim == k and p.column in claim.joint_columns}
         claim.alone_column = max(claim.joint_columns, key=lambda c: (pairs[c].cosine if c in pairs else -1.0, -c))
@@ -175,15 +188,21 @@ def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
         elif (pair is not None and pair.psi == -1) or \
                 opposite_polarity(claim.text, state.context_texts[claim.alone_column]):
             todo.append(k)
-    if not todo or state.over_budget():
+    items = [(k, claims[k].alone_column) for k in todo] + [(k, j) for k in against for j in claims[k].joint_columns]
+    if not items or state.over_budget():
         return
     model = state.models["entailment"]
-    probs = model.predict([state.context_texts[claims[k].alone_column] for k in todo], [claims[k].text for k in todo],
+    probs = model.predict([state.context_texts[j] for _, j in items], [claims[k].text for k, _ in items],
                           stop=state.over_budget, fp32=fp32)
     unfinished = set(model.unfinished)
-    for i, k in enumerate(todo):
-        if i not in unfinished:
-            claims[k].alone = [round(float(x), 4) for x in probs[i]]
+    for i, (k, j) in enumerate(items):
+        claim = claims[k]
+        if i in unfinished:
+            continue
+        if k in todo:
+            claim.alone = [round(float(x), 4) for x in probs[i]]
+        elif claim.alone is None or probs[i][2] > claim.alone[2]:   # the one that alone contradicts it most
+            claim.alone, claim.alone_column = [round(float(x), 4) for x in probs[i]], j
 
 
 def reread(state: Run, k: int) -> None:

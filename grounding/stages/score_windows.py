@@ -18,7 +18,8 @@ def run(state: Run) -> Iterator[None]:
     state.window_rows = rows
     embedder = state.models["embedder"]
     sent_emb = embedder.encode([result.response_sentences[i].text for i in rows])
-    state.window_cosines = mask_columns(judge.cosine_matrix(sent_emb, embedder.encode(state.context_texts[:limit])),
+    state.context_embeddings = embedder.encode(state.context_texts[:limit])   # also for stage judge_parts
+    state.window_cosines = mask_columns(judge.cosine_matrix(sent_emb, state.context_embeddings),
                                         result.coverage.not_evidence)
     scored = yield from score_steps(state, stop=state.over_budget)
     cov, names = scored.coverage, result.sentence_map.columns

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from grounding import verdict
+from grounding import overrides, verdict
 from grounding.config import GroundingConfig, VerdictPreset
 from grounding.stages import Run
 from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, EntityDiff, GroundingResult, PairScore, RuledCell,
@@ -34,14 +34,15 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
         model = learned.load(config.models_dir, result.engine)
         v = verdict.decide_learned(k, claim.text, pairs, preset, model, diffs, [s.text for s in ctx],
                                    best, best_cosine, claim.joint, tau=config.tau)
-    v = verdict.alone_override(v, preset, claim, pairs, [s.text for s in ctx], diffs)
-    v = verdict.quantity_override(v, preset, result.claims[k].text,
+    v = overrides.alone_override(v, preset, claim, pairs, [s.text for s in ctx], diffs)
+    v = overrides.quantity_override(v, preset, result.claims[k].text,
                                   ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
-    v = verdict.denial_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
-    v = verdict.reversal_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
-    v = verdict.binding_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
-    v = verdict.overclaim_partial(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
-    v = verdict.quantity_note(v, preset, result.claims[k].text, pairs, [s.text for s in ctx])
+    v = overrides.denial_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    v = overrides.reversal_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    v = overrides.binding_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    v = overrides.parts_override(v, preset, claim, pairs, diffs)
+    v = overrides.overclaim_partial(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    v = overrides.quantity_note(v, preset, result.claims[k].text, pairs, [s.text for s in ctx])
     if v.conflicting is not None and config.joint_siblings:
         from grounding.binding import about_another
         if about_another(claim.text, ctx[v.conflicting].text):   # not the other side: another subject's sentence

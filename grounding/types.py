@@ -81,7 +81,7 @@ class Claim:
     alone: Optional[list[float]] = None
     alone_column: Optional[int] = None
     # the claims a whole sentence joins, each read against its own most similar sentences (context engines, stage
-    # judge_parts, when the sentences read together back the whole; verdict.parts_override)
+    # judge_parts, when the sentences read together do not contradict the whole; overrides.parts_override)
     parts: list[ClaimPart] = field(default_factory=list)
 
     @property

@@ -15,7 +15,7 @@ neighbour, "It cost 420 million dollars" after the sentence naming the bridge), 
 similar to the part, in document order, in one model call (`Claim.parts`). Two sentences instead of four were
 cheaper and wrong more often (README, "Parts of a whole sentence"). A part the
 verdict will call contradicted is read against each of its sentences alone too (the anchor to quote). A reading near the preset's thresholds is
-read again by the model's fp32 twin, as the joint readings are. The verdict weighs them (verdict.parts_override).
+read again by the model's fp32 twin, as the joint readings are. The verdict weighs them (overrides.parts_override).
 """
 from __future__ import annotations
 
@@ -78,10 +78,11 @@ def read_alone(state: Run, parts: list[ClaimPart]) -> None:
 
 
 def near_threshold(reading: list[float], preset, margin: float) -> bool:
-    """Whether the part's P(c) lies within `margin` of parts_override, or its P(e) of joint_support."""
+    """Whether the part's P(c) lies within `margin` of parts_override, its P(e) of joint_support or of joint_partial
+    (a backed part), or the two of each other."""
     e, _, c = reading
     return abs(c - preset.parts_override) < margin or abs(c - e) < 2 * margin or \
-        (preset.joint_support is not None and abs(e - preset.joint_support) < margin)
+        any(t is not None and abs(e - t) < margin for t in (preset.joint_support, preset.joint_partial))
 
 
 def read(state: Run, parts: list[ClaimPart], fp32: bool) -> None:

@@ -126,10 +126,11 @@ class VerdictPreset:
               "what the source hedges (\"eliminates the risk\" against \"may reduce the risk\") and is Partially "
               "supported (empty = off)", needs_run=False, low=-1, high=1, control="optional")
     parts_override: Optional[float] = setting(
-        None, "context engines: a sentence its evidence backs as a whole, one of whose parts (\"… and works by increasing "
-              "insulin production\"), read against its own most similar sentences, is contradicted with P(c) at least "
-              "this and above its P(e): Contradicted; a part no sentence entails (P(e) below joint_support): Partially "
-              "supported (empty = off)", needs_run=False, low=0, high=1, control="optional")
+        None, "context engines: a sentence its evidence does not contradict as a whole, one part of which is backed "
+              "(P(e) at least joint_partial) and another (\"… and works by increasing insulin production\"), read "
+              "against its own most similar sentences, contradicted with P(c) at least this and above its P(e): "
+              "Contradicted; a part its sentences do not entail: a Supported sentence is Partially supported (empty = off)",
+        needs_run=False, low=0, high=1, control="optional")
     direction_override: Optional[float] = setting(
         None, "a backed or unsupported claim whose anchor (cosine at least this) gives the same value moving the other "
               "way (\"rose by 6%\" vs \"6% less\") is Contradicted (empty = off)", needs_run=False, low=-1, high=1, control="optional")

@@ -3,6 +3,7 @@ on when its preset setting is set, in the order stages.verdict.decide_claim appl
 
     alone_override      a sentence read together that, read alone, says the claim's words with the other polarity
     quantity_override   the anchor gives another value of the same figure, or the same value moving the other way
+    quantity_together   so does another of the sentences read together, when they decided
     denial_override     the evidence names what the claim asserts only as not done, undecided or still to come
     reversal_override   the evidence says it the other way round (parties swapped, the opposite comparison)
     binding_override    the evidence gives the claim's value for another subject, or with another verb
@@ -66,6 +67,34 @@ def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor
     return v
 
 
+def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[PairScore], context_texts: list[str],
+                      entity_diffs: dict[int, EntityDiff]) -> Verdict:
+    """`quantity_override` for the other sentences read together, when they decided a backed verdict: one of them
+    (cosine at least quantity_override) gives another value of the claim's figure that cannot also be true, and none of
+    them states the claim's own ("due to open in 2030" against "The tunnel is due to open in 2032", read with the
+    sentence on the tunnel's length: P(e) 0.96). Contradicted, anchored on that sentence."""
+    if preset.quantity_override is None or v.label not in (SUPPORTED, PARTIAL) or len(claim.joint_columns) < 2 \
+            or not v.rule.startswith("read together, "):
+        return v
+    from grounding.entities import mentions
+    from grounding.learned import quantity_conflicts
+    judged = {p.column: p for p in pairs if p.judged}
+    stated = {m.key for c in claim.joint_columns for m in mentions(context_texts[c])}
+    for pair in sorted((judged[c] for c in claim.joint_columns if c != v.anchor and c in judged
+                        and judged[c].cosine >= preset.quantity_override), key=lambda p: (-p.cosine, p.column)):
+        conflicts = quantity_conflicts(claim.text, context_texts[pair.column], values=True, same_figure=True)
+        own = {m.surface: m.key for m in mentions(claim.text)}
+        conflicts = [(c, x) for c, x in conflicts if own.get(c.split(" (")[0]) not in stated]
+        if conflicts:
+            what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)
+            v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, what
+            v.rule = (f"quantity override: {what} (context sentence {pair.column + 1}, read together with the others, "
+                      f"cosine {pair.cosine:.2f} >= {preset.quantity_override})")
+            move_anchor(v, pair, preset, entity_diffs)
+            return v
+    return v
+
+
 def denial_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
                     joint_columns, context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
     """A backed claim whose evidence (its judged sentences with cosine at least the preset's denial_override, and the
@@ -113,7 +142,9 @@ def alone_override(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[
       engines read each alone when the reading together leans to contradiction) is the anchor, where alone it
       leans to contradiction too. The scorer's numbers had chosen "The study did not find additional benefit above
       10,000 steps" (P(contradict) 0.98) over "Dr. Amelia Ortiz led the study at the University of Leeds" for "The
-      study, led by Dr. Amelia Ortiz at the University of Oxford, …"."""
+      study, led by Dr. Amelia Ortiz at the University of Oxford, …". The sentence named as the other side ("another
+      source supports it") is then one that alone entails the claim (`Claim.alone_support`), or none: the scorer's
+      support had named the very sentence that became the anchor, and a sentence on another figure."""
     alone, column = claim.alone, claim.alone_column
     if preset.alone_override is None or alone is None or column is None or claim.joint is None \
             or not v.rule.startswith("read together, "):
@@ -122,6 +153,9 @@ def alone_override(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[
     if v.label == CONTRADICTED:
         if alone[2] > alone[0]:
             move_anchor(v, pair, preset, entity_diffs)
+        if claim.alone_support is not None and v.conflicting not in claim.alone_support:   # the other side: read so
+            backing = [p for p in pairs if p.judged and p.column in claim.alone_support and p.column != v.anchor]
+            v.conflicting = max(backing, key=lambda p: (p.cosine, -p.column)).column if backing else None
         return v
     if v.label not in (SUPPORTED, PARTIAL):
         return v
@@ -171,6 +205,8 @@ def move_anchor(v: Verdict, pair: PairScore | None, preset: VerdictPreset, entit
     sentence only read together, with no pair of its own, leaves the anchor where it was)."""
     if pair is None or pair.column == v.anchor:
         return
+    if v.conflicting == pair.column:   # a sentence is not the other side of itself
+        v.conflicting = None
     v.anchor, v.cosine, v.entity_overlap, v.entail, v.contradict = (pair.column, pair.cosine, pair.entity_overlap,
                                                                     pair.entail, pair.contradict)
     v.entities = entity_diffs.get(pair.column, EntityDiff())

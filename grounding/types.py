@@ -80,6 +80,13 @@ class Claim:
     # to support together): P(e), P(n), P(c) and its column (overrides.alone_override)
     alone: Optional[list[float]] = None
     alone_column: Optional[int] = None
+    # where the sentences read together contradict the claim (context engines): the judged sentences that, read alone
+    # by the entailment model, entail it, the only ones named as the other side (None: not read so; the claims
+    # engine's pairs are such readings already)
+    alone_support: Optional[list[int]] = None
+    # where they back it (context engines): the judged sentences the scorer read as leaning against it that, read alone,
+    # contradict it (contradiction the most likely class), the only ones named so (None: not read so)
+    alone_against: Optional[list[int]] = None
     # the claims a whole sentence joins, each read against its own most similar sentences (context engines, stage
     # judge_parts, when the sentences read together do not contradict the whole; overrides.parts_override)
     parts: list[ClaimPart] = field(default_factory=list)

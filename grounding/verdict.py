@@ -82,9 +82,7 @@ def decide(claim: int, pairs: list[PairScore], preset: VerdictPreset, entity_dif
             support = [(g, p) for g, p in scored if p.psi == 1 and p.column != anchor.column]
             conflicting = max(support, key=lambda gp: gp[0])[1].column if support else None
         else:   # the sentences that would fire the override on their own are the disagreement to name
-            against = [p for _, p in scored if p.column != anchor.column and p.psi == -1 and p.cosine >= tau
-                       and (fires_override(preset, p.entail, p.contradict)
-                            or (preset.conflict_note is not None and p.contradict >= preset.conflict_note))]
+            against = [p for _, p in scored if p.column != anchor.column and leans_against(preset, p, tau)]
             conflicting = max(against, key=lambda p: (p.cosine * p.contradict, p.cosine)).column if against else None
     elif firing:
         f, anchor = max(firing, key=lambda fp: (fp[1].cosine * fp[1].contradict, fp[1].cosine))
@@ -108,6 +106,14 @@ def decide(claim: int, pairs: list[PairScore], preset: VerdictPreset, entity_dif
     return Verdict(claim=claim, label=label, score=round(f, 4), anchor=anchor.column, cosine=anchor.cosine,
                    entity_overlap=anchor.entity_overlap, entail=anchor.entail, contradict=anchor.contradict,
                    rule=rule, entities=entity_diffs.get(anchor.column, EntityDiff()), conflicting=conflicting)
+
+
+def leans_against(preset: VerdictPreset, p: PairScore, tau: float) -> bool:
+    """Whether a judged pair is a sentence to name as leaning against a claim the sentences read together back: its
+    polarity is contradiction, with cosine at least tau, and it would fire the override on its own or reach the
+    preset's conflict_note."""
+    return p.psi == -1 and p.cosine >= tau and (fires_override(preset, p.entail, p.contradict) or (
+        preset.conflict_note is not None and p.contradict >= preset.conflict_note))
 
 
 def joint_label(preset: VerdictPreset, joint: list[float] | None) -> str | None:

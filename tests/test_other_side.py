@@ -1,0 +1,152 @@
+"""What a Contradicted verdict names besides its anchor: the sentence on the other side ("another source supports
+it", `Verdict.conflicting`) and the differences it lists, when the sentences read together decided."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.config import PRESETS
+from grounding.explain import explain
+from grounding.overrides import alone_override, move_anchor
+from grounding.stages.verdict import read_together
+from grounding.types import CONTRADICTED, Claim, EntityDiff, PairScore, Verdict
+from grounding.verdict import decide
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+
+EARNINGS = ("Northfield Foods reported third-quarter revenue of 2.4 billion dollars, up 5% from a year earlier. Net "
+            "income fell 12% to 180 million dollars, as higher costs for grain and packaging cut margins. The company "
+            "kept its full-year revenue forecast unchanged. Chief executive Lena Park said demand for frozen meals "
+            "remained strong. Shares fell 3% in early trading.")
+COUNCIL = ("The Harrow City Council voted 7 to 2 on Tuesday to approve a new bike lane network. The plan adds 35 "
+           "kilometres of protected lanes over four years. It will cost 18 million euros, half of it paid by a "
+           "national transport grant. Councillor Maria Jensen, who opposed the plan, said it would remove too many "
+           "parking spaces. Construction of the first section, along King Street, is expected to begin next spring.")
+
+
+def _pair(column, cosine, e, c, psi):
+    return PairScore(claim=0, column=column, cosine=cosine, entail=e, neutral=round(1 - e - c, 4), contradict=c,
+                     psi=psi, signed=cosine * psi, judged=True)
+
+
+# the scorer's numbers (context engines): column 0 read as support, column 1 as contradiction, column 2 as support
+REVENUE, INCOME, SHARES = _pair(0, 0.62, 0.80, 0.05, 1), _pair(1, 0.70, 0.10, 0.85, -1), _pair(2, 0.55, 0.60, 0.10, 1)
+TEXTS = ["Revenue rose 5%.", "Net income fell 12% to 180 million dollars.", "Net income was 180 million dollars."]
+
+
+def _contradicted(alone_support, alone=(0.02, 0.03, 0.95), alone_column=1):
+    claim = Claim(text="Net income rose to 180 million dollars.", sentence=0, joint=[0.03, 0.03, 0.94],
+                  joint_columns=[0, 1], alone=list(alone), alone_column=alone_column, alone_support=alone_support)
+    pairs = [REVENUE, INCOME, SHARES]
+    v = decide(0, pairs, PRESETS["joint"], {}, None, None, 0.5, joint=claim.joint, joint_columns=claim.joint_columns)
+    assert v.label == CONTRADICTED and v.rule.startswith("read together, ")
+    return alone_override(v, PRESETS["joint"], claim, pairs, TEXTS, {})
+
+
+def test_the_other_side_of_a_contradiction_is_a_sentence_that_alone_entails_the_claim():
+    # the scorer's best support (column 0) alone does not entail the claim; column 2 does: it is named instead
+    v = _contradicted(alone_support=[2])
+    assert v.anchor == 1 and v.conflicting == 2
+    # none entails it alone: no other side is named
+    assert _contradicted(alone_support=[]).conflicting is None
+    # the scorer's choice stands where the entailment model agrees with it
+    assert _contradicted(alone_support=[0, 2]).conflicting == 0
+    # not read alone (the claims engine, whose pairs are such readings): the pairs' choice stands
+    assert _contradicted(alone_support=None).conflicting == 0
+
+
+def test_a_sentence_is_never_the_other_side_of_itself():
+    v = Verdict(claim=0, label=CONTRADICTED, score=0.1, anchor=1, cosine=0.7, rule="read together, …", conflicting=0)
+    move_anchor(v, REVENUE, PRESETS["joint"], {})
+    assert v.anchor == 0 and v.conflicting is None
+    # moving elsewhere keeps it
+    v = Verdict(claim=0, label=CONTRADICTED, score=0.1, anchor=1, cosine=0.7, rule="read together, …", conflicting=0)
+    move_anchor(v, SHARES, PRESETS["joint"], {})
+    assert v.anchor == 2 and v.conflicting == 0
+
+
+def test_differences_leave_out_what_another_sentence_read_together_states():
+    five = EntityDiff(shared=["35 kilometres"], claim_only=["five", "18 million euros"], context_only=["four"])
+    diffs = {1: five, 2: EntityDiff(shared=["18 million euros"], claim_only=["five", "35 kilometres"])}
+    v = Verdict(claim=0, label=CONTRADICTED, score=0.1, anchor=1, cosine=0.7, entities=five,
+                rule="read together, context sentences 2, 3 contradict the claim: P(c) = 0.96 >= 0.7")
+    e = read_together(v, [1, 2], diffs)
+    assert (e.claim_only, e.context_only, e.shared) == (["five"], ["four"], ["35 kilometres"])
+    assert five.claim_only == ["five", "18 million euros"]   # the pair's own differences are left as they were
+    # a verdict the pairs decided, or an anchor outside the sentences read: the anchor's differences as they are
+    assert read_together(Verdict(claim=0, label=CONTRADICTED, score=0.1, anchor=1, entities=five,
+                                 rule="contradiction override: …"), [1, 2], diffs) is five
+    assert read_together(v, [0, 2], diffs) is five
+
+
+@pytest.mark.parametrize("engine", ["context", "context-fast"])
+def test_a_contradicted_claim_names_no_false_support(engine):
+    """The scorer read the revenue sentence as supporting "Net income rose to 180 million dollars"; the explanation
+    had said "Another source supports it: “Northfield Foods reported third-quarter revenue …”"."""
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    res = ground("Net income rose to 180 million dollars.", [EARNINGS], config)
+    (v,), claim = res.verdicts, res.claims[0]
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule
+    assert claim.alone_support is not None and 0 not in claim.alone_support
+    assert v.conflicting is None and "Another source supports it" not in explain(res, v, claim)
+
+
+@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
+def test_a_contradicted_figure_lists_only_the_figure_in_dispute(engine):
+    """"over five years at a cost of 18 million euros" against "over four years" read with "It will cost 18 million
+    euros": the explanation and the card name five against four, not the cost; the anchor is never also the sentence
+    said to support the claim."""
+    from grounding import render
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    res = ground("The network will add 35 kilometres of lanes over five years at a cost of 18 million euros.",
+                 [COUNCIL], config)
+    v = next(v for v in res.verdicts if v.label == CONTRADICTED)
+    claim = res.claims[v.claim]
+    assert v.anchor == 1 and v.conflicting != v.anchor, v.rule
+    assert "five" in v.entities.claim_only and "18 million euros" not in v.entities.claim_only
+    text = explain(res, v, claim)
+    assert "the context says four; the claim says five" in text and "the claim says five, 18" not in text
+    card = render.verdicts_html(res)
+    assert '<mark class="diff-claim">18 million euros</mark>' not in card
+
+
+TUNNEL = ("The new high-speed line between Lyon and Turin will be 270 kilometres long, including a 57.5-kilometre tunnel "
+          "under the Alps. The tunnel is due to open in 2032. Once complete, the journey between the two cities will "
+          "take about two hours, down from nearly four.")
+
+
+def test_another_value_in_a_sentence_read_together_decides():
+    """"due to open in 2030" was Supported by the tunnel's length and "due to open in 2032" read together (P(e) 0.96)."""
+    from grounding.overrides import quantity_together
+    claim = Claim(text="The line will include a 57.5 km tunnel, due to open in 2030.", sentence=0,
+                  joint=[0.96, 0.02, 0.02], joint_columns=[0, 1])
+    texts = TUNNEL.split(". ")
+    pairs = [_pair(0, 0.86, 0.9, 0.02, 1), _pair(1, 0.66, 0.5, 0.1, 1)]
+    decided = lambda: decide(0, pairs, PRESETS["joint"], {}, None, None, 0.5, joint=claim.joint,
+                             joint_columns=claim.joint_columns)
+    v = quantity_together(decided(), PRESETS["joint"], claim, pairs, texts, {})
+    assert v.label == CONTRADICTED and v.anchor == 1 and v.anchor_conflict == "the claim says 2030, the source 2032"
+    assert v.rule.startswith("quantity override: the claim says 2030, the source 2032 (context sentence 2, read together")
+    # a sentence read together that states the claim's value too: the sources name both, no conflict decided
+    both = texts[:1] + ["The tunnel is due to open in 2032, the line in 2030."]
+    assert quantity_together(decided(), PRESETS["joint"], claim, pairs, both, {}).label != CONTRADICTED
+    # a far sentence (cosine under quantity_override), or the rule off: the reading together stands
+    far = [pairs[0], _pair(1, 0.55, 0.5, 0.1, 1)]
+    assert quantity_together(decided(), PRESETS["joint"], claim, far, texts, {}).label != CONTRADICTED
+    off = dataclasses.replace(PRESETS["joint"], quantity_override=None)
+    assert quantity_together(decided(), off, claim, pairs, texts, {}).label != CONTRADICTED
+
+
+@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
+def test_a_year_read_together_contradicts_through_the_pipeline(engine):
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    res = ground("The Lyon–Turin line will include a 57.5 km tunnel under the Alps, due to open in 2030.", [TUNNEL], config)
+    v = next(v for v in res.verdicts if "2030" in res.claims[v.claim].text)
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule
+    text = explain(res, v, res.claims[v.claim])
+    assert text == ("Contradicted by “The tunnel is due to open in 2032.” (Document 1, sentence 2): the claim says 2030, "
+                    "the source 2032.")
+    assert res.sentence_map.labels[0][1] == -1   # the map shows the cell the verdict reads as contradicting

@@ -20,6 +20,11 @@ mention is *denied* when, on the way from it up to the sentence's root, the obje
 - for a claim that says it happened (a main verb in the past tense), under a verb of the future ("**will** open a
   plant", "is **expected** / **scheduled** / **due** to open"): the source says it is to come, not that it came.
 
+A limit on an amount is no denial ("do not take more than 2 tablets", "not exceed 4 doses"), and neither is another
+thing not done with what the claim takes as there: "Store the tablets below 25 degrees" names "the tablets" as given, so
+"Do not take the tablets with milk" does not deny them (a claim that introduces its object, "opened a plant", "raises
+liver enzymes", is checked against any verb; "whether", a plan or a future denies a given thing too).
+
 The claim itself must assert (no negation, modal or such verb on its main verbs: "Northwind aims to reach 20 GW"
 and "You can borrow up to 15 items" are not checked), and the rule fires only when no evidence sentence mentions
 the object undenied: a sentence that reports the plant as built elsewhere in the evidence keeps the claim backed.
@@ -39,6 +44,10 @@ IRREALIS_VERBS = frozenset({"plan", "intend", "consider", "propose", "aim", "hop
 # context sentence they are not read as denial ("Members may borrow up to 15 items" grants what it names)
 CLAIM_MODALS = frozenset({"may", "might", "could", "would", "can", "should", "must", "will", "shall"})
 OPENERS = frozenset({"whether", "if"})
+DEFINITE = frozenset({"the", "this", "that", "these", "those"})
+# a negated amount with one of these is a limit, not an absence ("no more than 3 capsules", "not exceed 4 doses")
+BOUND_WORDS = frozenset({"more", "less", "few", "many", "much", "over", "under", "above", "below", "beyond"})
+BOUND_VERBS = frozenset({"exceed", "surpass"})
 # a verb whose complement is still to come ("is expected to open", "is scheduled to open", "is due to open")
 FUTURE_VERBS = frozenset({"expect", "schedule", "due", "set", "slate"})
 _OBJECT_DEPS = frozenset({"dobj", "attr", "oprd"})
@@ -70,6 +79,8 @@ class ClaimObject:
     text: str                      # the object's words in the claim, for the explanation
     required: frozenset = frozenset()   # those right on the noun (amod, compound; no quantifier): all must be there
     past: bool = False             # the claim says it happened (its verb in the past tense): a future is no mention
+    verb: str = ""                 # the claim's verb of it (lemma)
+    definite: bool = False         # "the tablets", "its plant": the claim takes the thing as there, and says what of it
 
 
 @dataclass(frozen=True)
@@ -141,8 +152,9 @@ def claim_objects(claim_text: str) -> list[ClaimObject]:
             mods, text = _phrase(obj)
             required = frozenset(_lemma(c) for c in obj.children if c.dep_ in ("amod", "compound")
                                  and c.pos_ in _CONTENT_POS and _lemma(c) not in QUANTIFIERS)
+            definite = any(c.dep_ == "poss" or c.dep_ == "det" and _lemma(c) in DEFINITE for c in obj.children)
             out.append(ClaimObject(noun=_lemma(obj), modifiers=mods, text=text, required=required,
-                                   past=v.tag_ == "VBD"))
+                                   past=v.tag_ == "VBD", verb=_lemma(v), definite=definite))
     return out
 
 
@@ -189,8 +201,20 @@ def mentions(obj: ClaimObject, sentence_text: str) -> list[tuple[bool, Optional[
         near = {_lemma(x) for x in t.subtree} | {_lemma(x) for x in t.head.subtree if x.i < t.i}
         if not obj.required <= near or (obj.modifiers and not obj.modifiers & near):
             continue
-        out.append(_mention_cue(t, obj.past))
+        denied, cue = _mention_cue(t, obj.past)
+        if denied and (_bounded(t) or obj.definite and t.head.pos_ in ("VERB", "AUX") and _lemma(t.head) != obj.verb
+                       and not re.search(r"\bwhether\b|\bif\b", cue) and not FUTURE_CUES.search(cue)
+                       and not any(_stem(v) in cue.lower() for v in IRREALIS_VERBS)):
+            denied, cue = False, None   # a limit on it, or another thing not done with what the claim takes as there
+        out.append((denied, cue))
     return out
+
+
+def _bounded(token) -> bool:
+    """Whether the mention is a limit on an amount ("do not take more than 2 tablets", "do not exceed 4 doses"): its
+    negation caps how many, it does not say there are none."""
+    return _lemma(token.head) in BOUND_VERBS or any(
+        c.dep_ == "nummod" and any(_lemma(x) in BOUND_WORDS for x in c.subtree) for c in token.children)
 
 
 def denials(claim_text: str, sentences: dict[int, str]) -> list[Denial]:

@@ -20,7 +20,9 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple, Optional
 
+from grounding.aliases import canonical
 from grounding.decompose import load_nlp
+from grounding.frequencies import frequencies
 from grounding.invisible import judged_text
 from grounding.types import EntityDiff
 
@@ -70,7 +72,7 @@ _PLAIN_NUMBER = re.compile(_NUMBER, re.I)
 class Mention(NamedTuple):
     start: int
     end: int
-    kind: str       # number | year | decade | percent | money | date | named
+    kind: str       # number | year | decade | percent | money | date | frequency | named
     key: str        # normalised form (see the module docstring)
     surface: str    # the text as written
 
@@ -96,6 +98,8 @@ def mentions(text: str) -> tuple[Mention, ...]:
     for pattern, shape in _DATE_PATTERNS:
         for m in pattern.finditer(text):
             add(m.start(), m.end(), "date", _date_key(m, shape))
+    for start, end, key in frequencies(text):   # before the numbers: "three times a day" is one value
+        add(start, end, "frequency", key)
     for m in _DECADE.finditer(text):
         add(m.start(), m.end(), "decade", m.group("digits") + "s")
     for m in _MONEY.finditer(text):
@@ -176,7 +180,7 @@ def _named(text: str) -> list[tuple[int, int, str, str]]:
         if ent.label_ not in NAMED_LABELS:
             continue
         key = " ".join(ent.text.lower().split())
-        key = re.sub(r"^the\s+|['’]s$", "", key).strip()
+        key = canonical(re.sub(r"^the\s+|['’]s$", "", key).strip())
         if re.search(r"[^\W\d_]", key):             # letters, not a number the tagger called a name
             found.append((ent.start_char, ent.end_char, "named", key))
     return found
@@ -381,15 +385,16 @@ def _reading(text: str, m: Mention) -> Optional[tuple[str, Decimal, Decimal]]:
     return "point", value * Decimal("0.98"), value * Decimal("1.02")   # rounding: 57% for 13 of 23 (56.5%)
 
 
-_RANGE_BEFORE = re.compile(r"\d\s*(?P<pct>%?)\s*(?:–|—|-|to|and)\s*[<≤]?\s*$")
-_RANGE_AFTER = re.compile(r"^\s*%?\s*(?:–|—|-|to|and)\s*[<≤]?\s*[\d.,]*\d(?P<pct>\s*(?:%|percent\b|per cent\b))?")
+# an end of a range, a parenthesis after either end allowed: "from 2.2% (Japan) to 10.4% (Brazil)"
+_RANGE_BEFORE = re.compile(r"\d\s*(?P<pct>%?)\s*(?:\([^()]{1,40}\)\s*)?(?:–|—|-|to|and)\s*[<≤]?\s*$")
+_RANGE_AFTER = re.compile(r"^\s*%?\s*(?:\([^()]{1,40}\)\s*)?(?:–|—|-|to|and)\s*[<≤]?\s*[\d.,]*\d(?P<pct>\s*(?:%|percent\b|per cent\b))?")
 
 
 def in_range(text: str, m: Mention) -> bool:
     """Whether the value is an end of a range ("1–2%", "between 40 and 90%", "5 to <10%"): not a value of its own.
     A percentage and a value of another kind are no range: "fell by 4% to 61 million euros" gives two values."""
-    before = _RANGE_BEFORE.search(text[max(0, m.start - 20):m.start])
+    before = _RANGE_BEFORE.search(text[max(0, m.start - 60):m.start])
     if before and not (before.group("pct") and m.kind != "percent"):
         return True
-    after = _RANGE_AFTER.search(text[m.end:m.end + 30])
+    after = _RANGE_AFTER.search(text[m.end:m.end + 70])
     return bool(after) and not (m.kind == "percent" and not after.group("pct") and "%" not in text[m.end:m.end + 2])

@@ -76,7 +76,7 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
         reading = _reading(verdict, claim)
         if verdict.label == CONTRADICTED:
             if verdict.rule.startswith("quantity override"):   # the values it names say it all
-                signal = verdict.rule.split(": ", 1)[1].split(" (anchor cosine")[0]
+                signal = verdict.rule.split(": ", 1)[1].split(" (anchor cosine")[0].split(" (context sentence")[0]
             elif verdict.rule.startswith("said the other way round"):   # so does what it turns
                 signal = f"it says the claim the other way round: {verdict.anchor_conflict}"
             elif verdict.rule.startswith(("said of another subject", "said with another verb")):   # which value is whose
@@ -195,10 +195,16 @@ def _together(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                  and not (entails_alone and p.column == claim.alone_column)]
         if entails_alone and verdict.anchor == claim.alone_column:   # the scorer's red, the entailment model's support
             text += _red_anchor(result, verdict, claim.alone[0])
+        unshared = [j for j in alone if claim.alone_against is not None and j not in claim.alone_against]
+        alone = [j for j in alone if j not in unshared]
         if alone:
             text += (f" Read alone, {' and '.join(_where(result, j) for j in sorted(alone))} "
                      f"{'reads' if len(alone) == 1 else 'read'} as contradicting it (red in the map); read together, "
                      "the sentences do not.")
+        if unshared:   # the scorer's red, which the entailment model reading the sentence alone does not share
+            text += (f" The scorer reads {' and '.join(_where(result, j) for j in sorted(unshared))} as contradicting "
+                     f"it (red in the map); the entailment model, reading {'it' if len(unshared) == 1 else 'each'} "
+                     "alone, does not.")
     return text
 
 

@@ -8,11 +8,12 @@ and says which words differ.
 Read by the words alone (no model, no parse):
 - the claim's **absolute** words: a total effect (eliminate, eradicate, cure, guarantee, abolish; "no risk",
   "risk-free"), a total degree or reach (completely, entirely, totally, fully, always, never, "in all cases",
-  "in every case", "without exception"), or certainty (proves, proven, certainly, definitely, undoubtedly);
+  "in every case", "without exception", "the whole", "in full", "all of the"), or certainty (proves, proven, certainly, definitely, undoubtedly);
 - the sentence's **hedges**: a modal of possibility (may, might, could, possibly, potentially, perhaps, likely,
   probably), a reporting hedge (suggests, indicates, appears to, seems to, is associated with, is linked to), a
   partial effect or reach (reduce, lower, decrease, help, contribute, partly, partially, some, often, usually,
-  generally, mostly, in most, rarely, seldom, sometimes).
+  generally, mostly, in most, rarely, seldom, sometimes), a part (up to, half, part of, a share of, a percentage
+  below 100: "the whole cost" against "up to 50% of the tunnel's cost").
 The rule finds one when the claim has an absolute word and no hedge, the sentence a hedge and no absolute word (nor
 the claim's word in another form: "elimination", "cured"), and the sentence holds most of the claim's other words
 (`COVERAGE`, by their first five letters, plurals made singular): the two say one thing at two strengths. A second
@@ -34,14 +35,16 @@ _ABSOLUTE = (
     (r"completely", "complete"), (r"entirely", "entire"), (r"totally", "total"), (r"fully", "full"),
     (r"always", "always"), (r"never", "never"), (r"in (?:all|every) cases?", "all case"),
     (r"without exception", "exception"), (r"prov(?:e|es|ed|en)", "prov"), (r"certainly", "certain"),
-    (r"definitely", "definite"), (r"undoubtedly", "doubt"),
+    (r"definitely", "definite"), (r"undoubtedly", "doubt"), (r"(?:the|its|their) whole", "whole"),
+    (r"in full", "in full"), (r"all of (?:the|its|their)", "all of"),
 )
 ABSOLUTE = re.compile(r"\b(?:" + "|".join(p for p, _ in _ABSOLUTE) + r")\b", re.IGNORECASE)
 HEDGE = re.compile(
     r"\b(?:may|might|could|possibly|potentially|perhaps|likely|probably|suggest(?:s|ed|ing)?|indicat(?:e|es|ed|ing)|"
     r"appears? to|seems? to|associated with|linked (?:to|with)|reduc(?:e|es|ed|ing)|lower(?:s|ed|ing)?|"
     r"decreas(?:e|es|ed|ing)|helps?|helped|contribut(?:e|es|ed|ing)|partly|partially|some|often|usually|"
-    r"generally|mostly|in most|rarely|seldom|sometimes)\b", re.IGNORECASE)
+    r"generally|mostly|in most|rarely|seldom|sometimes|up to|half|part of|a (?:share|portion|fraction) of)\b"
+    r"|\b\d{1,2}(?:\.\d+)?\s?%", re.IGNORECASE)   # a share below 100%: part of it
 
 
 _STOP = frozenset("the and for with that this these those from into than then there their they them its was were are "

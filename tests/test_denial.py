@@ -45,6 +45,9 @@ def _found(claim, *sentences):
     ("The trial enrolled 300 patients.", ("The trial will enroll 300 patients.",), [("300 patients", "will enroll", 0)]),
     ("The company opened a factory in Ohio.", ("The company is expected to open a factory in Ohio next year.",),
      [("factory", "expected to open", 0)]),
+    # a thing the claim takes as there is still denied by "whether" (but not by another verb's plain "not")
+    ("The company opened the plant.", ("The company has not decided whether to build the plant.",),
+     [("plant", "not decided … whether", 0)]),
 ])
 def test_a_mention_only_under_negation_plan_or_whether_is_denied(claim, sentences, expected):
     assert _found(claim, *sentences) == expected
@@ -75,6 +78,12 @@ def test_a_mention_only_under_negation_plan_or_whether_is_denied(claim, sentence
     ("Many people who recover from COVID-19 have low levels of neutralizing antibodies overall.",
      ("Most convalescent plasmas obtained from individuals who recover from COVID-19 do not contain high levels of "
       "neutralizing activity.",)),
+    # a limit on an amount is no absence (a leaflet: "Store the tablets below 25 degrees" had been Unsupported)
+    ("Store the tablets below 25 degrees.", ("Do not take more than 2 tablets in 24 hours.",)),
+    ("Patients took 5 tablets a day.", ("Do not take more than 2 tablets in 24 hours.",)),
+    ("Patients received 4 doses.", ("Patients should not exceed 4 doses.",)),
+    # another thing not done with what the claim takes as there
+    ("Store the tablets below 25 degrees.", ("Do not take the tablets with milk.",)),
 ])
 def test_no_denial_where_the_evidence_asserts_it_or_the_claim_does_not(claim, sentences):
     assert _found(claim, *sentences) == []

@@ -115,6 +115,9 @@ def test_values_agree_reads_approximations_and_bounds(claim, context, agree):
     # a percentage and an amount are no range: "fell by 4% to 61 million euros" gives two values
     ("In 2023, revenue fell by 4% to 61 million euros.", []),
     ("Doses from 12 to 15 mg were given.", ["12", "15"]),
+    # a parenthesis after an end (a dev claim had been Contradicted: "5.5%" against "ranged from 2.2% (Japan) to …")
+    ("Prevalence ranged from 2.2% (Japan) to 10.4% (Brazil) [12].", ["2.2%", "10.4%"]),
+    ("Mortality was 12% (95% CI 10-14) in the treated group and 20% in controls.", ["10", "14"]),
 ])
 def test_ends_of_ranges_are_told(text, ends):
     from grounding.entities import in_range, mentions
@@ -131,3 +134,44 @@ def test_a_name_written_in_the_sentence_is_shared_where_the_tagger_missed_it_the
     # a name the sentence does not write stays the claim's own (whole words: "Germany" is not in "Germanyville")
     share, diff = entity_overlap("The trial was run in Germany.", "The trial was run in Germanyville, Texas.")
     assert diff.claim_only == ["Germany"] and share == 0.0
+
+
+@pytest.mark.parametrize("claim, context", [
+    ("The kettles were sold in Canada and the US.", "The kettles were sold in Canada and the United States."),
+    ("The UK left the EU in 2020.", "The United Kingdom left the European Union in 2020."),
+    ("The WHO declared a pandemic in Geneva.", "The World Health Organization declared a pandemic in Geneva."),
+])
+def test_another_common_name_of_the_same_place_or_body_is_no_difference(claim, context):
+    """The claims engine had called "sold in Canada and the US" Partially supported: "the context says the United
+    States; the claim says US"."""
+    overlap, diff = entity_overlap(claim, context)
+    assert overlap == 1.0 and diff.claim_only == [] and diff.context_only == []
+    # another place is still one
+    overlap, diff = entity_overlap(claim.replace("Canada", "Mexico").replace("2020", "2016").replace("Geneva", "Paris"), context)
+    assert overlap < 1.0 and diff.claim_only
+
+
+@pytest.mark.parametrize("text, key", [
+    ("Take one tablet three times a day.", "3 per day"),
+    ("Take one tablet twice a day.", "2 per day"),
+    ("Take 2 times daily.", "2 per day"),
+    ("Take it every 12 hours.", "2 per day"),
+    ("Inject once weekly.", "1/7 per day"),
+    ("Water every other day.", "1/2 per day"),
+])
+def test_how_often_is_one_value_of_times_per_day(text, key):
+    """A leaflet's "three times a day" against "twice a day" had been Supported (P(e) 0.96): "twice" was no value."""
+    from grounding.entities import mentions
+    (m,) = [m for m in mentions(text) if m.kind == "frequency"]
+    assert m.key == key and text[m.start:m.end] == m.surface
+    assert not [m for m in mentions(text) if m.kind == "number"]   # "three", "12" are parts of it, not counts
+
+
+def test_a_dose_given_another_number_of_times_a_day_is_a_conflict():
+    from grounding.entities import mentions
+    from grounding.learned import quantity_conflicts
+    claim, source = "Take one 500 mg tablet three times a day with food.", "Take one 500 mg tablet twice a day with meals."
+    assert quantity_conflicts(claim, source, values=True, same_figure=True) == [("three times a day", "twice a day")]
+    # the same frequency said another way is none; "once" opening a clause is no frequency
+    assert quantity_conflicts("Take one tablet every 12 hours.", source, values=True, same_figure=True) == []
+    assert [m.kind for m in mentions("Once complete, the journey takes two hours.")] == ["number"]

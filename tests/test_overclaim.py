@@ -31,6 +31,11 @@ EXERCISE = "Regular exercise may reduce the risk of heart disease."
      ("the deepest", "one of the deepest")),
     ("Oslo is the most expensive city in Europe.", "Oslo is among the most expensive cities in Europe.",
      ("the most expensive", "among the most expensive")),
+    # the whole against a part of it
+    ("The EU is paying the whole cost of the tunnel.",
+     "The European Union is paying up to 50% of the tunnel's cost.", ("the whole", "up to")),
+    ("The company repaid the loan in full.", "The company repaid half of the loan.", ("in full", "half")),
+    ("All of the patients recovered.", "About 80% of the patients recovered.", ("All of the", "80%")),
 ])
 def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, expected):
     assert stronger(claim, sentence) == Overclaim(*expected)

@@ -37,17 +37,36 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = overrides.alone_override(v, preset, claim, pairs, [s.text for s in ctx], diffs)
     v = overrides.quantity_override(v, preset, result.claims[k].text,
                                   ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
+    v = overrides.quantity_together(v, preset, claim, pairs, [s.text for s in ctx], diffs)
     v = overrides.denial_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.reversal_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.binding_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.parts_override(v, preset, claim, pairs, diffs)
     v = overrides.overclaim_partial(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    if v.conflicting is not None and v.label in (SUPPORTED, PARTIAL) and claim.alone_against is not None \
+            and v.conflicting not in claim.alone_against:   # the scorer's lean, which the entailment model did not share
+        v.conflicting = None
     v = overrides.quantity_note(v, preset, result.claims[k].text, pairs, [s.text for s in ctx])
     if v.conflicting is not None and config.joint_siblings:
         from grounding.binding import about_another
         if about_another(claim.text, ctx[v.conflicting].text):   # not the other side: another subject's sentence
             v.conflicting = None
+    v.entities = read_together(v, claim.joint_columns, diffs)
     return partly_read(v, result.claims[k].truncated)
+
+
+def read_together(v: Verdict, columns, diffs: dict[int, EntityDiff]) -> EntityDiff:
+    """The anchor's differences, less the claim's entities that another of the sentences read together states, when
+    those sentences decided (the explanation had said "the claim says five, 18 million euros" against "over four
+    years" though the sentence read with it gives "18 million euros")."""
+    e = v.entities
+    if not e.claim_only or not v.rule.startswith("read together, ") or v.anchor not in columns:
+        return e
+    elsewhere = {t for c in columns if c != v.anchor and c in diffs for t in diffs[c].shared}
+    if not elsewhere & set(e.claim_only):
+        return e
+    return EntityDiff(shared=list(e.shared), claim_only=[t for t in e.claim_only if t not in elsewhere],
+                      context_only=list(e.context_only))
 
 
 def partly_read(v: Verdict, truncated: bool) -> Verdict:

@@ -150,3 +150,29 @@ def test_a_year_read_together_contradicts_through_the_pipeline(engine):
     assert text == ("Contradicted by “The tunnel is due to open in 2032.” (Document 1, sentence 2): the claim says 2030, "
                     "the source 2032.")
     assert res.sentence_map.labels[0][1] == -1   # the map shows the cell the verdict reads as contradicting
+
+
+LEAFLET = ("Take one 500 mg tablet twice a day with meals. Do not take more than 2 tablets in 24 hours. The tablets may "
+           "cause nausea and diarrhoea, which usually pass after a few weeks. Do not drink alcohol while taking this "
+           "medicine. Tell your doctor if you are pregnant or breastfeeding. Store below 25 degrees Celsius.")
+
+
+@pytest.mark.parametrize("engine", ["context", "context-fast"])
+def test_a_backed_claim_names_as_leaning_against_it_only_what_the_entailment_model_reads_so(engine):
+    """The scorer reads "Do not take more than 2 tablets in 24 hours" as contradicting "Store the tablets below 25
+    degrees" (P(contradict) 0.99); the entailment model, reading it alone, as neutral. The card had said it "leans
+    against it"; it now says whose reading the red cell is."""
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    res = ground("Store the tablets below 25 degrees.", [LEAFLET], config)
+    (v,), claim = res.verdicts, res.claims[0]
+    assert v.label == "Supported" and v.anchor == 5, v.rule
+    pair = next(p for p in res.pairs if p.column == 1)
+    assert pair.psi == -1 and pair.contradict > 0.9          # the scorer's reading
+    assert claim.alone_against == [] and v.conflicting is None
+    text = explain(res, v, claim)
+    assert "leans against it" not in text
+    assert ("The scorer reads Document 1, sentence 2 as contradicting it (red in the map); the entailment model, "
+            "reading it alone, does not.") in text
+    # the claims engine's pairs are the entailment model's own readings: nothing is read again
+    claims = ground("Store the tablets below 25 degrees.", [LEAFLET], GroundingConfig(engine="claims", models_dir=str(MODELS)))
+    assert all(c.alone_against is None and c.alone_support is None for c in claims.claims)

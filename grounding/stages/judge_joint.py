@@ -176,9 +176,9 @@ def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
     preset = state.config.verdict_preset()
     for k in ks:
         claims[k].alone, claims[k].alone_column, claims[k].alone_support, claims[k].alone_against = None, None, None, None
-    noted = {k: _noted_columns(state, k) for k in ks} if "scorer" in state.models else {}
     if preset.alone_override is None:   # no rule reads it
         return
+    noted = {k: _noted_columns(state, k) for k in ks} if "scorer" in state.models else {}
     for k in ks:
         claim = claims[k]
         if claim.joint is None or len(claim.joint_columns) < 2:
@@ -198,7 +198,8 @@ def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
             todo.append(k)
     items = ([("alone", k, claims[k].alone_column) for k in todo]
              + [("against", k, j) for k in against for j in _against_columns(state, k)]
-             + [("noted", k, j) for k, columns in noted.items() for j in columns])
+             + [("noted", k, j) for k, columns in noted.items() for j in columns
+                if not (k in todo and j == claims[k].alone_column)])   # read once: its reading alone is that one
     if not items or state.over_budget():
         return
     model = state.models["entailment"]
@@ -214,6 +215,8 @@ def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
             continue
         if kind == "alone":
             claim.alone = [round(float(x), 4) for x in probs[i]]
+            if j in noted.get(k, ()):
+                claim.alone_against = (claim.alone_against or []) + ([j] if probs[i][2] >= max(probs[i][:2]) else [])
             continue
         if claim.alone_support is None:
             claim.alone_support = []

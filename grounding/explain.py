@@ -195,7 +195,7 @@ def _together(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                  and not (entails_alone and p.column == claim.alone_column)]
         if entails_alone and verdict.anchor == claim.alone_column:   # the scorer's red, the entailment model's support
             text += _red_anchor(result, verdict, claim.alone[0])
-        unshared = [j for j in alone if claim.alone_against is not None and j not in claim.alone_against]
+        unshared = [j for j in alone if j in (claim.alone_cleared or ())]
         alone = [j for j in alone if j not in unshared]
         if alone:
             text += (f" Read alone, {' and '.join(_where(result, j) for j in sorted(alone))} "
@@ -203,8 +203,8 @@ def _together(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                      "the sentences do not.")
         if unshared:   # the scorer's red, which the entailment model reading the sentence alone does not share
             text += (f" The scorer reads {' and '.join(_where(result, j) for j in sorted(unshared))} as contradicting "
-                     f"it (red in the map); the entailment model, reading {'it' if len(unshared) == 1 else 'each'} "
-                     "alone, does not.")
+                     f"it; the entailment model, reading {'it' if len(unshared) == 1 else 'each'} alone, does not, so "
+                     f"the map shows {'it' if len(unshared) == 1 else 'them'} as no evidence (dashed outline).")
     return text
 
 

@@ -147,7 +147,8 @@ def rederive(result: GroundingResult, config: GroundingConfig) -> GroundingResul
         nv = decide_claim(result, config, preset, k, by_claim.get(k, []), diffs, best,
                           v.cosine if best is not None else None)
         explain_stage.finalise(result, nv)
-    show_rules(result.sentence_map, result.verdicts, lambda v: result.claims[v.claim].sentence)
+    show_rules(result.sentence_map, result.verdicts, lambda v: result.claims[v.claim].sentence,
+               lambda v: result.claims[v.claim].alone_cleared or ())
     rows = claim_rows(result)
     show_rules(result.claim_map, result.verdicts, lambda v: rows.get(v.claim))
     result.config = config

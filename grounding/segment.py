@@ -241,7 +241,11 @@ def _is_boundary(text: str, match: re.Match, block_start: int, block_end: int) -
     if word in _BEFORE_NUMBER and following.isdigit():
         return False
     if len(word) == 1 and word.isalpha() and before.group(1)[-1].isupper():   # an initial: "J. Smith"
-        return False
+        # not a unit after a number ("charges at 45 W. The base model") nor a letter before a sentence's first word
+        # ("Take vitamin D. The dose ..."); "Franklin D. Roosevelt" stays one
+        unit = re.search(r"\d\s*$", text[max(block_start, before.start() - 3):before.start()])
+        next_word = re.match(r"\w+", text[after:after + 20])
+        return bool(unit) or (next_word is not None and next_word.group(0).lower() in _STARTERS)
     if "." in word and re.fullmatch(r"(?:[a-z]\.)+[a-z]", word):               # "U.S.", "a.m."
         next_word = re.match(r"\w+", text[after:after + 20])
         return next_word is not None and next_word.group(0).lower() in _STARTERS

@@ -84,9 +84,11 @@ class Claim:
     # by the entailment model, entail it, the only ones named as the other side (None: not read so; the claims
     # engine's pairs are such readings already)
     alone_support: Optional[list[int]] = None
-    # where they back it (context engines): the judged sentences the scorer read as leaning against it that, read alone,
-    # contradict it (contradiction the most likely class), the only ones named so (None: not read so)
-    alone_against: Optional[list[int]] = None
+    # judged sentences whose scorer reading (support, contradiction) the entailment model, reading each alone against
+    # the claim, does not share (context engines: those the scorer read as supporting a claim the sentences read
+    # together contradict, as leaning against one they back): never named as the other side, and the maps show them
+    # as no evidence (stages.verdict.show_rules). None: not read so
+    alone_cleared: Optional[list[int]] = None
     # the claims a whole sentence joins, each read against its own most similar sentences (context engines, stage
     # judge_parts, when the sentences read together do not contradict the whole; overrides.parts_override)
     parts: list[ClaimPart] = field(default_factory=list)

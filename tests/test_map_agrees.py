@@ -9,7 +9,6 @@ import pytest
 
 from grounding import GroundingConfig, ground
 from grounding.examples import BY_NAME, EXAMPLES
-from grounding.explain import _where
 from grounding.heatmap import heatmap_html
 from grounding.metrics import faithfulness
 from grounding.pipeline import rederive
@@ -153,10 +152,30 @@ def test_no_example_shows_green_or_nothing_under_a_contradicted_anchor_or_an_une
             if v.label == SUPPORTED and v.rule.startswith("read together, ") and len(claim.joint_columns) > 1 and red:
                 assert "reads as contradicting it (red in the map)" in v.explanation or \
                     "read as contradicting it (red in the map)" in v.explanation or \
-                    ("as contradicting it (red in the map); the entailment model, reading" in v.explanation
-                     and all(_where(r, j) in v.explanation for j in red)) or \
                     "the scorer reads this sentence as contradicting the claim (red in the map" in v.explanation, \
                     (ex["name"], claim.text)
                 explained += 1
     if engine == "claims":
         assert explained >= 1     # long_context R4: "The largest system, at the Alvarado solar park, …" alone
+
+
+def test_show_rules_clears_the_cells_the_reading_alone_does_not_share_and_clear_rules_puts_them_back():
+    """`Claim.alone_cleared`: a green under a claim the sentences read together contradict, a red under one they back,
+    that the entailment model reading each sentence alone does not share, is no evidence; never the anchor, nor the
+    sentence named as the other side."""
+    smap = _map()
+    backed = Verdict(claim=0, label=SUPPORTED, score=0.8, anchor=2, cosine=0.7, rule="read together, …")
+    contradicted = Verdict(claim=1, label=CONTRADICTED, score=-0.3, anchor=0, cosine=0.7, rule="read together, …")
+    cleared = {0: [1], 1: [0]}   # row 0's green at 1 is not shared; row 1's red at 0 is its anchor: kept
+    show_rules(smap, [backed, contradicted], lambda v: v.claim, lambda v: cleared[v.claim])
+    assert smap.labels == [[0, 0, 0], [-1, 0, 0]] and smap.values[0] == [0.0, 0.0, 0.0]
+    assert smap.ruled_notes() == {(0, 1): "read alone: the entailment model, reading this sentence alone against the "
+                                          "claim, does not read it as supporting it (the scorer did)"}
+    html = heatmap_html_of(smap)
+    assert 'class="cell ruled ruled-none"' in html and "does not share the scorer's reading" in html
+    named = Verdict(claim=0, label=SUPPORTED, score=0.8, anchor=2, cosine=0.7, rule="read together, …", conflicting=1)
+    other = _map()
+    show_rules(other, [named], lambda v: v.claim, lambda v: [1])
+    assert other.labels == _map().labels and other.ruled == []   # the other side it names keeps its colour
+    clear_rules(smap)
+    assert smap.values == _map().values and smap.labels == _map().labels

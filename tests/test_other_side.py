@@ -92,6 +92,13 @@ def test_a_contradicted_claim_names_no_false_support(engine):
     assert v.label == CONTRADICTED and v.anchor == 1, v.rule
     assert claim.alone_support is not None and 0 not in claim.alone_support
     assert v.conflicting is None and "Another source supports it" not in explain(res, v, claim)
+    # the map: a green the entailment model does not share is no evidence; the anchor is red whatever the scorer read
+    assert res.sentence_map.labels[0][1] == -1
+    for p in res.pairs:
+        if p.column != v.anchor and p.psi == 1:
+            assert p.column in claim.alone_cleared and res.sentence_map.labels[0][p.column] == 0
+    if engine == "context":   # the scorer read the revenue sentence as support
+        assert next(p.psi for p in res.pairs if p.column == 0) == 1 and res.sentence_map.labels[0][0] == 0
 
 
 @pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
@@ -168,11 +175,18 @@ def test_a_backed_claim_names_as_leaning_against_it_only_what_the_entailment_mod
     assert v.label == "Supported" and v.anchor == 5, v.rule
     pair = next(p for p in res.pairs if p.column == 1)
     assert pair.psi == -1 and pair.contradict > 0.9          # the scorer's reading
-    assert claim.alone_against == [] and v.conflicting is None
+    assert claim.alone_cleared == [1] and v.conflicting is None
     text = explain(res, v, claim)
     assert "leans against it" not in text
-    assert ("The scorer reads Document 1, sentence 2 as contradicting it (red in the map); the entailment model, "
-            "reading it alone, does not.") in text
+    assert ("The scorer reads Document 1, sentence 2 as contradicting it; the entailment model, reading it alone, "
+            "does not, so the map shows it as no evidence (dashed outline).") in text
+    # the map shows the cell as no evidence, the scorer's reading kept for its tooltip
+    assert res.sentence_map.labels[0][1] == 0 and res.sentence_map.values[0][1] == 0.0
+    note = res.sentence_map.ruled_notes()[(0, 1)]
+    assert note.startswith("read alone: the entailment model, reading this sentence alone against the claim, does not "
+                           "read it as contradicting it")
+    (cell,) = res.sentence_map.ruled
+    assert cell.label == -1 and cell.value < -0.4
     # the claims engine's pairs are the entailment model's own readings: nothing is read again
     claims = ground("Store the tablets below 25 degrees.", [LEAFLET], GroundingConfig(engine="claims", models_dir=str(MODELS)))
-    assert all(c.alone_against is None and c.alone_support is None for c in claims.claims)
+    assert all(c.alone_cleared is None and c.alone_support is None for c in claims.claims)

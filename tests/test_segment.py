@@ -24,6 +24,11 @@ def texts(text):
     ("He paused... Then he left. Really? Yes! \"It works.\" (See Fig. 2.) Done",
      ["He paused...", "Then he left.", "Really?", "Yes!", "\"It works.\"", "(See Fig. 2.)", "Done"]),
     ("Wait... and see. \"Why?\" she asked.", ["Wait... and see.", "\"Why?\" she asked."]),
+    # a capital letter is an initial, not a unit after a number nor a letter before a sentence's first word (two
+    # sentences of a user's answer had been judged as one: "… at 45 W. The base model … costs 699 euros.")
+    ("It charges at 45 W. The base model costs 699 euros.", ["It charges at 45 W.", "The base model costs 699 euros."]),
+    ("Take vitamin D. The dose is 10 µg.", ["Take vitamin D.", "The dose is 10 µg."]),
+    ("Franklin D. Roosevelt was president. J. Smith wrote it.", ["Franklin D. Roosevelt was president.", "J. Smith wrote it."]),
 ])
 def test_tricky_sentences_split_with_exact_offsets(text, expected):
     assert texts(text) == expected

@@ -121,7 +121,7 @@ def select(state: Run, k: int) -> list[int]:
     pairs = [s for s in state.scores if s.claim == k]
     config, claim = state.config, state.result.claims[k]
     claim.joint, claim.joint_rechecked, claim.alone, claim.alone_column = None, False, None, None
-    claim.alone_support = claim.alone_against = None
+    claim.alone_support = claim.alone_cleared = None
     sentences = state.result.context_sentences                        # indexed by column
     document_of = (lambda c: sentences[c].source) if config.joint_scope == "document" else None
     another = _another(claim.text, sentences) if config.joint_siblings else None
@@ -169,13 +169,14 @@ def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
     reads as entailing it are named as the other side (`Claim.alone_support`; the scorer had named \"revenue of 2.4
     billion dollars, up 5%\" as supporting \"Net income rose to 180 million dollars\"). The other way round, the
     judged sentences the scorer read as leaning against a claim its sentences back (verdict.leans_against) are read
-    alone too: only those the entailment model reads as contradicting it (its most likely class) are named so
-    (`Claim.alone_against`; on the train sets' dev carve it did not for 21 of 26 such notes, 16 of them on claims gold
-    Supported)."""
+    alone too: only those the entailment model reads as contradicting it (its most likely class) are named so (on the
+    train sets' dev carve it did not for 21 of 26 such notes, 16 of them on claims gold Supported). The sentences
+    whose scorer reading the entailment model does not share, either way, are `Claim.alone_cleared` (not for a
+    sentence that joins several claims: one backed half is evidence, `_joins_several`)."""
     claims, todo, against = state.result.claims, [], []
     preset = state.config.verdict_preset()
     for k in ks:
-        claims[k].alone, claims[k].alone_column, claims[k].alone_support, claims[k].alone_against = None, None, None, None
+        claims[k].alone, claims[k].alone_column, claims[k].alone_support, claims[k].alone_cleared = None, None, None, None
     if preset.alone_override is None:   # no rule reads it
         return
     noted = {k: _noted_columns(state, k) for k in ks} if "scorer" in state.models else {}
@@ -206,34 +207,50 @@ def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
     probs = model.predict([state.context_texts[j] for _, _, j in items], [claims[k].text for _, k, _ in items],
                           stop=state.over_budget, fp32=fp32)
     unfinished = set(model.unfinished)
+    joined = {k for _, k, _ in items if _joins_several(state, k)}
     for i, (kind, k, j) in enumerate(items):
         claim = claims[k]
         if i in unfinished:
             continue
-        if kind == "noted":   # named as leaning against the claim only where it alone does
-            claim.alone_against = (claim.alone_against or []) + ([j] if probs[i][2] >= max(probs[i][:2]) else [])
+        entails, contradicts = probs[i][0] >= max(probs[i][1:]), probs[i][2] >= max(probs[i][:2])
+        whole = k not in joined
+        if kind == "noted" or (kind == "alone" and j in noted.get(k, ())):   # the scorer's lean against it: shared?
+            claim.alone_cleared = (claim.alone_cleared or []) + ([] if contradicts or not whole else [j])
+        if kind == "noted":
             continue
         if kind == "alone":
             claim.alone = [round(float(x), 4) for x in probs[i]]
-            if j in noted.get(k, ()):
-                claim.alone_against = (claim.alone_against or []) + ([j] if probs[i][2] >= max(probs[i][:2]) else [])
             continue
-        if claim.alone_support is None:
-            claim.alone_support = []
-        if probs[i][0] >= max(probs[i][1], probs[i][2]):
-            claim.alone_support.append(j)
+        claim.alone_support = (claim.alone_support or []) + ([j] if entails else [])
+        psi = next((p.psi for p in state.scores if p.claim == k and p.column == j), 0)
+        if whole and ((psi == 1 and not entails) or (psi == -1 and not contradicts)):   # the scorer's, not shared
+            claim.alone_cleared = (claim.alone_cleared or []) + [j]
+        elif claim.alone_cleared is None:
+            claim.alone_cleared = []
         if j in claim.joint_columns and (claim.alone is None or probs[i][2] > claim.alone[2]):   # alone contradicts most
             claim.alone, claim.alone_column = [round(float(x), 4) for x in probs[i]], j
 
 
+def _joins_several(state: Run, k: int) -> bool:
+    """Whether claim k's sentence joins several claims (grounding.decompose): a sentence that backs or contradicts one
+    of them is evidence of the whole though, read alone against it, it neither entails nor contradicts all of it
+    ("In the trial, Drug X lowered blood pressure" for "Drug X lowers blood pressure but raises liver enzymes"), so
+    its cell is not cleared."""
+    from grounding.decompose import decompose
+    claim = state.result.claims[k]
+    return len(decompose(state.result.response_sentences[claim.sentence], state.result.response)) > 1
+
+
 def _noted_columns(state: Run, k: int) -> list[int]:
     """A claim its sentences read together back (P(e) above P(c)): the judged sentences the scorer read as leaning
-    against it, which the verdict would name so (each to be read alone)."""
+    against it that the verdict could name so, the two it ranks first (one of them may be the anchor), each to be read
+    alone."""
     from grounding.verdict import leans_against
     claim, preset = state.result.claims[k], state.config.verdict_preset()
     if claim.joint is None or claim.joint[0] <= claim.joint[2]:
         return []
-    return sorted(p.column for p in state.scores if p.claim == k and p.judged and leans_against(preset, p, state.config.tau))
+    against = [p for p in state.scores if p.claim == k and p.judged and leans_against(preset, p, state.config.tau)]
+    return sorted(p.column for p in sorted(against, key=lambda p: (-p.cosine * p.contradict, -p.cosine))[:2])
 
 
 def _against_columns(state: Run, k: int) -> list[int]:

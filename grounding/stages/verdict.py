@@ -11,7 +11,7 @@ change (pipeline.rederive).
 """
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Callable, Iterable, Optional
 
 from grounding import overrides, verdict
 from grounding.config import GroundingConfig, VerdictPreset
@@ -43,9 +43,8 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = overrides.binding_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.parts_override(v, preset, claim, pairs, diffs)
     v = overrides.overclaim_partial(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
-    if v.conflicting is not None and v.label in (SUPPORTED, PARTIAL) and claim.alone_against is not None \
-            and v.conflicting not in claim.alone_against:   # the scorer's lean, which the entailment model did not share
-        v.conflicting = None
+    if v.conflicting is not None and v.label in (SUPPORTED, PARTIAL) and v.conflicting in (claim.alone_cleared or ()):
+        v.conflicting = None   # the scorer's lean against it, which the entailment model reading it alone does not share
     v = overrides.quantity_note(v, preset, result.claims[k].text, pairs, [s.text for s in ctx])
     if v.conflicting is not None and config.joint_siblings:
         from grounding.binding import about_another
@@ -87,7 +86,8 @@ def run(state: Run) -> None:
         best, best_cosine = state.best.get(k, (None, None))
         state.verdicts.append(decide_claim(state.result, state.config, preset, k, by_claim.get(k, []),
                                            state.diffs.get(k, {}), best, best_cosine))
-    show_rules(state.result.sentence_map, state.verdicts, lambda v: state.result.claims[v.claim].sentence)
+    show_rules(state.result.sentence_map, state.verdicts, lambda v: state.result.claims[v.claim].sentence,
+               lambda v: state.result.claims[v.claim].alone_cleared or ())
 
 
 # the rule a Contradicted verdict's ruled cell is named after, by the verdict's rule text
@@ -95,7 +95,8 @@ RULE_NAMES = (("said the other way round", "the reversal rule"), ("said of anoth
               ("said with another verb", "the binding rule"))
 
 
-def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Callable[[Verdict], Optional[int]]) -> None:
+def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Callable[[Verdict], Optional[int]],
+               cleared: Callable[[Verdict], Iterable[int]] = lambda v: ()) -> None:
     """The anchor cell of each verdict a rule decided against the model's reading of that cell, shown as the verdict
     reads it in `smap`, the model's reading and what decided kept in `smap.ruled`. `row_of`: the map row of a
     verdict's claim (None: the claim has no row there).
@@ -103,9 +104,23 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
       read together; a preset's lowest band): value -cosine, label -1.
     - Unsupported by the denial rule where the cell is supporting ("will enroll 300 patients" against "enrolled 300
       patients"): value 0, label 0, no evidence; not where another claim of the same row is backed by that
-      sentence (the claims engine's sentence map: the row's other claim keeps its support)."""
+      sentence (the claims engine's sentence map: the row's other claim keeps its support).
+    - `cleared(v)`: the sentences whose scorer reading the entailment model, reading each alone against the claim,
+      does not share (`Claim.alone_cleared`: green under a claim the sentences read together contradict, red under one
+      they back), other than the verdict's anchor and the sentence it names as the other side: value 0, label 0."""
     if smap is None:
         return
+    for v in verdicts:
+        row = row_of(v)
+        for j in cleared(v) if row is not None and 0 <= row < len(smap.labels) else ():
+            if j in (v.anchor, v.conflicting) or not 0 <= j < len(smap.labels[row]) or smap.labels[row][j] == 0 \
+                    or any(c.row == row and c.column == j for c in smap.ruled):
+                continue
+            what = "supporting" if smap.labels[row][j] > 0 else "contradicting"
+            note = (f"read alone: the entailment model, reading this sentence alone against the claim, does not read it "
+                    f"as {what} it (the scorer did)")
+            smap.ruled.append(RuledCell(row=row, column=j, value=smap.values[row][j], label=smap.labels[row][j], note=note))
+            smap.values[row][j], smap.labels[row][j] = 0.0, 0
     for v in verdicts:
         red = v.label == CONTRADICTED and v.score is not None
         denied = v.label == UNSUPPORTED and v.rule.startswith("denied mention: ") and bool(v.anchor_conflict)

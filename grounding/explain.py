@@ -203,8 +203,8 @@ def _together(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                      "the sentences do not.")
         if unshared:   # the scorer's red, which the entailment model reading the sentence alone does not share
             text += (f" The scorer reads {' and '.join(_where(result, j) for j in sorted(unshared))} as contradicting "
-                     f"it; the entailment model, reading {'it' if len(unshared) == 1 else 'each'} alone, does not, so "
-                     f"the map shows {'it' if len(unshared) == 1 else 'them'} as no evidence (dashed outline).")
+                     f"it (red in the map); the entailment model, reading {'it' if len(unshared) == 1 else 'each'} "
+                     "alone, does not.")
     return text
 
 

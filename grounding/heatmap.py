@@ -101,7 +101,7 @@ def heatmap_html(result: GroundingResult, selected_row: Optional[int] = None, ma
               '<span>· grey = not judged (below τ) or neutral · hatched = not assessed · thick line = new document'
               + (" · dark-red outline = red by the verdict's rule, not the model's reading (hover)" if red_rule else "")
               + (" · dashed outline = no evidence by the verdict's rule (the sentence names the claim only as not done"
-                 " or still to come, or the entailment model reading it alone does not share the scorer's reading), not"
+                 " or still to come, or the entailment model reading it alone does not share the scorer's support), not"
                  " the model's reading (hover)" if none_rule else "")
               + (" · click a row to see its evidence" if interactive else "") + "</span></div>"
               + (f'<div class="legend marks-legend">{_e(marks.legend)}</div>' if marks.legend else ""))

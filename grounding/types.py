@@ -86,8 +86,8 @@ class Claim:
     alone_support: Optional[list[int]] = None
     # judged sentences whose scorer reading (support, contradiction) the entailment model, reading each alone against
     # the claim, does not share (context engines: those the scorer read as supporting a claim the sentences read
-    # together contradict, as leaning against one they back): never named as the other side, and the maps show them
-    # as no evidence (stages.verdict.show_rules). None: not read so
+    # together contradict, as leaning against one they back): never named as the other side; the maps show such a
+    # green as no evidence (stages.verdict.show_rules). None: not read so
     alone_cleared: Optional[list[int]] = None
     # the claims a whole sentence joins, each read against its own most similar sentences (context engines, stage
     # judge_parts, when the sentences read together do not contradict the whole; overrides.parts_override)

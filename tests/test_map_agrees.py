@@ -159,10 +159,9 @@ def test_no_example_shows_green_or_nothing_under_a_contradicted_anchor_or_an_une
         assert explained >= 1     # long_context R4: "The largest system, at the Alvarado solar park, …" alone
 
 
-def test_show_rules_clears_the_cells_the_reading_alone_does_not_share_and_clear_rules_puts_them_back():
-    """`Claim.alone_cleared`: a green under a claim the sentences read together contradict, a red under one they back,
-    that the entailment model reading each sentence alone does not share, is no evidence; never the anchor, nor the
-    sentence named as the other side."""
+def test_show_rules_clears_the_greens_the_reading_alone_does_not_share_and_clear_rules_puts_them_back():
+    """`Claim.alone_cleared`: a green that the entailment model reading the sentence alone does not share is no
+    evidence; never the anchor, nor the sentence named as the other side; a red stays (the explanation names it)."""
     smap = _map()
     backed = Verdict(claim=0, label=SUPPORTED, score=0.8, anchor=2, cosine=0.7, rule="read together, …")
     contradicted = Verdict(claim=1, label=CONTRADICTED, score=-0.3, anchor=0, cosine=0.7, rule="read together, …")
@@ -172,7 +171,11 @@ def test_show_rules_clears_the_cells_the_reading_alone_does_not_share_and_clear_
     assert smap.ruled_notes() == {(0, 1): "read alone: the entailment model, reading this sentence alone against the "
                                           "claim, does not read it as supporting it (the scorer did)"}
     html = heatmap_html_of(smap)
-    assert 'class="cell ruled ruled-none"' in html and "does not share the scorer's reading" in html
+    assert 'class="cell ruled ruled-none"' in html and "does not share the scorer's support" in html
+    reds = _map()
+    show_rules(reds, [Verdict(claim=1, label=SUPPORTED, score=0.8, anchor=2, cosine=0.7, rule="read together, …")],
+               lambda v: v.claim, lambda v: [0])
+    assert reds.labels == _map().labels and reds.ruled == []     # a red not shared stays red
     named = Verdict(claim=0, label=SUPPORTED, score=0.8, anchor=2, cosine=0.7, rule="read together, …", conflicting=1)
     other = _map()
     show_rules(other, [named], lambda v: v.claim, lambda v: [1])

@@ -135,8 +135,9 @@ class VerdictPreset:
         None, "a backed or unsupported claim whose anchor (cosine at least this) gives the same value moving the other "
               "way (\"rose by 6%\" vs \"6% less\") is Contradicted (empty = off)", needs_run=False, low=-1, high=1, control="optional")
     quantity_override: Optional[float] = setting(
-        None, "a backed claim whose anchor (cosine at least this) gives another value of the same figure that cannot "
-              "also be true (30% vs 70%, 50 mg vs 25 mg; not 43% vs about 40%) is Contradicted (empty = off)", needs_run=False, low=-1, high=1,
+        None, "a backed claim whose anchor, or another of the sentences read together that decided it (cosine at least "
+              "this), gives another value of the same figure that cannot also be true (30% vs 70%, 50 mg vs 25 mg, twice "
+              "vs three times a day; not 43% vs about 40%) is Contradicted (empty = off)", needs_run=False, low=-1, high=1,
         control="optional")
     denial_override: Optional[float] = setting(
         None, "a backed claim whose evidence names what it asserts only as not done or undecided (\"has not decided "

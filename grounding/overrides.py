@@ -80,10 +80,10 @@ def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: li
     from grounding.learned import quantity_conflicts
     judged = {p.column: p for p in pairs if p.judged}
     stated = {m.key for c in claim.joint_columns for m in mentions(context_texts[c])}
+    own = {m.surface: m.key for m in mentions(claim.text)}
     for pair in sorted((judged[c] for c in claim.joint_columns if c != v.anchor and c in judged
                         and judged[c].cosine >= preset.quantity_override), key=lambda p: (-p.cosine, p.column)):
         conflicts = quantity_conflicts(claim.text, context_texts[pair.column], values=True, same_figure=True)
-        own = {m.surface: m.key for m in mentions(claim.text)}
         conflicts = [(c, x) for c, x in conflicts if own.get(c.split(" (")[0]) not in stated]
         if conflicts:
             what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)

@@ -208,6 +208,7 @@ def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
                           stop=state.over_budget, fp32=fp32)
     unfinished = set(model.unfinished)
     joined = {k for _, k, _ in items if _joins_several(state, k)}
+    psi = {(p.claim, p.column): p.psi for p in state.scores}
     for i, (kind, k, j) in enumerate(items):
         claim = claims[k]
         if i in unfinished:
@@ -222,8 +223,8 @@ def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
             claim.alone = [round(float(x), 4) for x in probs[i]]
             continue
         claim.alone_support = (claim.alone_support or []) + ([j] if entails else [])
-        psi = next((p.psi for p in state.scores if p.claim == k and p.column == j), 0)
-        if whole and ((psi == 1 and not entails) or (psi == -1 and not contradicts)):   # the scorer's, not shared
+        scorer = psi.get((k, j), 0)
+        if whole and ((scorer == 1 and not entails) or (scorer == -1 and not contradicts)):   # the scorer's, not shared
             claim.alone_cleared = (claim.alone_cleared or []) + [j]
         elif claim.alone_cleared is None:
             claim.alone_cleared = []

@@ -18,7 +18,7 @@ another subject" when
   does not hold, at least one of the same kind as the claim's subject (two names, or two designators of one noun:
   "drug A" and "drug B"), and the claim's subject appears in none of those clauses;
 - and it says another value of that kind and unit of the claim's subject, one that is not also among the claim's
-  values and cannot also be true (entities.values_agree: not "about 12").
+  values and cannot also be true (values.values_agree: not "about 12").
 "Respectively" leaves a sentence alone (its values pair with its names by order), and so do a sentence with more
 than MAX_VALUES values of the kind (statistics: estimates with their intervals) and a claim without a name. The
 verdict rule (overrides.binding_override) turns such a claim Contradicted and says which value the source gives for
@@ -30,7 +30,8 @@ import functools
 import re
 from typing import NamedTuple
 
-from grounding.entities import Mention, in_range, mentions, occurrences, values_agree
+from grounding.entities import Mention, mentions, occurrences
+from grounding.values import in_range, values_agree
 from grounding.invisible import judged_text
 from grounding.learned import UNIT
 
@@ -265,7 +266,7 @@ def misbound_verbs(claim: str, sentence: str) -> tuple[Misbinding, ...]:
     claim's values beside another of its kind. Verbs that only say who said or saw a value ("report", "find",
     "show", ...: _NOT_PREDICATES) bind nothing."""
     from grounding.decompose import parse
-    from grounding.entities import _value_token
+    from grounding.values import _value_token
     claim, sentence = judged_text(claim), judged_text(sentence)
     values = _values(claim)
     if not values or not _may_bind(values, sentence):
@@ -298,7 +299,7 @@ def misbound_verbs(claim: str, sentence: str) -> tuple[Misbinding, ...]:
 def _verb(token) -> str:
     """The lemma of the verb governing a value's token (entities._what_it_measures); "" for a capitalised word, which
     the parse takes for a verb inside a title ("the album I Stand With You (1988)")."""
-    from grounding.entities import _what_it_measures
+    from grounding.values import _what_it_measures
     node = token
     while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
         node = node.head

@@ -7,18 +7,25 @@ entailed (P(e) 0.69). But the plant is only mentioned inside "has not yet decide
 say it does not exist yet. Such a sentence cannot back the claim, whatever its words share with it.
 
 A claim's *objects* are the nouns its main verb asserts something of (direct object, attribute, object
-predicate; of the root and the verbs joined to it), each with its content modifiers ("commercial-scale hydrogen
-plant", "liver enzymes", "risk of respiratory infection"). A context sentence mentions an object where it has the
-object's noun (lemma) with every adjective and noun the claim puts right on it ("low levels" is not "high levels")
-and, when the claim gives it an "of" phrase, at least one of its words, in the same phrase. The
-mention is *denied* when, on the way from it up to the sentence's root, the object is
+predicate, a passive verb's subject: "Approval has been granted"; of the root and the verbs joined to it), each
+with its content modifiers ("commercial-scale hydrogen plant", "liver enzymes", "risk of respiratory infection"). A
+context sentence mentions an object where it has the object's noun (lemma) with every adjective and noun the claim
+puts right on it ("low levels" is not "high levels") and, when the claim gives it an "of" phrase, at least one of
+its words, in the same phrase. The mention is *denied* when, on the way from it up to the sentence's root, the
+object is
 - under a negated verb or noun, other than as its subject ("has **not** decided whether to build a plant",
   "had **no** effect on liver enzymes", "**without** a plant"), unless the negation is a "not ... until" (which
   says that it did happen, later);
 - in a clause that "whether" or "if" opens ("whether to build a plant");
 - the complement of a verb of planning or intending ("**plans** to build a plant", "**considers** opening");
-- for a claim that says it happened (a main verb in the past tense), under a verb of the future ("**will** open a
-  plant", "is **expected** / **scheduled** / **due** to open"): the source says it is to come, not that it came.
+- for a claim that says it happened (a main verb in the past tense, "has been granted", "was built"), under a verb
+  of the future ("**will** open a plant", "is **expected** / **scheduled** / **due** to open"): the source says it
+  is to come, not that it came.
+
+What the claim says was done is checked too, as an *event*: its main verb in the past tense ("Regulators have
+already approved the deal") is mentioned by that verb or a noun of it ("approval"), and such a noun is denied where a
+word of need governs it ("The deal still **needs** approval from regulators", "**subject to** approval",
+"**pending**"): the source says it is still pending (a verb whose object is denied already says it once).
 
 A limit on an amount is no denial ("do not take more than 2 tablets", "not exceed 4 doses"), and neither is another
 thing not done with what the claim takes as there: "Store the tablets below 25 degrees" names "the tablets" as given, so
@@ -61,10 +68,17 @@ QUANTIFIERS = frozenset({"several", "many", "much", "few", "some", "more", "most
 _CUES = re.compile(r"\b(?:not|no|never|without|whether|if|cannot)\b|n't|" +
                    "|".join(sorted(v[:max(4, len(v) - 2)] for v in IRREALIS_VERBS)))
 FUTURE_CUES = re.compile(r"\b(?:will|shall|expected|scheduled|due|set|slated)\b|'ll\b", re.IGNORECASE)
+# a noun of the claim's own verb that one of these governs is an event still to happen, where the claim says it was
+# done ("Regulators have already approved the deal" against "The deal still needs approval from regulators")
+PENDING = frozenset({"need", "require", "await", "pending", "pend", "subject"})
+PENDING_CUES = re.compile(r"\b(?:need|needs|needed|require|requires|required|await|awaits|awaiting|pending"
+                          r"|subject to)\b", re.IGNORECASE)
 
 
 def how_denied(cue: str) -> str:
     """How a cue leaves the claim's object, in the rule line's and the explanation's words."""
+    if PENDING_CUES.match(cue):
+        return "still pending"
     return "still to come" if FUTURE_CUES.match(cue) else "not done or undecided"
 
 
@@ -81,6 +95,7 @@ class ClaimObject:
     past: bool = False             # the claim says it happened (its verb in the past tense): a future is no mention
     verb: str = ""                 # the claim's verb of it (lemma)
     definite: bool = False         # "the tablets", "its plant": the claim takes the thing as there, and says what of it
+    event: bool = False            # the claim's verb itself ("approved"): mentioned by that verb or a noun of it
 
 
 @dataclass(frozen=True)
@@ -146,7 +161,9 @@ def claim_objects(claim_text: str) -> list[ClaimObject]:
         return []
     out = []
     for v in verbs:
-        for obj in (c for c in v.children if c.dep_ in _OBJECT_DEPS and c.pos_ in ("NOUN", "PROPN")):
+        done = _done(v)   # a passive verb's subject, where it says a thing was done to it: not "RAD52 is involved"
+        deps = _OBJECT_DEPS | ({"nsubjpass"} if done and any(c.dep_ == "auxpass" for c in v.children) else set())
+        for obj in (c for c in v.children if c.dep_ in deps and c.pos_ in ("NOUN", "PROPN")):
             if _denies(obj):     # "there were no effective therapies": the claim denies it itself
                 continue
             mods, text = _phrase(obj)
@@ -154,7 +171,48 @@ def claim_objects(claim_text: str) -> list[ClaimObject]:
                                  and c.pos_ in _CONTENT_POS and _lemma(c) not in QUANTIFIERS)
             definite = any(c.dep_ == "poss" or c.dep_ == "det" and _lemma(c) in DEFINITE for c in obj.children)
             out.append(ClaimObject(noun=_lemma(obj), modifiers=mods, text=text, required=required,
-                                   past=v.tag_ == "VBD", verb=_lemma(v), definite=definite))
+                                   past=done, verb=_lemma(v), definite=definite))
+    return out
+
+
+def _done(verb) -> bool:
+    """Whether the verb says it happened: the past tense, "has been granted", "was built"."""
+    return verb.tag_ == "VBD" or verb.tag_ == "VBN" and any(
+        c.dep_ == "aux" and _lemma(c) == "have" or c.dep_ == "auxpass" and c.tag_ == "VBD" for c in verb.children)
+
+
+def claim_events(claim_text: str) -> list[ClaimObject]:
+    """The claim's main verbs that say a thing was done ("Regulators have already approved the deal"), each as an
+    event object: its mentions are that verb and the nouns of it ("approval"; a stem of five letters at least, so
+    not "sign" in "signal"). None when the claim does not assert."""
+    from grounding.decompose import parse
+    verbs = _main_verbs(parse(claim_text))
+    if not _asserts(verbs):
+        return []
+    return [ClaimObject(noun=_lemma(v), modifiers=frozenset(), text=v.text, past=True, verb=_lemma(v), event=True)
+            for v in verbs if v.pos_ == "VERB" and _done(v) and len(_event_stem(_lemma(v))) >= 5]
+
+
+def _event_stem(verb: str) -> str:
+    return verb[:-1] if verb.endswith(("e", "y")) else verb     # approv-al, complet-ion, ratif-ication
+
+
+def _event_mentions(obj: ClaimObject, doc) -> list[tuple[bool, Optional[str]]]:
+    """(denied, cue) for each mention of an event in a parsed context sentence: its verb (denied when negated, to
+    come, or under a plan: "did not approve", "is expected to approve") or a noun of it (denied under a pending word,
+    "needs approval", "subject to approval", or as an object is: "has not received approval")."""
+    out = []
+    for t in doc:
+        if t.pos_ == "VERB" and _lemma(t) == obj.verb:
+            own = _denies(t) or _future(t)
+            denied, cue = _mention_cue(t, past=True)
+            out.append((bool(own) or denied, own or cue))
+        elif t.pos_ == "NOUN" and _lemma(t).startswith(_event_stem(obj.verb)) and _lemma(t) != obj.verb:
+            head = t.head.head if t.dep_ == "pobj" and t.head.dep_ == "prep" else t.head   # "subject to approval"
+            if _lemma(head) in PENDING:   # "needs approval", "subject to approval"; "Completion … requires"
+                out.append((True, doc[head.i:t.i + 1].text if head.i < t.i else f"{t.text} … {head.text}"))
+            else:
+                out.append(_mention_cue(t, past=True))
     return out
 
 
@@ -202,7 +260,7 @@ def mentions(obj: ClaimObject, sentence_text: str) -> list[tuple[bool, Optional[
         if not obj.required <= near or (obj.modifiers and not obj.modifiers & near):
             continue
         denied, cue = _mention_cue(t, obj.past)
-        if denied and (_bounded(t) or obj.definite and t.head.pos_ in ("VERB", "AUX") and _lemma(t.head) != obj.verb
+        if denied and (_bounded(t) or obj.definite and _stem(obj.verb) not in (cue or "").lower()
                        and not re.search(r"\bwhether\b|\bif\b", cue) and not FUTURE_CUES.search(cue)
                        and not any(_stem(v) in cue.lower() for v in IRREALIS_VERBS)):
             denied, cue = False, None   # a limit on it, or another thing not done with what the claim takes as there
@@ -218,15 +276,23 @@ def _bounded(token) -> bool:
 
 
 def denials(claim_text: str, sentences: dict[int, str]) -> list[Denial]:
-    """The claim's objects that the `sentences` ({column: text}, its evidence) mention only denied, one Denial each
-    (the first denying mention in column order); none when any of them mentions that object undenied or the claim
-    does not assert."""
+    """The claim's objects and events that the `sentences` ({column: text}, its evidence) mention only denied, one
+    Denial each (the first denying mention in column order); none when any of them mentions it undenied or the
+    claim does not assert."""
+    from grounding.decompose import parse
     out = []
-    for obj in claim_objects(claim_text):
+    for obj in claim_objects(claim_text) + claim_events(claim_text):
         found = []
         for j in sorted(sentences):
             text = sentences[j].lower()
-            if _stem(obj.noun) not in text:     # the noun's stem ("enzym" of enzyme / enzymes): no mention
+            if (_event_stem(obj.verb) if obj.event else _stem(obj.noun)) not in text:   # "enzym" of enzyme(s): none
+                continue
+            if obj.event:
+                if any(d.object.verb == obj.verb for d in out):   # its object already denied: one denial says it
+                    break
+                found.extend((d, cue, j) for d, cue in _event_mentions(obj, parse(sentences[j])))
+                if found and not found[-1][0]:
+                    break
                 continue
             if not (_CUES.search(text) or obj.past and FUTURE_CUES.search(text)):   # no word that could deny: no parse
                 if all(_stem(m) in text for m in obj.required) and (

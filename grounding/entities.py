@@ -54,6 +54,7 @@ _DAY = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 _YEAR = r"(?:1[0-9]\d\d|20\d\d|2100)"
 
 _CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
+_WEEKDAY = re.compile(r"\b(?P<day>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?\b")
 _DECADE = re.compile(r"(?<![\w.,])['’]?(?P<digits>(?:1[0-9]|20)?\d0)['’]?s\b")
 _DATE_PATTERNS = [
     (re.compile(rf"\b(?P<month>{_MONTH})[ \t]+(?P<day>{_DAY}),?[ \t]+(?P<year>{_YEAR})\b"), "ymd"),
@@ -100,6 +101,8 @@ def mentions(text: str) -> tuple[Mention, ...]:
             add(m.start(), m.end(), "date", _date_key(m, shape))
     for start, end, key in frequencies(text):   # before the numbers: "three times a day" is one value
         add(start, end, "frequency", key)
+    for m in _WEEKDAY.finditer(text):   # "closed until Monday" / "reopened on Friday": a day, of its own kind
+        add(m.start(), m.end(), "weekday", m.group("day"))
     for m in _DECADE.finditer(text):
         add(m.start(), m.end(), "decade", m.group("digits") + "s")
     for m in _MONEY.finditer(text):
@@ -152,7 +155,10 @@ def entity_overlap(claim: str, context: str) -> tuple[Optional[float], EntityDif
         found = hits or (c.kind == "named" and _contains_words(c.key, words))
         (shared if found else claim_only).append(c.surface)
         used.update(hits)
-    context_only = [k.surface for i, k in enumerate(context_mentions) if i not in used]
+    # a day of the week the claim does not speak of is a detail, not a difference ("reopened on Saturday")
+    days = any(c.kind == "weekday" for c in claim_mentions)
+    context_only = [k.surface for i, k in enumerate(context_mentions)
+                    if i not in used and (days or k.kind != "weekday")]
     return len(shared) / len(claim_mentions), EntityDiff(shared, claim_only, context_only)
 
 
@@ -295,106 +301,3 @@ def occurrences(surface: str, text: str):
     """Where a value as written occurs in the text as a whole (not "20" inside "2020"; a percentage may have a
     citation glued to it, "38%20"): an iterator of matches."""
     return re.finditer(r"(?<![\w.])" + re.escape(surface) + ("" if surface.endswith("%") else r"(?!\w)"), text)
-
-
-def _value_token(doc, surface: str):
-    """The token of `doc` where `surface` first occurs as a whole, or None."""
-    m = next(occurrences(surface, doc.text), None)
-    return next((t for t in doc if t.idx <= m.start() < t.idx + len(t.text)), None) if m else None
-
-
-def _what_it_measures(token) -> tuple[str, str, str, frozenset]:
-    """(governing verb lemma, that verb's own subject lemma, measured noun lemma, its modifiers) of a value's token:
-    "aims to reach 20 gigawatts of renewable capacity" -> ("reach", "", "capacity", {"renewable"}); "Sales were $4
-    million" -> ("be", "sale", "", {})."""
-    node = token
-    while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
-        node = node.head
-    verb = node.lemma_.lower() if node.pos_ in ("VERB", "AUX") else ""
-    subject = next((c.lemma_.lower() for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), "") if verb else ""
-    unit = token.head if token.dep_ == "nummod" else token
-    measured = next((p for c in unit.children if c.dep_ == "prep" and c.lower_ == "of"
-                     for p in c.children if p.dep_ == "pobj"), None)
-    if measured is None:
-        return verb, subject, "", frozenset()
-    mods = frozenset(c.lemma_.lower() for c in measured.children if c.dep_ in ("amod", "compound"))
-    return verb, subject, measured.lemma_.lower(), mods
-
-
-def same_quantity(claim: str, claim_value: str, context: str, context_value: str) -> bool:
-    """Whether two values of one kind and unit speak of the same quantity: the same verb governs them ("70% …
-    reached remission" / "30% … reached remission"; not "be" or "have"), their verbs have the same subject
-    ("Sales reached $5 million" / "Sales were $4 million"), or they measure the same noun with the same modifiers
-    ("of solar capacity" both). "aims to reach 20 gigawatts of renewable capacity by 2030" and "added 1.8 gigawatts
-    of solar capacity in 2023" do not: another target is not another value of the same figure. A value the parse
-    cannot place counts as the same quantity."""
-    from grounding.decompose import parse
-    a = _value_token(parse(claim), claim_value) or _value_token(parse(claim), claim_value.split(" ")[0])
-    b = _value_token(parse(context), context_value) or _value_token(parse(context), context_value.split(" ")[0])
-    if a is None or b is None:
-        return True
-    (verb_a, subj_a, noun_a, mods_a), (verb_b, subj_b, noun_b, mods_b) = _what_it_measures(a), _what_it_measures(b)
-    # "be" and "have" say nothing of what is measured ("is one of the deepest in 100 years" / "there have been 18
-    # minima in the last 8,000 years"), and a value as its verb's subject ("70% of patients fail" / "81.2% did not
-    # achieve") names no thing: those need the subject or the measured noun to agree
-    return ((verb_a not in ("", "be", "have") and verb_a == verb_b) or (_names_a_thing(subj_a) and subj_a == subj_b)
-            or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)))
-
-
-def _names_a_thing(subject: str) -> bool:
-    return bool(subject) and subject not in ("%", "percent", "per cent") and not re.fullmatch(r"[\d.,]+", subject)
-
-
-# words before a value that make it a bound or an approximation ("more than 50%", "up to $5 billion", "about 40%")
-_AT_LEAST = re.compile(r"\b(?:more|greater) than$|\b(?:over|above|exceeding|at least|in excess of|upwards of)$", re.I)
-_AT_MOST = re.compile(r"\b(?:less|fewer) than$|\b(?:under|below|up to|at most|at best|no more than|as much as)$", re.I)
-_ABOUT = re.compile(r"(?:\b(?:about|approximately|approx\.|around|roughly|nearly|almost|some|circa|ca\.|close to"
-                    r"|an estimated)|~)$", re.I)
-
-
-def values_agree(claim: str, claim_value: Mention, context: str, context_value: Mention) -> bool:
-    """Whether two different values of one kind (percent, money or number) can both be true as written: "43%"
-    is within "about 40%" (an approximate value covers what rounds to it at its last non-zero digit: 35-45), "62%"
-    within "more than 50%", "$750 million" within "up to $5 billion", "56%" within 2 % of "57%" (rounding). Two
-    bounds agree only when equal; years and dates never ("1946" vs "1924"), amounts in two currencies never."""
-    if claim_value.kind not in ("percent", "money", "number") or claim_value.kind != context_value.kind:
-        return False
-    if claim_value.kind == "money" and claim_value.key[:1] != context_value.key[:1]:   # "$61 million" / "€61 million"
-        return False
-    a, b = _reading(claim, claim_value), _reading(context, context_value)
-    if a is None or b is None or (a[0] != "point" and b[0] != "point"):
-        return False
-    return a[1] <= b[2] and b[1] <= a[2]     # the two spans of values meet
-
-
-def _reading(text: str, m: Mention) -> Optional[tuple[str, Decimal, Decimal]]:
-    """(point | bound, low, high): the values `m` as written in `text` allows."""
-    try:
-        value = Decimal(m.key.strip("$€£¥%"))
-    except InvalidOperation:
-        return None
-    before = " ".join(text[max(0, m.start - 30):m.start].split())
-    if _AT_LEAST.search(before):
-        return "bound", value, Decimal("Infinity")
-    if _AT_MOST.search(before):
-        return "bound", Decimal("-Infinity"), value
-    if _ABOUT.search(before):
-        digits = value.normalize().as_tuple()   # the place of the last non-zero digit: 40 -> 10, 4.2e9 -> 1e8
-        half = Decimal(5).scaleb(digits.exponent - 1) if value else Decimal("0.5")
-        return "point", value - half, value + half
-    return "point", value * Decimal("0.98"), value * Decimal("1.02")   # rounding: 57% for 13 of 23 (56.5%)
-
-
-# an end of a range, a parenthesis after either end allowed: "from 2.2% (Japan) to 10.4% (Brazil)"
-_RANGE_BEFORE = re.compile(r"\d\s*(?P<pct>%?)\s*(?:\([^()]{1,40}\)\s*)?(?:–|—|-|to|and)\s*[<≤]?\s*$")
-_RANGE_AFTER = re.compile(r"^\s*%?\s*(?:\([^()]{1,40}\)\s*)?(?:–|—|-|to|and)\s*[<≤]?\s*[\d.,]*\d(?P<pct>\s*(?:%|percent\b|per cent\b))?")
-
-
-def in_range(text: str, m: Mention) -> bool:
-    """Whether the value is an end of a range ("1–2%", "between 40 and 90%", "5 to <10%"): not a value of its own.
-    A percentage and a value of another kind are no range: "fell by 4% to 61 million euros" gives two values."""
-    before = _RANGE_BEFORE.search(text[max(0, m.start - 60):m.start])
-    if before and not (before.group("pct") and m.kind != "percent"):
-        return True
-    after = _RANGE_AFTER.search(text[m.end:m.end + 70])
-    return bool(after) and not (m.kind == "percent" and not after.group("pct") and "%" not in text[m.end:m.end + 2])

@@ -133,6 +133,7 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             what, cue = verdict.rule.split('names "', 1)[1].split('" only', 1)[0], verdict.rule.split('("', 1)[1].split('"', 1)[0]
             from grounding.denial import how_denied
             how = {"still to come": "still to come, where the claim says it happened",
+                   "still pending": "still pending, where the claim says it was done",
                    "not done or undecided": "not done, not there or undecided"}[how_denied(cue)]
             text = (f"Unsupported: {anchor} ({where}) names “{what}” only as {how} (“{cue}”), so it cannot back the "
                     f"claim, whatever words it shares with it.")

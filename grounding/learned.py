@@ -29,7 +29,8 @@ from typing import Optional
 
 import numpy as np
 
-from grounding.entities import in_range, mentions, occurrences, same_quantity, values_agree
+from grounding.entities import mentions, occurrences
+from grounding.values import in_range, same_quantity, values_agree
 from grounding.invisible import judged_text
 from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore
 
@@ -92,13 +93,24 @@ _DOWN = {"fell", "fall", "falls", "fallen", "falling", "decrease", "decreased", 
          "decline", "declines", "dropped", "drop", "drops", "lower", "less", "fewer", "down", "shrank", "shrunk",
          "reduced", "reduction", "cut", "lost", "below", "slipped", "lowered"}
 _WORD = re.compile(r"[A-Za-z]+")
+# comparatives and adverbs that may follow the value they move ("6% less", "5 points higher"); a verb after it is its
+# subject's ("200,000 homes lost power"), not the value's
+_AFTER = {"more", "less", "fewer", "higher", "lower", "up", "down", "above", "below"}
+# a bound just before the value is no direction: "more than 200,000", "up to 50%", "above 5%"
+_BOUND = re.compile(r"\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|no\s+more\s+than|up\s+to|above|below|over"
+                    r"|under)\s*$", re.IGNORECASE)
 
 
 def direction(text: str, start: int, end: int, reach: int = 3) -> tuple[int, str]:
     """(+1 / -1 / 0, the word): the direction word nearest to the value at text[start:end], among the `reach`
-    words before it and after it ("rose by 6%": +1 'rose'; "6% less than": -1 'less')."""
-    before = _WORD.findall(text[max(0, start - 40):start])[-reach:]
-    after = _WORD.findall(text[end:end + 40])[:reach]
+    words before it and after it ("rose by 6%": +1 'rose'; "6% less than": -1 'less'). After the value only the word
+    next to it ("a 6% increase") or a comparative counts; before it, a bound is skipped ("rose to more than 5%":
+    'rose'; "More than 200,000 homes lost power": none)."""
+    head = text[max(0, start - 40):start]
+    bound = _BOUND.search(head)
+    before = _WORD.findall(head[:bound.start()] if bound else head)[-reach:]
+    after = [w if i == 0 or w.lower() in _AFTER else ""
+             for i, w in enumerate(_WORD.findall(text[end:end + 40])[:reach])]
     nearest_first = []
     for i in range(reach):   # one word back, one word on, two back, ...
         nearest_first += before[len(before) - 1 - i:len(before) - i] + after[i:i + 1]
@@ -117,9 +129,9 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     speaks of several quantities, which of its values answers which is unknown). Also the same value moving the
     other way: a direction word beside it in each text ("rose by 6%" vs "6% less": ("6% (rose)", "6% (less)")),
     the only conflicts given when `values` is False. `same_figure`: another value only where both are one figure
-    (entities.same_quantity: not "reach 20 gigawatts … by 2030" against "added 1.8 gigawatts … in 2023") and where
-    the two cannot both be true as written (entities.values_agree: not "43%" against "about 40%", "62%" against "more
-    than 50%"), neither an end of a range ("1–2%"; entities.in_range), and the claim's number written with another
+    (values.same_quantity: not "reach 20 gigawatts … by 2030" against "added 1.8 gigawatts … in 2023") and where
+    the two cannot both be true as written (values.values_agree: not "43%" against "about 40%", "62%" against "more
+    than 50%"), neither an end of a range ("1–2%"; values.in_range), and the claim's number written with another
     unit of one dimension wherever the sentence gives it ("4 mg" against "4 g", `other_unit`); the verdict notes and
     the quantity override ask for it, the model's features (fitted without it) do not."""
     claim, context = judged_text(claim), judged_text(context)    # as the models read them: "4\u202e0" is 40

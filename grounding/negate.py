@@ -97,10 +97,30 @@ _NEGATION = re.compile(r"\b(?:not(?! only\b)|" + "|".join(sorted((_NEGATORS | _N
                                                                   - {"not", "n't"})) + r")\b|n't\b", re.IGNORECASE)
 
 
+# words that say the other of two states ("It is open on Sundays" / "It is closed on Sundays": the model, reading the
+# sentence with another that says "is open", called the claim entailed, P(e) 0.92; alone, P(c) 0.96)
+_PAIRS = (
+    ("open", "closed"), ("opened", "closed"), ("alive", "dead"), ("legal", "illegal"), ("allowed", "banned"),
+    ("allowed", "forbidden"), ("permitted", "prohibited"), ("safe", "unsafe"), ("available", "unavailable"),
+    ("present", "absent"), ("possible", "impossible"), ("effective", "ineffective"), ("successful", "unsuccessful"),
+    ("accepted", "rejected"), ("approved", "rejected"), ("included", "excluded"), ("true", "false"),
+    ("required", "optional"), ("mandatory", "voluntary"), ("positive", "negative"), ("visible", "invisible"),
+    ("active", "inactive"), ("correct", "incorrect"), ("public", "private"), ("full", "empty"))
+_BOTH_WAYS = _PAIRS + tuple((y, x) for x, y in _PAIRS)
+_ANTONYMS = {w: frozenset(b for a, b in _BOTH_WAYS if a == w) for w, _ in _BOTH_WAYS}
+_STATE = re.compile(r"\b(?:" + "|".join(sorted(_ANTONYMS)) + r")\b", re.IGNORECASE)
+
+
 def opposite_polarity(claim: str, sentence: str) -> bool:
     """Whether the sentence says the claim's words with the other polarity: one of the two is negated, the other
     not, and the sentence holds most of the claim's other words ("The vaccine is not recommended for adults over
-    65" against "The vaccine is recommended for adults over 65"). Words only, no parse."""
+    65" against "The vaccine is recommended for adults over 65"); or, negated alike, the sentence has the other of
+    two states where the claim has one ("open" / "closed", "legal" / "illegal": "It is open on Sundays" against "It
+    is closed on Sundays and public holidays"). Words only, no parse."""
     from grounding.overclaim import holds_most
-    return bool(_NEGATION.search(claim)) != bool(_NEGATION.search(sentence)) \
-        and holds_most(_NEGATION.sub(" ", claim), sentence)
+    negated = bool(_NEGATION.search(claim)) != bool(_NEGATION.search(sentence))
+    if negated:
+        return holds_most(_NEGATION.sub(" ", claim), sentence)
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", sentence)}
+    return any(_ANTONYMS[m.group(0).lower()] & words
+               and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence) for m in _STATE.finditer(claim))

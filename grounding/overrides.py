@@ -30,7 +30,7 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
                   context_texts: list[str]) -> Verdict:
     """A backed claim that names no conflicting sentence yet names a judged one (not its anchor) that gives another
     value for the same quantity ("50 mg" vs "25 mg, not 50 mg"; learned.quantity_conflicts, where the same verb or
-    the same measured noun governs both values, entities.same_quantity: not "reach 20 gigawatts … by 2030" against
+    the same measured noun governs both values, values.same_quantity: not "reach 20 gigawatts … by 2030" against
     "added 1.8 gigawatts … in 2023") with cosine at least QUANTITY_NOTE_COSINE, the most similar such, when the
     note is on (the preset's conflict_note). The label stays."""
     if v.label not in (SUPPORTED, PARTIAL) or v.conflicting is not None or preset.conflict_note is None:

@@ -242,4 +242,54 @@ def reversals(claim: str, sentence: str) -> list[str]:
            for s in role_swaps(claim, sentence)]
     out += [f"the claim says {c}, the source {x}" for c, x in opposite_comparisons(claim, sentence)]
     out += [f"the claim says {c}, the source {x}" for c, x in opposite_conditions(claim, sentence)]
+    denied = denied_predicate(claim, sentence)
+    out += [f"the claim says “{denied[0]}”, the source “{denied[1]}”"] if denied else []
     return out
+
+
+_NAMES = ("GPE", "ORG", "PERSON", "LOC", "NORP", "FAC")
+
+
+def denied_predicate(claim: str, sentence: str):
+    """(the claim's, the sentence's wording) where the sentence says the claim's main verb of the claim's subject with
+    the other polarity: the same verb (lemma), a subject of the same noun (lemma) and the claim's object nouns under
+    it, negated in one text and not in the other ("The café reopened in May" against "Its café did not reopen with
+    it": ("café reopened", "café did not reopen"); "The planetarium reopened at the same time" against "The
+    planetarium will not reopen until next summer", where the claim's other words are not in the sentence, so
+    negate.opposite_polarity, which asks for most of them, does not see it); else None. Not where a name or number
+    under that verb is not in the claim ("did not raise prices in Europe" against "raised prices in the US"), nor
+    where the sentence also says it the claim's way ("did not reopen in May; the café reopened in June"). A claim
+    whose main verb is "be" or "have" says too little in its verb to be denied by it."""
+    from grounding.decompose import parse
+    root = next(iter(parse(claim).sents)).root
+    subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if root.pos_ != "VERB" or root.lemma_.lower() in ("be", "have") or subject is None \
+            or subject.pos_ not in ("NOUN", "PROPN"):
+        return None
+    objects = {c.lemma_.lower() for c in root.children
+               if c.dep_ in ("dobj", "attr", "oprd") and c.pos_ in ("NOUN", "PROPN")}
+    words = {t.lower_ for t in root.doc}
+    found, said = None, False
+    for t in parse(sentence):
+        if t.pos_ != "VERB" or t.lemma_.lower() != root.lemma_.lower() or not any(
+                c.dep_ in ("nsubj", "nsubjpass") and c.lemma_.lower() == subject.lemma_.lower() for c in t.children):
+            continue
+        under = list(t.subtree)
+        if not objects <= {u.lemma_.lower() for u in under} or any(
+                (u.pos_ in ("PROPN", "NUM") or u.ent_type_ in _NAMES) and u.lower_ not in words for u in under):
+            continue
+        if _negated(t) == _negated(root):
+            said = True
+        elif found is None:
+            found = (_said(subject, root), _said(subject, t))
+    return None if said else found
+
+
+def _negated(verb) -> bool:
+    return any(c.dep_ == "neg" for c in verb.children)
+
+
+def _said(subject, verb) -> str:
+    """The subject's noun and the verb with its auxiliaries and negation: "planetarium will not reopen"."""
+    return " ".join([subject.text] + [c.text for c in verb.children if c.dep_ in ("aux", "auxpass", "neg")
+                                      and c.i < verb.i] + [verb.text])

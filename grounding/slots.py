@@ -91,7 +91,7 @@ def value_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
 
 @functools.lru_cache(maxsize=4096)
 def _figure_words(claim: str) -> frozenset:
-    from grounding.entities import _names_a_thing, _value_token, _what_it_measures
+    from grounding.values import _names_a_thing, _value_token, _what_it_measures
     values = [m for m in mentions(claim) if m.kind not in ("named", "decade")]
     if not values:
         return frozenset()

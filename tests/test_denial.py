@@ -48,6 +48,16 @@ def _found(claim, *sentences):
     # a thing the claim takes as there is still denied by "whether" (but not by another verb's plain "not")
     ("The company opened the plant.", ("The company has not decided whether to build the plant.",),
      [("plant", "not decided … whether", 0)]),
+    # a passive verb's subject is what the claim asserts: approval granted, against a plan to seek it
+    ("Approval has already been granted in Europe.", ("The manufacturer plans to seek approval in Europe next year.",),
+     [("Approval", "plans", 0)]),
+    # what the claim says was done, named by a noun of its verb that is still needed: an event still pending
+    ("Regulators have already approved the deal.", ("The deal still needs approval from regulators.",),
+     [("approved", "needs approval", 0)]),
+    ("The merger was approved in March.", ("The merger is subject to approval by shareholders.",),
+     [("approved", "subject to approval", 0)]),
+    ("The company completed the acquisition.", ("Completion of the acquisition still requires a court ruling.",),
+     [("completed", "Completion … requires", 0)]),
 ])
 def test_a_mention_only_under_negation_plan_or_whether_is_denied(claim, sentences, expected):
     assert _found(claim, *sentences) == expected
@@ -84,6 +94,12 @@ def test_a_mention_only_under_negation_plan_or_whether_is_denied(claim, sentence
     ("Patients received 4 doses.", ("Patients should not exceed 4 doses.",)),
     # another thing not done with what the claim takes as there
     ("Store the tablets below 25 degrees.", ("Do not take the tablets with milk.",)),
+    # a passive claim's subject named as given, under another verb's plain "not"
+    ("The bridge was opened in 2021.", ("The bridge was not painted before it opened.",)),
+    # another sentence says it was done; a noun that only shares a short verb's letters ("sign" / "signal")
+    ("Regulators have already approved the deal.", ("The deal still needs approval from regulators.",
+                                                    "Regulators approved the deal in May.")),
+    ("The company signed the contract.", ("The company needs a signal.",)),
 ])
 def test_no_denial_where_the_evidence_asserts_it_or_the_claim_does_not(claim, sentences):
     assert _found(claim, *sentences) == []
@@ -94,7 +110,9 @@ def test_claim_objects_are_the_main_verbs_objects_with_their_modifiers():
     assert (obj.noun, set(obj.modifiers), obj.text) == ("plant", {"commercial", "scale", "hydrogen"},
                                                          "commercial-scale hydrogen plant")
     assert obj.required == {"scale", "hydrogen"}     # right on "plant"; "commercial" is on "scale"
-    assert claim_objects("The vaccine was approved in 2021.") == []      # no object: nothing to check
+    assert claim_objects("The vaccine approval came in 2021.") == []      # no object: nothing to check
+    (passive,) = claim_objects("The vaccine was approved in 2021.")      # a passive verb's subject is its object
+    assert (passive.noun, passive.verb, passive.past, passive.definite) == ("vaccine", "approve", True, True)
     # a quantifier is not required of a mention: "several effective therapies" is named by "no … effective therapies"
     (several,) = claim_objects("At the time of writing, there were several effective therapies in combatting COVID-19.")
     assert several.required == {"effective"}
@@ -184,3 +202,26 @@ def test_a_claim_that_says_it_happened_is_not_backed_by_a_source_that_says_it_wi
                                         overrides={"denial_override": None}).validate())
     assert off.verdicts[0].label == SUPPORTED
     assert off.sentence_map.labels[0][0] == 1 and off.sentence_map.ruled == [] and off.metrics.sentence_classes == ["Faithful"]
+
+
+MERGER = ("Harbor Bank and Coastal Savings agreed on Monday to merge in an all-stock deal valued at 3.2 billion dollars. "
+          "The deal still needs approval from regulators and is expected to close in the second half of next year. "
+          "About 300 jobs will be cut, mostly in back-office roles.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_what_the_source_says_is_still_needed_does_not_back_a_claim_that_it_was_done(engine):
+    """A user's merger answer: "Regulators have already approved the deal" was Supported on engine context (F 0.74),
+    against "The deal still needs approval from regulators"."""
+    res = ground("Regulators have already approved the deal.", [MERGER],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    if engine == "claims":   # the entailment model itself reads the pair as contradiction there (P(c) - P(e) 0.59)
+        assert v.label == "Contradicted", v.rule
+    else:
+        assert v.label == UNSUPPORTED and v.anchor == 1 and v.rule.startswith(
+            'denied mention: the evidence names "approved" only as still pending ("needs approval", context sentence 2)')
+        assert explain(res, v, res.claims[0]) == (
+            "Unsupported: “The deal still needs approval from regulators and is expected to close in the second half "
+            "of next year.” (Document 1, sentence 2) names “approved” only as still pending, where the claim says it "
+            "was done (“needs approval”), so it cannot back the claim, whatever words it shares with it.")

@@ -20,6 +20,8 @@ from grounding.entities import entity_overlap, extract_entities
     ("In 2015, 1·3 million deaths, 8·6% of all; 19 900 deaths and 12\u2009300 more.",
      ["2015", "1300000", "8.6%", "19900", "12300"]),
     ("In 2015 23 patients died.", ["2015", "23"]),
+    # a day of the week is a value ("closed until Monday" against "reopened on Friday"); "Sundays" is Sunday
+    ("Closed on Thursday, open again on Friday and on Sundays; a monday is no day.", ["Thursday", "Friday", "Sunday"]),
 ])
 def test_numeric_keys_are_normalised(text, keys):
     assert extract_entities(text) == keys
@@ -78,7 +80,7 @@ def test_a_claim_without_entities_has_no_score():
     ("The dose is 50 mg.", "70 mg", "The dose is 25 mg.", "25 mg", True),
 ])
 def test_same_quantity(claim, claim_value, context, context_value, same):
-    from grounding.entities import same_quantity
+    from grounding.values import same_quantity
     assert same_quantity(claim, claim_value, context, context_value) is same
 
 
@@ -100,7 +102,8 @@ def test_same_quantity(claim, claim_value, context, context_value, same):
 ])
 def test_values_agree_reads_approximations_and_bounds(claim, context, agree):
     """An approximate value covers what rounds to it, a bound what it bounds, a plain value 2 % either side."""
-    from grounding.entities import mentions, values_agree
+    from grounding.entities import mentions
+    from grounding.values import values_agree
     c = next(m for m in mentions(claim) if m.kind != "named")
     x = next(m for m in mentions(context) if m.kind != "named")
     assert values_agree(claim, c, context, x) is agree
@@ -120,7 +123,8 @@ def test_values_agree_reads_approximations_and_bounds(claim, context, agree):
     ("Mortality was 12% (95% CI 10-14) in the treated group and 20% in controls.", ["10", "14"]),
 ])
 def test_ends_of_ranges_are_told(text, ends):
-    from grounding.entities import in_range, mentions
+    from grounding.entities import mentions
+    from grounding.values import in_range
     assert [m.surface for m in mentions(text) if in_range(text, m)] == ends
 
 
@@ -175,3 +179,12 @@ def test_a_dose_given_another_number_of_times_a_day_is_a_conflict():
     # the same frequency said another way is none; "once" opening a clause is no frequency
     assert quantity_conflicts("Take one tablet every 12 hours.", source, values=True, same_figure=True) == []
     assert [m.kind for m in mentions("Once complete, the journey takes two hours.")] == ["number"]
+
+
+def test_a_day_of_the_week_is_a_difference_only_where_the_claim_names_one():
+    _, diff = entity_overlap("The museum reopened after a three-year renovation.",
+                             "The museum reopened on Saturday after a two-year renovation.")
+    assert diff.claim_only == ["three"] and diff.context_only == ["two"]
+    _, diff = entity_overlap("The museum reopened on Sunday after a two-year renovation.",
+                             "The museum reopened on Saturday after a two-year renovation.")
+    assert diff.claim_only == ["Sunday"] and diff.context_only == ["Saturday"] and diff.shared == ["two"]

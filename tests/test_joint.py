@@ -152,7 +152,7 @@ def test_direction_override_contradicts_the_same_value_moving_the_other_way_only
     # quantity_override takes both kinds: another value turns a backed claim
     assert quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.65), values,
                              "70% reached remission.", "30% reached remission.").label == CONTRADICTED
-    # ... only where both values are one figure (entities.same_quantity): another target is not another value
+    # ... only where both values are one figure (values.same_quantity): another target is not another value
     assert quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.6, anchor=3, cosine=0.65), values,
                              "Northwind aims to reach 20 gigawatts of renewable capacity by 2030.",
                              "Northwind Energy added 1.8 gigawatts of solar capacity in 2023.").label == SUPPORTED
@@ -366,7 +366,13 @@ def test_a_sentence_that_contradicts_the_claim_alone_is_not_undone_by_reading_mo
     # the scorer read the cell as support: the verdict's rule turns it red, and says why
     assert res.sentence_map.labels[0][0] == -1
     assert res.sentence_map.ruled_notes()[(0, 0)].startswith("the verdict's rule: read alone, context sentence 1")
+    # without the rule, the claim's verb of its subject negated is found the other way round (reversal_override) ...
     off = rederive(res, GroundingConfig(engine=engine, models_dir=str(MODELS), overrides={"alone_override": None}).validate())
+    assert off.verdicts[0].label == CONTRADICTED and off.verdicts[0].rule.startswith(
+        "said the other way round: the claim says “vaccine is not recommended”, the source “vaccine is recommended”")
+    # ... and without both, the reading together decides
+    off = rederive(res, GroundingConfig(engine=engine, models_dir=str(MODELS),
+                                        overrides={"alone_override": None, "reversal_override": None}).validate())
     assert off.verdicts[0].label == SUPPORTED and off.sentence_map.ruled == []
 
 
@@ -415,6 +421,12 @@ def test_the_sentence_that_entails_the_claim_alone_is_its_anchor_whatever_the_sc
     (NOT_FOR_ADULTS, "The vaccine is not recommended for adults over 65.", False),
     # the other polarity, but few of the claim's words: another statement, not this one turned
     (NOT_FOR_ADULTS, "Older adults should get a booster every autumn.", False),
+    # the other of two states, negated alike, with the claim's other words
+    ("It is open on Sundays.", "It is closed on Sundays and public holidays.", True),
+    ("The shop is closed on Mondays.", "The shop is open on Mondays.", True),
+    ("The test was negative.", "The test came back positive.", True),
+    ("It is open on Sundays.", "The museum shop is closed.", False),       # not the claim's other words
+    ("It is not open on Sundays.", "It is closed on Sundays.", False),     # the same thing said twice
 ])
 def test_opposite_polarity_needs_the_claims_words_and_one_negation(claim, sentence, expected):
     from grounding.negate import opposite_polarity
@@ -454,3 +466,41 @@ def test_a_contradicted_claim_quotes_the_sentence_that_says_otherwise_not_the_sc
     assert res.sentence_map.labels[0][0] == -1                           # the map shows the anchor as the verdict reads it
     off = rederive(res, GroundingConfig(engine=engine, overrides={"alone_override": None}))
     assert off.verdicts[0].anchor != 0
+
+
+STORM = ("Storm Elena made landfall near the port of Valmora early on Thursday with winds of up to 140 km/h. More than "
+         "200,000 homes lost power, and about 40,000 were still without electricity on Friday evening. Two people "
+         "died, both struck by falling trees. Schools across the region were closed on Thursday and reopened on "
+         "Friday.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_bound_is_no_direction_and_a_weekday_is_a_value(engine):
+    """A user's storm answer: "Over 200,000 homes lost power" had been Contradicted on every engine, the direction
+    rule reading "More than" as a rise and "lost" as a fall ("the claim says 200,000 (lost), the source 200,000
+    (more)"); "Schools stayed closed until Monday" was Supported on the context engines (F 0.78), a day of the week
+    being no value."""
+    res = ground("Over 200,000 homes lost power. Schools stayed closed until Monday.", [STORM],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    power, schools = res.verdicts
+    assert power.label == SUPPORTED and power.anchor == 1, power.rule
+    assert schools.label != SUPPORTED, schools.rule
+    if engine != "claims":    # the claims engine finds no sentence close enough (Unsupported)
+        assert schools.label == CONTRADICTED and schools.anchor == 3
+        assert schools.rule.startswith("quantity override: the claim says Monday, the source Thursday")
+
+
+LIBRARY = ("The Central Library is open from 9 am to 8 pm on weekdays and from 10 am to 5 pm on Saturdays. It is closed "
+           "on Sundays and public holidays. Members can borrow up to 12 books at a time for three weeks.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_other_state_read_alone_contradicts_what_the_sentences_together_backed(engine):
+    """A user's library answer: "It is open on Sundays" was Supported on every engine, read with the opening-hours
+    sentence ("is open from 9 am …": P(e) 0.92 together); "It is closed on Sundays" alone gives P(c) 0.96. With
+    open / closed as the other polarity (negate.opposite_polarity) that sentence is read alone and decides."""
+    res = ground("It is open on Sundays.", [LIBRARY], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule
+    assert v.rule.startswith("read alone, context sentence 2 contradicts the claim: P(c) = 0.9")
+    assert res.claims[0].alone[2] > 0.9 and res.claims[0].joint[0] > 0.85

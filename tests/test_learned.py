@@ -29,6 +29,17 @@ from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairS
     ("Costs were cut by 10 percent.", "Costs increased by 10 percent.", [("10 percent (cut)", "10 percent (increased)")]),
     ("Sales fell by 10%.", "Sales were down 10% on the year.", []),                        # both down
     ("About 20% more patients responded.", "The response rate was 20% in both arms.", []),  # no direction there
+    # a bound is no direction, nor a verb after the value: it is its subject's ("homes lost power")
+    ("Over 200,000 homes lost power.", "More than 200,000 homes lost power, and about 40,000 were still without "
+     "electricity on Friday.", []),
+    ("The grant pays up to 50% of the cost.", "Costs fell by 50% after the grant.", []),
+    # a noun next to the value, and a verb before the bound, still give the direction
+    ("Sales saw a 6% increase.", "Sales saw a 6% drop.", [("6% (increase)", "6% (drop)")]),
+    ("Prices rose to more than 5%.", "Prices fell to more than 5%.", [("5% (rose)", "5% (fell)")]),
+    # a day of the week is a value of its own kind: "until Monday" against the days the same subject was closed
+    ("Schools stayed closed until Monday.", "Schools were closed on Thursday and reopened on Friday.",
+     [("Monday", "Thursday")]),
+    ("Schools reopened on Friday.", "Schools were closed on Thursday and reopened on Friday.", []),
     # a decade is a span of years, not a value: "the 1900s" holds "the 1950s"
     ("The warming since the middle 1900s is man-made.", "The warming since the 1950s is man-made.", []),
     ("The reef may perish by the 2030s.", "The reef may perish by 2050.", []),

@@ -1,6 +1,6 @@
 """Said the other way round (grounding.reversal, overrides.reversal_override): two named parties in each other's
-places, or the opposite comparison against the same standard, contradict the claim whatever the entailment model
-made of the shared words."""
+places, the opposite comparison against the same standard, or the claim's verb of its subject negated, contradict
+the claim whatever the entailment model made of the shared words."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from grounding import GroundingConfig, ground
-from grounding.reversal import comparisons, opposite_comparisons, opposite_conditions, reversals
+from grounding.reversal import comparisons, denied_predicate, opposite_comparisons, opposite_conditions, reversals
 from grounding.slots import role_swaps
 from grounding.types import CONTRADICTED, SUPPORTED
 
@@ -173,3 +173,51 @@ def test_the_same_condition_stays_supported(engine):
     res = ground("Ibuprofen can be bought without a prescription.", [PHARMACY],
                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     assert res.verdicts[0].label == SUPPORTED, res.verdicts[0].rule
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The café reopened in May.", "Its café did not reopen with it, and the shop is still closed.",
+     ("café reopened", "café did not reopen")),
+    ("The planetarium reopened at the same time.", "The planetarium will not reopen until next summer.",
+     ("planetarium reopened", "planetarium will not reopen")),
+    ("Hydroxychloroquine reduces mortality in COVID-19 patients.", "Hydroxychloroquine did not reduce mortality.",
+     ("Hydroxychloroquine reduces", "Hydroxychloroquine did not reduce")),
+    # the other way: the claim denies what the sentence says
+    ("The company did not raise prices.", "The company raised prices last spring.",
+     ("company did not raise", "company raised")),
+])
+def test_the_claims_verb_of_its_subject_negated_is_found(claim, sentence, expected):
+    assert denied_predicate(claim, sentence) == expected
+    assert reversals(claim, sentence) == [f"the claim says “{expected[0]}”, the source “{expected[1]}”"]
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    ("The company raised prices in the US.", "The company did not raise prices in Europe."),   # another place
+    ("The company raised prices.", "The company did not raise wages."),                        # another object
+    ("The café reopened in June.", "The café did not reopen in May, but the café reopened in June."),  # said too
+    ("The museum reopened on Saturday.", "The planetarium will not reopen until next summer."),   # another subject
+    ("The drug is safe.", "The drug is not safe for children."),                               # "be" says too little
+    ("The café reopened in May.", "The café reopened in May."),
+])
+def test_no_denied_predicate_for_another_case_or_the_same_polarity(claim, sentence):
+    assert denied_predicate(claim, sentence) is None
+
+
+MUSEUM = ("The Riverside Museum of Science reopened on Saturday after a two-year renovation that cost 42 million "
+          "dollars. Admission remains free for children under 12. The planetarium will not reopen until next summer.")
+CAFE = "The museum reopened in May after a long renovation. Its café did not reopen with it, and the shop is still closed."
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("claim, document, column, found", [
+    ("The planetarium reopened at the same time.", MUSEUM, 2,
+     "the claim says “planetarium reopened”, the source “planetarium will not reopen”"),
+    ("The café reopened in May.", CAFE, 1, "the claim says “café reopened”, the source “café did not reopen”"),
+])
+def test_a_claim_whose_verb_the_source_negates_is_contradicted(engine, claim, document, column, found,
+                                                                ruled_contradiction):
+    """Read with "The museum … reopened on Saturday" the entailment model calls the planetarium claim entailed (P(e)
+    0.75), and it reads the café sentence alone as neutral (P(n) 0.70); opposite_polarity, which asks for most of
+    the claim's words, saw neither. The rule contradicts both on every engine and paints the anchor's cell."""
+    ruled_contradiction(engine, claim, document, column, found, "said the other way round",
+                        "it says the claim the other way round", "reversal_override")

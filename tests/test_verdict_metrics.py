@@ -150,7 +150,7 @@ def test_result_json_round_trip():
 def test_quantity_note_names_another_value_of_the_same_figure_only():
     """A backed claim names a judged sentence (cosine >= 0.6) giving another value of its figure ("50 mg" against
     "now 25 mg"); the long-context example's "Northwind aims to reach 20 gigawatts … by 2030" is not disputed by
-    "added 1.8 gigawatts … in 2023" (another figure: entities.same_quantity)."""
+    "added 1.8 gigawatts … in 2023" (another figure: values.same_quantity)."""
     from grounding.types import Verdict
     from grounding.overrides import quantity_note
     backed = Verdict(claim=0, label=SUPPORTED, score=0.8, anchor=0, cosine=0.99)

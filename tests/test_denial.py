@@ -58,6 +58,8 @@ def _found(claim, *sentences):
      [("approved", "subject to approval", 0)]),
     ("The company completed the acquisition.", ("Completion of the acquisition still requires a court ruling.",),
      [("completed", "Completion … requires", 0)]),
+    # the claim's verb itself in the source's future: "began" against "scheduled to begin" (no object to deny)
+    ("Deliveries began in March.", ("Deliveries are scheduled to begin in March.",), [("began", "scheduled to begin", 0)]),
 ])
 def test_a_mention_only_under_negation_plan_or_whether_is_denied(claim, sentences, expected):
     assert _found(claim, *sentences) == expected
@@ -225,3 +227,15 @@ def test_what_the_source_says_is_still_needed_does_not_back_a_claim_that_it_was_
             "Unsupported: “The deal still needs approval from regulators and is expected to close in the second half "
             "of next year.” (Document 1, sentence 2) names “approved” only as still pending, where the claim says it "
             "was done (“needs approval”), so it cannot back the claim, whatever words it shares with it.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_claim_that_something_began_is_not_backed_by_a_schedule(engine):
+    """A user's car answer: "Deliveries began in March" was Supported on every engine (P(e) 0.96) against
+    "Deliveries are scheduled to begin in March": the verb has no object, so only the event reading sees it."""
+    res = ground("Deliveries began in March.", ["The car sells from 39,900 euros. Deliveries are scheduled to begin in "
+                                                  "March. It is built in Hungary."],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == UNSUPPORTED and v.anchor == 1, v.rule
+    assert v.rule.startswith('denied mention: the evidence names "began" only as still to come ("scheduled to begin"')

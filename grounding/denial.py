@@ -249,9 +249,11 @@ def _mention_cue(token, past: bool = False) -> tuple[bool, Optional[str]]:
 
 
 def mentions(obj: ClaimObject, sentence_text: str) -> list[tuple[bool, Optional[str]]]:
-    """(denied, cue) for each mention of `obj` in a context sentence."""
+    """(denied, cue) for each mention of `obj` in a context sentence (an event's: `_event_mentions`)."""
     from grounding.decompose import parse
     doc = parse(sentence_text)
+    if obj.event:
+        return _event_mentions(obj, doc)
     out = []
     for t in doc:
         if _lemma(t) != obj.noun or t.pos_ not in ("NOUN", "PROPN"):
@@ -260,7 +262,7 @@ def mentions(obj: ClaimObject, sentence_text: str) -> list[tuple[bool, Optional[
         if not obj.required <= near or (obj.modifiers and not obj.modifiers & near):
             continue
         denied, cue = _mention_cue(t, obj.past)
-        if denied and (_bounded(t) or obj.definite and _stem(obj.verb) not in (cue or "").lower()
+        if denied and (_bounded(t) or obj.definite and _stem(obj.verb) not in cue.lower()
                        and not re.search(r"\bwhether\b|\bif\b", cue) and not FUTURE_CUES.search(cue)
                        and not any(_stem(v) in cue.lower() for v in IRREALIS_VERBS)):
             denied, cue = False, None   # a limit on it, or another thing not done with what the claim takes as there
@@ -279,23 +281,18 @@ def denials(claim_text: str, sentences: dict[int, str]) -> list[Denial]:
     """The claim's objects and events that the `sentences` ({column: text}, its evidence) mention only denied, one
     Denial each (the first denying mention in column order); none when any of them mentions it undenied or the
     claim does not assert."""
-    from grounding.decompose import parse
     out = []
     for obj in claim_objects(claim_text) + claim_events(claim_text):
+        if obj.event and any(d.object.verb == obj.verb for d in out):   # its object denied: one denial says it
+            continue
         found = []
         for j in sorted(sentences):
             text = sentences[j].lower()
             if (_event_stem(obj.verb) if obj.event else _stem(obj.noun)) not in text:   # "enzym" of enzyme(s): none
                 continue
-            if obj.event:
-                if any(d.object.verb == obj.verb for d in out):   # its object already denied: one denial says it
-                    break
-                found.extend((d, cue, j) for d, cue in _event_mentions(obj, parse(sentences[j])))
-                if found and not found[-1][0]:
-                    break
-                continue
-            if not (_CUES.search(text) or obj.past and FUTURE_CUES.search(text)):   # no word that could deny: no parse
-                if all(_stem(m) in text for m in obj.required) and (
+            if not (_CUES.search(text) or obj.past and FUTURE_CUES.search(text)
+                    or obj.event and PENDING_CUES.search(text)):   # no word that could deny: no parse
+                if obj.event or all(_stem(m) in text for m in obj.required) and (
                         not obj.modifiers or any(_stem(m) in text for m in obj.modifiers)):
                     found.append((False, None, j))
                     break

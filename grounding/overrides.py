@@ -7,6 +7,7 @@ on when its preset setting is set, in the order stages.verdict.decide_claim appl
     denial_override     the evidence names what the claim asserts only as not done, undecided or still to come
     reversal_override   the evidence says it the other way round (parties swapped, the opposite comparison)
     binding_override    the evidence gives the claim's value for another subject, or with another verb
+    cause_override      the evidence gives the claim's event another cause
     parts_override      one part of a whole-sentence claim is contradicted or backed by nothing (context engines)
     overclaim_partial   the claim states as total or certain what its evidence hedges
     quantity_note       a backed claim names a sentence giving another value of its figure (the label stays)
@@ -225,17 +226,25 @@ def reversal_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs:
     if preset.reversal_override is None or v.label not in (SUPPORTED, PARTIAL, UNSUPPORTED):
         return v
     from grounding.reversal import reversals
+    return _contradicted_by_first(v, preset, preset.reversal_override, pairs, joint_columns, context_texts, entity_diffs,
+                                  "said the other way round", lambda text: "; ".join(reversals(claim_text, text)))
+
+
+def _contradicted_by_first(v: Verdict, preset: VerdictPreset, least: float, pairs: list[PairScore], joint_columns,
+                           context_texts: list[str], entity_diffs: dict[int, EntityDiff], kind: str, finds) -> Verdict:
+    """Contradicted by the first of the evidence (judged sentences with cosine at least `least`, most similar first,
+    and the sentences read together) in which `finds(text)` finds something: `anchor_conflict` is what it found,
+    the rule "<kind>: <what> (context sentence j)", the anchor that sentence."""
     judged = {p.column: p for p in pairs if p.judged}
-    columns = sorted({c for c, p in judged.items() if p.cosine >= preset.reversal_override} | set(joint_columns or ()),
+    columns = sorted({c for c, p in judged.items() if p.cosine >= least} | set(joint_columns or ()),
                      key=lambda c: (-(judged[c].cosine if c in judged else 0.0), c))
     for column in columns:
-        found = reversals(claim_text, context_texts[column])
-        if not found:
-            continue
-        v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, "; ".join(found)
-        v.rule = f"said the other way round: {v.anchor_conflict} (context sentence {column + 1})"
-        move_anchor(v, judged.get(column), preset, entity_diffs)
-        return v
+        found = finds(context_texts[column])
+        if found:
+            v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, found
+            v.rule = f"{kind}: {found} (context sentence {column + 1})"
+            move_anchor(v, judged.get(column), preset, entity_diffs)
+            return v
     return v
 
 
@@ -270,6 +279,23 @@ def binding_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
         return v
     return v
 
+
+def cause_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
+                   joint_columns, context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
+    """A backed or unsupported claim whose evidence (its judged sentences with cosine at least the preset's
+    cause_override, and the sentences read together) gives the claim's event another cause (grounding.causes:
+    "delayed … because of bad weather" against "delayed … because of a technical fault", which the entailment model
+    reads as neither, P(n) 0.81, and the scorer as support) is Contradicted. The anchor becomes that sentence;
+    `anchor_conflict` names both causes (the maps show its cell contradicting)."""
+    if preset.cause_override is None or v.label not in (SUPPORTED, PARTIAL, UNSUPPORTED):
+        return v
+    from grounding.causes import other_cause
+
+    def finds(text: str) -> str:
+        found = other_cause(claim_text, text)
+        return f"the claim says “{found[0]}”, the source “{found[1]}”" if found else ""
+    return _contradicted_by_first(v, preset, preset.cause_override, pairs, joint_columns, context_texts, entity_diffs,
+                                  "another cause", finds)
 
 
 def parts_override(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[PairScore],

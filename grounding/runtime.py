@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from grounding import int8_weights, precise
+from grounding import int8_weights, precise, wording
 from grounding.cache import MODEL_OUTPUTS, model_identity
 from grounding.config import environment
 from grounding.invisible import judged_text
@@ -60,10 +60,8 @@ def cpu_flags() -> set[str]:
         text = Path("/proc/cpuinfo").read_text()
     except OSError:
         return set()
-    for line in text.splitlines():
-        if line.startswith("flags") or line.startswith("Features"):
-            return set(line.split(":", 1)[1].split())
-    return set()
+    return next((set(line.split(":", 1)[1].split()) for line in text.splitlines()
+                 if line.startswith("flags") or line.startswith("Features")), set())
 
 
 def vnni_cpu() -> bool:
@@ -367,12 +365,14 @@ class Entailment:
         self.columns = [label2id[name] for name in NLI_ORDER]  # model column for each canonical label
 
     def predict(self, premises: list[str], hypotheses: list[str], stop=None, fp32: bool = False) -> np.ndarray:
-        """(n, 3) float32 probabilities in NLI_ORDER (entailment, neutral, contradiction).
+        """(n, 3) float32 probabilities in NLI_ORDER (entailment, neutral, contradiction), each hypothesis read in the
+        premise's words where both say one thing in other words (grounding.wording: "a month" and "30 days").
         Pairs over the window are cut (longer side first); their indices land in self.truncated with a warning.
         `stop`: a callable checked between batches; once it says True the rest is not run (zero rows, listed in
         self.unfinished). `fp32`: the model's fp32 twin judges (grounding.precise)."""
         if len(premises) != len(hypotheses):
             raise ValueError(f"{len(premises)} premises but {len(hypotheses)} hypotheses")
+        hypotheses = wording.aligned(premises, hypotheses)
         self.truncated, self.hypothesis_cut, self.unfinished = [], [], []
         out = np.zeros((len(premises), 3), dtype=np.float32)
         if not premises:

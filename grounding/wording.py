@@ -1,0 +1,177 @@
+"""The claim in the source's own words, where both say the same thing in other words: the entailment model reads
+"Compensation claims will be handled within a month" against "… within 30 days" as a contradiction (P(c) 0.96)
+and the same claim with "30 days" as entailment (0.92); so does it read "24 months" against "two years", "50% of
+the patients" against "Half of the patients", "1,200 metres" against "1.2 km", and "unvaccinated children"
+against "children who had not been vaccinated" (P(c) 0.48; "not vaccinated children": P(e) 0.96).
+
+`align(premise, hypothesis)` gives the hypothesis with each such phrase replaced by the premise's: a length of
+time, a mass, volume or length in another unit of equal size (a month is 30 days, a year 12 months or 365 days,
+within 2 %; metric units exactly), a fraction and the percentage it equals ("a third" and 33%), and a word
+negated by its prefix ("unvaccinated", "ineffective") where the premise says "not" before the word itself. The
+meaning is unchanged, so what the model reads of the new text is its reading of the claim; every entailment
+reading goes through it (`runtime.Entailment.predict`). Values that differ are left as written, for the model and
+the number rules to see.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from decimal import Decimal
+from fractions import Fraction
+from typing import NamedTuple, Optional
+
+from grounding.entities import _DIGITS, _PERCENT, _WORDS, _number_value
+
+# unit spellings -> (dimension, size in the dimension's base unit: days, grams, litres, metres)
+_SIZES = {
+    "time": {"second seconds sec secs": Fraction(1, 86400), "minute minutes min mins": Fraction(1, 1440),
+             "hour hours hr hrs h": Fraction(1, 24), "day days": 1, "week weeks wk": 7, "fortnight fortnights": 14,
+             "month months": 30, "year years yr yrs": 365, "decade decades": 3650},
+    "mass": {"µg ug mcg microgram micrograms": Fraction(1, 10**6), "mg milligram milligrams": Fraction(1, 1000),
+             "g gram grams gramme grammes": 1, "kg kilogram kilograms": 1000, "tonne tonnes": 10**6},
+    "volume": {"ml millilitre millilitres milliliter milliliters": Fraction(1, 1000), "cl": Fraction(1, 100),
+               "dl": Fraction(1, 10), "l litre litres liter liters": 1},
+    "length": {"mm millimetre millimetres millimeter millimeters": Fraction(1, 1000),
+               "cm centimetre centimetres centimeter centimeters": Fraction(1, 100),
+               "metre metres meter meters": 1, "km kilometre kilometres kilometer kilometers": 1000},
+}
+_UNIT = {spelling: (dimension, Fraction(size), spellings.split()[0]) for dimension, units in _SIZES.items()
+         for spellings, size in units.items() for spelling in spellings.split()}
+_TOLERANCE = {"time": Fraction(2, 100)}          # months and years are not whole numbers of days
+_SPELLED_OUT = {s for s in _UNIT if len(s) > 3 or s in ("day", "ton")}   # "an hour" and "a day", not "a g"
+_UNITS_RE = "|".join(sorted(map(re.escape, _UNIT), key=len, reverse=True))
+_AMOUNT = re.compile(
+    rf"(?<![\w.,])(?:(?P<half>half[ -]an?)|(?P<num>{_DIGITS}|{_WORDS}|an?)(?P<and1>[ -]and[ -]a[ -]half)?)"
+    rf"[ \t-]*(?P<unit>{_UNITS_RE})(?![\w/])(?P<and2>[ -]and[ -]a[ -]half)?", re.I)
+_RATE = re.compile(r"\b(?:once|twice|thrice|times|per|every)\s+$", re.I)      # "twice a month" is a rate
+
+_DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5,
+                 "fifths": 5, "tenth": 10, "tenths": 10}
+_NUMERATORS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "nine": 9}
+_FRACTION = re.compile(r"\b(?:(?P<numer>a|one|two|three|four|nine)[ -](?P<denom>" + "|".join(_DENOMINATORS) +
+                       r")|(?P<half>half)|(?P<one>one|1) (?:in|out of) (?P<n>\d+|two|three|four|five|six|seven|eight"
+                       r"|nine|ten|twenty|hundred))\b", re.I)
+_CHANGE = re.compile(r"\s+(?:more|less|fewer|higher|lower|larger|smaller|greater|bigger)\b", re.I)
+_DETERMINER = re.compile(r"\s+(?:the|all|its|their|his|her|our|these|those)\b", re.I)
+
+_PREFIXED = re.compile(r"\b(?P<prefix>un|non-?|in|im|il|ir|dis)(?P<word>[a-z]{4,})\b", re.I)
+_ADJECTIVE_END = re.compile(r"(?:ive|ble|ent|ant|ate|al|ed|ful|ous|ic|ar)$")   # "inactive", not "inform"
+
+
+class Phrase(NamedTuple):
+    start: int
+    end: int
+    kind: str            # the dimension, or "share" for fractions and percentages
+    value: Fraction      # in the dimension's base unit; a share as a fraction of one
+    unit: str            # the unit's first spelling; "%" or "fraction" for a share
+
+
+def _amounts(text: str) -> list[Phrase]:
+    out = []
+    for m in _AMOUNT.finditer(text):
+        dimension, size, unit = _UNIT[m.group("unit").lower()]
+        if m.group("half"):
+            count = Fraction(1, 2)
+        elif m.group("num").lower() in ("a", "an"):
+            count = Fraction(1)
+        else:
+            number = _number_value(m.group("num"))
+            if number is None:
+                continue
+            count = Fraction(Decimal(number))
+        if not m.group("num") or not m.group("num")[0].isdigit():
+            if m.group("unit").lower() not in _SPELLED_OUT or _RATE.search(text[:m.start()]):
+                continue
+        if m.group("and1") or m.group("and2"):
+            count += Fraction(1, 2)
+        out.append(Phrase(m.start(), m.end(), dimension, count * size, unit))
+    return out
+
+
+def _shares(text: str, taken: list[Phrase]) -> list[Phrase]:
+    out = []
+    for m in _PERCENT.finditer(text):
+        number = _number_value(m.group("num"))
+        if number is not None and not _CHANGE.match(text, m.end()):
+            out.append(Phrase(m.start(), m.end(), "share", Fraction(Decimal(number)) / 100, "%"))
+    for m in _FRACTION.finditer(text):
+        if any(p.start < m.end() and m.start() < p.end for p in taken + out) or _CHANGE.match(text, m.end()):
+            continue        # "half an hour" is a length of time, "50 percent more" a change
+        if m.group("half"):
+            value = Fraction(1, 2)
+        elif m.group("one"):
+            n = _number_value(m.group("n"))
+            if not n:
+                continue
+            value = Fraction(1) / Fraction(Decimal(n))
+        else:
+            value = Fraction(_NUMERATORS[m.group("numer").lower()], _DENOMINATORS[m.group("denom").lower()])
+            if value >= 1:
+                continue
+        out.append(Phrase(m.start(), m.end(), "share", value, "fraction"))
+    return out
+
+
+def phrases(text: str) -> list[Phrase]:
+    """Lengths of time, masses, volumes, lengths and shares written in `text`, in order of position."""
+    amounts = _amounts(text)
+    return sorted(amounts + _shares(text, amounts))
+
+
+def _equal(a: Phrase, b: Phrase) -> bool:
+    if a.kind != b.kind or a.unit == b.unit:
+        return False        # one unit on both sides: the model compares the numbers as written
+    if a.kind == "share":   # "a third" is 33% or 33.3%, not 34%
+        return abs(a.value - b.value) * 100 <= Fraction(35, 100)
+    return abs(a.value - b.value) <= _TOLERANCE.get(a.kind, Fraction(0)) * max(a.value, b.value)
+
+
+def _share_in(claim: str, phrase: Phrase, other: str) -> tuple[int, str]:
+    """(end of the claim's span, words) to put the premise's share `other` where the claim's share `phrase` was,
+    with "of" where grammar needs it: "half the patients" -> "50% of the patients", "25% of patients" -> "one in
+    four patients", "one in four patients" -> "25% of patients"."""
+    after = claim[phrase.end:]
+    if re.match(r"(?:one|1) (?:in|out of) ", other, re.I):
+        return (phrase.end + 3, other) if after.startswith(" of ") and not _DETERMINER.match(after[3:]) else \
+            (phrase.end, other)
+    if phrase.unit == "fraction" and not after.startswith(" of") and not other.lower().startswith("half") and \
+            (_DETERMINER.match(after) or re.match(r"(?:one|1) ", claim[phrase.start:], re.I)):
+        return phrase.end, other + " of"
+    return phrase.end, other
+
+
+def _negated(premise: str, word: str) -> Optional[str]:
+    """The premise's "not <word>" ("had not been vaccinated" for "vaccinated"), or None."""
+    m = re.search(rf"\b(?:not|never|n't)\s+(?:(?:been|be|being|yet|fully)\s+)?{re.escape(word)}\b", premise, re.I)
+    return m.group(0) if m else None
+
+
+@functools.lru_cache(maxsize=8192)      # a pure function of the pair; every stage reads the same pairs
+def align(premise: str, hypothesis: str) -> str:
+    """`hypothesis` with each phrase that says what a phrase of `premise` says in other words replaced by the
+    premise's phrase (see the module docstring); the hypothesis itself where there is none."""
+    edits: list[tuple[int, int, str]] = []
+    theirs = phrases(premise)
+    for mine in phrases(hypothesis):
+        same = next((p for p in theirs if _equal(mine, p)), None)
+        if same is not None and not any(p.kind == mine.kind and p.value == mine.value and p.unit == mine.unit
+                                        for p in theirs):
+            words = premise[same.start:same.end]
+            end, words = _share_in(hypothesis, mine, words) if mine.kind == "share" else (mine.end, words)
+            edits.append((mine.start, end, words))
+    for m in _PREFIXED.finditer(hypothesis):
+        word = m.group("word")
+        if m.group("prefix").lower() in ("in", "im", "il", "ir", "dis") and not _ADJECTIVE_END.search(word.lower()):
+            continue
+        if re.search(rf"\b{re.escape(m.group(0))}\b", premise, re.I) or not _negated(premise, word):
+            continue
+        if not any(s < m.end() and m.start() < e for s, e, _ in edits):
+            edits.append((m.start(), m.end(), "not " + word))
+    for start, end, words in sorted(edits, reverse=True):
+        hypothesis = hypothesis[:start] + words + hypothesis[end:]
+    return hypothesis
+
+
+def aligned(premises: list[str], hypotheses: list[str]) -> list[str]:
+    """`align` over pairs."""
+    return [align(p, h) for p, h in zip(premises, hypotheses)]

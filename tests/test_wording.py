@@ -1,0 +1,94 @@
+"""The claim read in the source's own words where both say one thing in other words (grounding.wording)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.explain import explain
+from grounding.runtime import Entailment
+from grounding.types import CONTRADICTED, SUPPORTED
+from grounding.wording import align, phrases
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+
+
+@pytest.mark.parametrize("premise, claim, expected", [
+    # lengths of time in another unit of the same size
+    ("Claims are handled within 30 days.", "Claims are handled within a month.", "Claims are handled within 30 days."),
+    ("The warranty covers two years.", "The warranty covers 24 months.", "The warranty covers two years."),
+    ("It will be closed for 18 months.", "It will be closed for a year and a half.", "It will be closed for 18 months."),
+    ("The meeting lasted half an hour.", "The meeting lasted 30 minutes.", "The meeting lasted half an hour."),
+    ("Results come within 14 days.", "Results come within two weeks.", "Results come within 14 days."),
+    ("The obesity rate rose over three decades.", "It rose over the past 30 years.", "It rose over the past three decades."),
+    # metric units, exactly
+    ("The bridge is 1.2 km long.", "The bridge is 1,200 metres long.", "The bridge is 1.2 km long."),
+    ("Take a dose of 500 mg.", "Take a dose of 0.5 g.", "Take a dose of 500 mg."),
+    # shares: a fraction and the percentage it equals, "of" where grammar needs it
+    ("Half of the patients improved.", "50% of the patients improved.", "Half of the patients improved."),
+    ("50% of the patients improved.", "Half the patients improved.", "50% of the patients improved."),
+    ("One in four patients improved.", "25% of patients improved.", "One in four patients improved."),
+    ("25% of patients improved.", "One in four patients improved.", "25% of patients improved."),
+    ("A third of voters agreed.", "33% of voters agreed.", "A third of voters agreed."),
+    # a word negated by its prefix, where the source says "not" before the word itself
+    ("Most cases were in children who had not been vaccinated.", "Most cases were among unvaccinated children.",
+     "Most cases were among not vaccinated children."),
+    ("The drug was not effective.", "The drug was ineffective.", "The drug was not effective."),
+])
+def test_a_phrase_that_says_what_the_source_says_is_read_in_its_words(premise, claim, expected):
+    assert align(premise, claim) == expected
+
+
+@pytest.mark.parametrize("premise, claim", [
+    ("The bridge is 1.2 km long.", "The bridge is 1,300 metres long."),      # another length
+    ("The bridge is 1.2 km long.", "The bridge is 2 km long."),              # one unit: the model compares them
+    ("A third of voters agreed.", "34% of voters agreed."),                  # not a third
+    ("The course lasts four weeks.", "The course lasts a month."),           # 28 days are not a month
+    ("It met twice a month.", "It met every 30 days."),                      # "a month" of a rate is no length
+    ("Costs fell by more than half.", "We may need 50 percent more grain."),  # a change, not a share
+    ("He did not inform them.", "He was disinformed."),                      # not an adjective's prefix
+    ("The test was not positive.", "The test was unclear."),                 # another word
+    ("Unvaccinated children were most at risk.", "Unvaccinated children were most at risk."),
+])
+def test_nothing_is_rewritten_where_the_phrases_differ_or_say_one_thing_alike(premise, claim):
+    assert align(premise, claim) == claim
+
+
+def test_phrases_are_read_with_their_sizes():
+    got = [(p.kind, p.value, p.unit) for p in phrases("For a year and a half, half the 2 kg bags (about 25%) sold.")]
+    assert got == [("time", 547.5, "year"), ("share", 0.5, "fraction"), ("mass", 2000, "kg"), ("share", 0.25, "%")]
+
+
+def test_the_entailment_model_reads_the_claim_in_the_sources_words():
+    """Read as written, the model calls "within a month" against "within 30 days" a contradiction (P(c) 0.96)."""
+    ent = Entailment(MODELS / "entailment", threads=1)
+    premise = "The airline said compensation claims would be handled within 30 days."
+    (as_written,) = ent._run([premise], ["Compensation claims will be handled within a month."])[0]
+    (read,) = ent.predict([premise], ["Compensation claims will be handled within a month."])
+    assert as_written[2] > 0.8 and read[0] > 0.8
+
+
+FLIGHT = ("Flight AZ204 from Rome to Boston was delayed by four hours on Tuesday because of a technical fault. "
+          "Passengers were offered meal vouchers but no hotel rooms. The airline said compensation claims would be "
+          "handled within 30 days.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_user_answer_in_other_words_is_supported_and_a_real_difference_still_contradicted(engine):
+    """A user's flight answer: "within a month" was Contradicted on every engine (P(c) 0.96), and "among
+    unvaccinated children" against "children who had not been vaccinated" Unsupported or Contradicted."""
+    res = ground("Compensation claims will be handled within a month. Passengers received hotel rooms.", [FLIGHT],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    month, rooms = res.verdicts
+    assert month.label == SUPPORTED and month.anchor == 2, month.rule
+    assert explain(res, month, res.claims[month.claim]).startswith(
+        "Supported by “The airline said compensation claims would be handled within 30 days.”")
+    assert rooms.label == CONTRADICTED and rooms.anchor == 1
+    res = ground("Most cases were among unvaccinated children.",
+                 ["Measles cases in the region rose from 40 in 2023 to 210 in 2024. Most cases were in children who "
+                  "had not been vaccinated."], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    assert res.verdicts[0].label == SUPPORTED and res.verdicts[0].anchor == 1
+    res = ground("Compensation claims will be handled within two months.", [FLIGHT],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    assert res.verdicts[0].label == CONTRADICTED

@@ -68,6 +68,10 @@ _MONEY = re.compile(
     rf"|(?P<num2>{_NUMBER})[ \t]*(?P<post>dollars?|euros?|yen|USD|EUR|GBP|JPY)\b", re.I)
 _PERCENT = re.compile(rf"(?P<num>{_NUMBER})(?:[ \t]*%|[ \t-]*(?:percent|per[ \t]+cent|pct)\b)", re.I)
 _PLAIN_NUMBER = re.compile(_NUMBER, re.I)
+# "a quarter of a million", "half a million", "two thirds of a billion": a share of a scale word, one number
+_SHARE_OF_SCALE = re.compile(rf"\b(?:(?P<numer>a|one|two|three)[ -](?P<denom>quarters?|thirds?|half)[ \t]+of[ \t]+(?:a|one)"
+                             rf"|half[ \t]+(?:a|one))[ \t]+(?P<scale>{_SCALE})\b", re.I)
+_SHARES = {"half": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4}
 
 
 class Mention(NamedTuple):
@@ -105,6 +109,10 @@ def mentions(text: str) -> tuple[Mention, ...]:
         add(m.start(), m.end(), "weekday", m.group("day"))
     for m in _DECADE.finditer(text):
         add(m.start(), m.end(), "decade", m.group("digits") + "s")
+    for m in _SHARE_OF_SCALE.finditer(text):
+        numer = {"two": 2, "three": 3}.get((m.group("numer") or "").lower(), 1)
+        share = Decimal(numer) / _SHARES[(m.group("denom") or "half").lower()]
+        add(m.start(), m.end(), "number", _format((share * _SCALES[m.group("scale").lower()]).to_integral_value()))
     for m in _MONEY.finditer(text):
         add(m.start(), m.end(), "money", _money_key(m))
     for m in _PERCENT.finditer(text):

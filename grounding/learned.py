@@ -30,7 +30,7 @@ from typing import Optional
 import numpy as np
 
 from grounding.entities import mentions, occurrences
-from grounding.values import in_range, same_quantity, values_agree
+from grounding.values import in_range, is_difference, same_quantity, values_agree
 from grounding.invisible import judged_text
 from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore
 
@@ -133,7 +133,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     the two cannot both be true as written (values.values_agree: not "43%" against "about 40%", "62%" against "more
     than 50%"), neither an end of a range ("1–2%"; values.in_range), and the claim's number written with another
     unit of one dimension wherever the sentence gives it ("4 mg" against "4 g", `other_unit`); the verdict notes and
-    the quantity override ask for it, the model's features (fitted without it) do not."""
+    the quantity override ask for it, the model's features (fitted without it) do not; with it too, a difference
+    ("100 dollars more than the base model") is compared with differences only (values.is_difference)."""
     claim, context = judged_text(claim), judged_text(context)    # as the models read them: "4\u202e0" is 40
     cm, xm = mentions(claim), mentions(context)
     keys = {m.key for m in xm}
@@ -164,6 +165,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         unit = _unit_after(claim, c.end) if c.kind == "number" else ""
         others = [x for x in xm if x.kind == c.kind and x.key != c.key
                   and (c.kind != "number" or (unit and _unit_after(context, x.end) == unit))]
+        if same_figure:   # a difference answers only a difference: "100 dollars more than" is not "costs 799 dollars"
+            others = [x for x in others if is_difference(context, x) == is_difference(claim, c)]
         if same_figure:   # ends of ranges are not values of their own; a value the claim's allows is no conflict
             others = [x for x in others if not in_range(context, x)]
             if in_range(claim, c) or any(values_agree(claim, c, context, x) for x in others):

@@ -113,3 +113,14 @@ def in_range(text: str, m: Mention) -> bool:
         return True
     after = _RANGE_AFTER.search(text[m.end:m.end + 70])
     return bool(after) and not (m.kind == "percent" and not after.group("pct") and "%" not in text[m.end:m.end + 2])
+
+
+_DIFFERENCE = re.compile(r"\s*(?:more|less|fewer|higher|lower|cheaper|dearer|older|younger|longer|shorter|larger|smaller"
+                         r"|bigger|faster|slower|greater|heavier|lighter)\b", re.I)
+
+
+def is_difference(text: str, m: Mention) -> bool:
+    """Whether the value is a difference between two others ("costs 100 dollars more than the base model", "3%
+    higher"): it answers no value of the figure itself ("the base model costs 799 dollars"), only another
+    difference."""
+    return bool(_DIFFERENCE.match(text, m.end))

@@ -20,7 +20,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple, Optional
 
-from grounding.entities import _DIGITS, _PERCENT, _WORDS, _number_value
+from grounding.entities import _DIGITS, _PERCENT, _WORDS, _number_value, mentions
 
 # unit spellings -> (dimension, size in the dimension's base unit: days, grams, litres, metres)
 _SIZES = {
@@ -43,14 +43,17 @@ _UNITS_RE = "|".join(sorted(map(re.escape, _UNIT), key=len, reverse=True))
 _AMOUNT = re.compile(
     rf"(?<![\w.,])(?:(?P<half>half[ -]an?)|(?P<num>{_DIGITS}|{_WORDS}|an?)(?P<and1>[ -]and[ -]a[ -]half)?)"
     rf"[ \t-]*(?P<unit>{_UNITS_RE})(?![\w/])(?P<and2>[ -]and[ -]a[ -]half)?", re.I)
+_ONE = re.compile(rf"\bthe[ \t]+(?:past|last|previous)[ \t]+(?P<unit>{_UNITS_RE})\b", re.I)  # "the past year", not "last year"
 _RATE = re.compile(r"\b(?:once|twice|thrice|times|per|every)\s+$", re.I)      # "twice a month" is a rate
 
 _DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5,
                  "fifths": 5, "tenth": 10, "tenths": 10}
 _NUMERATORS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "nine": 9}
+_SMALL_NUMBER = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred"
 _FRACTION = re.compile(r"\b(?:(?P<numer>a|one|two|three|four|nine)[ -](?P<denom>" + "|".join(_DENOMINATORS) +
-                       r")|(?P<half>half)|(?P<one>one|1) (?:in|out of) (?P<n>\d+|two|three|four|five|six|seven|eight"
-                       r"|nine|ten|twenty|hundred))\b", re.I)
+                       rf")|(?P<half>half)|(?P<k>{_SMALL_NUMBER}) (?:in|out of) (?P<n>{_SMALL_NUMBER}))\b", re.I)
+_CLOCK = re.compile(r"\b(?:(?P<h12>1[0-2]|0?[1-9])(?::(?P<m12>[0-5]\d))?\s*(?P<half>[ap])(?:\.m\.|m\b)"
+                    r"|(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b(?!\s*[ap]\.?m\b)|(?P<word>noon|midday|midnight)\b)", re.I)
 _CHANGE = re.compile(r"\s+(?:more|less|fewer|higher|lower|larger|smaller|greater|bigger)\b", re.I)
 _DETERMINER = re.compile(r"\s+(?:the|all|its|their|his|her|our|these|those)\b", re.I)
 
@@ -61,8 +64,8 @@ _ADJECTIVE_END = re.compile(r"(?:ive|ble|ent|ant|ate|al|ed|ful|ous|ic|ar)$")   #
 class Phrase(NamedTuple):
     start: int
     end: int
-    kind: str            # the dimension, or "share" for fractions and percentages
-    value: Fraction      # in the dimension's base unit; a share as a fraction of one
+    kind: str            # the dimension; "share" (fractions, percentages), "clock" (times of day) or "number"
+    value: Fraction      # in the dimension's base unit; a share as a fraction of one; a time in minutes
     unit: str            # the unit's first spelling; "%" or "fraction" for a share
 
 
@@ -85,6 +88,10 @@ def _amounts(text: str) -> list[Phrase]:
         if m.group("and1") or m.group("and2"):
             count += Fraction(1, 2)
         out.append(Phrase(m.start(), m.end(), dimension, count * size, unit))
+    for m in _ONE.finditer(text):       # the unit word alone: "in the past year" -> "in the past 12 months"
+        dimension, size, unit = _UNIT[m.group("unit").lower()]
+        if m.group("unit").lower() in _SPELLED_OUT and not any(p.start <= m.start("unit") < p.end for p in out):
+            out.append(Phrase(m.start("unit"), m.end("unit"), dimension, size, unit))
     return out
 
 
@@ -99,11 +106,11 @@ def _shares(text: str, taken: list[Phrase]) -> list[Phrase]:
             continue        # "half an hour" is a length of time, "50 percent more" a change
         if m.group("half"):
             value = Fraction(1, 2)
-        elif m.group("one"):
-            n = _number_value(m.group("n"))
-            if not n:
+        elif m.group("k"):      # "one in four", "four out of five"
+            k, n = _number_value(m.group("k")), _number_value(m.group("n"))
+            if not n or k is None or k >= n:
                 continue
-            value = Fraction(1) / Fraction(Decimal(n))
+            value = Fraction(Decimal(k)) / Fraction(Decimal(n))
         else:
             value = Fraction(_NUMERATORS[m.group("numer").lower()], _DENOMINATORS[m.group("denom").lower()])
             if value >= 1:
@@ -112,15 +119,44 @@ def _shares(text: str, taken: list[Phrase]) -> list[Phrase]:
     return out
 
 
+def _clock_times(text: str) -> list[Phrase]:
+    """Times of day as minutes after midnight: "3 pm" and "15:00", "noon" and "12:00"."""
+    out = []
+    for m in _CLOCK.finditer(text):
+        if m.group("word"):
+            minutes, unit = (0 if m.group("word").lower() == "midnight" else 720), "word"
+        elif m.group("h12"):
+            hour = int(m.group("h12")) % 12 + (12 if m.group("half").lower() == "p" else 0)
+            minutes, unit = hour * 60 + int(m.group("m12") or 0), "12h"
+        else:
+            minutes, unit = int(m.group("h24")) * 60 + int(m.group("m24")), "24h"
+        out.append(Phrase(m.start(), m.end(), "clock", Fraction(minutes), unit))
+    return out
+
+
+def _numbers(text: str) -> list[Phrase]:
+    """Numbers in digits with a scale word or without ("1.5 million", "1,500,000"): one kind, one value."""
+    out = []
+    for m in mentions(text):
+        if m.kind == "number" and m.surface[:1].isdigit():
+            scaled = bool(re.search(r"[a-z]", m.surface, re.I))
+            out.append(Phrase(m.start, m.end, "number", Fraction(Decimal(m.key)), "scaled" if scaled else "digits"))
+    return out
+
+
 def phrases(text: str) -> list[Phrase]:
-    """Lengths of time, masses, volumes, lengths and shares written in `text`, in order of position."""
-    amounts = _amounts(text)
-    return sorted(amounts + _shares(text, amounts))
+    """Lengths of time, masses, volumes, lengths, shares, times of day and numbers written in `text`, in order of
+    position (a number inside another phrase is not one of its own)."""
+    amounts = _amounts(text) + _clock_times(text)
+    found = amounts + _shares(text, amounts)
+    return sorted(found + [n for n in _numbers(text) if not any(p.start < n.end and n.start < p.end for p in found)])
 
 
 def _equal(a: Phrase, b: Phrase) -> bool:
     if a.kind != b.kind or a.unit == b.unit:
         return False        # one unit on both sides: the model compares the numbers as written
+    if a.kind in ("clock", "number"):
+        return a.value == b.value
     if a.kind == "share":   # "a third" is 33% or 33.3%, not 34%
         return abs(a.value - b.value) * 100 <= Fraction(35, 100)
     return abs(a.value - b.value) <= _TOLERANCE.get(a.kind, Fraction(0)) * max(a.value, b.value)
@@ -131,11 +167,11 @@ def _share_in(claim: str, phrase: Phrase, other: str) -> tuple[int, str]:
     with "of" where grammar needs it: "half the patients" -> "50% of the patients", "25% of patients" -> "one in
     four patients", "one in four patients" -> "25% of patients"."""
     after = claim[phrase.end:]
-    if re.match(r"(?:one|1) (?:in|out of) ", other, re.I):
+    if re.match(rf"(?:{_SMALL_NUMBER}) (?:in|out of) ", other, re.I):
         return (phrase.end + 3, other) if after.startswith(" of ") and not _DETERMINER.match(after[3:]) else \
             (phrase.end, other)
     if phrase.unit == "fraction" and not after.startswith(" of") and not other.lower().startswith("half") and \
-            (_DETERMINER.match(after) or re.match(r"(?:one|1) ", claim[phrase.start:], re.I)):
+            (_DETERMINER.match(after) or re.match(rf"(?:{_SMALL_NUMBER}) (?:in|out of) ", claim[phrase.start:], re.I)):
         return phrase.end, other + " of"
     return phrase.end, other
 
@@ -158,6 +194,8 @@ def align(premise: str, hypothesis: str) -> str:
                                         for p in theirs):
             words = premise[same.start:same.end]
             end, words = _share_in(hypothesis, mine, words) if mine.kind == "share" else (mine.end, words)
+            if mine.start > 0 and words[:1].isupper() and words[1:2].islower():   # "One in five" inside a sentence
+                words = words[0].lower() + words[1:]
             edits.append((mine.start, end, words))
     for m in _PREFIXED.finditer(hypothesis):
         word = m.group("word")

@@ -68,6 +68,7 @@ def test_a_claim_giving_the_event_another_cause_is_contradicted(engine):
         "fault.” (Document 1, sentence 1): it gives another cause: the claim says “bad weather”, the source “a "
         "technical fault”")
     assert res.sentence_map.labels[0][0] == -1        # the map shows the cell as the verdict reads it
+    assert res.sentence_map.ruled_notes()[(0, 0)] == "the cause rule: the claim says “bad weather”, the source “a technical fault”"
     off = rederive(res, dataclasses.replace(config, overrides={**config.overrides, "cause_override": None}))
     assert off.verdicts[0].label != CONTRADICTED
     same = ground("Flight AZ204 to Boston was delayed by four hours on Tuesday because of a technical problem.",

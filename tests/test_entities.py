@@ -1,6 +1,6 @@
 import pytest
 
-from grounding.entities import entity_overlap, extract_entities
+from grounding.entities import entity_overlap, extract_entities, mentions
 
 
 @pytest.mark.parametrize("text, keys", [
@@ -188,3 +188,27 @@ def test_a_day_of_the_week_is_a_difference_only_where_the_claim_names_one():
     _, diff = entity_overlap("The museum reopened on Sunday after a two-year renovation.",
                              "The museum reopened on Saturday after a two-year renovation.")
     assert diff.claim_only == ["Sunday"] and diff.context_only == ["Saturday"] and diff.shared == ["two"]
+
+
+def test_a_share_of_a_scale_word_is_one_number():
+    """"roughly a quarter of a million books" had been read as "million" and Contradicted against "about 250,000
+    books" by the quantity rule."""
+    from grounding.learned import quantity_conflicts
+    got = [(m.kind, m.key, m.surface) for m in mentions("About a quarter of a million books, half a million films and "
+                                                         "two thirds of a billion views; a million people.")]
+    assert got == [("number", "250000", "a quarter of a million"), ("number", "500000", "half a million"),
+                   ("number", "666666667", "two thirds of a billion"), ("number", "1000000", "million")]
+    assert quantity_conflicts("The library has roughly a quarter of a million books.",
+                              "The library holds about 250,000 books and 12,000 films.", same_figure=True) == []
+    assert quantity_conflicts("The library has half a million books.", "The library holds about 250,000 books.",
+                              same_figure=True) == [("half a million books", "250,000 books")]
+
+
+def test_a_difference_answers_only_a_difference():
+    """"The 256 GB model costs 100 dollars more than the base model" was Contradicted against "costs 799 dollars; the
+    256 GB version costs 899 dollars" ("the claim says 100 dollars, the source 799 dollars")."""
+    from grounding.learned import quantity_conflicts
+    phone = "The base model costs 799 dollars; the 256 GB version costs 899 dollars."
+    assert quantity_conflicts("The 256 GB model costs 100 dollars more than the base model.", phone, same_figure=True) == []
+    assert quantity_conflicts("The 256 GB model costs 999 dollars.", phone, same_figure=True) == [("999 dollars", "799 dollars")]
+    assert quantity_conflicts("Sales were 6% higher.", "Sales were 8% higher than last year.", same_figure=True) == [("6%", "8%")]

@@ -89,6 +89,8 @@ def test_a_sentence_whose_second_part_the_source_contradicts_is_contradicted_the
     assert text.startswith("Contradicted by “It lowers blood sugar by reducing glucose production in the liver.”")
     assert "one of them, “Metformin works by increasing insulin production in the pancreas”, is contradicted" in text
     assert res.sentence_map.labels[0][v.anchor] == -1                  # the map shows it as the verdict reads it
+    assert res.sentence_map.ruled_notes()[(0, v.anchor)].startswith(   # its tooltip had named the quantity rule
+        "the parts rule: the part “Metformin works by increasing insulin production in the pancreas.” is contradicted")
     off = rederive(res, GroundingConfig(engine=engine, overrides={"parts_override": None}))
     assert off.verdicts[0].label in (SUPPORTED, PARTIAL) and off.sentence_map.labels[0][v.anchor] != -1
 

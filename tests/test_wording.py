@@ -31,6 +31,14 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     ("One in four patients improved.", "25% of patients improved.", "One in four patients improved."),
     ("25% of patients improved.", "One in four patients improved.", "25% of patients improved."),
     ("A third of voters agreed.", "33% of voters agreed.", "A third of voters agreed."),
+    ("Four out of five dentists recommend it.", "80% of dentists recommend it.", "Four out of five dentists recommend it."),
+    ("One in five said they had changed jobs in the past year.", "About 20% had changed jobs in the last twelve months.",
+     "About one in five had changed jobs in the last year."),
+    # times of day, numbers with and without a scale word
+    ("The meeting starts at 15:00.", "The meeting starts at 3 pm.", "The meeting starts at 15:00."),
+    ("The meeting starts at 3 p.m.", "It starts at 15:00 sharp.", "It starts at 3 p.m. sharp."),
+    ("It opens at noon.", "It opens at 12 pm.", "It opens at noon."),
+    ("The city has 1,500,000 residents.", "The city has 1.5 million residents.", "The city has 1,500,000 residents."),
     # a word negated by its prefix, where the source says "not" before the word itself
     ("Most cases were in children who had not been vaccinated.", "Most cases were among unvaccinated children.",
      "Most cases were among not vaccinated children."),
@@ -50,6 +58,11 @@ def test_a_phrase_that_says_what_the_source_says_is_read_in_its_words(premise, c
     ("He did not inform them.", "He was disinformed."),                      # not an adjective's prefix
     ("The test was not positive.", "The test was unclear."),                 # another word
     ("Unvaccinated children were most at risk.", "Unvaccinated children were most at risk."),
+    ("The meeting starts at 15:00.", "The meeting starts at 4 pm."),               # another time
+    ("It opens at 8 am.", "It opens at 8:00 am."),                               # one way of writing it
+    ("A million people came.", "A million people came."),
+    ("It opens next month.", "It opens in 30 days."),                            # a date, not a length of time
+    ("Sales rose 5% last year.", "Sales rose 5% in the past twelve months."),     # a calendar year
 ])
 def test_nothing_is_rewritten_where_the_phrases_differ_or_say_one_thing_alike(premise, claim):
     assert align(premise, claim) == claim

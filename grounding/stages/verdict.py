@@ -93,7 +93,8 @@ def run(state: Run) -> None:
 
 # the rule a Contradicted verdict's ruled cell is named after, by the verdict's rule text
 RULE_NAMES = (("said the other way round", "the reversal rule"), ("said of another subject", "the binding rule"),
-              ("said with another verb", "the binding rule"))
+              ("said with another verb", "the binding rule"), ("another cause", "the cause rule"),
+              ("a part contradicted", "the parts rule"))
 
 
 def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Callable[[Verdict], Optional[int]],

@@ -18,7 +18,8 @@ The rule finds one when the claim has an absolute word and no hedge, the sentenc
 the claim's word in another form: "elimination", "cured"), and the sentence holds most of the claim's other words
 (`COVERAGE`, by their first five letters, plurals made singular): the two say one thing at two strengths. A second
 form reads a rank: the claim says "the deepest", "the most expensive", "the only", the sentence "one of the
-deepest" or "among the most expensive" (`_shared_rank`), with the same share of the claim's other words.
+deepest" or "among the most expensive" (`_shared_rank`), with the same share of the claim's other words; a third
+reads days: the claim says "every day" or "daily", the sentence "on Thursdays" or "on weekdays" (`_some_days`).
 """
 from __future__ import annotations
 
@@ -112,13 +113,35 @@ def _shared_rank(claim: str, sentence: str) -> Overclaim | None:
     return None
 
 
+# every day against some days: "It closes at 8 pm every day" against "… and close at 8 pm on Thursdays"
+_EVERY_DAY = re.compile(r"\b(?:every|each)\s+(?:day|night)\b|\bdaily\b|\bnightly\b|\bseven days a week\b|\ball week\b",
+                        re.IGNORECASE)
+_SOME_DAYS = re.compile(r"\b(?:(?:on|at)\s+)?(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|weekdays|weekends?)\b",
+                        re.IGNORECASE)
+
+
+def _some_days(claim: str, sentence: str) -> Overclaim | None:
+    """The claim's "every day" ("daily", "seven days a week") that the sentence says of some days only ("on
+    Thursdays", "on weekdays"; the one after the most of the claim's words), the two otherwise saying one thing."""
+    every = _EVERY_DAY.search(claim)
+    if every is None or _SOME_DAYS.search(claim) or _EVERY_DAY.search(sentence):
+        return None
+    own = _stems(claim[:every.start()] + claim[every.end():])
+    scopes = list(_SOME_DAYS.finditer(sentence))
+    if not scopes or not holds_most(claim[:every.start()] + claim[every.end():], sentence):
+        return None
+    best = max(scopes, key=lambda m: (len(own & _stems(sentence[max(0, m.start() - 60):m.start()])), -m.start()))
+    return Overclaim(every.group(0), best.group(0))
+
+
 @functools.lru_cache(maxsize=4096)
 def stronger(claim: str, sentence: str) -> Overclaim | None:
     """What makes the claim stronger than the sentence ("eliminates" against "may", "the deepest" against "one of
-    the deepest"), or None: the claim has an absolute word and no hedge, the sentence a hedge and no absolute word,
-    nor the claim's in another form; or the claim gives a rank the sentence gives as shared."""
+    the deepest", "every day" against "on Thursdays"), or None: the claim has an absolute word and no hedge, the
+    sentence a hedge and no absolute word, nor the claim's in another form; or the claim gives a rank the sentence
+    gives as shared, or every day where the sentence names some days."""
     claim, sentence = judged_text(claim), judged_text(sentence)
-    shared = _shared_rank(claim, sentence)
+    shared = _shared_rank(claim, sentence) or _some_days(claim, sentence)
     if shared is not None:
         return shared
     word = ABSOLUTE.search(claim)

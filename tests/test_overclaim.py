@@ -36,6 +36,10 @@ EXERCISE = "Regular exercise may reduce the risk of heart disease."
      "The European Union is paying up to 50% of the tunnel's cost.", ("the whole", "up to")),
     ("The company repaid the loan in full.", "The company repaid half of the loan.", ("in full", "half")),
     ("All of the patients recovered.", "About 80% of the patients recovered.", ("All of the", "80%")),
+    # every day against some days (the scope after the most of the claim's words)
+    ("It closes at 8 pm every day.", "It will open at 8 am instead of 9 am on weekdays, and close at 8 pm on Thursdays.",
+     ("every day", "on Thursdays")),
+    ("The museum is open daily from 10 am.", "The museum is open from 10 am on weekdays.", ("daily", "on weekdays")),
 ])
 def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, expected):
     assert stronger(claim, sentence) == Overclaim(*expected)
@@ -61,6 +65,10 @@ def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, ex
     # another rank, or few of the claim's other words
     ("Lake Baikal is the deepest lake in the world.", "Lake Baikal is one of the oldest lakes in the world."),
     ("The first patient was treated in May.", "One of the first patients was treated in June at another site."),
+    # every day on both sides, days in the claim too, or few of the claim's words
+    ("Take one tablet daily.", "Take one tablet daily with food."),
+    ("It is open daily except on Mondays.", "It is open from 10 am on weekdays."),
+    ("Patients received the drug daily for 12 weeks.", "Patients received 10 mg on Mondays and Thursdays."),
 ])
 def test_no_overclaim_where_the_strengths_match_or_the_words_differ(claim, sentence):
     assert stronger(claim, sentence) is None

@@ -20,7 +20,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple, Optional
 
-from grounding.entities import _DIGITS, _PERCENT, _WORDS, _number_value, mentions
+from grounding.entities import _DIGITS, _PERCENT, _PLAIN_NUMBER, _WORDS, _number_value, _split_number_words
 
 # unit spellings -> (dimension, size in the dimension's base unit: days, grams, litres, metres)
 _SIZES = {
@@ -135,12 +135,14 @@ def _clock_times(text: str) -> list[Phrase]:
 
 
 def _numbers(text: str) -> list[Phrase]:
-    """Numbers in digits with a scale word or without ("1.5 million", "1,500,000"): one kind, one value."""
+    """Numbers in digits with a scale word or without ("1.5 million", "1,500,000"): one kind, one value. By the
+    pattern alone: spaCy's entity recogniser would cost every new premise (sentences read together) a parse."""
     out = []
-    for m in mentions(text):
-        if m.kind == "number" and m.surface[:1].isdigit():
-            scaled = bool(re.search(r"[a-z]", m.surface, re.I))
-            out.append(Phrase(m.start, m.end, "number", Fraction(Decimal(m.key)), "scaled" if scaled else "digits"))
+    for m in _PLAIN_NUMBER.finditer(text):
+        for start, end, value in _split_number_words(m):
+            if text[start:start + 1].isdigit():
+                scaled = bool(re.search(r"[a-z]", text[start:end], re.I))
+                out.append(Phrase(start, end, "number", Fraction(value), "scaled" if scaled else "digits"))
     return out
 
 

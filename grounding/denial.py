@@ -10,9 +10,9 @@ A claim's *objects* are the nouns its main verb asserts something of (direct obj
 predicate, a passive verb's subject: "Approval has been granted"; of the root and the verbs joined to it), each
 with its content modifiers ("commercial-scale hydrogen plant", "liver enzymes", "risk of respiratory infection"). A
 context sentence mentions an object where it has the object's noun (lemma) with every adjective and noun the claim
-puts right on it ("low levels" is not "high levels") and, when the claim gives it an "of" phrase, at least one of
-its words, in the same phrase. The mention is *denied* when, on the way from it up to the sentence's root, the
-object is
+puts right on it ("low levels" is not "high levels"), or "no" and only some of those ("no live virus" names "a
+weakened live virus"), and, when the claim gives it an "of" phrase, at least one of its words, in the same phrase.
+The mention is *denied* when, on the way from it up to the sentence's root, the object is
 - under a negated verb or noun, other than as its subject ("has **not** decided whether to build a plant",
   "had **no** effect on liver enzymes", "**without** a plant"), unless the negation is a "not ... until" (which
   says that it did happen, later);
@@ -259,7 +259,7 @@ def mentions(obj: ClaimObject, sentence_text: str) -> list[tuple[bool, Optional[
         if _lemma(t) != obj.noun or t.pos_ not in ("NOUN", "PROPN"):
             continue
         near = {_lemma(x) for x in t.subtree} | {_lemma(x) for x in t.head.subtree if x.i < t.i}
-        if not obj.required <= near or (obj.modifiers and not obj.modifiers & near):
+        if not (obj.required <= near or _none_of_kind(t, obj)) or (obj.modifiers and not obj.modifiers & near):
             continue
         denied, cue = _mention_cue(t, obj.past)
         if denied and (_bounded(t) or obj.definite and _stem(obj.verb) not in cue.lower()
@@ -268,6 +268,14 @@ def mentions(obj: ClaimObject, sentence_text: str) -> list[tuple[bool, Optional[
             denied, cue = False, None   # a limit on it, or another thing not done with what the claim takes as there
         out.append((denied, cue))
     return out
+
+
+def _none_of_kind(token, obj: ClaimObject) -> bool:
+    """Whether the sentence's "no <noun>" denies the whole kind the claim's object is one of: "contains no live
+    virus" names "a weakened live virus" (the sentence's own modifiers are all the claim's; not "no high levels" for
+    "low levels")."""
+    own = {_lemma(c) for c in token.children if c.dep_ in ("amod", "compound") and c.pos_ in _CONTENT_POS}
+    return any(c.dep_ == "det" and c.lower_ == "no" for c in token.children) and own <= obj.required
 
 
 def _bounded(token) -> bool:

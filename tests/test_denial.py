@@ -58,6 +58,11 @@ def _found(claim, *sentences):
      [("approved", "subject to approval", 0)]),
     ("The company completed the acquisition.", ("Completion of the acquisition still requires a court ruling.",),
      [("completed", "Completion … requires", 0)]),
+    # "no" and the kind: none of it at all names the claim's more particular one
+    ("The vaccine contains a weakened live virus.",
+     ("The vaccine cannot give you the flu because it contains no live virus.",),
+     [("weakened live virus", "not give … no virus", 0)]),
+    ("The drug caused severe liver damage.", ("No liver damage was observed.",), [("severe liver damage", "no damage", 0)]),
     # the claim's verb itself in the source's future: "began" against "scheduled to begin" (no object to deny)
     ("Deliveries began in March.", ("Deliveries are scheduled to begin in March.",), [("began", "scheduled to begin", 0)]),
 ])
@@ -90,6 +95,8 @@ def test_a_mention_only_under_negation_plan_or_whether_is_denied(claim, sentence
     ("Many people who recover from COVID-19 have low levels of neutralizing antibodies overall.",
      ("Most convalescent plasmas obtained from individuals who recover from COVID-19 do not contain high levels of "
       "neutralizing activity.",)),
+    # "no" with a word of its own the claim lacks is another kind
+    ("The drug caused severe liver damage.", ("No serious liver damage was observed.",)),
     # a limit on an amount is no absence (a leaflet: "Store the tablets below 25 degrees" had been Unsupported)
     ("Store the tablets below 25 degrees.", ("Do not take more than 2 tablets in 24 hours.",)),
     ("Patients took 5 tablets a day.", ("Do not take more than 2 tablets in 24 hours.",)),

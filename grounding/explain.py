@@ -11,6 +11,7 @@ from typing import Callable, Optional
 from grounding.learned import quantity_conflicts
 from grounding.types import (CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, Claim, GroundingResult,
                              Provenance, Verdict)
+from grounding.wording import align
 
 _explainer: Optional[Callable[[str, Verdict, GroundingResult], str]] = None
 
@@ -147,6 +148,9 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             text = f"Unsupported: the best match {anchor} ({where}) does not establish the claim — {why} (F = {verdict.score:.2f})."
         if verdict.label in (SUPPORTED, PARTIAL) and verdict.conflicting is not None:
             text += _leans_against(result, verdict)
+        words = align(result.context_sentences[verdict.anchor].text, claim.text)
+        if words != claim.text:     # "a month" read as "30 days": say so, the model read that text
+            text += f" The claim was read in the source's words: {_quote(words)}."
     if verdict.label != NOT_ASSESSED and verdict.rule.startswith("read together, ") and len(claim.joint_columns) > 1:
         text += " " + _together(result, verdict, claim)
     elif verdict.label == SUPPORTED and verdict.rule.startswith("judged alone, "):

@@ -95,8 +95,9 @@ def test_a_user_answer_in_other_words_is_supported_and_a_real_difference_still_c
                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     month, rooms = res.verdicts
     assert month.label == SUPPORTED and month.anchor == 2, month.rule
-    assert explain(res, month, res.claims[month.claim]).startswith(
-        "Supported by “The airline said compensation claims would be handled within 30 days.”")
+    text = explain(res, month, res.claims[month.claim])
+    assert text.startswith("Supported by “The airline said compensation claims would be handled within 30 days.”")
+    assert "The claim was read in the source's words: “Compensation claims will be handled within 30 days.”" in text
     assert rooms.label == CONTRADICTED and rooms.anchor == 1
     res = ground("Most cases were among unvaccinated children.",
                  ["Measles cases in the region rose from 40 in 2023 to 210 in 2024. Most cases were in children who "

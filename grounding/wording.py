@@ -4,13 +4,19 @@ and the same claim with "30 days" as entailment (0.92); so does it read "24 mont
 the patients" against "Half of the patients", "1,200 metres" against "1.2 km", and "unvaccinated children"
 against "children who had not been vaccinated" (P(c) 0.48; "not vaccinated children": P(e) 0.96).
 
-`align(premise, hypothesis)` gives the hypothesis with each such phrase replaced by the premise's: a length of
-time, a mass, volume or length in another unit of equal size (a month is 30 days, a year 12 months or 365 days,
-within 2 %; metric units exactly), a fraction and the percentage it equals ("a third" and 33%), and a word
-negated by its prefix ("unvaccinated", "ineffective") where the premise says "not" before the word itself. The
-meaning is unchanged, so what the model reads of the new text is its reading of the claim; every entailment
-reading goes through it (`runtime.Entailment.predict`). Values that differ are left as written, for the model and
-the number rules to see.
+`align(premise, hypothesis)` gives the hypothesis with each such phrase replaced by the premise's:
+- a length of time, a mass, volume or length in another unit of equal size (a month is 30 days, a year 12 months
+  or 365 days, within 2 %; metric units exactly; "the past year" is one year), within 10 % where the claim says
+  "about" or "just over" its value ("about 26 months" and "just over two years": the claim, not the source, allows
+  the difference);
+- a fraction and the percentage it equals ("a third" and 33%, "one in five" and 20%; within 2 points where the
+  claim's is approximate), not a change ("50 percent more");
+- a time of day in another clock ("3 pm" and "15:00", "noon"), a number with and without its scale word ("1.5
+  million" and "1,500,000");
+- a word negated by its prefix ("unvaccinated", "ineffective") where the premise says "not" before the word itself.
+The meaning is unchanged, so what the model reads of the new text is its reading of the claim; every entailment
+reading goes through it (`runtime.Entailment.predict`), and the explanation quotes the text read. Values that
+differ are left as written, for the model and the number rules to see.
 """
 from __future__ import annotations
 
@@ -54,6 +60,8 @@ _FRACTION = re.compile(r"\b(?:(?P<numer>a|one|two|three|four|nine)[ -](?P<denom>
                        rf")|(?P<half>half)|(?P<k>{_SMALL_NUMBER}) (?:in|out of) (?P<n>{_SMALL_NUMBER}))\b", re.I)
 _CLOCK = re.compile(r"\b(?:(?P<h12>1[0-2]|0?[1-9])(?::(?P<m12>[0-5]\d))?\s*(?P<half>[ap])(?:\.m\.|m\b)"
                     r"|(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b(?!\s*[ap]\.?m\b)|(?P<word>noon|midday|midnight)\b)", re.I)
+_ABOUT = re.compile(r"\b(?:about|around|approximately|roughly|nearly|almost|some|circa|close to|an estimated"
+                    r"|(?:just|slightly|a little) (?:over|under|more than|less than)|more or less)\s+$", re.I)
 _CHANGE = re.compile(r"\s+(?:more|less|fewer|higher|lower|larger|smaller|greater|bigger)\b", re.I)
 _DETERMINER = re.compile(r"\s+(?:the|all|its|their|his|her|our|these|those)\b", re.I)
 
@@ -154,14 +162,22 @@ def phrases(text: str) -> list[Phrase]:
     return sorted(found + [n for n in _numbers(text) if not any(p.start < n.end and n.start < p.end for p in found)])
 
 
-def _equal(a: Phrase, b: Phrase) -> bool:
+def _equal(a: Phrase, b: Phrase, approximate: bool = False) -> bool:
+    """Whether two phrases in other units say one value; `approximate`: the claim's is "about" or "just over" its
+    value, and an amount within 10 % of the other's (a share within 2 points) is the same ("about 26 months" and
+    "just over two years")."""
     if a.kind != b.kind or a.unit == b.unit:
         return False        # one unit on both sides: the model compares the numbers as written
     if a.kind in ("clock", "number"):
         return a.value == b.value
     if a.kind == "share":   # "a third" is 33% or 33.3%, not 34%
-        return abs(a.value - b.value) * 100 <= Fraction(35, 100)
-    return abs(a.value - b.value) <= _TOLERANCE.get(a.kind, Fraction(0)) * max(a.value, b.value)
+        return abs(a.value - b.value) * 100 <= (2 if approximate else Fraction(35, 100))
+    tolerance = Fraction(1, 10) if approximate else _TOLERANCE.get(a.kind, Fraction(0))
+    return abs(a.value - b.value) <= tolerance * max(a.value, b.value)
+
+
+def _approximate(text: str, phrase: Phrase) -> bool:
+    return bool(_ABOUT.search(text[max(0, phrase.start - 30):phrase.start]))
 
 
 def _share_in(claim: str, phrase: Phrase, other: str) -> tuple[int, str]:
@@ -191,13 +207,16 @@ def align(premise: str, hypothesis: str) -> str:
     edits: list[tuple[int, int, str]] = []
     theirs = phrases(premise)
     for mine in phrases(hypothesis):
-        same = next((p for p in theirs if _equal(mine, p)), None)
+        same = next((p for p in theirs if _equal(mine, p, _approximate(hypothesis, mine))), None)
         if same is not None and not any(p.kind == mine.kind and p.value == mine.value and p.unit == mine.unit
                                         for p in theirs):
             words = premise[same.start:same.end]
             end, words = _share_in(hypothesis, mine, words) if mine.kind == "share" else (mine.end, words)
-            if mine.start > 0 and words[:1].isupper() and words[1:2].islower():   # "One in five" inside a sentence
+            first = words.split(" ", 1)[0]
+            if mine.start > 0 and first[:1].isupper() and (first[1:].islower() or len(first) == 1):   # "One in five"
                 words = words[0].lower() + words[1:]
+            elif mine.start == 0:
+                words = words[:1].upper() + words[1:]
             edits.append((mine.start, end, words))
     for m in _PREFIXED.finditer(hypothesis):
         word = m.group("word")

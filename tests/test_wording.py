@@ -22,6 +22,9 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     ("The meeting lasted half an hour.", "The meeting lasted 30 minutes.", "The meeting lasted half an hour."),
     ("Results come within 14 days.", "Results come within two weeks.", "Results come within 14 days."),
     ("The obesity rate rose over three decades.", "It rose over the past 30 years.", "It rose over the past three decades."),
+    # the claim's "about" allows 10 % (a share 2 points): "about 26 months" against "just over two years"
+    ("It took just over two years to build.", "Construction took about 26 months.", "Construction took about two years."),
+    ("A third of voters agreed.", "Roughly 35% of voters agreed.", "Roughly a third of voters agreed."),
     # metric units, exactly
     ("The bridge is 1.2 km long.", "The bridge is 1,200 metres long.", "The bridge is 1.2 km long."),
     ("Take a dose of 500 mg.", "Take a dose of 0.5 g.", "Take a dose of 500 mg."),
@@ -62,6 +65,9 @@ def test_a_phrase_that_says_what_the_source_says_is_read_in_its_words(premise, c
     ("It opens at 8 am.", "It opens at 8:00 am."),                               # one way of writing it
     ("A million people came.", "A million people came."),
     ("It opens next month.", "It opens in 30 days."),                            # a date, not a length of time
+    ("It took two years to build.", "Construction took 26 months."),             # no "about" in the claim
+    ("About a third of voters agreed.", "35% of voters agreed."),                # the source's "about" is not the claim's
+    ("It took two years to build.", "Construction took about 30 months."),       # more than 10 % apart
     ("Sales rose 5% last year.", "Sales rose 5% in the past twelve months."),     # a calendar year
 ])
 def test_nothing_is_rewritten_where_the_phrases_differ_or_say_one_thing_alike(premise, claim):

@@ -33,7 +33,7 @@ _UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight"
           "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
 _TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 _SMALL = {w: i for i, w in enumerate(_UNITS)} | {w: 20 + 10 * i for i, w in enumerate(_TENS)}
-_SCALES = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_SCALES = {"dozen": 12, "hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 _SHORT_SCALES = {"k": 10**3, "m": 10**6, "mn": 10**6, "bn": 10**9}    # only after a currency: "$5m", "$4.2bn"
 _MONTHS = {m: i for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august",
                                        "september", "october", "november", "december"], 1)}
@@ -287,8 +287,8 @@ def _word_numbers(words: list[str]) -> list[tuple[int, int, int]]:
                 current = 1                 # a bare "hundred"/"million"
         if kind == "scale":
             scale = _SCALES[word]
-            if scale == 100:
-                current = (current or 1) * 100
+            if scale in (12, 100):      # "two dozen", "five hundred": a multiplier within the number
+                current = (current or 1) * scale
             else:
                 total += (current or 1) * scale
                 current = 0

@@ -11,8 +11,8 @@ against "children who had not been vaccinated" (P(c) 0.48; "not vaccinated child
   the difference);
 - a fraction and the percentage it equals ("a third" and 33%, "one in five" and 20%; within 2 points where the
   claim's is approximate), not a change ("50 percent more");
-- a time of day in another clock ("3 pm" and "15:00", "noon"), a number with and without its scale word ("1.5
-  million" and "1,500,000");
+- a time of day in another clock ("3 pm" and "15:00", "noon"), a number written otherwise ("1.5 million" and
+  "1,500,000", "two dozen" and "24");
 - a word negated by its prefix ("unvaccinated", "ineffective") where the premise says "not" before the word itself.
 The meaning is unchanged, so what the model reads of the new text is its reading of the claim; every entailment
 reading goes through it (`runtime.Entailment.predict`), and the explanation quotes the text read. Values that
@@ -62,6 +62,7 @@ _CLOCK = re.compile(r"\b(?:(?P<h12>1[0-2]|0?[1-9])(?::(?P<m12>[0-5]\d))?\s*(?P<h
                     r"|(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b(?!\s*[ap]\.?m\b)|(?P<word>noon|midday|midnight)\b)", re.I)
 _ABOUT = re.compile(r"\b(?:about|around|approximately|roughly|nearly|almost|some|circa|close to|an estimated"
                     r"|(?:just|slightly|a little) (?:over|under|more than|less than)|more or less)\s+$", re.I)
+_SCALE_WORD = re.compile(r"\b(?:dozen|hundred|thousand|million|billion|trillion)\b", re.I)
 _CHANGE = re.compile(r"\s+(?:more|less|fewer|higher|lower|larger|smaller|greater|bigger)\b", re.I)
 _DETERMINER = re.compile(r"\s+(?:the|all|its|their|his|her|our|these|those)\b", re.I)
 
@@ -143,14 +144,19 @@ def _clock_times(text: str) -> list[Phrase]:
 
 
 def _numbers(text: str) -> list[Phrase]:
-    """Numbers in digits with a scale word or without ("1.5 million", "1,500,000"): one kind, one value. By the
+    """Numbers in digits with a scale word or without, or in words with one ("1.5 million", "1,500,000", "two
+    dozen", "24"): one kind, one value. By the
     pattern alone: spaCy's entity recogniser would cost every new premise (sentences read together) a parse."""
     out = []
     for m in _PLAIN_NUMBER.finditer(text):
         for start, end, value in _split_number_words(m):
-            if text[start:start + 1].isdigit():
-                scaled = bool(re.search(r"[a-z]", text[start:end], re.I))
-                out.append(Phrase(start, end, "number", Fraction(value), "scaled" if scaled else "digits"))
+            if re.fullmatch(r"[a-z]+", text[start:end], re.I) and re.search(r"\ban? $", text[:start], re.I):
+                start -= len(text[:start]) - re.search(r"\ban? $", text[:start], re.I).start()   # "a dozen": one phrase
+            lettered = bool(re.search(r"[a-z]", text[start:end], re.I))
+            if not text[start:start + 1].isdigit() and not _SCALE_WORD.search(text[start:end]):
+                continue        # "eight", "two": the model reads small numbers in words as it reads digits
+            written = "words" if not text[start:start + 1].isdigit() else "scaled" if lettered else "digits"
+            out.append(Phrase(start, end, "number", Fraction(value), written))
     return out
 
 

@@ -212,3 +212,10 @@ def test_a_difference_answers_only_a_difference():
     assert quantity_conflicts("The 256 GB model costs 100 dollars more than the base model.", phone, same_figure=True) == []
     assert quantity_conflicts("The 256 GB model costs 999 dollars.", phone, same_figure=True) == [("999 dollars", "799 dollars")]
     assert quantity_conflicts("Sales were 6% higher.", "Sales were 8% higher than last year.", same_figure=True) == [("6%", "8%")]
+
+
+def test_dozens_are_numbers():
+    """"It has gathered two dozen rock samples" was Contradicted on every engine against "24 rock samples"."""
+    got = [(m.key, m.surface) for m in mentions("A dozen eggs, 2 dozen apples, two dozen pears and dozens of plums.")]
+    assert got == [("12", "dozen"), ("24", "2 dozen")]      # "two dozen" is 24 too: one key, the first spelling kept
+    assert [(m.key, m.surface) for m in mentions("They found two dozen samples.")] == [("24", "two dozen")]

@@ -42,6 +42,9 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     ("The meeting starts at 3 p.m.", "It starts at 15:00 sharp.", "It starts at 3 p.m. sharp."),
     ("It opens at noon.", "It opens at 12 pm.", "It opens at noon."),
     ("The city has 1,500,000 residents.", "The city has 1.5 million residents.", "The city has 1,500,000 residents."),
+    ("It has collected 24 rock samples.", "It has gathered two dozen rock samples.", "It has gathered 24 rock samples."),
+    ("It has 12 eggs.", "It has a dozen eggs.", "It has 12 eggs."),
+    ("A thousand people came.", "1,000 people came.", "A thousand people came."),
     # a word negated by its prefix, where the source says "not" before the word itself
     ("Most cases were in children who had not been vaccinated.", "Most cases were among unvaccinated children.",
      "Most cases were among not vaccinated children."),

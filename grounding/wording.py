@@ -44,7 +44,7 @@ _SIZES = {
 _UNIT = {spelling: (dimension, Fraction(size), spellings.split()[0]) for dimension, units in _SIZES.items()
          for spellings, size in units.items() for spelling in spellings.split()}
 _TOLERANCE = {"time": Fraction(2, 100)}          # months and years are not whole numbers of days
-_SPELLED_OUT = {s for s in _UNIT if len(s) > 3 or s in ("day", "ton")}   # "an hour" and "a day", not "a g"
+_SPELLED_OUT = {s for s in _UNIT if len(s) > 3 or s == "day"}   # "an hour" and "a day", not "a g"
 _UNITS_RE = "|".join(sorted(map(re.escape, _UNIT), key=len, reverse=True))
 _AMOUNT = re.compile(
     rf"(?<![\w.,])(?:(?P<half>half[ -]an?)|(?P<num>{_DIGITS}|{_WORDS}|an?)(?P<and1>[ -]and[ -]a[ -]half)?)"
@@ -75,7 +75,8 @@ class Phrase(NamedTuple):
     end: int
     kind: str            # the dimension; "share" (fractions, percentages), "clock" (times of day) or "number"
     value: Fraction      # in the dimension's base unit; a share as a fraction of one; a time in minutes
-    unit: str            # the unit's first spelling; "%" or "fraction" for a share
+    unit: str            # the unit's first spelling; a share's "%" / "fraction", a time's "12h" / "24h" / "word",
+                         # a number's "digits" / "scaled" / "words": two phrases of one unit are compared as written
 
 
 def _amounts(text: str) -> list[Phrase]:
@@ -144,17 +145,18 @@ def _clock_times(text: str) -> list[Phrase]:
 
 
 def _numbers(text: str) -> list[Phrase]:
-    """Numbers in digits with a scale word or without, or in words with one ("1.5 million", "1,500,000", "two
-    dozen", "24"): one kind, one value. By the
-    pattern alone: spaCy's entity recogniser would cost every new premise (sentences read together) a parse."""
+    """Numbers in digits, with a scale word or without, or in words with one ("1.5 million", "1,500,000", "two
+    dozen", "a thousand"): one kind, one value. By the pattern alone: spaCy's entity recogniser would cost every
+    new premise (sentences read together) a parse."""
     out = []
     for m in _PLAIN_NUMBER.finditer(text):
         for start, end, value in _split_number_words(m):
-            if re.fullmatch(r"[a-z]+", text[start:end], re.I) and re.search(r"\ban? $", text[:start], re.I):
-                start -= len(text[:start]) - re.search(r"\ban? $", text[:start], re.I).start()   # "a dozen": one phrase
-            lettered = bool(re.search(r"[a-z]", text[start:end], re.I))
+            article = re.search(r"\ban? $", text[:start], re.I)
+            if article and re.fullmatch(r"[a-z]+", text[start:end], re.I):
+                start = article.start()       # "a dozen", "a thousand": one phrase
             if not text[start:start + 1].isdigit() and not _SCALE_WORD.search(text[start:end]):
                 continue        # "eight", "two": the model reads small numbers in words as it reads digits
+            lettered = bool(re.search(r"[a-z]", text[start:end], re.I))
             written = "words" if not text[start:start + 1].isdigit() else "scaled" if lettered else "digits"
             out.append(Phrase(start, end, "number", Fraction(value), written))
     return out

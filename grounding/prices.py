@@ -1,0 +1,95 @@
+"""Free against a price: "Printing is free" against "Entry remains free, but printing now costs 10 cents per page",
+which the entailment model reads as support (P(e) 0.86): the sentence's "free" is the entry's, and printing has a
+price.
+
+A thing's *price state*, by spaCy's parse: "free" when it is the subject of "be", "remain", "stay", "get", "go",
+"come" or "become" with "free" or "complimentary" (or "free of charge") as its complement or under it ("Children
+under 12 get in free"), of a passive "included" ("Breakfast is included in the room rate"), or of "cost" with
+"nothing"; "paid" when it is the subject of "cost" with an amount ("costs 10 cents per
+page", "costs extra"). "free of symptoms" or "free from" something else is no price. A thing is its subject noun's
+lemma with the words that qualify it ("adult ticket"); the claim's thing matches the sentence's where the claim's
+qualifying words are among the sentence's ("tickets" and "adult tickets", not "child tickets" and "adult tickets").
+The sentence says the other of the two states for the claim's thing, and never the claim's.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from typing import NamedTuple
+
+from grounding.decompose import parse
+from grounding.invisible import judged_text
+
+_STATE_VERBS = {"be", "remain", "stay", "get", "go", "come", "become"}
+_PRICE_WORDS = re.compile(r"\bfree\b|\bcomplimentary\b|\bincluded\b|\bcosts?\b|\bcosting\b", re.I)
+
+
+class PriceState(NamedTuple):
+    noun: str             # the thing's noun lemma
+    words: frozenset      # the lemmas that qualify it
+    free: bool
+    said: str             # as written: "free", "costs 10 cents per page"
+
+
+def _free_word(verb):
+    """The "free" of a verb of state: its complement, or under a preposition of it ("get in free")."""
+    for t in verb.subtree:
+        if t.lower_ not in ("free", "complimentary") or t.pos_ != "ADJ":
+            continue
+        if t.head.i != verb.i and t.head.head.i != verb.i:
+            continue
+        other = [p for p in t.children if p.dep_ == "prep" and p.lower_ in ("of", "from")
+                 and not any(c.lemma_.lower() in ("charge", "cost") for c in p.children)]
+        if not other:             # "free of symptoms", "free from bias": no price
+            return t
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def price_states(text: str) -> tuple[PriceState, ...]:
+    """The price states `text` gives (see the module docstring)."""
+    text = judged_text(text)
+    if not _PRICE_WORDS.search(text):
+        return ()
+    out = []
+    for verb in parse(text):
+        lemma = verb.lemma_.lower()
+        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subject is None and lemma == "cost":      # "parking costs 15 euros" parsed as one noun phrase
+            subject = next((c for c in verb.children if c.dep_ == "compound"), None)
+        if subject is None or subject.pos_ not in ("NOUN", "PROPN", "VERB"):   # "Printing", a gerund, names a thing
+            continue
+        noun = subject.lemma_.lower()
+        words = frozenset(c.lemma_.lower() for c in subject.children
+                          if c.dep_ in ("compound", "amod") and c.lower_ != "free")
+        if lemma in _STATE_VERBS and _free_word(verb) is not None:
+            out.append(PriceState(noun, words, True, _free_word(verb).text))
+        elif lemma == "include" and subject.dep_ == "nsubjpass":   # "Breakfast is included in the room rate"
+            out.append(PriceState(noun, words, True, "included"))
+        elif lemma == "cost":
+            amount = [c for c in verb.children if c.dep_ in ("dobj", "npadvmod", "attr", "acomp", "oprd")]
+            if any(c.lemma_.lower() in ("nothing", "zero") for c in amount):
+                out.append(PriceState(noun, words, True, "free"))
+            elif any(t.like_num or t.lemma_.lower() in ("extra", "money", "more") for c in amount for t in c.subtree):
+                tokens = sorted({verb.i} | {t.i for c in amount for t in c.subtree})
+                out.append(PriceState(noun, words, False, " ".join(verb.doc[i].text for i in tokens)))
+    return tuple(out)
+
+
+def _same_thing(claim: PriceState, other: PriceState) -> bool:
+    return claim.noun == other.noun and claim.words <= other.words
+
+
+def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's state, the sentence's) where the sentence gives the claim's thing the other price state and
+    never the claim's: [("free", "costs 10 cents per page")]."""
+    ours = price_states(claim)
+    if not ours:
+        return []
+    theirs = price_states(sentence)
+    out = []
+    for c in ours:
+        same = [x for x in theirs if _same_thing(c, x)]
+        if same and all(x.free != c.free for x in same):
+            out.append((c.said, same[0].said))
+    return out

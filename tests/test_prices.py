@@ -1,0 +1,64 @@
+"""Free against a price (grounding.prices, one of the forms of overrides.reversal_override)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.explain import explain
+from grounding.prices import free_against_price, price_states
+from grounding.types import CONTRADICTED, SUPPORTED
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+LIBRARY = ("The Central Library will extend its opening hours from 1 March. Entry remains free, but printing now costs "
+           "10 cents per page. The library holds about 250,000 books.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Printing is free.", "Entry remains free, but printing now costs 10 cents per page.",
+     [("free", "costs 10 cents per page")]),
+    # "parking costs 15 euros" parsed as one noun phrase still gives parking a price
+    ("Parking is free.", "Breakfast is included in the room rate, but parking costs 15 euros per night.",
+     [("free", "costs 15 euros per night")]),
+    ("Breakfast costs extra.", "Breakfast is included in the room rate, but parking costs 15 euros per night.",
+     [("costs extra", "included")]),
+    ("Parking costs 10 euros.", "Parking is free of charge for guests.", [("costs 10 euros", "free")]),
+    ("The app costs nothing.", "The app costs 2 dollars a month.", [("free", "costs 2 dollars a month")]),
+])
+def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
+    assert free_against_price(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    ("Entry is free.", "Entry remains free, but printing now costs 10 cents per page."),     # the claim's own state
+    ("Breakfast is included.", "Breakfast is included in the room rate, but parking costs 15 euros per night."),
+    ("The patients were free of symptoms.", "The patients' treatment costs 500 dollars."),     # no price
+    ("Children under 12 still get in free.",                                                   # another thing
+     "Admission remains free for children under 12, while adult tickets rise from 15 to 18 dollars."),
+    ("Child tickets are free.", "Adult tickets cost 18 dollars."),                             # another kind of it
+    ("The study included 300 patients.", "The study costs 3 million dollars."),                # active "include"
+])
+def test_no_conflict_for_the_claims_own_state_or_another_thing(claim, sentence):
+    assert free_against_price(claim, sentence) == []
+
+
+def test_price_states_name_the_thing_and_how_it_is_said():
+    got = [(s.noun, sorted(s.words), s.free, s.said) for s in price_states("Entry remains free, but adult tickets "
+                                                                            "cost 18 dollars.")]
+    assert got == [("entry", [], True, "free"), ("ticket", ["adult"], False, "cost 18 dollars")]
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_claim_that_something_is_free_is_contradicted_by_its_price(engine):
+    """A user's library answer: "Printing is free" was Supported on every engine (P(e) 0.86: the sentence's "free"
+    is the entry's)."""
+    res = ground("Printing is free. Entry is free.", [LIBRARY],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    printing, entry = res.verdicts
+    assert printing.label == CONTRADICTED and printing.anchor == 1, printing.rule
+    assert printing.rule == "said the other way round: the claim says free, the source costs 10 cents per page " \
+                            "(context sentence 2)"
+    assert "it says the claim the other way round: the claim says free, the source costs 10 cents per page" in \
+        explain(res, printing, res.claims[printing.claim])
+    assert entry.label == SUPPORTED and entry.anchor == 1, entry.rule

@@ -19,7 +19,8 @@ the claim's word in another form: "elimination", "cured"), and the sentence hold
 (`COVERAGE`, by their first five letters, plurals made singular): the two say one thing at two strengths. A second
 form reads a rank: the claim says "the deepest", "the most expensive", "the only", the sentence "one of the
 deepest" or "among the most expensive" (`_shared_rank`), with the same share of the claim's other words; a third
-reads days: the claim says "every day" or "daily", the sentence "on Thursdays" or "on weekdays" (`_some_days`).
+reads days: the claim says "every day" or "daily", the sentence "on Thursdays" or "on weekdays" (`_some_days`); a
+fourth a vote: "unanimously" against "by a vote of 5 to 2" (`_split_vote`).
 """
 from __future__ import annotations
 
@@ -134,6 +135,27 @@ def _some_days(claim: str, sentence: str) -> Overclaim | None:
     return Overclaim(every.group(0), best.group(0))
 
 
+# unanimous against a split vote: "The school board approved it unanimously" against "… by a vote of 5 to 2"
+_UNANIMOUS = re.compile(r"\bunanimous(?:ly)?\b|\bwithout (?:a single )?(?:dissent|opposition)\b", re.IGNORECASE)
+_TALLY = re.compile(r"\b(?:(?:by )?a vote of |voted? )?(?P<for>\d{1,4})\s*(?:-|–|to)\s*(?P<against>\d{1,4})\b"
+                    r"(?!\s*(?:%|per|percent|years?|months?|weeks?|days?|hours?|minutes?|[ap]\.?m\b))", re.IGNORECASE)
+_VOTE_WORDS = re.compile(r"\bvot\w*|\bmajority\b|\bruled?\b|\bruling\b|\bapprov\w*|\bpass(?:ed|es)?\b|"
+                         r"\breject\w*|\bdecision\b|\bverdict\b", re.IGNORECASE)
+
+
+def _split_vote(claim: str, sentence: str) -> Overclaim | None:
+    """The claim's "unanimously" that the sentence gives as a split vote ("by a vote of 5 to 2", "ruled 6-3"), the
+    two otherwise saying one thing."""
+    word = _UNANIMOUS.search(claim)
+    if word is None or _UNANIMOUS.search(sentence) or not _VOTE_WORDS.search(sentence):
+        return None
+    tally = next((t for t in _TALLY.finditer(sentence) if int(t.group("against")) > 0
+                  and int(t.group("for")) > int(t.group("against"))), None)
+    if tally is None or not holds_most(claim[:word.start()] + claim[word.end():], sentence):
+        return None
+    return Overclaim(word.group(0), tally.group(0))
+
+
 @functools.lru_cache(maxsize=4096)
 def stronger(claim: str, sentence: str) -> Overclaim | None:
     """What makes the claim stronger than the sentence ("eliminates" against "may", "the deepest" against "one of
@@ -141,7 +163,7 @@ def stronger(claim: str, sentence: str) -> Overclaim | None:
     sentence a hedge and no absolute word, nor the claim's in another form; or the claim gives a rank the sentence
     gives as shared, or every day where the sentence names some days."""
     claim, sentence = judged_text(claim), judged_text(sentence)
-    shared = _shared_rank(claim, sentence) or _some_days(claim, sentence)
+    shared = _shared_rank(claim, sentence) or _some_days(claim, sentence) or _split_vote(claim, sentence)
     if shared is not None:
         return shared
     word = ABSOLUTE.search(claim)

@@ -40,6 +40,9 @@ EXERCISE = "Regular exercise may reduce the risk of heart disease."
     ("It closes at 8 pm every day.", "It will open at 8 am instead of 9 am on weekdays, and close at 8 pm on Thursdays.",
      ("every day", "on Thursdays")),
     ("The museum is open daily from 10 am.", "The museum is open from 10 am on weekdays.", ("daily", "on weekdays")),
+    # unanimous against a split vote
+    ("The school board approved it unanimously.", "The change was approved by the school board by a vote of 5 to 2.",
+     ("unanimously", "by a vote of 5 to 2")),
 ])
 def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, expected):
     assert stronger(claim, sentence) == Overclaim(*expected)
@@ -69,6 +72,10 @@ def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, ex
     ("Take one tablet daily.", "Take one tablet daily with food."),
     ("It is open daily except on Mondays.", "It is open from 10 am on weekdays."),
     ("Patients received the drug daily for 12 weeks.", "Patients received 10 mg on Mondays and Thursdays."),
+    # unanimous on both sides, a vote with none against, a range that is no vote
+    ("The council approved the plan unanimously.", "The council approved the plan unanimously on Monday."),
+    ("The board approved the budget unanimously.", "The board approved the budget by a vote of 7-0."),
+    ("The council approved the plan unanimously.", "The council approved the plan, which will cost 5 to 7 million."),
 ])
 def test_no_overclaim_where_the_strengths_match_or_the_words_differ(claim, sentence):
     assert stronger(claim, sentence) is None

@@ -154,9 +154,8 @@ class VerdictPreset:
               "renovated in 2015\") is Contradicted (empty = off)", needs_run=False, low=-1, high=1, control="optional")
     cause_override: Optional[float] = setting(
         None, "a backed or unsupported claim whose evidence (cosine at least this, or read together) gives its event "
-              "another cause "
-              "(\"delayed because of bad weather\" against \"delayed because of a technical fault\") is Contradicted "
-              "(empty = off)", needs_run=False, low=-1, high=1, control="optional")
+              "another cause (\"delayed because of bad weather\" against \"delayed because of a technical fault\") is "
+              "Contradicted (empty = off)", needs_run=False, low=-1, high=1, control="optional")
 
 
 # where the sentences a claim's evidence is read together with come from (stage judge_joint)

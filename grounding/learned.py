@@ -165,10 +165,9 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         unit = _unit_after(claim, c.end) if c.kind == "number" else ""
         others = [x for x in xm if x.kind == c.kind and x.key != c.key
                   and (c.kind != "number" or (unit and _unit_after(context, x.end) == unit))]
-        if same_figure:   # a difference answers only a difference: "100 dollars more than" is not "costs 799 dollars"
-            others = [x for x in others if is_difference(context, x) == is_difference(claim, c)]
-        if same_figure:   # ends of ranges are not values of their own; a value the claim's allows is no conflict
-            others = [x for x in others if not in_range(context, x)]
+        if same_figure:   # ends of ranges are not values of their own; a value the claim's allows is no conflict;
+            # a difference answers only a difference: "100 dollars more than" is not "costs 799 dollars"
+            others = [x for x in others if not in_range(context, x) and is_difference(context, x) == is_difference(claim, c)]
             if in_range(claim, c) or any(values_agree(claim, c, context, x) for x in others):
                 continue
         for x in others:

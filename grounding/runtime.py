@@ -60,8 +60,7 @@ def cpu_flags() -> set[str]:
         text = Path("/proc/cpuinfo").read_text()
     except OSError:
         return set()
-    return next((set(line.split(":", 1)[1].split()) for line in text.splitlines()
-                 if line.startswith("flags") or line.startswith("Features")), set())
+    return next((set(line.split(":", 1)[1].split()) for line in text.splitlines() if line.startswith(("flags", "Features"))), set())
 
 
 def vnni_cpu() -> bool:
@@ -364,15 +363,16 @@ class Entailment:
         label2id = {v: k for k, v in id2label.items()}
         self.columns = [label2id[name] for name in NLI_ORDER]  # model column for each canonical label
 
-    def predict(self, premises: list[str], hypotheses: list[str], stop=None, fp32: bool = False) -> np.ndarray:
+    def predict(self, premises: list[str], hypotheses: list[str], stop=None, fp32: bool = False,
+                words: bool = True) -> np.ndarray:
         """(n, 3) float32 probabilities in NLI_ORDER (entailment, neutral, contradiction), each hypothesis read in the
-        premise's words where both say one thing in other words (grounding.wording: "a month" and "30 days").
-        Pairs over the window are cut (longer side first); their indices land in self.truncated with a warning.
-        `stop`: a callable checked between batches; once it says True the rest is not run (zero rows, listed in
-        self.unfinished). `fp32`: the model's fp32 twin judges (grounding.precise)."""
+        premise's words where both say one thing in other words (grounding.wording: "a month" and "30 days"; `words`
+        False: as written, for the model's own evaluation). Pairs over the window are cut (longer side first); their
+        indices land in self.truncated with a warning. `stop`: a callable checked between batches; once it says True
+        the rest is not run (zero rows, in self.unfinished). `fp32`: the fp32 twin judges (grounding.precise)."""
         if len(premises) != len(hypotheses):
             raise ValueError(f"{len(premises)} premises but {len(hypotheses)} hypotheses")
-        hypotheses = wording.aligned(premises, hypotheses)
+        hypotheses = wording.aligned(premises, hypotheses) if words else hypotheses
         self.truncated, self.hypothesis_cut, self.unfinished = [], [], []
         out = np.zeros((len(premises), 3), dtype=np.float32)
         if not premises:

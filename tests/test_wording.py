@@ -86,9 +86,9 @@ def test_the_entailment_model_reads_the_claim_in_the_sources_words():
     """Read as written, the model calls "within a month" against "within 30 days" a contradiction (P(c) 0.96)."""
     ent = Entailment(MODELS / "entailment", threads=1)
     premise = "The airline said compensation claims would be handled within 30 days."
-    (as_written,) = ent._run([premise], ["Compensation claims will be handled within a month."])[0]
+    (as_written,) = ent.predict([premise], ["Compensation claims will be handled within a month."], words=False)
     (read,) = ent.predict([premise], ["Compensation claims will be handled within a month."])
-    assert as_written[2] > 0.8 and read[0] > 0.8
+    assert as_written[2] > 0.8 and read[0] > 0.8      # words=False: the model's own evaluation reads it as written
 
 
 FLIGHT = ("Flight AZ204 from Rome to Boston was delayed by four hours on Tuesday because of a technical fault. "

@@ -150,9 +150,12 @@ def entity_overlap(claim: str, context: str) -> tuple[Optional[float], EntityDif
     Numbers, amounts and percentages must be equal; a claim's year or month matches a fuller date in the
     context ("2020" is in "2020-03-03"); named entities match when equal or when one contains the other as
     whole words ("pfizer" ~ "pfizer inc."). The share is None when the claim has no entities (the caller
-    gives that weight to the other signals). The diff lists the entities as written in each text.
+    gives that weight to the other signals). The diff lists the entities as written in each text; the claim is
+    read as the entailment model reads it, in the context's words where both say one thing in other words
+    (grounding.wording: "About 20%" against "One in five" is no difference).
     """
-    claim_mentions, context_mentions = mentions(judged_text(claim)), mentions(judged_text(context))
+    from grounding.wording import align
+    claim_mentions, context_mentions = mentions(judged_text(align(context, claim))), mentions(judged_text(context))
     if not claim_mentions:
         return None, EntityDiff(context_only=[m.surface for m in context_mentions])
     shared, claim_only, used = [], [], set()

@@ -150,7 +150,8 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             text += _leans_against(result, verdict)
         words = align(result.context_sentences[verdict.anchor].text, claim.text)
         if words != claim.text:     # "a month" read as "30 days": say so, the model read that text
-            text += f" The claim was read in the source's words: {_quote(words)}."
+            end = "" if words.rstrip()[-1:] in ".!?" else "."     # "… the last year.”", not "… year.”."
+            text += f" The claim was read in the source's words: {_quote(words)}{end}"
     if verdict.label != NOT_ASSESSED and verdict.rule.startswith("read together, ") and len(claim.joint_columns) > 1:
         text += " " + _together(result, verdict, claim)
     elif verdict.label == SUPPORTED and verdict.rule.startswith("judged alone, "):

@@ -107,6 +107,7 @@ def test_a_user_answer_in_other_words_is_supported_and_a_real_difference_still_c
     text = explain(res, month, res.claims[month.claim])
     assert text.startswith("Supported by “The airline said compensation claims would be handled within 30 days.”")
     assert "The claim was read in the source's words: “Compensation claims will be handled within 30 days.”" in text
+    assert "days.”." not in text
     assert rooms.label == CONTRADICTED and rooms.anchor == 1
     res = ground("Most cases were among unvaccinated children.",
                  ["Measles cases in the region rose from 40 in 2023 to 210 in 2024. Most cases were in children who "
@@ -115,3 +116,14 @@ def test_a_user_answer_in_other_words_is_supported_and_a_real_difference_still_c
     res = ground("Compensation claims will be handled within two months.", [FLIGHT],
                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     assert res.verdicts[0].label == CONTRADICTED
+
+
+def test_entities_are_compared_as_the_claim_was_read():
+    """The card had listed "20%" and "twelve" as the claim's differences from "One in five … in the past year",
+    under a Supported verdict that read them as the same."""
+    from grounding.entities import entity_overlap
+    overlap, diff = entity_overlap("About 20% had changed jobs in the last twelve months.",
+                                   "One in five said they had changed jobs in the past year.")
+    assert overlap == 1.0 and diff.claim_only == [] and diff.shared == ["five"]
+    overlap, diff = entity_overlap("Claims will be handled within two months.", "Claims are handled within 30 days.")
+    assert overlap == 0.0 and diff.claim_only == ["two"] and diff.context_only == ["30"]

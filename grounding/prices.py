@@ -9,7 +9,8 @@ under 12 get in free"), of a passive "included" ("Breakfast is included in the r
 page", "costs extra"). "free of symptoms" or "free from" something else is no price. A thing is its subject noun's
 lemma with the words that qualify it ("adult ticket"); the claim's thing matches the sentence's where the claim's
 qualifying words are among the sentence's ("tickets" and "adult tickets", not "child tickets" and "adult tickets").
-The sentence says the other of the two states for the claim's thing, and never the claim's.
+The sentence says the other of the two states for the claim's thing, and never the claim's. A negated state ("is
+not free") is left to the model.
 """
 from __future__ import annotations
 
@@ -57,13 +58,14 @@ def price_states(text: str) -> tuple[PriceState, ...]:
         subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
         if subject is None and lemma == "cost":      # "parking costs 15 euros" parsed as one noun phrase
             subject = next((c for c in verb.children if c.dep_ == "compound"), None)
-        if subject is None or subject.pos_ not in ("NOUN", "PROPN", "VERB"):   # "Printing", a gerund, names a thing
+        if subject is None or subject.pos_ not in ("NOUN", "PROPN", "VERB") \
+                or any(c.dep_ == "neg" for c in verb.children):    # "Printing", a gerund, names a thing; "not free"
             continue
         noun = subject.lemma_.lower()
         words = frozenset(c.lemma_.lower() for c in subject.children
                           if c.dep_ in ("compound", "amod") and c.lower_ != "free")
-        if lemma in _STATE_VERBS and _free_word(verb) is not None:
-            out.append(PriceState(noun, words, True, _free_word(verb).text))
+        if lemma in _STATE_VERBS and (free := _free_word(verb)) is not None:
+            out.append(PriceState(noun, words, True, free.text))
         elif lemma == "include" and subject.dep_ == "nsubjpass":   # "Breakfast is included in the room rate"
             out.append(PriceState(noun, words, True, "included"))
         elif lemma == "cost":

@@ -38,6 +38,7 @@ def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
      "Admission remains free for children under 12, while adult tickets rise from 15 to 18 dollars."),
     ("Child tickets are free.", "Adult tickets cost 18 dollars."),                             # another kind of it
     ("The study included 300 patients.", "The study costs 3 million dollars."),                # active "include"
+    ("Parking is not free.", "Parking costs 15 euros per night."),                              # negated: no state
 ])
 def test_no_conflict_for_the_claims_own_state_or_another_thing(claim, sentence):
     assert free_against_price(claim, sentence) == []

@@ -1,7 +1,9 @@
 """How often, as one key: "three times a day", "3 times daily", "twice a day", "every 8 hours" are all so many times
 per day ("3 per day", "2 per day", "3 per day"), so the entity comparison (grounding.entities, kind "frequency") and
 the quantity rule tell "three times a day" from "twice a day" (a leaflet's dose: the entailment model read the two
-as the same, P(e) 0.96) and see "every 12 hours" as "twice a day"."""
+as the same, P(e) 0.96) and see "every 12 hours" as "twice a day". `other_recurrence` reads how often a payment
+or dose comes by the adjective of its noun ("a monthly allowance" against "a one-off allowance", for the reversal
+rule)."""
 from __future__ import annotations
 
 import re
@@ -46,3 +48,43 @@ def frequencies(text: str) -> Iterator[tuple[int, int, str]]:
                 per_day = 1 / (_DAYS[g["period"].lower()] * (2 if g.get("other") else 1))
             taken.append(m.span())
             yield m.start(), m.end(), f"{per_day} per day"
+
+
+# how often a thing comes, said by an adjective of its noun: "a monthly allowance", "a one-off allowance"
+_RECURRING = {"hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week", "fortnightly": "fortnight",
+              "monthly": "month", "quarterly": "quarter", "yearly": "year", "annual": "year", "one-off": "once",
+              "one-time": "once", "onetime": "once"}
+_RECURRING_WORDS = re.compile(r"\b(?:" + "|".join(_RECURRING) + r")\b", re.I)
+# things paid or taken at an interval, whose interval is what they are ("the annual report" and "the quarterly
+# report" are two reports, both of which may be true)
+_PAID = frozenset("allowance payment fee subscription dose charge salary pension grant bonus stipend rent premium "
+                  "contribution instalment installment benefit dividend deposit".split())
+
+
+def _recurring(text: str) -> dict[str, set[tuple[str, str]]]:
+    """noun lemma -> {(its period, the words as written)} for each noun with an adjective of how often it comes."""
+    from grounding.decompose import parse
+    out: dict[str, set[tuple[str, str]]] = {}
+    doc = parse(text)
+    for t in doc:
+        word = "-".join(x.lower_ for x in doc[t.i:t.i + 3] if x.lower_ != "-") if t.lower_ == "one" else t.lower_
+        period = _RECURRING.get(word) or _RECURRING.get(t.lower_)
+        noun = t.head if t.dep_ in ("amod", "compound", "nmod", "nummod") else None     # "one-off": "one" a nummod
+        if period and noun is not None and noun.pos_ == "NOUN" and noun.lemma_.lower() in _PAID:
+            out.setdefault(noun.lemma_.lower(), set()).add((period, f"{t.text if period != 'once' else 'one-off'} {noun.text}"))
+    return out
+
+
+def other_recurrence(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's words, the sentence's) where the sentence says the claim's thing comes at another interval, and
+    never at the claim's: "a monthly home-office allowance" against "a one-off allowance of 300 euros" (the
+    sentence's "first monthly salary" is another thing)."""
+    if not _RECURRING_WORDS.search(claim) or not _RECURRING_WORDS.search(sentence):
+        return []
+    theirs = _recurring(sentence)
+    out = []
+    for noun, said in _recurring(claim).items():
+        other = theirs.get(noun, set())
+        if other and not {p for p, _ in said} & {p for p, _ in other}:
+            out.append((sorted(said)[0][1], sorted(other)[0][1]))
+    return out

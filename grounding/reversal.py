@@ -11,8 +11,9 @@ acquired by Helix Group": 0.95). Two forms are found here, both by the words alo
   the same standard) in opposite directions, neither negated, and the sentence must not also say it the claim's way.
 
 `reversals` also gives the opposite condition of the claim's subject (`opposite_conditions`: "without a
-prescription" / "only with a prescription"), its main verb negated (`denied_predicate`), and free against a price
-(grounding.prices: "Printing is free" / "printing now costs 10 cents per page").
+prescription" / "only with a prescription"), its main verb negated (`denied_predicate`), free against a price
+(grounding.prices: "Printing is free" / "printing now costs 10 cents per page"), and a payment or dose at another
+interval (frequencies.other_recurrence: "a monthly allowance" / "a one-off allowance").
 
 The verdict rule (overrides.reversal_override) turns a claim Contradicted where its evidence says it the other way
 round; what it found is the verdict's `anchor_conflict`.
@@ -248,6 +249,8 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says {c}, the source {x}" for c, x in opposite_conditions(claim, sentence)]
     from grounding.prices import free_against_price     # free where the source gives a price, or the other way
     out += [f"the claim says {c}, the source {x}" for c, x in free_against_price(claim, sentence)]
+    from grounding.frequencies import other_recurrence  # "a monthly allowance" where it is "a one-off allowance"
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_recurrence(claim, sentence)]
     denied = denied_predicate(claim, sentence)
     out += [f"the claim says “{denied[0]}”, the source “{denied[1]}”"] if denied else []
     return out

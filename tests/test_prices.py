@@ -63,3 +63,32 @@ def test_a_claim_that_something_is_free_is_contradicted_by_its_price(engine):
     assert "it says the claim the other way round: the claim says free, the source costs 10 cents per page" in \
         explain(res, printing, res.claims[printing.claim])
     assert entry.label == SUPPORTED and entry.anchor == 1, entry.rule
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Employees receive a monthly home-office allowance of 300 euros.",
+     "The company provides a one-off allowance of 300 euros for home office equipment.",
+     [("monthly allowance", "one-off allowance")]),
+    ("Patients took a daily dose of 5 mg.", "Patients took a weekly dose of 35 mg.", [("daily dose", "weekly dose")]),
+    # another thing at the interval ("the first monthly salary"), both intervals, a thing that is no payment or dose
+    ("Employees receive a monthly home-office allowance of 300 euros.",
+     "The allowance is paid with the first monthly salary after the request is approved.", []),
+    ("Members pay a monthly fee.", "Members pay a monthly or annual fee.", []),
+    ("The annual report was published in May.", "The quarterly report was published in May.", []),
+])
+def test_a_payment_at_another_interval(claim, sentence, expected):
+    """A user's policy answer: "a monthly home-office allowance" was Supported on every engine against "a one-off
+    allowance … paid with the first monthly salary"."""
+    from grounding.frequencies import other_recurrence
+    assert other_recurrence(claim, sentence) == expected
+
+
+def test_a_monthly_allowance_against_a_one_off_one_is_contradicted():
+    policy = ("The company provides a one-off allowance of 300 euros for home office equipment. The allowance is paid "
+              "with the first monthly salary after the request is approved.")
+    res = ground("Employees receive a monthly home-office allowance of 300 euros.", [policy],
+                 GroundingConfig(models_dir=str(MODELS)).validate())
+    (v,) = res.verdicts
+    assert v.label == CONTRADICTED and v.anchor == 0
+    assert v.rule == "said the other way round: the claim says “monthly allowance”, the source “one-off allowance” " \
+                     "(context sentence 1)"

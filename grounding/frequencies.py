@@ -51,9 +51,8 @@ def frequencies(text: str) -> Iterator[tuple[int, int, str]]:
 
 
 # how often a thing comes, said by an adjective of its noun: "a monthly allowance", "a one-off allowance"
-_RECURRING = {"hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week", "fortnightly": "fortnight",
-              "monthly": "month", "quarterly": "quarter", "yearly": "year", "annual": "year", "one-off": "once",
-              "one-time": "once", "onetime": "once"}
+_RECURRING = _ADVERBS | {"quarterly": "quarter", "annual": "year", "one-off": "once", "one-time": "once",
+                         "onetime": "once"}
 _RECURRING_WORDS = re.compile(r"\b(?:" + "|".join(_RECURRING) + r")\b", re.I)
 # things paid or taken at an interval, whose interval is what they are ("the annual report" and "the quarterly
 # report" are two reports, both of which may be true)

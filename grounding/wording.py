@@ -27,22 +27,20 @@ from fractions import Fraction
 from typing import NamedTuple, Optional
 
 from grounding.entities import _DIGITS, _PERCENT, _PLAIN_NUMBER, _WORDS, _number_value, _split_number_words
+from grounding.learned import _UNITS
 
-# unit spellings -> (dimension, size in the dimension's base unit: days, grams, litres, metres)
-_SIZES = {
-    "time": {"second seconds sec secs": Fraction(1, 86400), "minute minutes min mins": Fraction(1, 1440),
-             "hour hours hr hrs h": Fraction(1, 24), "day days": 1, "week weeks wk": 7, "fortnight fortnights": 14,
-             "month months": 30, "year years yr yrs": 365, "decade decades": 3650},
-    "mass": {"µg ug mcg microgram micrograms": Fraction(1, 10**6), "mg milligram milligrams": Fraction(1, 1000),
-             "g gram grams gramme grammes": 1, "kg kilogram kilograms": 1000, "tonne tonnes": 10**6},
-    "volume": {"ml millilitre millilitres milliliter milliliters": Fraction(1, 1000), "cl": Fraction(1, 100),
-               "dl": Fraction(1, 10), "l litre litres liter liters": 1},
-    "length": {"mm millimetre millimetres millimeter millimeters": Fraction(1, 1000),
-               "cm centimetre centimetres centimeter centimeters": Fraction(1, 100),
-               "metre metres meter meters": 1, "km kilometre kilometres kilometer kilometers": 1000},
-}
-_UNIT = {spelling: (dimension, Fraction(size), spellings.split()[0]) for dimension, units in _SIZES.items()
-         for spellings, size in units.items() for spelling in spellings.split()}
+# the size of each unit in its dimension's base unit (days, grams, litres, metres); the spellings are the quantity
+# rule's (learned._UNITS), with a few longer spans of time and the tonne; imperial units convert inexactly: left out
+_SIZE = {"second": Fraction(1, 86400), "minute": Fraction(1, 1440), "hour": Fraction(1, 24), "day": 1, "week": 7,
+         "fortnight": 14, "month": 30, "year": 365, "decade": 3650, "µg": Fraction(1, 10**6), "mg": Fraction(1, 1000),
+         "g": 1, "kg": 1000, "tonne": 10**6, "ml": Fraction(1, 1000), "cl": Fraction(1, 100), "dl": Fraction(1, 10),
+         "l": 1, "mm": Fraction(1, 1000), "cm": Fraction(1, 100), "metre": 1, "km": 1000}
+_MORE = {"fortnight fortnights": ("time", "fortnight"), "decade decades": ("time", "decade"),
+         "tonne tonnes": ("mass", "tonne")}
+_UNIT = {spelling: (dimension, Fraction(_SIZE[unit]), unit) for dimension, units in _UNITS.items()
+         for spelling, unit in units.items() if unit in _SIZE}
+_UNIT |= {spelling: (dimension, Fraction(_SIZE[unit]), unit) for spellings, (dimension, unit) in _MORE.items()
+          for spelling in spellings.split()}
 _TOLERANCE = {"time": Fraction(2, 100)}          # months and years are not whole numbers of days
 _SPELLED_OUT = {s for s in _UNIT if len(s) > 3 or s == "day"}   # "an hour" and "a day", not "a g"
 _UNITS_RE = "|".join(sorted(map(re.escape, _UNIT), key=len, reverse=True))
@@ -75,7 +73,7 @@ class Phrase(NamedTuple):
     end: int
     kind: str            # the dimension; "share" (fractions, percentages), "clock" (times of day) or "number"
     value: Fraction      # in the dimension's base unit; a share as a fraction of one; a time in minutes
-    unit: str            # the unit's first spelling; a share's "%" / "fraction", a time's "12h" / "24h" / "word",
+    unit: str            # the unit (learned._UNITS: "mg", "metre", "month"); a share's "%" / "fraction", a time's "12h" / "24h" / "word",
                          # a number's "digits" / "scaled" / "words": two phrases of one unit are compared as written
 
 

@@ -56,7 +56,7 @@ _NUMERATORS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "nine": 9}
 _SMALL_NUMBER = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred"
 _FRACTION = re.compile(r"\b(?:(?P<numer>a|one|two|three|four|nine)[ -](?P<denom>" + "|".join(_DENOMINATORS) +
                        rf")|(?P<half>half)|(?P<k>{_SMALL_NUMBER}) (?:in|out of) (?P<n>{_SMALL_NUMBER}))\b", re.I)
-_CLOCK = re.compile(r"\b(?:(?P<h12>1[0-2]|0?[1-9])(?::(?P<m12>[0-5]\d))?\s*(?P<half>[ap])(?:\.m\.|m\b)"
+_CLOCK = re.compile(r"\b(?:(?P<h12>1[0-2]|0?[1-9])(?:[:.](?P<m12>[0-5]\d))?\s*(?P<half>[ap])(?:\.m\.|m\b)"
                     r"|(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b(?!\s*[ap]\.?m\b)|(?P<word>noon|midday|midnight)\b)", re.I)
 _ABOUT = re.compile(r"\b(?:about|around|approximately|roughly|nearly|almost|some|circa|close to|an estimated"
                     r"|(?:just|slightly|a little) (?:over|under|more than|less than)|more or less)\s+$", re.I)

@@ -41,6 +41,7 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     ("The meeting starts at 15:00.", "The meeting starts at 3 pm.", "The meeting starts at 15:00."),
     ("The meeting starts at 3 p.m.", "It starts at 15:00 sharp.", "It starts at 3 p.m. sharp."),
     ("It opens at noon.", "It opens at 12 pm.", "It opens at noon."),
+    ("It will end at 15:15.", "The day will now end at 3.15 pm.", "The day will now end at 15:15."),
     ("The city has 1,500,000 residents.", "The city has 1.5 million residents.", "The city has 1,500,000 residents."),
     ("It has collected 24 rock samples.", "It has gathered two dozen rock samples.", "It has gathered 24 rock samples."),
     ("It has 12 eggs.", "It has a dozen eggs.", "It has 12 eggs."),
@@ -65,7 +66,9 @@ def test_a_phrase_that_says_what_the_source_says_is_read_in_its_words(premise, c
     ("The test was not positive.", "The test was unclear."),                 # another word
     ("Unvaccinated children were most at risk.", "Unvaccinated children were most at risk."),
     ("The meeting starts at 15:00.", "The meeting starts at 4 pm."),               # another time
-    ("It opens at 8 am.", "It opens at 8:00 am."),                               # one way of writing it
+    ("It opens at 8 am.", "It opens at 8:00 am."),
+    ("The day ends at 15:15.", "The day ends at 3.45 pm."),                       # another time, written with a dot
+    ("It weighs 3.15 kg.", "It weighs 3.15 kg."),                               # one way of writing it
     ("A million people came.", "A million people came."),
     ("It opens next month.", "It opens in 30 days."),                            # a date, not a length of time
     ("It took two years to build.", "Construction took 26 months."),             # no "about" in the claim

@@ -8,6 +8,7 @@ on when its preset setting is set, in the order stages.verdict.decide_claim appl
     reversal_override   the evidence says it the other way round (parties swapped, the opposite comparison)
     binding_override    the evidence gives the claim's value for another subject, or with another verb
     cause_override      the evidence gives the claim's event another cause
+    doer_override       the evidence gives the claim's deed to another named doer
     parts_override      one part of a whole-sentence claim is contradicted or backed by nothing (context engines)
     overclaim_partial   the claim states as total or certain what its evidence hedges
     quantity_note       a backed claim names a sentence giving another value of its figure (the label stays)
@@ -296,6 +297,27 @@ def cause_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: li
         return f"the claim says “{found[0]}”, the source “{found[1]}”" if found else ""
     return _contradicted_by_first(v, preset, preset.cause_override, pairs, joint_columns, context_texts, entity_diffs,
                                   "another cause", finds)
+
+
+def doer_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
+                  joint_columns, context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
+    """A backed or unsupported claim whose evidence (its judged sentences with cosine at least the preset's
+    doer_override, and the sentences read together) gives its deed to another named doer (grounding.doers: "Ana
+    Lopes called the budget a missed opportunity" against "The opposition leader, Rui Costa, called the budget …",
+    which the entailment model reads as support) is Contradicted, unless a sentence of the context gives the deed
+    to the claim's own doer. The anchor becomes that sentence; `anchor_conflict` names both doers."""
+    if preset.doer_override is None or v.label not in (SUPPORTED, PARTIAL, UNSUPPORTED):
+        return v
+    from grounding.doers import another_doer, deeds, does_it
+    source = " ".join(context_texts)
+    if not any(d.names for d in deeds(claim_text, source, True)) or any(does_it(claim_text, t, source) for t in context_texts):
+        return v
+
+    def finds(text: str) -> str:
+        found = another_doer(claim_text, text, source)
+        return f"the claim says “{found[0]}”, the source “{found[1]}”" if found else ""
+    return _contradicted_by_first(v, preset, preset.doer_override, pairs, joint_columns, context_texts, entity_diffs,
+                                  "another doer", finds)
 
 
 def parts_override(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[PairScore],

@@ -1,0 +1,138 @@
+"""Another doer of one deed: "Ana Lopes called the budget a missed opportunity" against "The opposition leader, Rui
+Costa, called the budget “a missed opportunity”", "Reyes will stay on as an adviser to the board until December"
+against "Ortiz will remain an adviser to the board until December". The entailment model reads such a pair by its
+shared words and calls it support (P(e) 0.95 and 0.82, read with the sentences around them); the source gives the
+deed to someone else, a common slip of generated answers that retell who did what.
+
+A deed is a verb with what it governs, without its subject and without the clauses that are deeds of their own
+(`that …`, `when …`, relative clauses, coordinated verbs): its content words (noun, proper noun, verb, adjective,
+number, adverb; not "be", "have", "do"; by the first five letters of the lemma: "remain" and "remains"). Its doer
+is the verb's subject with what stands beside it (an apposition, "its chief executive, Dana Ortiz"; a compound,
+"Sam Reyes"), or a passive verb's agent ("was led by Dr Jones"), named where it holds a proper noun or, at the
+start of a claim, a capitalised word that the source writes as a name ("Reyes will …", which the tagger reads as a
+noun); titles aside ("Dr"), every word of a name is capitalised and no more ("PDS", "AIRE", "PDO": genes, drugs
+and indices, which scientific sentences name by abbreviations of each other, are no doers here). Neither "be"
+nor "have" is a deed, and a claim's deeds are its main clause's ("When the PDO last switched to a cool phase, …").
+Names are compared whatever their case.
+
+The sentence gives the claim's deed another doer when one of its deeds holds at least DEED_SHARE of the claim's deed
+words and two or more of them, its doer is named, no name of it is in the claim, and no name of the claim's doer is
+in the sentence (where both are, who did what is the binding or reversal rules' to read: "BioNTech developed it with
+Pfizer"). A pronoun or a common noun as either doer ("She will remain …", "Patients should …") leaves the pair
+alone, and so does a negated deed. The verdict rule (overrides.doer_override) turns such a claim Contradicted unless
+another of its evidence sentences gives the deed to the claim's own doer.
+"""
+from __future__ import annotations
+
+import functools
+from typing import NamedTuple, Optional
+
+from grounding.decompose import parse
+
+DEED_SHARE = 0.6           # the least share of the claim's deed words the sentence's deed must hold
+_CONTENT = ("NOUN", "PROPN", "VERB", "ADJ", "NUM", "ADV")
+_LIGHT = {"be", "have", "do", "will", "would", "can", "could", "may", "might", "must", "shall", "should", "also",
+          "still", "now", "then", "just", "only", "already", "usually", "currently"}
+_OWN_DEEDS = {"ccomp", "advcl", "relcl", "acl", "conj", "parataxis", "csubj", "xcomp"}
+_SUBJECTS = ("nsubj", "nsubjpass")
+_BESIDE = ("compound", "appos", "flat", "poss", "amod", "det", "punct", "nmod")
+_TITLES = {"Dr", "Mr", "Mrs", "Ms", "Miss", "Prof", "Professor", "Sir", "Dame", "Lord", "Lady", "President", "Minister",
+           "Judge", "Justice", "Senator", "Mayor", "Chief", "General", "Captain", "Saint", "St"}
+
+
+class Deed(NamedTuple):
+    verb: str                 # the verb as written
+    words: frozenset          # the deed's content words (first five letters of each lemma)
+    names: frozenset          # the doer's names as written ("Dana", "Ortiz"; no title); empty: not a named doer
+    doer: str                 # the doer as written ("Dana Ortiz")
+
+
+def _stem(token) -> str:
+    return token.lemma_.lower()[:5]
+
+
+def _deed_words(verb, subject) -> frozenset:
+    """The verb and what it governs, less its subject and the clauses that are deeds of their own."""
+    skip, stack, out = {subject.i} if subject is not None else set(), [verb], set()
+    while stack:
+        t = stack.pop()
+        if t.pos_ in _CONTENT and not t.is_stop and t.lemma_.lower() not in _LIGHT and t.is_alpha or t.pos_ == "NUM":
+            out.add(_stem(t))
+        stack.extend(c for c in t.children if c.i not in skip and not (c.dep_ in _OWN_DEEDS and c.pos_ in ("VERB", "AUX"))
+                     and (c.dep_ not in _SUBJECTS or subject is not None and subject.dep_ == "pobj"))
+    return frozenset(out)
+
+
+def _doer(subject, names_in: str) -> tuple[frozenset, str]:
+    """The subject's names (proper nouns in it and beside it; a capitalised first word the source writes as a name)."""
+    tokens, stack = [], [subject]
+    while stack:
+        t = stack.pop()
+        tokens.append(t)
+        stack.extend(c for c in t.children if c.dep_ in _BESIDE)
+    if any(t.pos_ == "PRON" and t.dep_ in _SUBJECTS for t in tokens):
+        return frozenset(), ""
+    named = [t for t in sorted(tokens, key=lambda t: t.i) if t.is_alpha and t.text[:1].isupper() and not t.is_stop
+             and (t.pos_ == "PROPN" or t.i == 0 and f" {t.text}" in names_in)]
+    if not [t for t in named if t.text not in _TITLES] or not all(t.text[1:].islower() for t in named):
+        return frozenset(), ""          # no name, or an acronym's ("PDS", "AIRE": genes, drugs, indices)
+    return frozenset(t.text for t in named if t.text not in _TITLES), " ".join(t.text for t in named)
+
+
+def _main_clause(verb) -> bool:
+    while verb.dep_ == "conj":
+        verb = verb.head
+    return verb.dep_ == "ROOT"
+
+
+@functools.lru_cache(maxsize=4096)
+def deeds(text: str, names_in: str = "", main: bool = False) -> tuple[Deed, ...]:
+    """The deeds `text` tells, each with its doer; `names_in`: a text whose mid-sentence capitals count as names for
+    a capitalised first word (the source, for a claim); `main`: only the main clause's (a claim's: "When the PDO
+    last switched to a cool phase, …" asserts what follows)."""
+    doc = parse(text)
+    out = []
+    for verb in doc:
+        if verb.pos_ not in ("VERB", "AUX") or verb.lemma_.lower() in ("be", "have") \
+                or any(c.dep_ == "neg" for c in verb.children) or main and not _main_clause(verb):
+            continue
+        agent = next((g for c in verb.children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"), None)
+        subject = agent or next((c for c in verb.children if c.dep_ in _SUBJECTS), None)
+        if subject is None:       # "was led by Dr Jones": the agent is the doer, the subject part of the deed
+            continue
+        names, doer = _doer(subject, names_in)
+        words = _deed_words(verb, subject)
+        if words:
+            out.append(Deed(verb.text, words, names, doer))
+    return tuple(out)
+
+
+def _written_in(names: frozenset, text: str) -> bool:
+    words = {w.strip(".,;:!?\"'“”’()").removesuffix("'s").removesuffix("’s").lower() for w in text.split()}
+    return bool({n.lower() for n in names} & words)
+
+
+def another_doer(claim: str, sentence: str, source: str = "") -> Optional[tuple[str, str, str]]:
+    """(the claim's doer, the sentence's doer, the sentence's verb) where the sentence gives the claim's deed to
+    another named doer (see the module's text); else None. `source`: the text whose names a claim's capitalised
+    first word may be (the sentence when empty)."""
+    for mine in deeds(claim, source or sentence, True):
+        if not mine.names or _written_in(mine.names, sentence):
+            continue
+        for theirs in deeds(sentence):
+            shared = mine.words & theirs.words
+            if theirs.names and not _written_in(theirs.names, claim) and len(shared) >= 2 \
+                    and len(shared) >= DEED_SHARE * len(mine.words):
+                return mine.doer, theirs.doer, theirs.verb
+    return None
+
+
+def does_it(claim: str, sentence: str, source: str = "") -> bool:
+    """The sentence gives the claim's deed to the claim's own doer (a name of the claim's doer is the doer of one of
+    its deeds holding DEED_SHARE of the claim's deed words)."""
+    for mine in deeds(claim, source or sentence, True):
+        for theirs in deeds(sentence):
+            shared = mine.words & theirs.words
+            if {n.lower() for n in mine.names} & {n.lower() for n in theirs.names} and len(shared) >= DEED_SHARE * len(mine.words):
+                return True
+    return False

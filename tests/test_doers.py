@@ -1,0 +1,89 @@
+"""Another doer of one deed (grounding.doers, overrides.doer_override)."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground, rederive
+from grounding.doers import another_doer, deeds, does_it
+from grounding.explain import explain
+from grounding.types import CONTRADICTED, SUPPORTED
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Ana Lopes called the budget a missed opportunity.",
+     "The opposition leader, Rui Costa, called the budget \"a missed opportunity\".", ("Ana Lopes", "Rui Costa")),
+    ("Sam Reyes will step down at the end of June.",                  # the doer beside its subject ("its chief …")
+     "Northwind Bank announced that its chief executive, Dana Ortiz, will step down at the end of June.",
+     ("Sam Reyes", "Dana Ortiz")),
+    ("Dr Smith led the study at Leeds.", "The study at Leeds was led by Dr Jones.", ("Dr Smith", "Dr Jones")),  # passive
+    ("Dr Smith led the study at Leeds.", "Dr Jones led the study at Leeds.", ("Dr Smith", "Dr Jones")),   # titles aside
+])
+def test_a_deed_given_to_another_named_doer_is_found(claim, sentence, expected):
+    assert another_doer(claim, sentence)[:2] == expected
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    ("Pfizer developed the vaccine with BioNTech.", "BioNTech developed the vaccine with Pfizer."),  # both named in both
+    ("She will remain an adviser to the board.", "Ortiz will remain an adviser to the board until December."),  # pronoun
+    ("Ortiz will remain an adviser to the board.", "Dana Ortiz will remain an adviser to the board until December."),
+    ("Ana Lopes praised the budget.", "Rui Costa called the budget a missed opportunity."),    # another deed
+    ("Ana Lopes called the budget a missed opportunity.", "Rui Costa did not call the budget a missed opportunity."),
+    ("Patients should restart it after surgery.", "Doctors restart it after surgery."),       # common nouns
+    ("Ana Lopes spoke first.", "Rui Costa spoke first."),                  # a deed of too few words to tell
+])
+def test_no_other_doer_where_it_is_the_same_doer_or_not_one_deed(claim, sentence):
+    assert another_doer(claim, sentence) is None
+
+
+def test_a_capitalised_first_word_is_a_name_where_the_source_writes_it_as_one():
+    """The tagger reads "Reyes" opening the claim as a noun; the source writes "Sam Reyes" mid-sentence."""
+    claim = "Reyes will stay on as an adviser to the board until December."
+    sentence = "Ortiz will remain an adviser to the board until December."
+    assert another_doer(claim, sentence) is None          # the sentence alone does not make "Reyes" a name
+    assert another_doer(claim, sentence, "The board appointed Sam Reyes. " + sentence) == ("Reyes", "Ortiz", "remain")
+    (deed,) = deeds(claim, "The board appointed Sam Reyes.")
+    assert deed.names == {"Reyes"} and deed.words == {"stay", "advis", "board", "decem"}
+
+
+def test_the_claims_own_doer_doing_it_is_found():
+    claim = "Reyes will remain an adviser to the board."
+    assert does_it(claim, "Sam Reyes will also remain an adviser to the board until 2027.")
+    assert not does_it(claim, "Ortiz will remain an adviser to the board until December.")
+
+
+QUOTE = ("\"We will not raise taxes this year,\" said the finance minister, Ana Lopes. The opposition leader, "
+         "Rui Costa, called the budget \"a missed opportunity\".")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_claim_giving_the_deed_to_another_doer_is_contradicted(engine):
+    """A user's answer: "Ana Lopes called the budget a missed opportunity" was Supported on the context engines
+    (P(e) 0.95 read with the minister's sentence)."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    res = ground("Rui Costa described the budget as a missed opportunity. Ana Lopes called the budget a missed "
+                 "opportunity.", [QUOTE], config)
+    right, wrong = res.verdicts
+    assert right.label == SUPPORTED, right.rule
+    assert wrong.label == CONTRADICTED and wrong.anchor == 1, wrong.rule
+    if engine != "claims":      # the claims engine's model contradicts it by itself (P(c) 0.73)
+        assert wrong.rule == "another doer: the claim says “Ana Lopes”, the source “Rui Costa” (context sentence 2)"
+        assert "it gives the deed to someone else: the claim says “Ana Lopes”, the source “Rui Costa”" in \
+            explain(res, wrong, res.claims[1])
+        assert res.sentence_map.ruled_notes()[(1, 1)] == \
+            "the doer rule: the claim says “Ana Lopes”, the source “Rui Costa”"
+        off = rederive(res, dataclasses.replace(config, overrides={**config.overrides, "doer_override": None}))
+        assert off.verdicts[1].label == SUPPORTED
+
+
+def test_a_deed_the_context_also_gives_to_the_claims_doer_stays_supported():
+    config = GroundingConfig(models_dir=str(MODELS), engine="context").validate()
+    res = ground("Reyes will remain an adviser to the board until December.",
+                 ["The board appointed Sam Reyes as her successor. Ortiz will remain an adviser to the board until "
+                  "December. Sam Reyes will also remain an adviser to the board until December."], config)
+    (v,) = res.verdicts
+    assert v.label == SUPPORTED, v.rule

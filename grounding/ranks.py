@@ -1,0 +1,92 @@
+"""Ranks: "The Willis Tower in Chicago is the second tallest in the country" against "Chicago's Willis Tower … is
+now the third tallest in the country" (Partially supported: the entailment model reads the pair by its shared words),
+"Laura Muir finished second" against "… ahead of Australia's Jessica Hull in second and Britain's Laura Muir in third"
+(Supported). A rank is a figure the quantity rule did not see: an ordinal is no number mention.
+
+A rank is
+- an ordinal before a superlative after a copula or "rank(s/ed)" ("is now the third tallest", "was the second most
+  visited"), or a superlative alone there, the first ("is the tallest"); its measure is the superlative, its scope
+  the word after "in" or "of" that follows it, if any ("in the country", "building in the world");
+- an ordinal after "finished", "came", "placed", "ended", "was" or "in" ("finished second", "Laura Muir in third"),
+  or before "place": its measure is the place.
+Its holder in a source sentence is the named mention nearest before it (entities.mentions); in a claim, any named
+mention before it. Two ranks conflict where the sentence gives the claim's holder another rank of the same measure
+(the scopes, where both have one, the same) and nowhere the claim's own: `rank_conflicts`, which the quantity rule
+asks where it asks for one figure (learned.quantity_conflicts with same_figure).
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Optional
+
+from grounding.entities import mentions
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+             "ninth": 9, "tenth": 10}
+_ORD = r"(?:" + "|".join(_ORDINALS) + r"|\d{1,3}(?:st|nd|rd|th))"
+_NOT_SUPERLATIVE = {"interest", "forest", "test", "rest", "west", "guest", "request", "harvest", "contest", "protest",
+                    "nest", "chest", "quest", "pest", "digest", "arrest", "honest", "modest", "latest", "midwest"}
+_SUPERLATIVE = r"(?:most|least)\s+[a-z]+|[a-z]{2,}est"
+_SCOPE = re.compile(r"(?:\s+[a-z]+)?\s+(?:in|of)\s+(?:the\s+)?(?P<scope>[A-Za-z-]+)")
+_TOP = re.compile(rf"\b(?:is|was|are|were|be|been|remains?|remained|becomes?|became|ranks?|ranked)\s+"
+                  rf"(?:now\s+|still\s+|currently\s+|once\s+|also\s+)?(?:the\s+)?(?:(?P<ord>{_ORD})[\s-]+)?"
+                  rf"(?P<sup>{_SUPERLATIVE})\b", re.I)
+_PLACE = re.compile(rf"\b(?:finish(?:ed|es)?|came|comes|placed|ended|was|in)\s+(?P<ord>{_ORD})\b(?![\s-]+(?:{_SUPERLATIVE}))"
+                    rf"|\b(?P<ord2>{_ORD})\s+place\b", re.I)
+
+
+class Rank(NamedTuple):
+    start: int
+    value: int
+    measure: str           # "tallest", "most visited", "place"
+    scope: Optional[str]   # "country", or None
+    surface: str           # "third tallest", "second"
+
+
+def _value(word: str) -> int:
+    word = word.lower()
+    return _ORDINALS[word] if word in _ORDINALS else int(re.match(r"\d+", word).group())
+
+
+def ranks(text: str) -> list[Rank]:
+    """The ranks `text` gives (see the module's text)."""
+    out = []
+    for m in _TOP.finditer(text):
+        sup = re.sub(r"\s+", " ", m.group("sup").lower())
+        if sup in _NOT_SUPERLATIVE:
+            continue
+        scope = _SCOPE.match(text, m.end())
+        value = _value(m.group("ord")) if m.group("ord") else 1
+        start = m.start("ord") if m.group("ord") else m.start("sup")
+        out.append(Rank(start, value, sup, scope.group("scope").lower() if scope else None, text[start:m.end()]))
+    for m in _PLACE.finditer(text):
+        word = m.group("ord") or m.group("ord2")
+        start = m.start("ord") if m.group("ord") else m.start("ord2")
+        out.append(Rank(start, _value(word), "place", None, word))
+    return out
+
+
+def rank_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's rank, the sentence's) where the sentence gives the claim's holder another rank of the same
+    measure and scope, and nowhere the claim's own (see the module's text)."""
+    mine = ranks(claim)
+    if not mine:
+        return []
+    theirs = ranks(sentence)
+    if not theirs:
+        return []
+    claim_names = [m for m in mentions(claim) if m.kind == "named"]
+    names = [m for m in mentions(sentence) if m.kind == "named"]
+
+    def holder(rank: Rank) -> Optional[str]:
+        before = [m for m in names if m.end <= rank.start]
+        return max(before, key=lambda m: m.end).key if before else None
+
+    out = []
+    for c in mine:
+        held = {m.key for m in claim_names if m.end <= c.start}
+        same = [t for t in theirs if t.measure == c.measure and holder(t) in held
+                and (c.scope is None or t.scope is None or c.scope == t.scope)]
+        if same and all(t.value != c.value for t in same):
+            out.append((c.surface, same[0].surface))
+    return out

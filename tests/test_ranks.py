@@ -1,0 +1,67 @@
+"""Ranks as figures of the quantity rule (grounding.ranks, learned.quantity_conflicts with same_figure)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.learned import quantity_conflicts
+from grounding.ranks import rank_conflicts, ranks
+from grounding.types import CONTRADICTED, SUPPORTED
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+WILLIS = "Chicago's Willis Tower, once the tallest building in the world, is now the third tallest in the country."
+RACE = ("Kenya's Faith Kipyegon won the women's 1500 metres in 3 minutes 51 seconds, ahead of Australia's Jessica Hull "
+        "in second and Britain's Laura Muir in third.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The Willis Tower in Chicago is the second tallest in the country.", WILLIS, ("second tallest", "third tallest")),
+    ("The Willis Tower is the tallest building in the country.", WILLIS, ("tallest", "third tallest")),
+    ("Laura Muir finished second.", RACE, ("second", "third")),
+    ("Lisbon is the second most visited city in Portugal.",
+     "Porto is the second most visited city in Portugal, after Lisbon, which is the most visited.",
+     ("second most visited", "most visited")),
+    ("Lewis Hamilton came 3rd in the race.", "Lewis Hamilton finished fifth, two minutes behind.", ("3rd", "fifth")),
+])
+def test_another_rank_of_the_claims_holder_is_a_conflict(claim, sentence, expected):
+    assert rank_conflicts(claim, sentence) == [expected]
+    assert expected in quantity_conflicts(claim, sentence, same_figure=True)
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    ("Jessica Hull finished second.", RACE),                                             # her rank
+    ("The Willis Tower is the tallest building in the world.", WILLIS),                  # another scope
+    ("The Central Park Tower is the second tallest in the country.", WILLIS),            # another holder
+    ("The Willis Tower is the third largest in the country.", WILLIS),                   # another measure
+    ("The second test was negative.", "The first test was negative."),                   # no rank: no copula, no place
+    ("Lisbon is the most visited city in Portugal.",                                     # the source says both
+     "Porto is the second most visited city in Portugal, after Lisbon, which is the most visited."),
+])
+def test_no_rank_conflict_for_another_holder_measure_or_scope(claim, sentence):
+    assert rank_conflicts(claim, sentence) == []
+
+
+def test_a_rank_is_read_with_its_measure_and_scope():
+    (r,) = ranks("The Willis Tower in Chicago is the second tallest in the country.")
+    assert (r.value, r.measure, r.scope, r.surface) == (2, "tallest", "country", "second tallest")
+    assert [(r.value, r.measure) for r in ranks(RACE)] == [(2, "place"), (3, "place")]
+    assert quantity_conflicts("The Willis Tower is the second tallest in the country.", WILLIS) == []  # features: none
+
+
+TOWERS = ("At 541 metres, One World Trade Center is the tallest building in the United States. The Central Park Tower "
+          "in New York, at 472 metres, is the second tallest. " + WILLIS)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_claim_giving_another_rank_is_contradicted(engine):
+    """A user's answer: "The Willis Tower in Chicago is the second tallest in the country" was Partially supported
+    on every engine (read together with the tallest building's sentence, P(e) 0.47)."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    res = ground("One World Trade Center, 541 metres tall, is the tallest building in the US. The Willis Tower in "
+                 "Chicago is the second tallest in the country.", [TOWERS], config)
+    right, wrong = res.verdicts
+    assert right.label == SUPPORTED, right.rule
+    assert wrong.label == CONTRADICTED and wrong.anchor == 2, wrong.rule
+    assert wrong.rule.startswith("quantity override: the claim says second tallest, the source third tallest")

@@ -5,7 +5,8 @@ acquired by Helix Group": 0.95). Two forms are found here, both by the words alo
 
 - the claim's two named parties of one verb in each other's places (grounding.slots.role_swaps);
 - the opposite comparison against the same standard: "larger than a matchbox" / "smaller than a matchbox",
-  "more expensive than the laptop" / "cheaper than the laptop", "more deaths than" / "fewer deaths than". A
+  "more expensive than the laptop" / "cheaper than the laptop" / "costs more than the laptop", "more deaths than" /
+  "fewer deaths than". A
   comparison is a comparative (or more / less / fewer and the word it grades), the words up to "than" and the
   first words of the standard after it; the two must measure one thing (the same scale, the same words between,
   the same standard) in opposite directions, neither negated, and the sentence must not also say it the claim's way.
@@ -40,6 +41,7 @@ BASE = {w: (scale, sign) for scale, (up, down) in _SCALES.items() for sign, word
 _IRREGULAR = {"better": ("good", 1), "worse": ("good", -1), "further": ("far", 1), "farther": ("far", 1),
               "elder": ("old", 1)}
 _MORE, _LESS = {"more", "greater"}, {"less", "fewer", "lesser"}
+_COST = {"cost", "costs", "costing"}
 _NEGATION = re.compile(r"\b(?:not|no|never|n't|neither|nor)\b[\w\s]{0,20}$", re.IGNORECASE)
 _STOP = frozenset("the a an that those this these it its their his her our was were is are be been being did do does had has "
                   "have of in on at for among with by to as much far slightly significantly considerably even still "
@@ -85,7 +87,7 @@ def comparisons(text: str) -> tuple[Comparison, ...]:
     words = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
     out = []
     for i, (w, start, _) in enumerate(words):
-        found, k = None, i + 1
+        found, k, first = None, i + 1, i
         lower = w.lower()
         if lower in _MORE | _LESS and k < len(words):
             sign = 1 if lower in _MORE else -1
@@ -93,6 +95,8 @@ def comparisons(text: str) -> tuple[Comparison, ...]:
             if nxt in BASE:                                  # "more expensive", "less likely"
                 scale, direction = BASE[nxt]
                 found, k = (scale, sign * direction), k + 1
+            elif i and words[i - 1][0].lower() in _COST:       # "cost more to buy than": dearer
+                found, first = ("price", sign), i - 1
             elif nxt != "than" and nxt not in _STOP:         # "more deaths", "fewer patients"
                 found, k = (f"amount of {_singular(nxt)}", sign), k + 1
         elif (c := _comparative(w)) is not None:
@@ -113,8 +117,8 @@ def comparisons(text: str) -> tuple[Comparison, ...]:
                 if len(tail) == 2:
                     break
         if tail:
-            out.append(Comparison(_subject(text, words, i), found[0], found[1], between, tuple(tail),
-                                  text[start:words[last][2]]))
+            out.append(Comparison(_subject(text, words, first), found[0], found[1], between, tuple(tail),
+                                  text[words[first][1]:words[last][2]]))
     return tuple(out)
 
 

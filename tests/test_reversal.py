@@ -60,6 +60,11 @@ def test_no_swap_where_the_roles_agree_or_can_trade_places(claim, sentence):
      ("higher risk of hospitalisation than unvaccinated patients", "lower risk of hospitalisation than unvaccinated patients")),
     ("The 2023 harvest was worse than the 2022 harvest.", "The 2023 harvest was better than the 2022 harvest.",
      ("worse than the 2022 harvest", "better than the 2022 harvest")),
+    ("Electric cars are cheaper to buy than petrol cars.",         # "cost more" is dearer; the other half agrees
+     "Electric cars cost more to buy than petrol cars, but they are cheaper to run.",
+     ("cheaper to buy than petrol cars", "cost more to buy than petrol cars")),
+    ("The tablet costs less than the laptop.", "The tablet costs more than the laptop.",
+     ("costs less than the laptop", "costs more than the laptop")),
 ])
 def test_the_opposite_comparison_against_the_same_standard_is_found(claim, sentence, expected):
     assert opposite_comparisons(claim, sentence) == [expected]
@@ -73,6 +78,8 @@ def test_the_opposite_comparison_against_the_same_standard_is_found(claim, sente
     ("Drug A had a higher response rate than placebo.", "Drug B had a lower response rate than placebo."),  # another subject
     ("Tom is older than Ann.", "Ann is younger than Tom."),                                  # the same, said from Ann
     ("The new bridge is longer.", "The new bridge is shorter than the old one."),           # no standard in the claim
+    ("Electric cars are cheaper to run than petrol cars.",                                   # the half that agrees
+     "Electric cars cost more to buy than petrol cars, but they are cheaper to run than petrol cars."),
 ])
 def test_no_opposite_comparison_where_it_is_another_comparison(claim, sentence):
     assert opposite_comparisons(claim, sentence) == []

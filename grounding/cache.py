@@ -166,10 +166,10 @@ def model_identity(files: list, *settings) -> str:
 def clear_text_caches() -> None:
     """Empty the per-text caches of the language tools (spaCy parses, entity mentions, negations, heading and
     language checks), as a new answer over new documents finds them: for benchmarks of cold calls."""
-    from grounding import (binding, decompose, doers, entities, headings, language, negate, overclaim, prices, reversal,
+    from grounding import (binding, decompose, deeds, entities, headings, language, negate, overclaim, prices, reversal,
                            wording)
     for cached in (decompose.parse, entities.mentions, headings.states_fact, language._detect_cached, negate.negate,
                    binding.misbindings, binding.misbound_verbs, binding._names, binding._values, binding.claim_subject,
                    reversal.conditions, reversal.comparisons, overclaim.stronger, prices.price_states, wording.align,
-                   doers.deeds):
+                   deeds.deeds, deeds.placings):
         cached.cache_clear()

@@ -156,10 +156,10 @@ class VerdictPreset:
         None, "a backed or unsupported claim whose evidence (cosine at least this, or read together) gives its event "
               "another cause (\"delayed because of bad weather\" against \"delayed because of a technical fault\") is "
               "Contradicted (empty = off)", needs_run=False, low=-1, high=1, control="optional")
-    doer_override: Optional[float] = setting(
+    deed_override: Optional[float] = setting(
         None, "a backed or unsupported claim whose evidence (cosine at least this, or read together) gives its deed to "
-              "another named doer (\"Ana Lopes called the budget …\" against \"Rui Costa called the budget …\") is "
-              "Contradicted (empty = off)", needs_run=False, low=-1, high=1, control="optional")
+              "another named doer (\"Ana Lopes called the budget …\" against \"Rui Costa called the budget …\") or "
+              "its thing another place is Contradicted (empty = off)", needs_run=False, low=-1, high=1, control="optional")
 
 
 # where the sentences a claim's evidence is read together with come from (stage judge_joint)
@@ -183,7 +183,7 @@ PRESETS = {
     "joint": VerdictPreset("joint", w_cos=0.35, w_entity=0.20, w_nli=0.45, supported=0.72, partial=0.40,
                            nli_override=-0.5, override_scope="anchor", joint_support=0.3, joint_partial=0.5, joint_contradict=0.7,
                            alone_override=0.7, direction_override=0.6, quantity_override=0.6, denial_override=0.5,
-                           reversal_override=0.5, binding_override=0.5, cause_override=0.5, doer_override=0.5,
+                           reversal_override=0.5, binding_override=0.5, cause_override=0.5, deed_override=0.5,
                            overclaim_partial=0.5, parts_override=0.7),
     # a model over the pipeline's signals (logistic or boosted trees, chosen on the train sets' dev carve), fitted
     # per engine on every evidence train claim (exported_models/verdicts/<engine>.json, training/verdicts.py);
@@ -192,7 +192,7 @@ PRESETS = {
     "learned": VerdictPreset("learned", w_cos=0.0, w_entity=0.0, learned=True, supported=0.5, partial=0.0,
                              joint_support=0.3, joint_partial=0.5, alone_override=0.7, direction_override=0.6,
                              quantity_override=0.6, denial_override=0.5, reversal_override=0.5, binding_override=0.5,
-                             cause_override=0.5, doer_override=0.5, overclaim_partial=0.5, parts_override=0.7),
+                             cause_override=0.5, deed_override=0.5, overclaim_partial=0.5, parts_override=0.7),
 }
 
 

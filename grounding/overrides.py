@@ -8,7 +8,7 @@ on when its preset setting is set, in the order stages.verdict.decide_claim appl
     reversal_override   the evidence says it the other way round (parties swapped, the opposite comparison)
     binding_override    the evidence gives the claim's value for another subject, or with another verb
     cause_override      the evidence gives the claim's event another cause
-    doer_override       the evidence gives the claim's deed to another named doer
+    deed_override       the evidence gives the claim's deed to another named doer, or its thing another place
     parts_override      one part of a whole-sentence claim is contradicted or backed by nothing (context engines)
     overclaim_partial   the claim states as total or certain what its evidence hedges
     quantity_note       a backed claim names a sentence giving another value of its figure (the label stays)
@@ -232,16 +232,18 @@ def reversal_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs:
 
 
 def _contradicted_by_first(v: Verdict, preset: VerdictPreset, least: float, pairs: list[PairScore], joint_columns,
-                           context_texts: list[str], entity_diffs: dict[int, EntityDiff], kind: str, finds) -> Verdict:
+                           context_texts: list[str], entity_diffs: dict[int, EntityDiff], kind: str | None,
+                           finds) -> Verdict:
     """Contradicted by the first of the evidence (judged sentences with cosine at least `least`, most similar first,
     and the sentences read together) in which `finds(text)` finds something: `anchor_conflict` is what it found,
-    the rule "<kind>: <what> (context sentence j)", the anchor that sentence."""
+    the rule "<kind>: <what> (context sentence j)", the anchor that sentence. `kind` None: `finds` gives (kind, what)."""
     judged = {p.column: p for p in pairs if p.judged}
     columns = sorted({c for c, p in judged.items() if p.cosine >= least} | set(joint_columns or ()),
                      key=lambda c: (-(judged[c].cosine if c in judged else 0.0), c))
     for column in columns:
         found = finds(context_texts[column])
         if found:
+            kind, found = found if kind is None else (kind, found)
             v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, found
             v.rule = f"{kind}: {found} (context sentence {column + 1})"
             move_anchor(v, judged.get(column), preset, entity_diffs)
@@ -299,25 +301,31 @@ def cause_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: li
                                   "another cause", finds)
 
 
-def doer_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
+def deed_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
                   joint_columns, context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
     """A backed or unsupported claim whose evidence (its judged sentences with cosine at least the preset's
-    doer_override, and the sentences read together) gives its deed to another named doer (grounding.doers: "Ana
-    Lopes called the budget a missed opportunity" against "The opposition leader, Rui Costa, called the budget …",
-    which the entailment model reads as support) is Contradicted, unless a sentence of the context gives the deed
-    to the claim's own doer. The anchor becomes that sentence; `anchor_conflict` names both doers."""
-    if preset.doer_override is None or v.label not in (SUPPORTED, PARTIAL, UNSUPPORTED):
+    deed_override, and the sentences read together) gives its deed to another named doer ("Ana Lopes called the
+    budget a missed opportunity" against "The opposition leader, Rui Costa, called the budget …"), unless a sentence
+    of the context gives it to the claim's own, or its thing another place ("The closing concert takes place in the
+    Old Town" against "Most performances are held in the Old Town, and the closing concert is held in Princes Street
+    Gardens"; grounding.deeds), pairs the entailment model reads as support, is Contradicted. The anchor becomes that
+    sentence; `anchor_conflict` names both doers or both places."""
+    if preset.deed_override is None or v.label not in (SUPPORTED, PARTIAL, UNSUPPORTED):
         return v
-    from grounding.doers import another_doer, deeds, does_it
+    from grounding.deeds import another_doer, another_place, deeds, does_it, placings
     source = " ".join(context_texts)
-    if not any(d.names for d in deeds(claim_text, source, True)) or any(does_it(claim_text, t, source) for t in context_texts):
+    doers = any(d.names for d in deeds(claim_text, source, True)) and \
+        not any(does_it(claim_text, t, source) for t in context_texts)
+    if not doers and not placings(claim_text, True):
         return v
 
-    def finds(text: str) -> str:
-        found = another_doer(claim_text, text, source)
-        return f"the claim says “{found[0]}”, the source “{found[1]}”" if found else ""
-    return _contradicted_by_first(v, preset, preset.doer_override, pairs, joint_columns, context_texts, entity_diffs,
-                                  "another doer", finds)
+    def finds(text: str):
+        doer = another_doer(claim_text, text, source) if doers else None
+        found = doer or another_place(claim_text, text)
+        return (f"another {'doer' if doer else 'place'}", f"the claim says “{found[0]}”, the source “{found[1]}”") \
+            if found else None
+    return _contradicted_by_first(v, preset, preset.deed_override, pairs, joint_columns, context_texts, entity_diffs,
+                                  None, finds)
 
 
 def parts_override(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[PairScore],

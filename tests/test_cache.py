@@ -296,14 +296,14 @@ def test_run_notes_are_only_the_timings_and_the_cache_counts():
 
 def test_clear_text_caches_empties_every_language_tool_cache_and_results_stay_the_same():
     """What the cold benchmarks (--cold, typical_answers.py) rely on: after clear_text_caches a call parses again."""
-    from grounding import decompose, doers, entities, headings, language, negate, wording
+    from grounding import decompose, deeds, entities, headings, language, negate, wording
     from grounding.cache import clear_text_caches
     ex = BY_NAME["contradiction"]
     config = GroundingConfig(engine="claims")
     first = ground(ex["response"], ex["context"], config, ex["question"])
-    doers.deeds("Ana Lopes called the budget a missed opportunity.")
+    deeds.deeds("Ana Lopes called the budget a missed opportunity.")
     cached = (decompose.parse, entities.mentions, headings.states_fact, language._detect_cached, negate.negate,
-              wording.align, doers.deeds)
+              wording.align, deeds.deeds)
     assert all(c.cache_info().currsize > 0 for c in (decompose.parse, entities.mentions, negate.negate, wording.align))
     clear_text_caches()
     assert [c.cache_info().currsize for c in cached] == [0] * len(cached)

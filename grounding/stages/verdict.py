@@ -42,7 +42,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = overrides.reversal_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.binding_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.cause_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
-    v = overrides.doer_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    v = overrides.deed_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.parts_override(v, preset, claim, pairs, diffs)
     v = overrides.overclaim_partial(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     if v.conflicting is not None and v.label in (SUPPORTED, PARTIAL) and v.conflicting in (claim.alone_cleared or ()):
@@ -95,7 +95,7 @@ def run(state: Run) -> None:
 # the rule a Contradicted verdict's ruled cell is named after, by the verdict's rule text
 RULE_NAMES = (("said the other way round", "the reversal rule"), ("said of another subject", "the binding rule"),
               ("said with another verb", "the binding rule"), ("another cause", "the cause rule"),
-              ("another doer", "the doer rule"),
+              ("another doer", "the doer rule"), ("another place", "the place rule"),
               ("a part contradicted", "the parts rule"))
 
 

@@ -1,9 +1,10 @@
-"""Another doer of one deed: "Ana Lopes called the budget a missed opportunity" against "The opposition leader, Rui
-Costa, called the budget “a missed opportunity”", "Reyes will stay on as an adviser to the board until December"
-against "Ortiz will remain an adviser to the board until December". The entailment model reads such a pair by its
-shared words and calls it support (P(e) 0.95 and 0.82, read with the sentences around them); the source gives the
-deed to someone else, a common slip of generated answers that retell who did what.
+"""One deed, told of someone else or somewhere else. The entailment model reads such a pair by its shared words and
+calls it support; the source gives the deed to another doer or another place, a common slip of generated answers
+that retell who did what where.
 
+Another doer: "Ana Lopes called the budget a missed opportunity" against "The opposition leader, Rui Costa, called
+the budget “a missed opportunity”", "Reyes will stay on as an adviser to the board until December" against "Ortiz
+will remain an adviser to the board until December" (P(e) 0.95 and 0.82, read with the sentences around them).
 A deed is a verb with what it governs, without its subject and without the clauses that are deeds of their own
 (`that …`, `when …`, relative clauses, coordinated verbs): its content words (noun, proper noun, verb, adjective,
 number, adverb; not "be", "have", "do"; by the first five letters of the lemma: "remain" and "remains"). Its doer
@@ -13,14 +14,23 @@ start of a claim, a capitalised word that the source writes as a name ("Reyes wi
 noun); titles aside ("Dr"), every word of a name is capitalised and no more ("PDS", "AIRE", "PDO": genes, drugs
 and indices, which scientific sentences name by abbreviations of each other, are no doers here). Neither "be"
 nor "have" is a deed, and a claim's deeds are its main clause's ("When the PDO last switched to a cool phase, …").
-Names are compared whatever their case.
+Names are compared whatever their case. The sentence gives the claim's deed another doer when one of its deeds
+holds at least DEED_SHARE of the claim's deed words and two or more of them, its doer is named, no name of it is in
+the claim, and no name of the claim's doer is in the sentence (where both are, who did what is the binding or
+reversal rules' to read: "BioNTech developed it with Pfizer"). A pronoun or a common noun as either doer ("She will
+remain …", "Patients should …") leaves the pair alone, and so does a negated deed.
 
-The sentence gives the claim's deed another doer when one of its deeds holds at least DEED_SHARE of the claim's deed
-words and two or more of them, its doer is named, no name of it is in the claim, and no name of the claim's doer is
-in the sentence (where both are, who did what is the binding or reversal rules' to read: "BioNTech developed it with
-Pfizer"). A pronoun or a common noun as either doer ("She will remain …", "Patients should …") leaves the pair
-alone, and so does a negated deed. The verdict rule (overrides.doer_override) turns such a claim Contradicted unless
-another of its evidence sentences gives the deed to the claim's own doer.
+Another place: "The closing concert takes place in the Old Town" against "Most performances are held in the Old
+Town, and the closing concert is held in Princes Street Gardens" (P(e) 0.96). A placing is a verb that says where
+something is or happens ("be", "hold", "take place", "stage", "base", "locate", "situate") with "in" or "at" and a
+named place (proper nouns); its thing is the verb's subject (its head noun and content words). The sentence gives
+the claim's thing another place when it places the thing (the same head noun, the claim's words among its own)
+at a place that shares no name with the claim's, and places something else at the claim's place: as in the
+binding rule, the claim's place is taken, so a place inside another ("in Geneva" against "in Switzerland") is not
+read as another one.
+
+The verdict rule (overrides.deed_override) turns such a claim Contradicted unless a sentence of the context gives
+the deed to the claim's own doer.
 """
 from __future__ import annotations
 
@@ -136,3 +146,50 @@ def does_it(claim: str, sentence: str, source: str = "") -> bool:
             if {n.lower() for n in mine.names} & {n.lower() for n in theirs.names} and len(shared) >= DEED_SHARE * len(mine.words):
                 return True
     return False
+
+
+_PLACING = {"be", "hold", "stage", "base", "locate", "situate"}
+
+
+class Placing(NamedTuple):
+    head: str                 # the thing's head noun, lemma ("concert")
+    words: frozenset          # the thing's content words (first five letters of each lemma)
+    names: frozenset          # the place's names, lower case ("old", "town")
+    place: str                # the place as written ("the Old Town")
+
+
+@functools.lru_cache(maxsize=4096)
+def placings(text: str, main: bool = False) -> tuple[Placing, ...]:
+    """Where `text` says things are or happen (see the module's text); `main`: only its main clause's."""
+    doc = parse(text)
+    out = []
+    for verb in doc:
+        lemma = verb.lemma_.lower()
+        if verb.pos_ not in ("VERB", "AUX") or any(c.dep_ == "neg" for c in verb.children) \
+                or main and not _main_clause(verb) or not (lemma in _PLACING or lemma == "take" and any(
+                    c.dep_ == "dobj" and c.lemma_.lower() == "place" for c in verb.children)):
+            continue
+        subject = next((c for c in verb.children if c.dep_ in _SUBJECTS), None)
+        if subject is None or subject.pos_ not in ("NOUN", "PROPN"):
+            continue
+        words = frozenset(_stem(t) for t in subject.subtree if t.pos_ in ("NOUN", "PROPN", "ADJ") and not t.is_stop)
+        for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ in ("in", "at")):
+            obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            names = frozenset(t.lower_ for t in obj.subtree if t.pos_ == "PROPN") if obj is not None else ()
+            if names:
+                span = doc[min(t.i for t in obj.subtree):max(t.i for t in obj.subtree) + 1]
+                out.append(Placing(subject.lemma_.lower(), words, names, span.text))
+    return tuple(out)
+
+
+def another_place(claim: str, sentence: str) -> Optional[tuple[str, str]]:
+    """(the claim's place, the sentence's) where the sentence places the claim's thing elsewhere and something else
+    at the claim's place (see the module's text); else None."""
+    mine = placings(claim, True)
+    theirs = placings(sentence) if mine else ()
+    for m in mine:
+        for t in theirs:
+            if t.head == m.head and m.words <= t.words and not t.names & m.names \
+                    and any(u.head != m.head and u.names & m.names for u in theirs):
+                return m.place, t.place
+    return None

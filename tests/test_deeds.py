@@ -1,4 +1,4 @@
-"""Another doer of one deed (grounding.doers, overrides.doer_override)."""
+"""One deed told of another doer or another place (grounding.deeds, overrides.deed_override)."""
 from __future__ import annotations
 
 import dataclasses
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from grounding import GroundingConfig, ground, rederive
-from grounding.doers import another_doer, deeds, does_it
+from grounding.deeds import another_doer, another_place, deeds, does_it
 from grounding.explain import explain
 from grounding.types import CONTRADICTED, SUPPORTED
 
@@ -76,7 +76,7 @@ def test_a_claim_giving_the_deed_to_another_doer_is_contradicted(engine):
             explain(res, wrong, res.claims[1])
         assert res.sentence_map.ruled_notes()[(1, 1)] == \
             "the doer rule: the claim says “Ana Lopes”, the source “Rui Costa”"
-        off = rederive(res, dataclasses.replace(config, overrides={**config.overrides, "doer_override": None}))
+        off = rederive(res, dataclasses.replace(config, overrides={**config.overrides, "deed_override": None}))
         assert off.verdicts[1].label == SUPPORTED
 
 
@@ -87,3 +87,45 @@ def test_a_deed_the_context_also_gives_to_the_claims_doer_stays_supported():
                   "December. Sam Reyes will also remain an adviser to the board until December."], config)
     (v,) = res.verdicts
     assert v.label == SUPPORTED, v.rule
+
+
+FESTIVAL = ("The festival takes place in Edinburgh every August. Most performances are held in the Old Town, and the "
+            "closing concert is held in Princes Street Gardens.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The closing concert takes place in the Old Town.", FESTIVAL.split(". ")[1], ("the Old Town", "Princes Street Gardens")),
+    ("The summit will be held in Geneva.", "The summit will be held in Vienna, and the next one is in Geneva.",
+     ("Geneva", "Vienna")),
+    ("The company is based in London.", "The company is based in Paris, while its largest factory is located in London.",
+     ("London", "Paris")),
+])
+def test_a_thing_placed_elsewhere_and_its_place_taken_is_found(claim, sentence, expected):
+    assert another_place(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    ("Most shows are in the Old Town.", FESTIVAL.split(". ")[1]),                     # another word for the thing
+    ("Most performances are held in the Old Town.", FESTIVAL.split(". ")[1]),         # where the source puts them
+    ("The summit will be held in Geneva.",                                           # a place inside the other
+     "The summit will be held in Switzerland; the delegates will be housed in Geneva."),
+    ("The summit will be held in Geneva.", "The summit will not be held in Geneva but in Vienna."),   # negated
+])
+def test_no_other_place_where_the_claims_place_is_not_taken(claim, sentence):
+    assert another_place(claim, sentence) is None
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_claim_placing_its_thing_elsewhere_is_contradicted(engine):
+    """A user's answer: "The closing concert takes place in the Old Town" was Supported on every engine (P(e) 0.96)."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    res = ground("The festival is held each August in Edinburgh. The closing concert takes place in the Old Town. Most "
+                 "shows are in the Old Town.", [FESTIVAL], config)
+    labels = [v.label for v in res.verdicts]
+    assert labels == [SUPPORTED, CONTRADICTED, SUPPORTED], [v.rule for v in res.verdicts]
+    wrong = res.verdicts[1]
+    assert wrong.anchor == 1 and wrong.rule == \
+        "another place: the claim says “the Old Town”, the source “Princes Street Gardens” (context sentence 2)"
+    assert "it puts it somewhere else: the claim says “the Old Town”, the source “Princes Street Gardens”" in \
+        explain(res, wrong, res.claims[1])
+    assert res.sentence_map.ruled_notes()[(1, 1)].startswith("the place rule: ")

@@ -1,5 +1,5 @@
-"""How often, as one key: "three times a day", "3 times daily", "twice a day", "every 8 hours" are all so many times
-per day ("3 per day", "2 per day", "3 per day"), so the entity comparison (grounding.entities, kind "frequency") and
+"""How often, as one key: "three times a day", "3 times daily", "twice a day", "every 8 hours", "every 30 minutes"
+are all so many times per day ("3 per day", "2 per day", "3 per day"), so the entity comparison (grounding.entities, kind "frequency") and
 the quantity rule tell "three times a day" from "twice a day" (a leaflet's dose: the entailment model read the two
 as the same, P(e) 0.96) and see "every 12 hours" as "twice a day". `other_recurrence` reads how often a payment
 or dose comes by the adjective of its noun ("a monthly allowance" against "a one-off allowance", for the reversal
@@ -12,17 +12,18 @@ from typing import Iterator
 
 _COUNTS = {"once": 1, "twice": 2, "thrice": 3}
 _WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
-_DAYS = {"hour": Fraction(1, 24), "day": Fraction(1), "week": Fraction(7), "fortnight": Fraction(14),
+_DAYS = {"minute": Fraction(1, 1440), "hour": Fraction(1, 24), "day": Fraction(1), "week": Fraction(7), "fortnight": Fraction(14),
          "month": Fraction(30), "year": Fraction(365)}
 _ADVERBS = {"hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week", "fortnightly": "fortnight",
             "monthly": "month", "yearly": "year", "annually": "year"}
 _COUNT = r"(?P<count>once|twice|thrice|(?P<n>\d+|" + "|".join(_WORDS) + r")[ \t]+times)"
-_PERIOD = r"(?P<period>hour|day|week|fortnight|month|year)"
+_PERIOD = r"(?P<period>minute|hour|day|week|fortnight|month|year)"
 _PATTERNS = (
     re.compile(rf"\b{_COUNT}[ \t]+(?:a|an|per|each|every)[ \t]+{_PERIOD}\b", re.I),
     re.compile(rf"\b{_COUNT}[ \t]+(?P<adverb>{'|'.join(_ADVERBS)})\b", re.I),
     re.compile(rf"\bevery[ \t]+(?P<every>\d+|{'|'.join(_WORDS)})[ \t]+{_PERIOD}s\b", re.I),
     re.compile(rf"\bevery[ \t]+(?:(?P<other>other)[ \t]+)?{_PERIOD}\b", re.I),
+    re.compile(r"\bevery[ \t]+(?P<half>half)[ \t-]+hour\b", re.I),
 )
 
 
@@ -38,7 +39,9 @@ def frequencies(text: str) -> Iterator[tuple[int, int, str]]:
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             g = m.groupdict()
-            if g.get("every"):
+            if g.get("half"):                 # "every half hour": every 30 minutes
+                per_day = Fraction(48)
+            elif g.get("every"):
                 per_day = 1 / (_number(g["every"]) * _DAYS[g["period"].lower()])
             elif "count" in g:
                 times = _COUNTS.get(g["count"].lower()) or _number(g["n"])

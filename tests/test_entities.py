@@ -162,6 +162,8 @@ def test_another_common_name_of_the_same_place_or_body_is_no_difference(claim, c
     ("Take it every 12 hours.", "2 per day"),
     ("Inject once weekly.", "1/7 per day"),
     ("Water every other day.", "1/2 per day"),
+    ("Trains run every 30 minutes at peak times.", "48 per day"),
+    ("At peak times there is a train every half hour.", "48 per day"),
 ])
 def test_how_often_is_one_value_of_times_per_day(text, key):
     """A leaflet's "three times a day" against "twice a day" had been Supported (P(e) 0.96): "twice" was no value."""
@@ -178,6 +180,10 @@ def test_a_dose_given_another_number_of_times_a_day_is_a_conflict():
     assert quantity_conflicts(claim, source, values=True, same_figure=True) == [("three times a day", "twice a day")]
     # the same frequency said another way is none; "once" opening a clause is no frequency
     assert quantity_conflicts("Take one tablet every 12 hours.", source, values=True, same_figure=True) == []
+    trains = "Trains run every 30 minutes during peak times."     # a timetable: "every hour" had been Supported
+    assert quantity_conflicts("Trains run every hour at peak times.", trains, same_figure=True) == \
+        [("every hour", "every 30 minutes")]
+    assert quantity_conflicts("There is a train every half hour at peak times.", trains, same_figure=True) == []
     assert [m.kind for m in mentions("Once complete, the journey takes two hours.")] == ["number"]
 
 

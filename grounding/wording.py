@@ -6,9 +6,9 @@ against "children who had not been vaccinated" (P(c) 0.48; "not vaccinated child
 
 `align(premise, hypothesis)` gives the hypothesis with each such phrase replaced by the premise's:
 - a length of time, a mass, volume or length in another unit of equal size (a month is 30 days, a year 12 months
-  or 365 days, within 2 %; metric units exactly; "the past year" is one year), within 10 % where the claim says
-  "about" or "just over" its value ("about 26 months" and "just over two years": the claim, not the source, allows
-  the difference);
+  or 365 days, within 2 %; months in days or weeks within 7 %, "a month" and "four weeks"; metric units exactly;
+  "the past year" is one year), within 10 % where the claim says "about" or "just over" its value ("about 26
+  months" and "just over two years": the claim, not the source, allows the difference);
 - a fraction and the percentage it equals ("a third" and 33%, "one in five" and 20%; within 2 points where the
   claim's is approximate), not a change ("50 percent more");
 - a time of day in another clock ("3 pm" and "15:00", "noon"), a number written otherwise ("1.5 million" and
@@ -42,6 +42,7 @@ _UNIT = {spelling: (dimension, Fraction(_SIZE[unit]), unit) for dimension, units
 _UNIT |= {spelling: (dimension, Fraction(_SIZE[unit]), unit) for spellings, (dimension, unit) in _MORE.items()
           for spelling in spellings.split()}
 _TOLERANCE = {"time": Fraction(2, 100)}          # months and years are not whole numbers of days
+_MONTHS = Fraction(7, 100)      # months in days or weeks: a calendar month is 28 to 31 days ("four weeks apart")
 _SPELLED_OUT = {s for s in _UNIT if len(s) > 3 or s == "day"}   # "an hour" and "a day", not "a g"
 _UNITS_RE = "|".join(sorted(map(re.escape, _UNIT), key=len, reverse=True))
 _AMOUNT = re.compile(
@@ -178,7 +179,8 @@ def _equal(a: Phrase, b: Phrase, approximate: bool = False) -> bool:
         return a.value == b.value
     if a.kind == "share":   # "a third" is 33% or 33.3%, not 34%
         return abs(a.value - b.value) * 100 <= (2 if approximate else Fraction(35, 100))
-    tolerance = Fraction(1, 10) if approximate else _TOLERANCE.get(a.kind, Fraction(0))
+    tolerance = Fraction(1, 10) if approximate else _MONTHS if {a.unit, b.unit} & {"month"} and \
+        {a.unit, b.unit} & {"day", "week", "fortnight"} else _TOLERANCE.get(a.kind, Fraction(0))
     return abs(a.value - b.value) <= tolerance * max(a.value, b.value)
 
 

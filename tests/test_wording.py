@@ -42,6 +42,10 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     ("The meeting starts at 3 p.m.", "It starts at 15:00 sharp.", "It starts at 3 p.m. sharp."),
     ("It opens at noon.", "It opens at 12 pm.", "It opens at noon."),
     ("It will end at 15:15.", "The day will now end at 3.15 pm.", "The day will now end at 15:15."),
+    # a calendar month is 28 to 31 days (a vaccine's doses "a month apart" were Contradicted by "four weeks apart")
+    ("It is given as two doses, four weeks apart.", "It needs two shots given a month apart.",
+     "It needs two shots given four weeks apart."),
+    ("The course lasts 12 weeks.", "The course lasts three months.", "The course lasts 12 weeks."),
     ("The city has 1,500,000 residents.", "The city has 1.5 million residents.", "The city has 1,500,000 residents."),
     ("It has collected 24 rock samples.", "It has gathered two dozen rock samples.", "It has gathered 24 rock samples."),
     ("It has 12 eggs.", "It has a dozen eggs.", "It has 12 eggs."),
@@ -59,7 +63,7 @@ def test_a_phrase_that_says_what_the_source_says_is_read_in_its_words(premise, c
     ("The bridge is 1.2 km long.", "The bridge is 1,300 metres long."),      # another length
     ("The bridge is 1.2 km long.", "The bridge is 2 km long."),              # one unit: the model compares them
     ("A third of voters agreed.", "34% of voters agreed."),                  # not a third
-    ("The course lasts four weeks.", "The course lasts a month."),           # 28 days are not a month
+    ("The course lasts three weeks.", "The course lasts a month."),          # 21 days are not a month
     ("It met twice a month.", "It met every 30 days."),                      # "a month" of a rate is no length
     ("Costs fell by more than half.", "We may need 50 percent more grain."),  # a change, not a share
     ("He did not inform them.", "He was disinformed."),                      # not an adjective's prefix

@@ -14,11 +14,12 @@ start of a claim, a capitalised word that the source writes as a name ("Reyes wi
 noun); titles aside ("Dr"), every word of a name is capitalised and no more ("PDS", "AIRE", "PDO": genes, drugs
 and indices, which scientific sentences name by abbreviations of each other, are no doers here). Neither "be"
 nor "have" is a deed, and a claim's deeds are its main clause's ("When the PDO last switched to a cool phase, …").
-Names are compared whatever their case. The sentence gives the claim's deed another doer when one of its deeds
-holds at least DEED_SHARE of the claim's deed words and two or more of them, its doer is named, no name of it is in
-the claim, and no name of the claim's doer is in the sentence (where both are, who did what is the binding or
-reversal rules' to read: "BioNTech developed it with Pfizer"). A pronoun or a common noun as either doer ("She will
-remain …", "Patients should …") leaves the pair alone, and so does a negated deed.
+Names are compared by their first five letters, whatever their case ("the Greens" and "the Green Party"). The
+sentence gives the claim's deed another doer when one of its deeds holds at least DEED_SHARE of the claim's deed
+words and two or more of them, its doer is named, no name of it is in the claim, and no name of the claim's doer
+is in the sentence (where both are, who did what is the binding or reversal rules' to read: "BioNTech developed it
+with Pfizer"). A pronoun or a common noun as either doer ("She will remain …", "Patients should …") leaves the pair
+alone, and so does a negated deed.
 
 Another place: "The closing concert takes place in the Old Town" against "Most performances are held in the Old
 Town, and the closing concert is held in Princes Street Gardens" (P(e) 0.96). A placing is a verb that says where
@@ -117,9 +118,13 @@ def deeds(text: str, names_in: str = "", main: bool = False) -> tuple[Deed, ...]
     return tuple(out)
 
 
+def _name_stems(names) -> set:
+    return {n.lower()[:5] for n in names}     # "the Greens" and "the Green Party": one name
+
+
 def _written_in(names: frozenset, text: str) -> bool:
-    words = {w.strip(".,;:!?\"'“”’()").removesuffix("'s").removesuffix("’s").lower() for w in text.split()}
-    return bool({n.lower() for n in names} & words)
+    return bool(_name_stems(names) & _name_stems(w.strip(".,;:!?\"'“”’()").removesuffix("'s").removesuffix("’s")
+                                                 for w in text.split()))
 
 
 def another_doer(claim: str, sentence: str, source: str = "") -> Optional[tuple[str, str, str]]:
@@ -143,7 +148,7 @@ def does_it(claim: str, sentence: str, source: str = "") -> bool:
     for mine in deeds(claim, source or sentence, True):
         for theirs in deeds(sentence):
             shared = mine.words & theirs.words
-            if {n.lower() for n in mine.names} & {n.lower() for n in theirs.names} and len(shared) >= DEED_SHARE * len(mine.words):
+            if _name_stems(mine.names) & _name_stems(theirs.names) and len(shared) >= DEED_SHARE * len(mine.words):
                 return True
     return False
 

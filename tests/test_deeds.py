@@ -35,6 +35,8 @@ def test_a_deed_given_to_another_named_doer_is_found(claim, sentence, expected):
     ("Ana Lopes called the budget a missed opportunity.", "Rui Costa did not call the budget a missed opportunity."),
     ("Patients should restart it after surgery.", "Doctors restart it after surgery."),       # common nouns
     ("Ana Lopes spoke first.", "Rui Costa spoke first."),                  # a deed of too few words to tell
+    ("The Greens won 12 seats, their best ever result.",                   # one party, two spellings
+     "The Green Party won 12 seats, its best result ever, while the Liberals lost 9 of their 20 seats."),
 ])
 def test_no_other_doer_where_it_is_the_same_doer_or_not_one_deed(claim, sentence):
     assert another_doer(claim, sentence) is None

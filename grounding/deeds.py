@@ -5,8 +5,8 @@ that retell who did what where.
 Another doer: "Ana Lopes called the budget a missed opportunity" against "The opposition leader, Rui Costa, called
 the budget “a missed opportunity”", "Reyes will stay on as an adviser to the board until December" against "Ortiz
 will remain an adviser to the board until December" (P(e) 0.95 and 0.82, read with the sentences around them).
-A deed is a verb with what it governs, without its subject and without the clauses that are deeds of their own
-(`that …`, `when …`, relative clauses, coordinated verbs): its content words (noun, proper noun, verb, adjective,
+A deed is a verb with what it governs, without its subject (but with its role: "its chief executive") and without
+the clauses that are deeds of their own (`that …`, `when …`, relative clauses, coordinated verbs): its content words (noun, proper noun, verb, adjective,
 number, adverb; not "be", "have", "do"; by the first five letters of the lemma: "remain" and "remains"). Its doer
 is the verb's subject with what stands beside it (an apposition, "its chief executive, Dana Ortiz"; a compound,
 "Sam Reyes"), or a passive verb's agent ("was led by Dr Jones"), named where it holds a proper noun or, at the
@@ -16,10 +16,12 @@ and indices, which scientific sentences name by abbreviations of each other, are
 nor "have" is a deed, and a claim's deeds are its main clause's ("When the PDO last switched to a cool phase, …").
 Names are compared by their first five letters, whatever their case ("the Greens" and "the Green Party"). The
 sentence gives the claim's deed another doer when one of its deeds holds at least DEED_SHARE of the claim's deed
-words and two or more of them, its doer is named, no name of it is in the claim, and no name of the claim's doer
-is in the sentence (where both are, who did what is the binding or reversal rules' to read: "BioNTech developed it
-with Pfizer"). A pronoun or a common noun as either doer ("She will remain …", "Patients should …") leaves the pair
-alone, and so does a negated deed.
+words and two or more of them, its doer is named, no name of it is in the claim, and the claim's doer is neither
+among its doers ("Ana Lopes and Rui Costa called …") nor in its deed (where the claim's doer is a party of the
+sentence's deed, who did what is the reversal rule's to read: "BioNTech developed it with Pfizer"); "Its chief
+executive, Dana Ortiz, will step down in June and be replaced by … Sam Reyes" gives "Sam Reyes will step down"
+to another doer. A pronoun or a common noun as either doer ("She will remain …", "Patients should …") leaves the
+pair alone, and so does a negated deed.
 
 Another place: "The closing concert takes place in the Old Town" against "Most performances are held in the Old
 Town, and the closing concert is held in Princes Street Gardens" (P(e) 0.96). A placing is a verb that says where
@@ -46,7 +48,7 @@ _LIGHT = {"be", "have", "do", "will", "would", "can", "could", "may", "might", "
           "still", "now", "then", "just", "only", "already", "usually", "currently"}
 _OWN_DEEDS = {"ccomp", "advcl", "relcl", "acl", "conj", "parataxis", "csubj", "xcomp"}
 _SUBJECTS = ("nsubj", "nsubjpass")
-_BESIDE = ("compound", "appos", "flat", "poss", "amod", "det", "punct", "nmod")
+_BESIDE = ("compound", "appos", "flat", "poss", "amod", "det", "punct", "nmod", "conj", "cc")
 _TITLES = {"Dr", "Mr", "Mrs", "Ms", "Miss", "Prof", "Professor", "Sir", "Dame", "Lord", "Lady", "President", "Minister",
            "Judge", "Justice", "Senator", "Mayor", "Chief", "General", "Captain", "Saint", "St"}
 
@@ -112,7 +114,11 @@ def deeds(text: str, names_in: str = "", main: bool = False) -> tuple[Deed, ...]
         if subject is None:       # "was led by Dr Jones": the agent is the doer, the subject part of the deed
             continue
         names, doer = _doer(subject, names_in)
-        words = _deed_words(verb, subject)
+        # the doer's role is part of what is said: "Its chief executive, Dana Ortiz, will step down" and "Sam Reyes
+        # will step down as chief executive"
+        words = _deed_words(verb, subject) | {_stem(t) for t in subject.subtree if t.pos_ in ("NOUN", "ADJ")
+                                              and not t.is_stop and t.text not in names
+                                              and (t.i == subject.i or t.dep_ not in ("relcl", "acl"))}
         if words:
             out.append(Deed(verb.text, words, names, doer))
     return tuple(out)
@@ -132,12 +138,13 @@ def another_doer(claim: str, sentence: str, source: str = "") -> Optional[tuple[
     another named doer (see the module's text); else None. `source`: the text whose names a claim's capitalised
     first word may be (the sentence when empty)."""
     for mine in deeds(claim, source or sentence, True):
-        if not mine.names or _written_in(mine.names, sentence):
+        if not mine.names:
             continue
         for theirs in deeds(sentence):
             shared = mine.words & theirs.words
             if theirs.names and not _written_in(theirs.names, claim) and len(shared) >= 2 \
-                    and len(shared) >= DEED_SHARE * len(mine.words):
+                    and len(shared) >= DEED_SHARE * len(mine.words) \
+                    and not _name_stems(mine.names) & (theirs.words | _name_stems(theirs.names)):
                 return mine.doer, theirs.doer, theirs.verb
     return None
 

@@ -22,6 +22,9 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
      ("Sam Reyes", "Dana Ortiz")),
     ("Dr Smith led the study at Leeds.", "The study at Leeds was led by Dr Jones.", ("Dr Smith", "Dr Jones")),  # passive
     ("Dr Smith led the study at Leeds.", "Dr Jones led the study at Leeds.", ("Dr Smith", "Dr Jones")),   # titles aside
+    ("Sam Reyes will step down as chief executive in June.",        # the claim's doer named in another deed
+     "Its chief executive, Dana Ortiz, will step down in June and be replaced by the chief financial officer, Sam Reyes.",
+     ("Sam Reyes", "Dana Ortiz")),
 ])
 def test_a_deed_given_to_another_named_doer_is_found(claim, sentence, expected):
     assert another_doer(claim, sentence)[:2] == expected
@@ -35,6 +38,9 @@ def test_a_deed_given_to_another_named_doer_is_found(claim, sentence, expected):
     ("Ana Lopes called the budget a missed opportunity.", "Rui Costa did not call the budget a missed opportunity."),
     ("Patients should restart it after surgery.", "Doctors restart it after surgery."),       # common nouns
     ("Ana Lopes spoke first.", "Rui Costa spoke first."),                  # a deed of too few words to tell
+    ("Rui Costa called the budget a missed opportunity.",                  # both did it
+     "Ana Lopes and Rui Costa called the budget a missed opportunity."),
+    ("Pfizer developed the vaccine.", "BioNTech developed the vaccine with Pfizer."),    # a party of the deed
     ("The Greens won 12 seats, their best ever result.",                   # one party, two spellings
      "The Green Party won 12 seats, its best result ever, while the Liberals lost 9 of their 20 seats."),
 ])

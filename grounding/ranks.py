@@ -7,8 +7,8 @@ A rank is
 - an ordinal before a superlative after a copula or "rank(s/ed)" ("is now the third tallest", "was the second most
   visited"), or a superlative alone there, the first ("is the tallest"); its measure is the superlative, its scope
   the word after "in" or "of" that follows it, if any ("in the country", "building in the world");
-- an ordinal after "finished", "came", "placed", "ended", "was" or "in" ("finished second", "Laura Muir in third"),
-  or before "place": its measure is the place.
+- an ordinal after "finished", "came", "placed", "ended" or "in" ("finished second", "Laura Muir in third"; not
+  "in second-line therapy", nor "was first described"), or before "place": its measure is the place.
 Its holder in a source sentence is the named mention nearest before it (entities.mentions); in a claim, any named
 mention before it. Two ranks conflict where the sentence gives the claim's holder another rank of the same measure
 (the scopes, where both have one, the same) and nowhere the claim's own: `rank_conflicts`, which the quantity rule
@@ -31,7 +31,7 @@ _SCOPE = re.compile(r"(?:\s+[a-z]+)?\s+(?:in|of)\s+(?:the\s+)?(?P<scope>[A-Za-z-
 _TOP = re.compile(rf"\b(?:is|was|are|were|be|been|remains?|remained|becomes?|became|ranks?|ranked)\s+"
                   rf"(?:now\s+|still\s+|currently\s+|once\s+|also\s+)?(?:the\s+)?(?:(?P<ord>{_ORD})[\s-]+)?"
                   rf"(?P<sup>{_SUPERLATIVE})\b", re.I)
-_PLACE = re.compile(rf"\b(?:finish(?:ed|es)?|came|comes|placed|ended|was|in)\s+(?P<ord>{_ORD})\b(?![\s-]+(?:{_SUPERLATIVE}))"
+_PLACE = re.compile(rf"\b(?:finish(?:ed|es)?|came|comes|placed|ended|in)\s+(?P<ord>{_ORD})\b(?![\s-]+(?:{_SUPERLATIVE}))(?!-)"
                     rf"|\b(?P<ord2>{_ORD})\s+place\b", re.I)
 
 

@@ -36,6 +36,8 @@ def test_another_rank_of_the_claims_holder_is_a_conflict(claim, sentence, expect
     ("The Central Park Tower is the second tallest in the country.", WILLIS),            # another holder
     ("The Willis Tower is the third largest in the country.", WILLIS),                   # another measure
     ("The second test was negative.", "The first test was negative."),                   # no rank: no copula, no place
+    ("Drug A was used in second-line therapy.", "Drug A was used in third-line therapy."),   # a line of therapy
+    ("The virus was first described in 1990.", "The virus was second to be described."),
     ("Lisbon is the most visited city in Portugal.",                                     # the source says both
      "Porto is the second most visited city in Portugal, after Lisbon, which is the most visited."),
 ])

@@ -20,8 +20,11 @@ words and two or more of them, its doer is named, no name of it is in the claim,
 among its doers ("Ana Lopes and Rui Costa called …") nor in its deed (where the claim's doer is a party of the
 sentence's deed, who did what is the reversal rule's to read: "BioNTech developed it with Pfizer"); "Its chief
 executive, Dana Ortiz, will step down in June and be replaced by … Sam Reyes" gives "Sam Reyes will step down"
-to another doer. A pronoun or a common noun as either doer ("She will remain …", "Patients should …") leaves the
-pair alone, and so does a negated deed.
+to another doer. The context must name the claim's doer too: the rule reads a deed given to the wrong one of the
+source's people ("Ana Lopes" is the finance minister there), not a name the source never mentions ("John attended the
+meeting" against "Maria attended the meeting", where John may have attended too: the model's reading decides). A
+pronoun or a common noun as either doer ("She will remain …", "Patients should …") leaves the pair alone, and so
+does a negated deed.
 
 Another place: "The closing concert takes place in the Old Town" against "Most performances are held in the Old
 Town, and the closing concert is held in Princes Street Gardens" (P(e) 0.96). A placing is a verb that says where
@@ -135,11 +138,11 @@ def _written_in(names: frozenset, text: str) -> bool:
 
 def another_doer(claim: str, sentence: str, source: str = "") -> Optional[tuple[str, str, str]]:
     """(the claim's doer, the sentence's doer, the sentence's verb) where the sentence gives the claim's deed to
-    another named doer (see the module's text); else None. `source`: the text whose names a claim's capitalised
-    first word may be (the sentence when empty)."""
+    another named doer (see the module's text); else None. `source`: the whole context, which must name the claim's
+    doer and whose names a claim's capitalised first word may be (the sentence when empty)."""
     for mine in deeds(claim, source or sentence, True):
-        if not mine.names:
-            continue
+        if not mine.names or not _written_in(mine.names, source or sentence):
+            continue        # a doer the source does not know: a claim of its own, not a deed mixed up
         for theirs in deeds(sentence):
             shared = mine.words & theirs.words
             if theirs.names and not _written_in(theirs.names, claim) and len(shared) >= 2 \

@@ -27,7 +27,9 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
      ("Sam Reyes", "Dana Ortiz")),
 ])
 def test_a_deed_given_to_another_named_doer_is_found(claim, sentence, expected):
-    assert another_doer(claim, sentence)[:2] == expected
+    """The context names the claim's doer elsewhere (one of its people, given another's deed)."""
+    source = f"{sentence} {expected[0]} was also there."
+    assert another_doer(claim, sentence, source)[:2] == expected
 
 
 @pytest.mark.parametrize("claim, sentence", [
@@ -45,7 +47,15 @@ def test_a_deed_given_to_another_named_doer_is_found(claim, sentence, expected):
      "The Green Party won 12 seats, its best result ever, while the Liberals lost 9 of their 20 seats."),
 ])
 def test_no_other_doer_where_it_is_the_same_doer_or_not_one_deed(claim, sentence):
+    assert another_doer(claim, sentence, f"{sentence} {claim}") is None
+
+
+def test_a_doer_the_context_never_names_is_left_to_the_model():
+    """"John attended the meeting" against "Maria attended the meeting": John may have attended too."""
+    claim, sentence = "John Smith attended the board meeting.", "Maria Lopez attended the board meeting."
     assert another_doer(claim, sentence) is None
+    assert another_doer(claim, sentence, f"{sentence} John Smith chaired the finance committee.")[:2] == \
+        ("John Smith", "Maria Lopez")
 
 
 def test_a_capitalised_first_word_is_a_name_where_the_source_writes_it_as_one():

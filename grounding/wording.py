@@ -13,6 +13,7 @@ against "children who had not been vaccinated" (P(c) 0.48; "not vaccinated child
   claim's is approximate), not a change ("50 percent more");
 - a time of day in another clock ("3 pm" and "15:00", "noon"), a number written otherwise ("1.5 million" and
   "1,500,000", "two dozen" and "24");
+- a value the claim rounds to one or more decimals, within 5 % ("42.2 km" for "42.195 km", "2.3%" for "2.34%");
 - a word negated by its prefix ("unvaccinated", "ineffective") where the premise says "not" before the word itself.
 The meaning is unchanged, so what the model reads of the new text is its reading of the claim; every entailment
 reading goes through it (`runtime.Entailment.predict`), and the explanation quotes the text read. Values that
@@ -184,6 +185,25 @@ def _equal(a: Phrase, b: Phrase, approximate: bool = False) -> bool:
     return abs(a.value - b.value) <= tolerance * max(a.value, b.value)
 
 
+_DECIMALS = re.compile(r"\d[\d,]*\.(\d+)")
+_ROUNDING = Fraction(5, 100)     # the most a rounded value may be off, as a share of the source's
+
+
+def _rounded(claim: str, mine: Phrase, premise: str, theirs: Phrase) -> bool:
+    """The claim's value is the premise's rounded to the claim's decimals, one or more, and within _ROUNDING of it
+    ("42.2 km" for "42.195 km", "2.3%" for "2.34%"; not "0.2 degrees" for "0.155 degrees", nor "42 km", where a whole
+    number may be a value of its own: "2 mg" is not "2.4 mg")."""
+    if mine.kind != theirs.kind or mine.unit != theirs.unit or mine.kind == "clock":
+        return False
+    ours, their = _DECIMALS.search(claim[mine.start:mine.end]), _DECIMALS.search(premise[theirs.start:theirs.end])
+    if not ours or not their or len(their.group(1)) <= len(ours.group(1)):
+        return False
+    step = Fraction(1, 10 ** len(ours.group(1)))
+    scale = mine.value / Fraction(Decimal(ours.group(0).replace(",", "")))     # the unit's size, a scale word
+    gap = abs(theirs.value - mine.value)
+    return gap / scale <= step / 2 and gap <= _ROUNDING * abs(theirs.value)
+
+
 def _approximate(text: str, phrase: Phrase) -> bool:
     return bool(_ABOUT.search(text[max(0, phrase.start - 30):phrase.start]))
 
@@ -215,7 +235,8 @@ def align(premise: str, hypothesis: str) -> str:
     edits: list[tuple[int, int, str]] = []
     theirs = phrases(premise)
     for mine in phrases(hypothesis):
-        same = next((p for p in theirs if _equal(mine, p, _approximate(hypothesis, mine))), None)
+        same = next((p for p in theirs if _equal(mine, p, _approximate(hypothesis, mine))
+                     or _rounded(hypothesis, mine, premise, p)), None)
         if same is not None and not any(p.kind == mine.kind and p.value == mine.value and p.unit == mine.unit
                                         for p in theirs):
             words = premise[same.start:same.end]

@@ -46,6 +46,12 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     ("It is given as two doses, four weeks apart.", "It needs two shots given a month apart.",
      "It needs two shots given four weeks apart."),
     ("The course lasts 12 weeks.", "The course lasts three months.", "The course lasts 12 weeks."),
+    # a value the claim rounds (a marathon's "42.2 km course" was Contradicted by "42.195 km long", P(c) 0.93)
+    ("The marathon route is 42.195 km long.", "The 42.2 km course starts at 9 a.m.",
+     "The 42.195 km course starts at 9 a.m."),
+    ("Prevalence was 2.81% (95CI 2.24-3.37%).", "Between 1.5 percent and 2.8 percent had been infected.",
+     "Between 1.5 percent and 2.81% had been infected."),
+    ("It peaked at 3.83 log10 copies/mL.", "It peaked at 3.8 log copies.", "It peaked at 3.83 log copies."),
     ("The city has 1,500,000 residents.", "The city has 1.5 million residents.", "The city has 1,500,000 residents."),
     ("It has collected 24 rock samples.", "It has gathered two dozen rock samples.", "It has gathered 24 rock samples."),
     ("It has 12 eggs.", "It has a dozen eggs.", "It has 12 eggs."),
@@ -72,7 +78,10 @@ def test_a_phrase_that_says_what_the_source_says_is_read_in_its_words(premise, c
     ("The meeting starts at 15:00.", "The meeting starts at 4 pm."),               # another time
     ("It opens at 8 am.", "It opens at 8:00 am."),
     ("The day ends at 15:15.", "The day ends at 3.45 pm."),                       # another time, written with a dot
-    ("It weighs 3.15 kg.", "It weighs 3.15 kg."),                               # one way of writing it
+    ("It weighs 3.15 kg.", "It weighs 3.15 kg."),
+    ("Inflation was 2.36% in April.", "Inflation was 2.3% in April."),          # not its rounding
+    ("The dose is 2.4 mg.", "The dose is 2 mg."),                                # a whole number: a value of its own
+    ("It has warmed by 0.155 degrees per decade.", "It has warmed by 0.2 degrees per decade."),   # 29 % off                               # one way of writing it
     ("A million people came.", "A million people came."),
     ("It opens next month.", "It opens in 30 days."),                            # a date, not a length of time
     ("It took two years to build.", "Construction took 26 months."),             # no "about" in the claim

@@ -37,6 +37,9 @@ _ABBREVIATIONS = frozenset("""
 _BEFORE_NUMBER = frozenset("no nos vol p pp ref refs sec ch art jan feb mar apr jun jul aug sep sept oct nov dec".split())
 # After a dotted initialism ("U.S.") these words start a new sentence; any other capitalised word does not.
 _STARTERS = frozenset("the this these that those it its in on at we a an however but there they he she our as for".split())
+# after "a.m." / "p.m." a capitalised word starts a new sentence, but for a zone ("EST") or these ("9 a.m. Monday")
+_CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april may june "
+                      "july august september october november december".split())
 
 
 def split_sentences(text: str, source: str) -> list[Sentence]:
@@ -248,5 +251,7 @@ def _is_boundary(text: str, match: re.Match, block_start: int, block_end: int) -
         return bool(unit) or (next_word is not None and next_word.group(0).lower() in _STARTERS)
     if "." in word and re.fullmatch(r"(?:[a-z]\.)+[a-z]", word):               # "U.S.", "a.m."
         next_word = re.match(r"\w+", text[after:after + 20])
+        if word in ("a.m", "p.m") and next_word is not None:   # "starts at 9 a.m. About 40,000 runners …"
+            return not (next_word.group(0).isupper() or next_word.group(0).lower() in _CALENDAR)   # "9 a.m. EST", "Monday"
         return next_word is not None and next_word.group(0).lower() in _STARTERS
     return True

@@ -29,6 +29,12 @@ def texts(text):
     ("It charges at 45 W. The base model costs 699 euros.", ["It charges at 45 W.", "The base model costs 699 euros."]),
     ("Take vitamin D. The dose is 10 µg.", ["Take vitamin D.", "The dose is 10 µg."]),
     ("Franklin D. Roosevelt was president. J. Smith wrote it.", ["Franklin D. Roosevelt was president.", "J. Smith wrote it."]),
+    # after "a.m." / "p.m." a capitalised word starts a sentence (a marathon answer's "… starts at 9 a.m. About 40k
+    # runners will take part." had been one sentence), but for a time zone or a day
+    ("The course starts at 9 a.m. About 40k runners will take part.",
+     ["The course starts at 9 a.m.", "About 40k runners will take part."]),
+    ("It opens at 9 a.m. Monday to Friday. The call is at 9 a.m. EST tomorrow.",
+     ["It opens at 9 a.m. Monday to Friday.", "The call is at 9 a.m. EST tomorrow."]),
 ])
 def test_tricky_sentences_split_with_exact_offsets(text, expected):
     assert texts(text) == expected

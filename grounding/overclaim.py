@@ -8,11 +8,13 @@ and says which words differ.
 Read by the words alone (no model, no parse):
 - the claim's **absolute** words: a total effect (eliminate, eradicate, cure, guarantee, abolish; "no risk",
   "risk-free"), a total degree or reach (completely, entirely, totally, fully, always, never, "in all cases",
-  "in every case", "without exception", "the whole", "in full", "all of the"), or certainty (proves, proven, certainly, definitely, undoubtedly);
+  "in every case", "without exception", "the whole", "in full", "all of the", "all" before a noun: "all
+  participants"), certainty (proves, proven, certainly, definitely, undoubtedly), or an obligation (must, has to:
+  "Visitors must bring their own food" against "Visitors may bring their own food");
 - the sentence's **hedges**: a modal of possibility (may, might, could, possibly, potentially, perhaps, likely,
   probably), a reporting hedge (suggests, indicates, appears to, seems to, is associated with, is linked to), a
   partial effect or reach (reduce, lower, decrease, help, contribute, partly, partially, some, often, usually,
-  generally, mostly, in most, rarely, seldom, sometimes), a part (up to, half, part of, a share of, a percentage
+  generally, mostly, in most, most of, many, rarely, seldom, sometimes), a part (up to, half, part of, a share of, a percentage
   below 100: "the whole cost" against "up to 50% of the tunnel's cost").
 The rule finds one when the claim has an absolute word and no hedge, the sentence a hedge and no absolute word (nor
 the claim's word in another form: "elimination", "cured"), and the sentence holds most of the claim's other words
@@ -39,13 +41,16 @@ _ABSOLUTE = (
     (r"without exception", "exception"), (r"prov(?:e|es|ed|en)", "prov"), (r"certainly", "certain"),
     (r"definitely", "definite"), (r"undoubtedly", "doubt"), (r"(?:the|its|their) whole", "whole"),
     (r"in full", "in full"), (r"all of (?:the|its|their)", "all of"),
+    (r"all(?= [a-z]+)(?! (?:the|of|in|at|but|over|along|around|day|week|year|time|times)\b)", " all "),   # "All participants …"
+    (r"must", "must"), (r"(?:has|have) to", " to "),     # an obligation against a permission: "must" / "may"
 )
 ABSOLUTE = re.compile(r"\b(?:" + "|".join(p for p, _ in _ABSOLUTE) + r")\b", re.IGNORECASE)
 HEDGE = re.compile(
     r"\b(?:may|might|could|possibly|potentially|perhaps|likely|probably|suggest(?:s|ed|ing)?|indicat(?:e|es|ed|ing)|"
     r"appears? to|seems? to|associated with|linked (?:to|with)|reduc(?:e|es|ed|ing)|lower(?:s|ed|ing)?|"
     r"decreas(?:e|es|ed|ing)|helps?|helped|contribut(?:e|es|ed|ing)|partly|partially|some|often|usually|"
-    r"generally|mostly|in most|rarely|seldom|sometimes|up to|half|part of|a (?:share|portion|fraction) of)\b"
+    r"generally|mostly|in most|(?<!the )most(?= (?:of|[a-z]+s)\b)|many|rarely|seldom|sometimes|up to|half|part of|"
+    r"a (?:share|portion|fraction) of)\b"
     r"|\b\d{1,2}(?:\.\d+)?\s?%", re.IGNORECASE)   # a share below 100%: part of it
 
 
@@ -94,7 +99,7 @@ def _with_verb(sentence: str, hedge: re.Match) -> str:
 
 
 def _family(word: str) -> str:
-    return next(f for p, f in _ABSOLUTE if re.fullmatch(p, word, re.IGNORECASE))
+    return next(f for p, f in _ABSOLUTE if re.fullmatch(p.split("(?=")[0], word, re.IGNORECASE))   # the word, not what follows
 
 
 # a rank ("the deepest", "the most expensive", "the only", "the first") and the same rank shared ("one of the deepest")
@@ -170,8 +175,9 @@ def stronger(claim: str, sentence: str) -> Overclaim | None:
     if word is None or HEDGE.search(claim):
         return None
     hedge = HEDGE.search(sentence)
-    if hedge is None or ABSOLUTE.search(sentence) or _family(word.group(0)) in sentence.lower():
-        return None
+    if hedge is None or ABSOLUTE.search(sentence) or _family(word.group(0)) in f" {sentence.lower()} " \
+            or word.group(0).lower() == "all" and re.search(r"\b(?:every|each)\b", sentence, re.I):
+        return None     # the claim's word in the sentence ("all" said as "for every country")
     if not holds_most(ABSOLUTE.sub(" ", claim), sentence):
         return None
     return Overclaim(word.group(0), _with_verb(sentence, hedge))

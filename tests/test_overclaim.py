@@ -43,6 +43,13 @@ EXERCISE = "Regular exercise may reduce the risk of heart disease."
     # unanimous against a split vote
     ("The school board approved it unanimously.", "The change was approved by the school board by a vote of 5 to 2.",
      ("unanimously", "by a vote of 5 to 2")),
+    # all against most or many; an obligation against a permission (both Supported on the context engines)
+    ("All participants reported better sleep after four weeks.",
+     "Most of the 120 participants reported better sleep after four weeks, although 15 dropped out of the study.",
+     ("All", "Most")),
+    ("All participants reported better sleep.", "Many participants reported better sleep.", ("All", "Many")),
+    ("Visitors must bring their own food.", "Visitors may bring their own food into the park, but glass bottles are not "
+     "allowed.", ("must", "may bring")),
 ])
 def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, expected):
     assert stronger(claim, sentence) == Overclaim(*expected)
@@ -76,6 +83,14 @@ def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, ex
     ("The council approved the plan unanimously.", "The council approved the plan unanimously on Monday."),
     ("The board approved the budget unanimously.", "The board approved the budget by a vote of 7-0."),
     ("The council approved the plan unanimously.", "The council approved the plan, which will cost 5 to 7 million."),
+    # "all" that is no quantifier of a noun, or said as "every"; an obligation on both sides
+    ("All-cause mortality was reduced.", "All-cause mortality may be reduced."),
+    ("It rained all day in the north.", "It may rain in the north."),
+    ("The most common side effect is nausea.", "Nausea may be the most common side effect."),
+    ("Diarrhoea is a leading cause of early death in all sub-Saharan Africa.",
+     "For every country in sub-Saharan Africa, the leading cause of early death was one of four diseases, lower "
+     "respiratory infection among them."),
+    ("Dogs have to be on a lead at all times.", "Dogs must be kept on a lead at all times."),
 ])
 def test_no_overclaim_where_the_strengths_match_or_the_words_differ(claim, sentence):
     assert stronger(claim, sentence) is None

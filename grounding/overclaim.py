@@ -42,7 +42,8 @@ _ABSOLUTE = (
     (r"definitely", "definite"), (r"undoubtedly", "doubt"), (r"(?:the|its|their) whole", "whole"),
     (r"in full", "in full"), (r"all of (?:the|its|their)", "all of"),
     (r"all(?= [a-z]+)(?! (?:the|of|in|at|but|over|along|around|day|week|year|time|times)\b)", " all "),   # "All participants …"
-    (r"must", "must"), (r"(?:has|have) to", " to "),     # an obligation against a permission: "must" / "may"
+    (r"must(?! not)", "must"), (r"(?:has|have) to", " to "),   # an obligation against a permission: "must" / "may"
+                                                                 # ("must not" is "may not", a prohibition)
 )
 ABSOLUTE = re.compile(r"\b(?:" + "|".join(p for p, _ in _ABSOLUTE) + r")\b", re.IGNORECASE)
 HEDGE = re.compile(

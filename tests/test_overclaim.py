@@ -91,6 +91,7 @@ def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, ex
      "For every country in sub-Saharan Africa, the leading cause of early death was one of four diseases, lower "
      "respiratory infection among them."),
     ("Dogs have to be on a lead at all times.", "Dogs must be kept on a lead at all times."),
+    ("Visitors must not bring glass bottles.", "Visitors may not bring glass bottles into the park."),   # prohibited
 ])
 def test_no_overclaim_where_the_strengths_match_or_the_words_differ(claim, sentence):
     assert stronger(claim, sentence) is None

@@ -71,7 +71,11 @@ def values_agree(claim: str, claim_value: Mention, context: str, context_value: 
     """Whether two different values of one kind (percent, money or number) can both be true as written: "43%"
     is within "about 40%" (an approximate value covers what rounds to it at its last non-zero digit: 35-45), "62%"
     within "more than 50%", "$750 million" within "up to $5 billion", "56%" within 2 % of "57%" (rounding). Two
-    bounds agree only when equal; years and dates never ("1946" vs "1924"), amounts in two currencies never."""
+    bounds agree only when equal; years never ("1946" vs "1924"), dates where one holds the other ("October 2023"
+    holds "2 October 2023": a release date said to the month was Contradicted), amounts in two currencies never."""
+    if claim_value.kind == "date" == context_value.kind:
+        short, long = sorted((claim_value.key, context_value.key), key=len)
+        return long.startswith(short + "-")
     if claim_value.kind not in ("percent", "money", "number") or claim_value.kind != context_value.kind:
         return False
     if claim_value.kind == "money" and claim_value.key[:1] != context_value.key[:1]:   # "$61 million" / "€61 million"

@@ -99,6 +99,11 @@ def test_same_quantity(claim, claim_value, context, context_value, same):
     ("In about 1946 it switched.", "In 1924 it changed.", False),          # years are never approximate here
     ("Revenue was 61 million dollars.", "Revenue was 61 million euros.", False),   # two currencies never agree
     ("Revenue was about $60 million.", "Revenue was $61 million.", True),
+    # a date holds the days of its month ("came out in October 2023" was Contradicted by "released on 2 October 2023")
+    ("It came out in October 2023.", "It was released on 2 October 2023.", True),
+    ("It came out on 2 October 2023.", "It was released in October 2023.", True),
+    ("It came out in November 2023.", "It was released on 2 October 2023.", False),
+    ("It came out on 3 October 2023.", "It was released on 2 October 2023.", False),
 ])
 def test_values_agree_reads_approximations_and_bounds(claim, context, agree):
     """An approximate value covers what rounds to it, a bound what it bounds, a plain value 2 % either side."""

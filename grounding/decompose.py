@@ -305,6 +305,8 @@ def _complement_splits(predicate, tokens: set[int]) -> list[set[int]]:
                     frontier.append(child)
         if len(conjuncts) < 2 or len(conjuncts) > _MAX_CONJUNCTS or complement.pos_ not in allowed:
             continue
+        if _gapped(predicate, complement, conjuncts[-1]):
+            return [tokens]
         phrases = []
         for conjunct in conjuncts:
             phrase = _subtree(conjunct)
@@ -316,6 +318,14 @@ def _complement_splits(predicate, tokens: set[int]) -> list[set[int]]:
         shared = tokens - _subtree(complement)
         return [shared | phrase for phrase in phrases]
     return [tokens]
+
+
+def _gapped(predicate, complement, last) -> bool:
+    """A verb left out of the second clause ("Adults pay 4 euros and children 2 euros"): the parser reads "children"
+    as a second object and hangs "2 euros" on the verb or the first object; splitting made "Adults pay children 2
+    euros". Found as an amount after the last conjunct attached to the verb or the first object."""
+    return any(t.i > last.i and t.dep_ in ("npadvmod", "appos", "dep", "attr") and t.head.i in (predicate.i, complement.i)
+               and (t.pos_ == "NUM" or any(c.dep_ == "nummod" for c in t.children)) for t in predicate.doc)
 
 
 def _render(doc, indices: Iterable[int], body_end: int, final: str) -> str:

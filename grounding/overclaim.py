@@ -8,8 +8,8 @@ and says which words differ.
 Read by the words alone (no model, no parse):
 - the claim's **absolute** words: a total effect (eliminate, eradicate, cure, guarantee, abolish; "no risk",
   "risk-free"), a total degree or reach (completely, entirely, totally, fully, always, never, "in all cases",
-  "in every case", "without exception", "the whole", "in full", "all of the", "all" before a noun: "all
-  participants"), certainty (proves, proven, certainly, definitely, undoubtedly), or an obligation (must, has to:
+  "in every case", "without exception", "the whole", "in full", "all of the", "all" before a plural: "all
+  participants", not "all summer"), certainty (proves, proven, certainly, definitely, undoubtedly), or an obligation (must, has to:
   "Visitors must bring their own food" against "Visitors may bring their own food");
 - the sentence's **hedges**: a modal of possibility (may, might, could, possibly, potentially, perhaps, likely,
   probably), a reporting hedge (suggests, indicates, appears to, seems to, is associated with, is linked to), a
@@ -41,7 +41,7 @@ _ABSOLUTE = (
     (r"without exception", "exception"), (r"prov(?:e|es|ed|en)", "prov"), (r"certainly", "certain"),
     (r"definitely", "definite"), (r"undoubtedly", "doubt"), (r"(?:the|its|their) whole", "whole"),
     (r"in full", "in full"), (r"all of (?:the|its|their)", "all of"),
-    (r"all(?= [a-z]+)(?! (?:the|of|in|at|but|over|along|around|day|week|year|time|times)\b)", " all "),   # "All participants …"
+    (r"all(?= [a-z]+s\b)(?! (?:this|its|his|has|was|is|as|us|times|days|weeks|years)\b)", " all "),   # "All participants …"
     (r"must(?! not)", "must"), (r"(?:has|have) to", " to "),   # an obligation against a permission: "must" / "may"
                                                                  # ("must not" is "may not", a prohibition)
 )
@@ -175,7 +175,8 @@ def stronger(claim: str, sentence: str) -> Overclaim | None:
     word = ABSOLUTE.search(claim)
     if word is None or HEDGE.search(claim):
         return None
-    hedge = HEDGE.search(sentence)
+    # the month is no modal: "open from May to September"
+    hedge = next((h for h in HEDGE.finditer(sentence) if not (h.group(0) == "May" and h.start() > 0)), None)
     if hedge is None or ABSOLUTE.search(sentence) or _family(word.group(0)) in f" {sentence.lower()} " \
             or word.group(0).lower() == "all" and re.search(r"\b(?:every|each)\b", sentence, re.I):
         return None     # the claim's word in the sentence ("all" said as "for every country")

@@ -92,6 +92,9 @@ def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, ex
      "respiratory infection among them."),
     ("Dogs have to be on a lead at all times.", "Dogs must be kept on a lead at all times."),
     ("Visitors must not bring glass bottles.", "Visitors may not bring glass bottles into the park."),   # prohibited
+    # "all" before a singular, and the month May, which is no modal
+    ("The outdoor pool is open all summer.", "The outdoor pool is open from May to September."),
+    ("The outdoor pool is always open in summer.", "The outdoor pool opens in May and closes in September."),
 ])
 def test_no_overclaim_where_the_strengths_match_or_the_words_differ(claim, sentence):
     assert stronger(claim, sentence) is None

@@ -338,3 +338,17 @@ def test_a_cancelled_check_starts_no_more_model_work(models_dir):
     assert {v.label for v in result.verdicts} == {"Not assessed"} and len(result.verdicts) == 8
     assert "The check was stopped while scoring: 6 response sentence(s) were not fully scored" in said, said
     assert "time budget" not in said
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_answers_heading_and_framing_line_are_not_assessed_and_not_counted(engine):
+    """"## Summary" and "Here is what you need to know:" had been Unsupported: UCR 50 % for an answer whose one
+    claim is Supported. They are Not assessed, said why, and left out of the rates."""
+    res = ground("## Summary\nThe library opens at 9 am.\nHere is what you need to know:",
+                 ["The library is open from 9 am to 8 pm on weekdays."], GroundingConfig(engine=engine))
+    labels = [v.label for v in res.verdicts]
+    assert labels == ["Not assessed", "Supported", "Not assessed"], [v.rule for v in res.verdicts]
+    assert res.verdicts[0].rule.startswith("it states no fact (a heading")
+    assert res.metrics.fcr == 1.0 and res.metrics.ucr == 0.0
+    assert any("Response sentence(s) 1 (“Summary”), 3 (“Here is what you need to know:”) state no fact" in m
+               for m in res.coverage.messages)

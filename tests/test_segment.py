@@ -121,6 +121,15 @@ def test_a_heading_is_evidence_only_when_it_states_a_fact():
     assert not states_fact("Why wind generation fell")
     assert states_fact("Zentrovir raised liver enzyme levels")
     assert states_fact("Drug X lowers blood pressure in adults")
+    assert not states_fact("Summary")                # one word, which the tagger reads as a verb
+
+
+def test_an_answers_heading_or_framing_line_is_no_claim():
+    """An answer's "## Summary" and "Here is what you need to know:" were Unsupported and counted as ungrounded."""
+    from grounding.headings import states_nothing
+    sentences = split_response("## Summary\nThe library opens at 9 am.\nHere is what you need to know:\n"
+                               "- It closes at 8 pm.\nHere are the opening hours:\n## Drug X lowers blood pressure")
+    assert [states_nothing(s) for s in sentences] == [True, False, True, False, False, False]
 
 
 def test_documents_can_come_already_segmented():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from grounding import limits
 from grounding.config import GroundingConfig
-from grounding.headings import non_evidence_columns
+from grounding.headings import non_evidence_columns, states_nothing
 from grounding.invisible import describe, judged_text
 from grounding.language import detect_language
 from grounding.segment import split_response
@@ -27,6 +27,11 @@ def segment(response: str, context, question: str, config: GroundingConfig) -> G
                                     engine=config.engine)
     if result.coverage.assessed:
         _exclude_headings(result)
+        lines = [s for s in result.response_sentences if states_nothing(s)]
+        if lines:
+            result.coverage.messages.append(
+                "Response sentence(s) " + ", ".join(f"{s.index + 1} (“{s.text[:60]}”)" for s in lines) +
+                " state no fact (a heading, or a line that introduces what follows): not claims, not assessed.")
     return result
 
 
@@ -34,7 +39,7 @@ def assessed_rows(result: GroundingResult, config: GroundingConfig) -> list[bool
     """Per response sentence: whether it lies inside the checked part of an assessable response."""
     if not result.coverage.assessed:
         return [False] * len(result.response_sentences)
-    return [s.end <= config.max_response_chars and s.index < config.max_response_sentences
+    return [s.end <= config.max_response_chars and s.index < config.max_response_sentences and not states_nothing(s)
             for s in result.response_sentences]
 
 

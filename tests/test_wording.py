@@ -52,6 +52,11 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     ("Prevalence was 2.81% (95CI 2.24-3.37%).", "Between 1.5 percent and 2.8 percent had been infected.",
      "Between 1.5 percent and 2.81% had been infected."),
     ("It peaked at 3.83 log10 copies/mL.", "It peaked at 3.8 log copies.", "It peaked at 3.83 log copies."),
+    # closing at the time the premise is open until ("It closes at 8 pm" was P(c) 0.95)
+    ("The library is open from 9 am to 8 pm.", "It closes at 8 pm.", "It is open until 8 pm."),
+    ("The library is open from 9 am to 8 pm on weekdays.", "On weekdays it will close at 8 pm.",
+     "On weekdays it will be open until 8 pm."),
+    ("The shop is open 09:00–20:00.", "It closes at 8 pm.", "It is open until 20:00."),
     ("The city has 1,500,000 residents.", "The city has 1.5 million residents.", "The city has 1,500,000 residents."),
     ("It has collected 24 rock samples.", "It has gathered two dozen rock samples.", "It has gathered 24 rock samples."),
     ("It has 12 eggs.", "It has a dozen eggs.", "It has 12 eggs."),
@@ -79,6 +84,10 @@ def test_a_phrase_that_says_what_the_source_says_is_read_in_its_words(premise, c
     ("It opens at 8 am.", "It opens at 8:00 am."),
     ("The day ends at 15:15.", "The day ends at 3.45 pm."),                       # another time, written with a dot
     ("It weighs 3.15 kg.", "It weighs 3.15 kg."),
+    ("The library is open from 9 am to 8 pm.", "The library closes at 6 pm."),     # another time
+    ("The meeting runs from 9 am to 8 pm.", "It closes at 8 pm."),                  # nothing said open
+    ("It is open from 9 am to 8 pm, and on Saturdays from 10 am to 4 pm.",        # two closing times
+     "It closes at 8 pm on Saturdays."),
     ("Inflation was 2.36% in April.", "Inflation was 2.3% in April."),          # not its rounding
     ("The dose is 2.4 mg.", "The dose is 2 mg."),                                # a whole number: a value of its own
     ("It has warmed by 0.155 degrees per decade.", "It has warmed by 0.2 degrees per decade."),   # 29 % off                               # one way of writing it
@@ -132,6 +141,21 @@ def test_a_user_answer_in_other_words_is_supported_and_a_real_difference_still_c
     res = ground("Compensation claims will be handled within two months.", [FLIGHT],
                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     assert res.verdicts[0].label == CONTRADICTED
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_closing_at_the_hour_the_source_is_open_until_is_supported(engine):
+    """"It closes at 8 pm" against "The library is open from 9 am to 8 pm" was Contradicted on every engine (P(c)
+    0.95), as were a marathon's rounded "42.2 km" and a vaccine's doses "a month apart" against "four weeks apart"."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    res = ground("It closes at 8 pm. It closes at 6 pm.", ["The library is open from 9 am to 8 pm."], config)
+    assert [v.label for v in res.verdicts] == [SUPPORTED, CONTRADICTED], [v.rule for v in res.verdicts]
+    assert "The claim was read in the source's words: “It is open until 8 pm.”" in \
+        explain(res, res.verdicts[0], res.claims[0])
+    res = ground("The 42.2 km course starts at 9 a.m. The vaccine requires two shots given a month apart.",
+                 ["The marathon route is 42.195 km long and starts at 9:00 am. The vaccine is given as two doses, "
+                  "four weeks apart."], config)
+    assert [v.label for v in res.verdicts] == [SUPPORTED, SUPPORTED], [v.rule for v in res.verdicts]
 
 
 def test_entities_are_compared_as_the_claim_was_read():

@@ -12,7 +12,8 @@ acquired by Helix Group": 0.95). Two forms are found here, both by the words alo
   the same standard) in opposite directions, neither negated, and the sentence must not also say it the claim's way.
 
 `reversals` also gives the opposite condition of the claim's subject (`opposite_conditions`: "without a
-prescription" / "only with a prescription"), its main verb negated (`denied_predicate`), free against a price
+prescription" / "only with a prescription"), its main verb negated (`denied_predicate`), the other side of one
+event (`opposite_order`: "after breakfast" / "before breakfast"), free against a price
 (grounding.prices: "Printing is free" / "printing now costs 10 cents per page"), and a payment or dose at another
 interval (frequencies.other_recurrence: "a monthly allowance" / "a one-off allowance").
 
@@ -255,8 +256,35 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says {c}, the source {x}" for c, x in free_against_price(claim, sentence)]
     from grounding.frequencies import other_recurrence  # "a monthly allowance" where it is "a one-off allowance"
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_recurrence(claim, sentence)]
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_order(claim, sentence)]
     denied = denied_predicate(claim, sentence)
     out += [f"the claim says “{denied[0]}”, the source “{denied[1]}”"] if denied else []
+    return out
+
+
+_ORDER = re.compile(r"\b(?P<rel>before|after|prior to|following)\s+(?:the\s+|a\s+|an\s+|your\s+|their\s+|its\s+|his\s+|"
+                    r"her\s+)?(?P<noun>[a-z]{3,})\b", re.IGNORECASE)
+_EARLIER = {"before", "prior to"}
+
+
+def opposite_order(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's, the sentence's) where the sentence puts the claim's deed on the other side of the same event
+    ("30 minutes after breakfast" against "at least 30 minutes before breakfast", which the model read as support,
+    P(e) 0.96): the same noun after "before" / "after" ("prior to", "following"), the other relation, the sentence
+    never giving the claim's own, and the sentence holding most of the claim's other words. Only for one event
+    named alike: "before the operation" and "after surgery" may or may not be one."""
+    from grounding.overclaim import holds_most
+    out = []
+    theirs = [(m.group("rel").lower() in _EARLIER, m.group("noun").lower()[:5], m.group(0))
+              for m in _ORDER.finditer(sentence) if not _NEGATION.search(sentence[max(0, m.start() - 30):m.start()])]
+    for m in _ORDER.finditer(claim):
+        earlier, noun = m.group("rel").lower() in _EARLIER, m.group("noun").lower()[:5]
+        other = next((x for e, n, x in theirs if n == noun and e != earlier), None)
+        if other is None or any(n == noun and e == earlier for e, n, _ in theirs) \
+                or _NEGATION.search(claim[max(0, m.start() - 30):m.start()]) \
+                or not holds_most(claim[:m.start()] + claim[m.end():], sentence):
+            continue
+        out.append((m.group(0), other))
     return out
 
 

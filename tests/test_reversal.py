@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from grounding import GroundingConfig, ground
-from grounding.reversal import comparisons, denied_predicate, opposite_comparisons, opposite_conditions, reversals
+from grounding.reversal import (comparisons, denied_predicate, opposite_comparisons, opposite_conditions, opposite_order,
+                                reversals)
 from grounding.slots import role_swaps
 from grounding.types import CONTRADICTED, SUPPORTED
 
@@ -228,3 +229,24 @@ def test_a_claim_whose_verb_the_source_negates_is_contradicted(engine, claim, do
     the claim's words, saw neither. The rule contradicts both on every engine and paints the anchor's cell."""
     ruled_contradiction(engine, claim, document, column, found, "said the other way round",
                         "it says the claim the other way round", "reversal_override")
+
+
+TABLET = "It must be taken with a full glass of water at least 30 minutes before breakfast."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Take it with a full glass of water at least 30 minutes after breakfast.", TABLET,
+     [("after breakfast", "before breakfast")]),
+    ("Apply the cream after washing.", "Apply the cream before washing the area.", [("after washing", "before washing")]),
+    # the same side, another event, both sides said, a negated side, few of the claim's words
+    ("Take it with a full glass of water at least 30 minutes before breakfast.", TABLET, []),
+    ("Patients should restart it before the operation.", "They can usually restart it 24 hours after surgery.", []),
+    ("Levels were measured before and after treatment.", "Levels were measured before and after treatment.", []),
+    ("Take it after meals.", "Take it before meals or after meals.", []),
+    ("Take it after meals.", "Do not take it before meals.", []),
+    ("Symptoms improved after treatment.", "Symptoms before treatment were severe.", []),
+])
+def test_the_other_side_of_the_same_event_is_found(claim, sentence, expected):
+    """A leaflet answer: "30 minutes after breakfast" against "30 minutes before breakfast" was Supported (P(e) 0.96)."""
+    assert opposite_order(claim, sentence) == expected
+    assert bool(reversals(claim, sentence)) == bool(expected)

@@ -43,6 +43,9 @@ _UNIT = {spelling: (dimension, Fraction(_SIZE[unit]), unit) for dimension, units
          for spelling, unit in units.items() if unit in _SIZE}
 _UNIT |= {spelling: (dimension, Fraction(_SIZE[unit]), unit) for spellings, (dimension, unit) in _MORE.items()
           for spelling in spellings.split()}
+# looked up by the case-folded spelling: the patterns ignore case the Unicode way, so "μg" (Greek mu) matches the
+# table's "µg" (micro sign) and "weekſ" (a long s) "weeks"; a lookup by .lower() raised KeyError on them
+_UNIT_FOLDED = {spelling.casefold(): size for spelling, size in _UNIT.items()}
 _TOLERANCE = {"time": Fraction(2, 100)}          # months and years are not whole numbers of days
 _MONTHS = Fraction(7, 100)      # months in days or weeks: a calendar month is 28 to 31 days ("four weeks apart")
 _SPELLED_OUT = {s for s in _UNIT if len(s) > 3 or s == "day"}   # "an hour" and "a day", not "a g"
@@ -83,7 +86,7 @@ class Phrase(NamedTuple):
 def _amounts(text: str) -> list[Phrase]:
     out = []
     for m in _AMOUNT.finditer(text):
-        dimension, size, unit = _UNIT[m.group("unit").lower()]
+        dimension, size, unit = _UNIT_FOLDED[m.group("unit").casefold()]
         if m.group("half"):
             count = Fraction(1, 2)
         elif m.group("num").lower() in ("a", "an"):
@@ -100,7 +103,7 @@ def _amounts(text: str) -> list[Phrase]:
             count += Fraction(1, 2)
         out.append(Phrase(m.start(), m.end(), dimension, count * size, unit))
     for m in _ONE.finditer(text):       # the unit word alone: "in the past year" -> "in the past 12 months"
-        dimension, size, unit = _UNIT[m.group("unit").lower()]
+        dimension, size, unit = _UNIT_FOLDED[m.group("unit").casefold()]
         if m.group("unit").lower() in _SPELLED_OUT and not any(p.start <= m.start("unit") < p.end for p in out):
             out.append(Phrase(m.start("unit"), m.end("unit"), dimension, size, unit))
     return out

@@ -151,6 +151,10 @@ HAND_MADE = [
     ("markdown", "**The drug** works [see](javascript:alert(1)).", "| a | b |\n|---|---|\n| The drug | works |"),
     ("mixed scripts", "The drug Лекарство works 药物 well.", "The drug works well. Лекарство работает."),
     ("big paste", "The committee met on Tuesday.", "The committee met on Tuesday. " * 40_000),
+    # letters a case-insensitive pattern matches as another ("μg" as "µg", "weekſ" as "weeks"): the wording's unit
+    # lookup had raised KeyError on them, so every engine failed on a dose written with a Greek mu
+    ("unicode case folds", "The daily dose is 0.025 mg, every 2 weekſ, 5 ΜG.",
+     "Adults should take 25 μg of vitamin D daily, or 10 ſ later. It is given every 2 weeks."),
 ]
 
 

@@ -102,6 +102,14 @@ def test_nothing_is_rewritten_where_the_phrases_differ_or_say_one_thing_alike(pr
     assert align(premise, claim) == claim
 
 
+def test_units_are_looked_up_the_way_the_patterns_match_them():
+    """The patterns ignore case the Unicode way: "μg" (Greek mu) matches the table's "µg" (micro sign), "ΜG" too, and
+    "weekſ" (a long s) "weeks"; a lookup by .lower() raised KeyError on them, and every engine failed on the text."""
+    assert align("Adults should take 25 μg of vitamin D daily.", "The daily dose is 0.025 mg.") == \
+        "The daily dose is 25 μg."
+    assert [(p.kind, p.unit) for p in phrases("Give 5 ΜG every 2 weekſ.")] == [("mass", "µg"), ("time", "week")]
+
+
 def test_phrases_are_read_with_their_sizes():
     got = [(p.kind, p.value, p.unit) for p in phrases("For a year and a half, half the 2 kg bags (about 25%) sold.")]
     assert got == [("time", 547.5, "year"), ("share", 0.5, "fraction"), ("mass", 2000, "kg"), ("share", 0.25, "%")]

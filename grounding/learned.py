@@ -134,8 +134,9 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     than 50%"), neither an end of a range ("1–2%"; values.in_range), and the claim's number written with another
     unit of one dimension wherever the sentence gives it ("4 mg" against "4 g", `other_unit`); the verdict notes and
     the quantity override ask for it, the model's features (fitted without it) do not; with it too, a difference
-    ("100 dollars more than the base model") is compared with differences only (values.is_difference), and a rank
-    is a figure ("second tallest" against "third tallest", grounding.ranks)."""
+    ("100 dollars more than the base model") is compared with differences only (values.is_difference), and a rank,
+    a multiple and a fraction are figures ("second tallest" against "third tallest", grounding.ranks; "tripled"
+    against "doubled", "a quarter" against "a third", grounding.multiples)."""
     claim, context = judged_text(claim), judged_text(context)    # as the models read them: "4\u202e0" is 40
     cm, xm = mentions(claim), mentions(context)
     keys = {m.key for m in xm}
@@ -177,9 +178,10 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
                 continue
             out.append(pair)
             break
-    if same_figure and values:     # a rank ("the second tallest" against "the third tallest"): grounding.ranks
+    if same_figure and values:     # a rank ("the second tallest" against "the third tallest"): grounding.ranks;
+        from grounding.multiples import multiple_conflicts    # a multiple or fraction ("tripled" / "doubled")
         from grounding.ranks import rank_conflicts
-        out.extend(rank_conflicts(claim, context))
+        out.extend(rank_conflicts(claim, context) + multiple_conflicts(claim, context))
     return out
 
 

@@ -1,0 +1,57 @@
+"""Multiples and fractions as figures of the quantity rule (grounding.multiples, learned.quantity_conflicts)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.learned import quantity_conflicts
+from grounding.multiples import multiple_conflicts
+from grounding.types import CONTRADICTED, SUPPORTED
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+BIKES = "Sales of electric bikes doubled between 2019 and 2023."
+BUYERS = "About a third of buyers were over 60."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Electric bike sales tripled from 2019 to 2023.", BIKES, ("tripled", "doubled")),
+    ("Roughly a quarter of buyers were over 60.", BUYERS, ("a quarter", "a third")),
+    ("A third of buyers were over 60.", "About 25% of buyers were over 60.", ("A third", "25%")),
+    ("The drug was three times more effective than placebo.", "The drug was twice as effective as placebo.",
+     ("three times more", "twice as")),
+    ("Prices halved in a year.", "Prices doubled in a year.", ("halved", "doubled")),
+])
+def test_another_multiple_or_fraction_is_a_conflict(claim, sentence, expected):
+    assert multiple_conflicts(claim, sentence) == [expected]
+    assert expected in quantity_conflicts(claim, sentence, same_figure=True)
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    ("Electric bike sales doubled from 2019 to 2023.", BIKES),                        # the same
+    ("It doubled the risk of serious bleeding.", "They were twice as likely to experience serious bleeding."),
+    ("Roughly a third of buyers were over 60.", "About 30% of buyers were over 60."),   # approximately one share
+    ("Half of the patients improved.", "50% of the patients improved."),
+    ("Half of the patients improved.", "A third of the patients improved, and half had side effects."),
+    ("Take it three times a day.", "Take it twice a day."),                            # a frequency, not a multiple
+    ("House prices tripled in London.", "Rents doubled in Paris over ten years."),     # few of the claim's words
+    ("25% of buyers were over 60.", "30% of buyers were over 60."),                    # percentages: the quantity rule's
+])
+def test_no_multiple_conflict_for_the_same_figure_or_another_thing(claim, sentence):
+    assert multiple_conflicts(claim, sentence) == []
+
+
+def test_the_learned_features_do_not_see_multiples():
+    assert quantity_conflicts("Electric bike sales tripled from 2019 to 2023.", BIKES) == []
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_claim_with_another_multiple_is_contradicted(engine):
+    """A user's answer: "tripled" against "doubled" was Supported on every engine (P(e) 0.94), "roughly a quarter"
+    against "about a third" Partially supported."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    res = ground("Electric bike sales tripled from 2019 to 2023. Roughly a quarter of buyers were over 60. Sales "
+                 "doubled over those four years.", [f"{BIKES} {BUYERS}"], config)
+    assert [v.label for v in res.verdicts] == [CONTRADICTED, CONTRADICTED, SUPPORTED], [v.rule for v in res.verdicts]
+    assert res.verdicts[0].rule.startswith("quantity override: the claim says tripled, the source doubled")

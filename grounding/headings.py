@@ -45,6 +45,9 @@ breakdown highlights takeaways and your question for about it that s sure certai
 short""".split())
 
 
+NO_FACT = "no fact (a heading, or a line that introduces what follows)"   # said of such a line, and found by it
+
+
 def states_nothing(sentence: Sentence) -> bool:
     """A response sentence that is no claim: a heading that states no fact, or a line ending in ":" made only of
     words that introduce what follows."""

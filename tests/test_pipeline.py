@@ -352,3 +352,11 @@ def test_an_answers_heading_and_framing_line_are_not_assessed_and_not_counted(en
     assert res.metrics.fcr == 1.0 and res.metrics.ucr == 0.0
     assert any("Response sentence(s) 1 (“Summary”), 3 (“Here is what you need to know:”) state no fact" in m
                for m in res.coverage.messages)
+
+
+def test_a_sentence_past_the_limit_is_not_assessed_for_the_limit_not_for_a_heading():
+    res = ground("## Summary\nThe library opens at 9 am. It closes at 8 pm. It has a café.",
+                 ["The library is open from 9 am to 8 pm."], GroundingConfig(engine="claims", max_response_sentences=2))
+    assert [v.label for v in res.verdicts] == ["Not assessed", "Supported", "Not assessed", "Not assessed"]
+    assert res.verdicts[0].rule.startswith("it states no fact")
+    assert "no fact" not in res.verdicts[2].rule and "longer than the checked part" in res.verdicts[2].rule

@@ -2,13 +2,13 @@
 the reason (coverage messages); an input that could not be assessed at all gets one such claim per sentence."""
 from __future__ import annotations
 
-from grounding.headings import states_nothing
+from grounding.headings import NO_FACT, states_nothing
 from grounding.stages import Run
 from grounding.stages.explain import finalise
 from grounding.types import NOT_ASSESSED, Claim, Verdict
 
 
-NO_CLAIM = "it states no fact (a heading, or a line that introduces what follows), so it is no claim"
+NO_CLAIM = f"it states {NO_FACT}, so it is no claim"
 
 
 def run(state: Run) -> None:
@@ -17,7 +17,7 @@ def run(state: Run) -> None:
         for i, s in enumerate(result.response_sentences):
             result.claims.append(Claim(text=s.text, sentence=i, start=s.start, end=s.end, passed=False,
                                        origin="sentence", note="not assessed"))
-    reason = "; ".join(m for m in result.coverage.messages if NO_CLAIM not in m) or \
+    reason = "; ".join(m for m in result.coverage.messages if NO_FACT not in m) or \
         "outside the checked part of the response"
     for k, c in enumerate(result.claims):
         if c.note == "not assessed":

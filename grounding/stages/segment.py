@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from grounding import limits
 from grounding.config import GroundingConfig
-from grounding.headings import non_evidence_columns, states_nothing
+from grounding.headings import NO_FACT, non_evidence_columns, states_nothing
 from grounding.invisible import describe, judged_text
 from grounding.language import detect_language
 from grounding.segment import split_response
@@ -31,7 +31,7 @@ def segment(response: str, context, question: str, config: GroundingConfig) -> G
         if lines:
             result.coverage.messages.append(
                 "Response sentence(s) " + ", ".join(f"{s.index + 1} (“{s.text[:60]}”)" for s in lines) +
-                " state no fact (a heading, or a line that introduces what follows): not claims, not assessed.")
+                f" state {NO_FACT}: not claims, not assessed.")
     return result
 
 

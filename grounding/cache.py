@@ -171,5 +171,5 @@ def clear_text_caches() -> None:
     for cached in (decompose.parse, entities.mentions, headings.states_fact, language._detect_cached, negate.negate,
                    binding.misbindings, binding.misbound_verbs, binding._names, binding._values, binding.claim_subject,
                    reversal.conditions, reversal.comparisons, overclaim.stronger, prices.price_states, wording.align,
-                   deeds.deeds, deeds.placings):
+                   deeds._cached_deeds, deeds.placings):
         cached.cache_clear()

@@ -101,11 +101,20 @@ def _main_clause(verb) -> bool:
     return verb.dep_ == "ROOT"
 
 
-@functools.lru_cache(maxsize=4096)
 def deeds(text: str, names_in: str = "", main: bool = False) -> tuple[Deed, ...]:
     """The deeds `text` tells, each with its doer; `names_in`: a text whose mid-sentence capitals count as names for
     a capitalised first word (the source, for a claim); `main`: only the main clause's (a claim's: "When the PDO
-    last switched to a cool phase, …" asserts what follows)."""
+    last switched to a cool phase, …" asserts what follows). Cached per text without `names_in` only: a whole
+    context in the key of every claim would hold a copy of it per entry."""
+    return _deeds(text, names_in, main) if names_in else _cached_deeds(text, main)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached_deeds(text: str, main: bool) -> tuple[Deed, ...]:
+    return _deeds(text, "", main)
+
+
+def _deeds(text: str, names_in: str, main: bool) -> tuple[Deed, ...]:
     doc = parse(text)
     out = []
     for verb in doc:

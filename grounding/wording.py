@@ -15,7 +15,8 @@ against "children who had not been vaccinated" (P(c) 0.48; "not vaccinated child
   "1,500,000", "two dozen" and "24");
 - a value the claim rounds to one or more decimals, within 5 % ("42.2 km" for "42.195 km", "2.3%" for "2.34%");
 - a word negated by its prefix ("unvaccinated", "ineffective") where the premise says "not" before the word itself;
-- "closes at 8 pm" where the premise is open until 8 pm ("open from 9 am to 8 pm"): "is open until 8 pm".
+- "closes at 8 pm" where the premise is open until 8 pm ("open from 9 am to 8 pm"): "is open until 8 pm";
+- "cost(s) less / more" where the premise says "cheaper" / "more expensive" and never "cost less / more".
 The meaning is unchanged, so what the model reads of the new text is its reading of the claim; every entailment
 reading goes through it (`runtime.Entailment.predict`), and the explanation quotes the text read. Values that
 differ are left as written, for the model and the number rules to see.
@@ -251,7 +252,7 @@ def align(premise: str, hypothesis: str) -> str:
             elif mine.start == 0:
                 words = words[:1].upper() + words[1:]
             edits.append((mine.start, end, words))
-    edits += _closing_hours(premise, hypothesis, edits)
+    edits += _closing_hours(premise, hypothesis, edits) + _price_words(premise, hypothesis)
     for m in _PREFIXED.finditer(hypothesis):
         word = m.group("word")
         if m.group("prefix").lower() in ("in", "im", "il", "ir", "dis") and not _ADJECTIVE_END.search(word.lower()):
@@ -288,6 +289,27 @@ def _closing_hours(premise: str, hypothesis: str, edits: list) -> list[tuple[int
         words = "be open until" if m.group("before") else _OPEN_FORMS[verb.lower()]
         start = m.start("verb")
         out.append((start, m.end(), (words[:1].upper() + words[1:] if verb[:1].isupper() else words) + " "))
+    return out
+
+
+_COSTS = re.compile(r"\b(?P<before>(?:will|would|to|can|may|might|should|must|does|do|did)\s+)?"
+                    r"(?P<verb>costs|cost|costing)\s+(?P<way>less|more)\b", re.I)
+_PRICE_WORD = {"less": "cheaper", "more": "more expensive"}
+_BE = {"costs": "is", "cost": "are", "costing": "being"}
+
+
+def _price_words(premise: str, hypothesis: str) -> list[tuple[int, int, str]]:
+    """"cost(s) less" read as "is / are cheaper" ("cost more": "more expensive") where the premise says it so and
+    never "cost less": "They cost less to run" against "Electric cars cost more to buy than petrol cars, but they are
+    cheaper to run" was P(c) 0.92 (the premise's "cost more" read into it), "They are cheaper to run" P(e) 0.95."""
+    out = []
+    for m in _COSTS.finditer(hypothesis):
+        word = _PRICE_WORD[m.group("way").lower()]
+        if not re.search(rf"\b{word}\b", premise, re.I) or re.search(rf"\bcost(?:s|ing)?\s+{m.group('way')}\b",
+                                                                     premise, re.I):
+            continue
+        be = "be" if m.group("before") else _BE[m.group("verb").lower()]
+        out.append((m.start("verb"), m.end(), f"{be} {word}"))
     return out
 
 

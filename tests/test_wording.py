@@ -57,6 +57,11 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     ("The library is open from 9 am to 8 pm on weekdays.", "On weekdays it will close at 8 pm.",
      "On weekdays it will be open until 8 pm."),
     ("The shop is open 09:00–20:00.", "It closes at 8 pm.", "It is open until 20:00."),
+    # "cost less" where the premise says "cheaper" ("They cost less to run" was P(c) 0.92 against the premise below)
+    ("Electric cars cost more to buy than petrol cars, but they are cheaper to run.", "They cost less to run.",
+     "They are cheaper to run."),
+    ("The tablet is cheaper than the laptop.", "The tablet will cost less than the laptop.",
+     "The tablet will be cheaper than the laptop."),
     ("The city has 1,500,000 residents.", "The city has 1.5 million residents.", "The city has 1,500,000 residents."),
     ("It has collected 24 rock samples.", "It has gathered two dozen rock samples.", "It has gathered 24 rock samples."),
     ("It has 12 eggs.", "It has a dozen eggs.", "It has 12 eggs."),
@@ -85,6 +90,8 @@ def test_a_phrase_that_says_what_the_source_says_is_read_in_its_words(premise, c
     ("The day ends at 15:15.", "The day ends at 3.45 pm."),                       # another time, written with a dot
     ("It weighs 3.15 kg.", "It weighs 3.15 kg."),
     ("The library is open from 9 am to 8 pm.", "The library closes at 6 pm."),     # another time
+    ("The tablet is more expensive than the laptop.", "The tablet costs less than the laptop."),   # the other way
+    ("Cheaper seats cost less online than at the door.", "They cost less online."),   # "cost less" said as such
     ("The meeting runs from 9 am to 8 pm.", "It closes at 8 pm."),                  # nothing said open
     ("It is open from 9 am to 8 pm, and on Saturdays from 10 am to 4 pm.",        # two closing times
      "It closes at 8 pm on Saturdays."),

@@ -17,15 +17,13 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from grounding.frequencies import _WORDS as _NUMBER_WORDS
 from grounding.overclaim import holds_most
 
 _VERBS = {"doubl": 2, "tripl": 3, "trebl": 3, "quadrupl": 4, "halv": Fraction(1, 2)}
 _VERB = re.compile(r"\b(?P<stem>doubl|tripl|trebl|quadrupl|halv)(?:e|es|ed|ing)\b", re.IGNORECASE)
-_WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10}
-_TIMES = re.compile(r"\b(?:(?P<twice>twice)\s+as\b|(?P<n>\d+(?:\.\d+)?|two|three|four|five|six|ten)"
+_TIMES = re.compile(r"\b(?:(?P<twice>twice)\s+as\b|(?P<n>\d+(?:\.\d+)?|" + "|".join(_NUMBER_WORDS) + r")"
                     r"(?:-fold\b|\s+times\s+(?:as|more|higher|greater|larger|bigger|faster|lower|fewer|less)\b))",
-                    re.IGNORECASE)
-_ABOUT = re.compile(r"\b(?:about|around|approximately|roughly|nearly|almost|some|circa|close to|an estimated)\s+$",
                     re.IGNORECASE)
 
 
@@ -33,7 +31,7 @@ def _multiples(text: str) -> list[tuple[int, int, Fraction]]:
     out = [(m.start(), m.end(), Fraction(_VERBS[m.group("stem").lower()])) for m in _VERB.finditer(text)]
     for m in _TIMES.finditer(text):
         n = m.group("n")
-        value = 2 if m.group("twice") else _WORD_NUMBERS.get(n.lower()) or Fraction(n)
+        value = 2 if m.group("twice") else _NUMBER_WORDS.get(n.lower()) or Fraction(n)
         out.append((m.start(), m.end(), Fraction(value)))
     return out
 
@@ -59,7 +57,8 @@ def multiple_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     shares, their_shares = _shares(claim), _shares(sentence)
     if len(shares) == 1 and their_shares and (shares[0].unit == "fraction" or any(p.unit == "fraction" for p in their_shares)):
         c = shares[0]
-        loose = bool(_ABOUT.search(claim[:c.start])) or any(_ABOUT.search(sentence[:p.start]) for p in their_shares)
+        from grounding.wording import _approximate      # "about a third": the wording's reading of an approximation
+        loose = _approximate(claim, c) or any(_approximate(sentence, p) for p in their_shares)
         tolerance = Fraction(5, 100) if loose else Fraction(5, 1000)
         if all(abs(p.value - c.value) > tolerance for p in their_shares) and _others(claim, c.start, c.end, sentence):
             out.append((claim[c.start:c.end], sentence[their_shares[0].start:their_shares[0].end]))

@@ -238,8 +238,8 @@ def align(premise: str, hypothesis: str) -> str:
     """`hypothesis` with each phrase that says what a phrase of `premise` says in other words replaced by the
     premise's phrase (see the module docstring); the hypothesis itself where there is none."""
     edits: list[tuple[int, int, str]] = []
-    theirs = phrases(premise)
-    for mine in phrases(hypothesis):
+    theirs, ours = phrases(premise), phrases(hypothesis)
+    for mine in ours:
         same = next((p for p in theirs if _equal(mine, p, _approximate(hypothesis, mine))
                      or _rounded(hypothesis, mine, premise, p)), None)
         if same is not None and not any(p.kind == mine.kind and p.value == mine.value and p.unit == mine.unit
@@ -252,7 +252,7 @@ def align(premise: str, hypothesis: str) -> str:
             elif mine.start == 0:
                 words = words[:1].upper() + words[1:]
             edits.append((mine.start, end, words))
-    edits += _closing_hours(premise, hypothesis, edits) + _price_words(premise, hypothesis)
+    edits += _closing_hours(premise, hypothesis, theirs, ours, edits) + _price_words(premise, hypothesis)
     for m in _PREFIXED.finditer(hypothesis):
         word = m.group("word")
         if m.group("prefix").lower() in ("in", "im", "il", "ir", "dis") and not _ADJECTIVE_END.search(word.lower()):
@@ -267,21 +267,23 @@ def align(premise: str, hypothesis: str) -> str:
 
 
 _OPEN_UNTIL = re.compile(r"\bopen\b[^.;]{0,120}?(?:\bto|\buntil|\btill|–|-)\s*$", re.I)
-_CLOSES_AT = re.compile(r"\b(?P<before>(?:will|would|to|can|may|might|should|must|does|do|did)\s+)?"
+_MODAL = r"\b(?P<before>(?:will|would|to|can|may|might|should|must|does|do|did)\s+)?"   # then "be open", "be cheaper"
+_CLOSES_AT = re.compile(_MODAL +
                         r"(?P<verb>closes|close|closed|closing)\s+at\s+$", re.I)
 _OPEN_FORMS = {"closes": "is open until", "close": "are open until", "closed": "was open until",
                "closing": "open until"}
 
 
-def _closing_hours(premise: str, hypothesis: str, edits: list) -> list[tuple[int, int, str]]:
+def _closing_hours(premise: str, hypothesis: str, theirs: list[Phrase], ours: list[Phrase],
+                   edits: list) -> list[tuple[int, int, str]]:
     """"closes at 8 pm" read as "is open until 8 pm" where the premise is open until that time ("The library is
     open from 9 am to 8 pm": the model read "It closes at 8 pm" against it as P(c) 0.95, "It is open until 8 pm"
     as P(e) 0.96). Another time is left as written, and so is a premise with two closing times ("to 8 pm, and on
     Saturdays … to 4 pm"), where the claim's time may belong to the other days: read as "open until", "closes at 8
-    pm on Saturdays" would pass."""
-    until = {p.value for p in _clock_times(premise) if _OPEN_UNTIL.search(premise[:p.start])}
+    pm on Saturdays" would pass. `theirs`, `ours`: the two texts' phrases, as `align` read them."""
+    until = {p.value for p in theirs if p.kind == "clock" and _OPEN_UNTIL.search(premise[:p.start])}
     out = []
-    for mine in _clock_times(hypothesis) if len(until) == 1 else ():
+    for mine in (p for p in ours if p.kind == "clock") if len(until) == 1 else ():
         m = _CLOSES_AT.search(hypothesis[:mine.start])
         if m is None or mine.value not in until or any(s < mine.start and m.start() < e for s, e, _ in edits):
             continue
@@ -292,7 +294,7 @@ def _closing_hours(premise: str, hypothesis: str, edits: list) -> list[tuple[int
     return out
 
 
-_COSTS = re.compile(r"\b(?P<before>(?:will|would|to|can|may|might|should|must|does|do|did)\s+)?"
+_COSTS = re.compile(_MODAL +
                     r"(?P<verb>costs|cost|costing)\s+(?P<way>less|more)\b", re.I)
 _PRICE_WORD = {"less": "cheaper", "more": "more expensive"}
 _BE = {"costs": "is", "cost": "are", "costing": "being"}

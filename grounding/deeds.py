@@ -12,7 +12,9 @@ is the verb's subject with what stands beside it (an apposition, "its chief exec
 "Sam Reyes"), or a passive verb's agent ("was led by Dr Jones"), named where it holds a proper noun or, at the
 start of a claim, a capitalised word that the source writes as a name ("Reyes will …", which the tagger reads as a
 noun); titles aside ("Dr"), every word of a name is capitalised and no more ("PDS", "AIRE", "PDO": genes, drugs
-and indices, which scientific sentences name by abbreviations of each other, are no doers here). Neither "be"
+and indices, which scientific sentences name by abbreviations of each other, are no doers here), nor is a numbered
+name ("Apollo 11": a mission or a product, whose parts the source names as doers: "The lunar module Eagle landed").
+Neither "be"
 nor "have" is a deed, and a claim's deeds are its main clause's ("When the PDO last switched to a cool phase, …").
 Names are compared by their first five letters, whatever their case ("the Greens" and "the Green Party"). The
 sentence gives the claim's deed another doer when one of its deeds holds at least DEED_SHARE of the claim's deed
@@ -92,6 +94,9 @@ def _doer(subject, names_in: str) -> tuple[frozenset, str]:
              and (t.pos_ == "PROPN" or t.i == 0 and f" {t.text}" in names_in)]
     if not [t for t in named if t.text not in _TITLES] or not all(t.text[1:].islower() for t in named):
         return frozenset(), ""          # no name, or an acronym's ("PDS", "AIRE": genes, drugs, indices)
+    if any(t.i + 1 < len(t.doc) and t.doc[t.i + 1].like_num for t in named):
+        return frozenset(), ""          # a numbered name: a mission, a vehicle, a product ("Apollo 11", "Falcon 9"),
+        # of which the source's deeds are often its parts' ("The lunar module Eagle landed on 20 July")
     return frozenset(t.text for t in named if t.text not in _TITLES), " ".join(t.text for t in named)
 
 

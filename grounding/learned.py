@@ -174,7 +174,7 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
                 continue
         for x in others:
             pair = (f"{c.surface} {unit}", f"{x.surface} {unit}") if unit else (c.surface, x.surface)
-            if same_figure and not same_quantity(claim, pair[0], context, pair[1]):
+            if same_figure and not same_quantity(claim, pair[0], context, pair[1], c.kind in ("date", "year")):
                 continue
             out.append(pair)
             break

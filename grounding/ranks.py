@@ -8,9 +8,11 @@ A rank is
   visited"), or a superlative alone there, the first ("is the tallest"); its measure is the superlative, its scope
   the word after "in" or "of" that follows it, if any ("in the country", "building in the world");
 - an ordinal after "finished", "came", "placed", "ended" or "in" ("finished second", "Laura Muir in third"; not
-  "in second-line therapy", nor "was first described"), or before "place": its measure is the place.
-Its holder in a source sentence is the named mention nearest before it (entities.mentions); in a claim, any named
-mention before it. Two ranks conflict where the sentence gives the claim's holder another rank of the same measure
+  "in second-line therapy", nor "was first described"), before "place", or after "to" at a sentence's end or
+  before "in the table" (league, standings, ...: "lifts United to third in the table", "moves United up to
+  fourth,"; not "to third parties"): its measure is the place.
+Its holder in a source sentence is the named mention nearest before it (entities.mentions), or where the tagger
+found none there, the claim's holder written before it; in a claim, any named mention before it. Two ranks conflict where the sentence gives the claim's holder another rank of the same measure
 (the scopes, where both have one, the same) and nowhere the claim's own: `rank_conflicts`, which the quantity rule
 asks where it asks for one figure (learned.quantity_conflicts with same_figure).
 """
@@ -32,7 +34,9 @@ _TOP = re.compile(rf"\b(?:is|was|are|were|be|been|remains?|remained|becomes?|bec
                   rf"(?:now\s+|still\s+|currently\s+|once\s+|also\s+)?(?:the\s+)?(?:(?P<ord>{_ORD})[\s-]+)?"
                   rf"(?P<sup>{_SUPERLATIVE})\b", re.I)
 _PLACE = re.compile(rf"\b(?:finish(?:ed|es)?|came|comes|placed|ended|in)\s+(?P<ord>{_ORD})\b(?![\s-]+(?:{_SUPERLATIVE}))(?!-)"
-                    rf"|\b(?P<ord2>{_ORD})\s+place\b", re.I)
+                    rf"|\b(?P<ord2>{_ORD})\s+place\b"
+                    rf"|\bto\s+(?P<ord3>{_ORD})(?=\s+in\s+the\s+(?:table|league|standings|rankings?|group|division|polls?)\b"
+                    rf"|\s*[.,;]|\s*$)", re.I)
 
 
 class Rank(NamedTuple):
@@ -60,8 +64,8 @@ def ranks(text: str) -> list[Rank]:
         start = m.start("ord") if m.group("ord") else m.start("sup")
         out.append(Rank(start, value, sup, scope.group("scope").lower() if scope else None, text[start:m.end()]))
     for m in _PLACE.finditer(text):
-        word = m.group("ord") or m.group("ord2")
-        start = m.start("ord") if m.group("ord") else m.start("ord2")
+        group = next(g for g in ("ord", "ord2", "ord3") if m.group(g))
+        word, start = m.group(group), m.start(group)
         out.append(Rank(start, _value(word), "place", None, word))
     return out
 
@@ -78,14 +82,18 @@ def rank_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     claim_names = [m for m in mentions(claim) if m.kind == "named"]
     names = [m for m in mentions(sentence) if m.kind == "named"]
 
-    def holder(rank: Rank) -> Optional[str]:
+    def holder(rank: Rank, held: list) -> Optional[str]:
         before = [m for m in names if m.end <= rank.start]
-        return max(before, key=lambda m: m.end).key if before else None
+        if before:
+            return max(before, key=lambda m: m.end).key
+        # no name the tagger found before it: the claim's holder as the claim writes it ("moves United up to fourth")
+        written = [m for m in held if re.search(rf"\b{re.escape(claim[m.start:m.end])}\b", sentence[:rank.start])]
+        return max(written, key=lambda m: m.end).key if written else None
 
     out = []
     for c in mine:
-        held = {m.key for m in claim_names if m.end <= c.start}
-        same = [t for t in theirs if t.measure == c.measure and holder(t) in held
+        held = [m for m in claim_names if m.end <= c.start]
+        same = [t for t in theirs if t.measure == c.measure and holder(t, held) in {m.key for m in held}
                 and (c.scope is None or t.scope is None or c.scope == t.scope)]
         if same and all(t.value != c.value for t in same):
             out.append((c.surface, same[0].surface))

@@ -37,6 +37,10 @@ _ABBREVIATIONS = frozenset("""
 _BEFORE_NUMBER = frozenset("no nos vol p pp ref refs sec ch art jan feb mar apr jun jul aug sep sept oct nov dec".split())
 # After a dotted initialism ("U.S.") these words start a new sentence; any other capitalised word does not.
 _STARTERS = frozenset("the this these that those it its in on at we a an however but there they he she our as for".split())
+# a letter after these words is a label, not an initial: "at grade B. Mathematics is required", "hepatitis B. It"
+_LABELLED = frozenset("grade grades vitamin vitamins hepatitis type types plan group groups category class phase section "
+                      "part level gate terminal block option stage size row wing ward zone platform appendix annex "
+                      "exhibit schedule division lane route line model".split())
 # after "a.m." / "p.m." a capitalised word starts a new sentence, but for a zone ("EST") or these ("9 a.m. Monday")
 _CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april may june "
                       "july august september october november december".split())
@@ -245,10 +249,13 @@ def _is_boundary(text: str, match: re.Match, block_start: int, block_end: int) -
         return False
     if len(word) == 1 and word.isalpha() and before.group(1)[-1].isupper():   # an initial: "J. Smith"
         # not a unit after a number ("charges at 45 W. The base model") nor a letter before a sentence's first word
-        # ("Take vitamin D. The dose ..."); "Franklin D. Roosevelt" stays one
+        # ("Take vitamin D. The dose ..."), nor a label ("at grade B. Mathematics is required", `_LABELLED`);
+        # "Franklin D. Roosevelt" stays one
         unit = re.search(r"\d\s*$", text[max(block_start, before.start() - 3):before.start()])
+        label = re.search(r"(\w+)\s+$", text[max(block_start, before.start() - 16):before.start()])
         next_word = re.match(r"\w+", text[after:after + 20])
-        return bool(unit) or (next_word is not None and next_word.group(0).lower() in _STARTERS)
+        return bool(unit) or (label is not None and label.group(1) in _LABELLED) \
+            or (next_word is not None and next_word.group(0).lower() in _STARTERS)
     if "." in word and re.fullmatch(r"(?:[a-z]\.)+[a-z]", word):               # "U.S.", "a.m."
         next_word = re.match(r"\w+", text[after:after + 20])
         if word in ("a.m", "p.m") and next_word is not None:   # "starts at 9 a.m. About 40,000 runners …"

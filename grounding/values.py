@@ -36,13 +36,15 @@ def _what_it_measures(token) -> tuple[str, str, str, frozenset]:
     return verb, subject, measured.lemma_.lower(), mods
 
 
-def same_quantity(claim: str, claim_value: str, context: str, context_value: str) -> bool:
+def same_quantity(claim: str, claim_value: str, context: str, context_value: str, when: bool = False) -> bool:
     """Whether two values of one kind and unit speak of the same quantity: the same verb governs them ("70% …
     reached remission" / "30% … reached remission"; not "be" or "have"), their verbs have the same subject
     ("Sales reached $5 million" / "Sales were $4 million"), or they measure the same noun with the same modifiers
     ("of solar capacity" both). "aims to reach 20 gigawatts of renewable capacity by 2030" and "added 1.8 gigawatts
-    of solar capacity in 2023" do not: another target is not another value of the same figure. A value the parse
-    cannot place counts as the same quantity."""
+    of solar capacity in 2023" do not: another target is not another value of the same figure. `when`: the values
+    are dates or years, the times of events, and two verbs that say something (not "be" or "have") name two events
+    whatever their subject: "Apollo 11 landed … on 20 July 1969" is not "Apollo 11 launched on 16 July 1969". A
+    value the parse cannot place counts as the same quantity."""
     from grounding.decompose import parse
     a = _value_token(parse(claim), claim_value) or _value_token(parse(claim), claim_value.split(" ")[0])
     b = _value_token(parse(context), context_value) or _value_token(parse(context), context_value.split(" ")[0])
@@ -52,6 +54,8 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     # "be" and "have" say nothing of what is measured ("is one of the deepest in 100 years" / "there have been 18
     # minima in the last 8,000 years"), and a value as its verb's subject ("70% of patients fail" / "81.2% did not
     # achieve") names no thing: those need the subject or the measured noun to agree
+    if when and verb_a != verb_b and not {verb_a, verb_b} & {"", "be", "have"}:
+        return False
     return ((verb_a not in ("", "be", "have") and verb_a == verb_b) or (_names_a_thing(subj_a) and subj_a == subj_b)
             or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)))
 

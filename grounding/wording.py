@@ -6,7 +6,8 @@ against "children who had not been vaccinated" (P(c) 0.48; "not vaccinated child
 
 `align(premise, hypothesis)` gives the hypothesis with each such phrase replaced by the premise's:
 - a length of time, a mass, volume or length in another unit of equal size (a month is 30 days, a year 12 months
-  or 365 days, within 2 %; months in days or weeks within 7 %, "a month" and "four weeks"; metric units exactly;
+  or 365 days, within 2 %; months in days or weeks within 7 %, "a month" and "four weeks"; "eight quarters" and
+  "two years", but "a quarter of" is a share; metric units exactly;
   "the past year" is one year), within 10 % where the claim says "about" or "just over" its value ("about 26
   months" and "just over two years": the claim, not the source, allows the difference);
 - a fraction and the percentage it equals ("a third" and 33%, "one in five" and 20%; within 2 points where the
@@ -35,11 +36,11 @@ from grounding.learned import _UNITS
 # the size of each unit in its dimension's base unit (days, grams, litres, metres); the spellings are the quantity
 # rule's (learned._UNITS), with a few longer spans of time and the tonne; imperial units convert inexactly: left out
 _SIZE = {"second": Fraction(1, 86400), "minute": Fraction(1, 1440), "hour": Fraction(1, 24), "day": 1, "week": 7,
-         "fortnight": 14, "month": 30, "year": 365, "decade": 3650, "µg": Fraction(1, 10**6), "mg": Fraction(1, 1000),
+         "fortnight": 14, "month": 30, "quarter": Fraction(365, 4), "year": 365, "decade": 3650, "µg": Fraction(1, 10**6), "mg": Fraction(1, 1000),
          "g": 1, "kg": 1000, "tonne": 10**6, "ml": Fraction(1, 1000), "cl": Fraction(1, 100), "dl": Fraction(1, 10),
          "l": 1, "mm": Fraction(1, 1000), "cm": Fraction(1, 100), "metre": 1, "km": 1000}
 _MORE = {"fortnight fortnights": ("time", "fortnight"), "decade decades": ("time", "decade"),
-         "tonne tonnes": ("mass", "tonne")}
+         "tonne tonnes": ("mass", "tonne"), "quarter quarters": ("time", "quarter")}
 _UNIT = {spelling: (dimension, Fraction(_SIZE[unit]), unit) for dimension, units in _UNITS.items()
          for spelling, unit in units.items() if unit in _SIZE}
 _UNIT |= {spelling: (dimension, Fraction(_SIZE[unit]), unit) for spellings, (dimension, unit) in _MORE.items()
@@ -100,6 +101,9 @@ def _amounts(text: str) -> list[Phrase]:
         if not m.group("num") or not m.group("num")[0].isdigit():
             if m.group("unit").lower() not in _SPELLED_OUT or _RATE.search(text[:m.start()]):
                 continue
+        if unit == "quarter" and (m.group("half") or m.group("num").lower() in ("a", "an", "one")
+                                  or re.match(r"\s+of\b", text[m.end():])):
+            continue    # a share, not three months: "a quarter of patients", "three quarters of them"
         if m.group("and1") or m.group("and2"):
             count += Fraction(1, 2)
         out.append(Phrase(m.start(), m.end(), dimension, count * size, unit))

@@ -43,6 +43,8 @@ def test_a_deed_given_to_another_named_doer_is_found(claim, sentence, expected):
     ("Rui Costa called the budget a missed opportunity.",                  # both did it
      "Ana Lopes and Rui Costa called the budget a missed opportunity."),
     ("Pfizer developed the vaccine.", "BioNTech developed the vaccine with Pfizer."),    # a party of the deed
+    ("Apollo 11 landed on the Moon on 20 July 1969.",                      # a numbered name: a mission, whose
+     "The lunar module Eagle landed on 20 July, and Neil Armstrong stepped onto the surface."),   # part landed
     ("The Greens won 12 seats, their best ever result.",                   # one party, two spellings
      "The Green Party won 12 seats, its best result ever, while the Liberals lost 9 of their 20 seats."),
 ])
@@ -147,3 +149,16 @@ def test_a_claim_placing_its_thing_elsewhere_is_contradicted(engine):
     assert "it puts it somewhere else: the claim says “the Old Town”, the source “Princes Street Gardens”" in \
         explain(res, wrong, res.claims[1])
     assert res.sentence_map.ruled_notes()[(1, 1)].startswith("the place rule: ")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_date_of_one_event_is_not_read_against_another_events(engine):
+    """A user's answer: "Apollo 11 landed on the Moon on 20 July 1969" was Contradicted on every engine by "Apollo 11
+    launched on 16 July 1969" (the quantity rule: one subject, so one figure), and then by the doer rule ("The
+    lunar module Eagle landed on 20 July": a mission's part, not another doer). Launch and landing are two events,
+    and a numbered name is no doer."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    source = ("Apollo 11 launched on 16 July 1969. The lunar module Eagle landed on 20 July, and Neil Armstrong "
+              "stepped onto the surface about six hours later. Michael Collins remained in lunar orbit.")
+    res = ground("Apollo 11 landed on the Moon on 20 July 1969. Michael Collins stayed in orbit.", [source], config)
+    assert [v.label for v in res.verdicts] == [SUPPORTED, SUPPORTED], [v.rule for v in res.verdicts]

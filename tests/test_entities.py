@@ -84,6 +84,22 @@ def test_same_quantity(claim, claim_value, context, context_value, same):
     assert same_quantity(claim, claim_value, context, context_value) is same
 
 
+@pytest.mark.parametrize("claim, claim_value, context, context_value, same", [
+    # dates of two events of one subject (a moon landing's date had been Contradicted by the launch's on every engine)
+    ("Apollo 11 landed on the Moon on 20 July 1969.", "20 July 1969", "Apollo 11 launched on 16 July 1969.",
+     "16 July 1969", False),
+    ("The bridge opened in 2021.", "2021", "The bridge was completed in 2020.", "2020", False),
+    # one event: the same verb, or a copula on one side
+    ("The bridge opened in 2021.", "2021", "The bridge opened in 2022.", "2022", True),
+    ("The election took place in 2021.", "2021", "The election was in 2022.", "2022", True),
+])
+def test_dates_of_other_events_are_other_quantities(claim, claim_value, context, context_value, same):
+    from grounding.learned import quantity_conflicts
+    from grounding.values import same_quantity
+    assert same_quantity(claim, claim_value, context, context_value, when=True) is same
+    assert bool(quantity_conflicts(claim, context, same_figure=True)) is same
+
+
 @pytest.mark.parametrize("claim, context, agree", [
     ("CO2 rose 43 percent.", "CO2 rose by about 40%.", True),        # "about 40%" covers 35-45
     ("CO2 rose about 30 percent.", "CO2 rose 26%.", True),

@@ -24,6 +24,10 @@ RACE = ("Kenya's Faith Kipyegon won the women's 1500 metres in 3 minutes 51 seco
      "Porto is the second most visited city in Portugal, after Lisbon, which is the most visited.",
      ("second most visited", "most visited")),
     ("Lewis Hamilton came 3rd in the race.", "Lewis Hamilton finished fifth, two minutes behind.", ("3rd", "fifth")),
+    # a place in a table, reached: "to third in the table" / "up to fourth," (the tagger finds no name in the
+    # sentence: "United" as the claim writes it holds the rank)
+    ("The win lifts United to third in the table.", "The result moves United up to fourth, two points behind City.",
+     ("third", "fourth")),
 ])
 def test_another_rank_of_the_claims_holder_is_a_conflict(claim, sentence, expected):
     assert rank_conflicts(claim, sentence) == [expected]
@@ -67,3 +71,25 @@ def test_a_claim_giving_another_rank_is_contradicted(engine):
     assert right.label == SUPPORTED, right.rule
     assert wrong.label == CONTRADICTED and wrong.anchor == 2, wrong.rule
     assert wrong.rule.startswith("quantity override: the claim says second tallest, the source third tallest")
+
+
+def test_to_an_ordinal_is_a_place_only_at_a_tables_end_or_a_sentences():
+    assert [(r.value, r.measure) for r in ranks("She rose to first.")] == [(1, "place")]
+    assert [(r.value, r.measure) for r in ranks("They climbed to 2nd in the league.")] == [(2, "place")]
+    assert ranks("Data may be passed to third parties.") == []
+    assert ranks("The drug moved to third-line use.") == []
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_claim_giving_another_place_in_the_table_is_contradicted(engine):
+    """A user's answer: "The win lifts United to third in the table" against "The result moves United up to
+    fourth" was Supported on every engine (P(e) 0.86 on the claims engine)."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    report = ("United came from behind to beat City 2-1 at home on Saturday. Rashford equalised in the 58th minute and "
+              "Fernandes scored the winner from the penalty spot in the 81st. The result moves United up to fourth, "
+              "two points behind City.")
+    res = ground("United beat City 2-1 on Saturday. The win lifts United to third in the table.", [report], config)
+    right, wrong = res.verdicts
+    assert right.label == SUPPORTED, right.rule
+    assert wrong.label == CONTRADICTED and wrong.anchor == 2, wrong.rule
+    assert wrong.rule.startswith("quantity override: the claim says third, the source fourth")

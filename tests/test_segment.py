@@ -29,6 +29,11 @@ def texts(text):
     ("It charges at 45 W. The base model costs 699 euros.", ["It charges at 45 W.", "The base model costs 699 euros."]),
     ("Take vitamin D. The dose is 10 µg.", ["Take vitamin D.", "The dose is 10 µg."]),
     ("Franklin D. Roosevelt was president. J. Smith wrote it.", ["Franklin D. Roosevelt was president.", "J. Smith wrote it."]),
+    # a letter after a word it labels is no initial ("… at grade B. Mathematics is required." had been one sentence)
+    ("Applicants need three A-levels at grade B. Mathematics is required.",
+     ["Applicants need three A-levels at grade B.", "Mathematics is required."]),
+    ("Most had hepatitis B. Several recovered. It was signed by J. Smith and M. Jones.",
+     ["Most had hepatitis B.", "Several recovered.", "It was signed by J. Smith and M. Jones."]),
     # after "a.m." / "p.m." a capitalised word starts a sentence (a marathon answer's "… starts at 9 a.m. About 40k
     # runners will take part." had been one sentence), but for a time zone or a day
     ("The course starts at 9 a.m. About 40k runners will take part.",

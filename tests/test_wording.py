@@ -46,6 +46,10 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     ("It is given as two doses, four weeks apart.", "It needs two shots given a month apart.",
      "It needs two shots given four weeks apart."),
     ("The course lasts 12 weeks.", "The course lasts three months.", "The course lasts 12 weeks."),
+    # quarters of a year (an earnings answer's "the first time in two years" against "the first drop in eight
+    # quarters" was Partially supported)
+    ("Operating profit declined 3%, the first drop in eight quarters.",
+     "Operating profit fell for the first time in two years.", "Operating profit fell for the first time in eight quarters."),
     # a value the claim rounds (a marathon's "42.2 km course" was Contradicted by "42.195 km long", P(c) 0.93)
     ("The marathon route is 42.195 km long.", "The 42.2 km course starts at 9 a.m.",
      "The 42.195 km course starts at 9 a.m."),
@@ -104,6 +108,9 @@ def test_a_phrase_that_says_what_the_source_says_is_read_in_its_words(premise, c
     ("About a third of voters agreed.", "35% of voters agreed."),                # the source's "about" is not the claim's
     ("It took two years to build.", "Construction took about 30 months."),       # more than 10 % apart
     ("Sales rose 5% last year.", "Sales rose 5% in the past twelve months."),     # a calendar year
+    ("Three quarters of the patients improved.", "Three quarters of the patients improved."),   # a share ...
+    ("A quarter of the patients had side effects.", "A quarter of the patients had side effects."),
+    ("Sales rose in the third quarter.", "Sales rose in the third quarter."),    # ... and a period, not lengths
 ])
 def test_nothing_is_rewritten_where_the_phrases_differ_or_say_one_thing_alike(premise, claim):
     assert align(premise, claim) == claim

@@ -22,7 +22,10 @@ another subject" when
 "Respectively" leaves a sentence alone (its values pair with its names by order), and so do a sentence with more
 than MAX_VALUES values of the kind (statistics: estimates with their intervals) and a claim without a name. The
 verdict rule (overrides.binding_override) turns such a claim Contradicted and says which value the source gives for
-which subject.
+which subject. It reads two more forms the same way: the value said with another verb (`misbound_verbs`: "The bridge
+opened in 2015" against "… opened in 1998 and was renovated in 2015") and of another kind of the claim's thing
+(`misbound_kinds`: "The higher rate is 45%" against "The higher rate of 40% applies …, and the additional rate of
+45% above that").
 """
 from __future__ import annotations
 
@@ -109,6 +112,52 @@ def misbindings(claim: str, sentence: str) -> tuple[Misbinding, ...]:
     return tuple(out)
 
 
+# a value's holder written just before it: a modifier and a noun, and a link ("the higher rate of 40%", "the adult
+# fare is 4 euros", "the maximum dose 100 mg")
+_HOLDER = re.compile(r"\b(?P<mod>[a-z][a-z-]+)\s+(?P<head>[a-z]+)\s*(?:\bof|\bis|\bwas|\bare|\bwere|\bat|:)?\s*$", re.I)
+_NOT_MODIFIERS = frozenset("the a an its their his her our this that these those of and or to in for with by on at is "
+                           "was are were be been per".split())
+
+
+def _holder(text: str, value: _Value) -> tuple[str, str] | None:
+    """(modifier, head noun), lower case, of the value's holder written just before it (`_HOLDER`); None without."""
+    from grounding.decompose import parse
+    m = _HOLDER.search(text, max(0, value.start - 48), value.start)
+    if m is None or m.group("mod").lower() in _NOT_MODIFIERS:
+        return None
+    tokens = {t.idx: t for t in parse(text)}
+    mod, head = tokens.get(m.start("mod")), tokens.get(m.start("head"))
+    if mod is None or head is None or head.pos_ != "NOUN" or mod.pos_ not in ("ADJ", "NOUN"):
+        return None
+    return mod.lower_, head.lemma_.lower()
+
+
+@functools.lru_cache(maxsize=4096)
+def misbound_kinds(claim: str, sentence: str) -> tuple[Misbinding, ...]:
+    """The claim's value the sentence gives only for another kind of the claim's thing (one noun, another modifier),
+    while it gives another value of that kind and unit for the claim's own: "The higher rate is 45%" against "The
+    higher rate of 40% applies …, and the additional rate of 45% above that" ("the source gives 40% for “higher
+    rate”; 45% goes with “additional rate”"). A holder is a modifier and a noun written just before the value
+    ("the adult fare is 4 euros", "the maximum dose 100 mg"; `_holder`)."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    values = _values(claim)
+    if not values or not _may_bind(values, sentence):
+        return ()
+    theirs = [(v, _holder(sentence, v)) for v in _values(sentence)]
+    keys = {(v.kind, v.key) for v in values}
+    out = []
+    for c in values:
+        mine = _holder(claim, c)
+        if mine is None:
+            continue
+        said = [h for v, h in theirs if (v.kind, v.key, v.unit) == (c.kind, c.key, c.unit)]
+        given = [v for v, h in theirs if h == mine and v.kind == c.kind and v.unit == c.unit
+                 and (v.kind, v.key) not in keys and not values_agree(claim, c.mention, sentence, v.mention)]
+        if given and said and all(h is not None and h[1] == mine[1] and h[0] != mine[0] for h in said):
+            out.append(Misbinding(c.surface, " ".join(mine), given[0].surface, " ".join(said[0])))
+    return tuple(out)
+
+
 def describe(found: Misbinding, verbs: bool = False) -> str:
     """The explanation's words: "the source gives 8 pm for London; 6 pm is said of Leeds", or for verbs
     (misbound_verbs) "the source gives 1998 for "opened"; 2015 goes with "renovated"."""
@@ -121,7 +170,7 @@ def describe(found: Misbinding, verbs: bool = False) -> str:
 def found_in(claim: str, sentence: str) -> list[str]:
     """What the sentence says of another subject or another verb, as the explanation words it."""
     return [describe(f) for f in misbindings(claim, sentence)] + \
-        [describe(f, verbs=True) for f in misbound_verbs(claim, sentence)]
+        [describe(f, verbs=True) for f in misbound_verbs(claim, sentence) + misbound_kinds(claim, sentence)]
 
 
 def _owner(at: int, names) -> _Name | None:

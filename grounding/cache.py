@@ -169,7 +169,8 @@ def clear_text_caches() -> None:
     from grounding import (binding, decompose, deeds, entities, headings, language, negate, overclaim, prices, reversal,
                            wording)
     for cached in (decompose.parse, entities.mentions, headings.states_fact, language._detect_cached, negate.negate,
-                   binding.misbindings, binding.misbound_verbs, binding._names, binding._values, binding.claim_subject,
+                   binding.misbindings, binding.misbound_verbs, binding.misbound_kinds, binding._names, binding._values,
+                   binding.claim_subject,
                    reversal.conditions, reversal.comparisons, overclaim.stronger, prices.price_states, wording.align,
                    deeds._cached_deeds, deeds.placings):
         cached.cache_clear()

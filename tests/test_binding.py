@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from grounding import GroundingConfig, ground
-from grounding.binding import about_another, describe, found_in, misbindings, misbound_verbs
+from grounding.binding import about_another, describe, found_in, misbindings, misbound_kinds, misbound_verbs
 from grounding.explain import explain
 from grounding.types import SUPPORTED
 
@@ -182,3 +182,41 @@ def test_a_date_said_with_another_verb_is_contradicted(engine):
         "the binding rule: " + v.anchor_conflict
     assert explain(res, v, res.claims[0]).endswith(
         "it gives the claim's value with another verb: the source gives 1998 for “opened”; 2015 goes with “renovated”.")
+
+
+TAX = ("The higher rate of 40% applies between 50,271 and 125,140 pounds, and the additional rate of 45% above "
+       "that.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The higher rate is 45%.", TAX, "the source gives 40% for “higher rate”; 45% goes with “additional rate”"),
+    ("The child fare is 4 euros.", "The adult fare is 4 euros and the child fare is 2 euros.",
+     "the source gives 2 euros for “child fare”; 4 euros goes with “adult fare”"),
+    ("The maximum dose is 50 mg.", "The standard dose is 50 mg, and the maximum dose 100 mg.",
+     "the source gives 100 mg for “maximum dose”; 50 mg goes with “standard dose”"),
+])
+def test_a_value_said_of_another_kind_of_the_claims_thing_is_found(claim, sentence, expected):
+    assert found_in(claim, sentence) == [expected]
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    ("The higher rate is 40%.", TAX),                                                  # its own value
+    ("The additional rate is 45%.", TAX),
+    ("The top rate is 45%.", "The additional rate of 45% applies above 125,140 pounds."),   # no other value for "top"
+    ("The child fare is 4 euros.", "Adults pay 4 euros and children 2 euros."),         # no holder written so
+    ("The adult fare is 4 euros.", "The adult fare is 4 euros and the child fare is 2 euros."),
+])
+def test_no_kind_misbinding_where_the_value_is_the_kinds_own_or_unheld(claim, sentence):
+    assert misbound_kinds(claim, sentence) == ()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_rate_said_of_another_kind_is_contradicted(engine):
+    """A user's answer: "The higher rate is 45%" against the sentence above was Supported on every engine (P(e)
+    0.95 on the claims engine): 45% is the additional rate there."""
+    res = ground("The higher rate is 45%.", ["Income up to 50,270 pounds is taxed at the basic rate of 20%. " + TAX],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == "Contradicted" and v.anchor == 1, v.rule
+    assert v.rule.startswith("said of another subject: the source gives 40% for “higher rate”; 45% goes with "
+                             "“additional rate”")

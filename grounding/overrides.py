@@ -29,15 +29,28 @@ QUANTITY_NOTE_COSINE = 0.6
 
 
 def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
-                  context_texts: list[str]) -> Verdict:
+                  context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
     """A backed claim that names no conflicting sentence yet names a judged one (not its anchor) that gives another
     value for the same quantity ("50 mg" vs "25 mg, not 50 mg"; learned.quantity_conflicts, where the same verb or
     the same measured noun governs both values, values.same_quantity: not "reach 20 gigawatts … by 2030" against
     "added 1.8 gigawatts … in 2023") with cosine at least QUANTITY_NOTE_COSINE, the most similar such, when the
-    note is on (the preset's conflict_note). The label stays."""
+    note is on (the preset's conflict_note). The label stays. A Contradicted claim whose other side (the sentence
+    named as backing it) gives another value of its figure, with cosine at least the preset's quantity_override,
+    is contradicted by that sentence: it becomes the anchor, by the quantity rule ("The school expects to reopen on
+    Monday": the model read "We hope to reopen on Tuesday" as P(e) 0.93 and was named as the other side)."""
+    from grounding.learned import quantity_conflicts
+    if v.label == CONTRADICTED and v.conflicting is not None and preset.quantity_override is not None:
+        side = next((p for p in pairs if p.column == v.conflicting and p.judged), None)
+        found = quantity_conflicts(claim_text, context_texts[side.column], same_figure=True) \
+            if side is not None and side.cosine >= preset.quantity_override else []
+        if found:
+            v.anchor_conflict = ", ".join(f"the claim says {c}, the source {x}" for c, x in found)
+            v.rule = (f"quantity override: {v.anchor_conflict} (context sentence {side.column + 1}, "
+                      f"cosine {side.cosine:.2f} >= {preset.quantity_override})")
+            move_anchor(v, side, preset, entity_diffs)
+        return v
     if v.label not in (SUPPORTED, PARTIAL) or v.conflicting is not None or preset.conflict_note is None:
         return v
-    from grounding.learned import quantity_conflicts
     against = [p for p in pairs if p.judged and p.column != v.anchor and p.cosine >= QUANTITY_NOTE_COSINE
                and quantity_conflicts(claim_text, context_texts[p.column], same_figure=True)]
     if against:

@@ -29,18 +29,36 @@ def _what_it_measures(token) -> tuple[str, str, str, frozenset]:
     subject = next((c.lemma_.lower() for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), "") if verb else ""
     unit = token.head if token.dep_ == "nummod" else token
     measured = next((p for c in unit.children if c.dep_ == "prep" and c.lower_ == "of"
-                     for p in c.children if p.dep_ == "pobj"), None)
+                     for p in c.children if p.dep_ == "pobj"), None) or _counted(token)
     if measured is None:
         return verb, subject, "", frozenset()
     mods = frozenset(c.lemma_.lower() for c in measured.children if c.dep_ in ("amod", "compound"))
     return verb, subject, measured.lemma_.lower(), mods
 
 
+# nouns a number measures rather than counts: units, currencies, shares ("20 gigawatts" by 2030 and "1.8 gigawatts" in
+# 2023 are two figures; "2 million customers" and "1.2 million customers" one)
+_MEASURES = re.compile(r"(?:[a-z]*watts?|[a-z]*metres?|[a-z]*meters?|[a-z]*grams?|[a-z]*litres?|[a-z]*liters?|%|percent|"
+                       r"dollars?|euros?|pounds?|yen|francs?|pence|cents?|degrees?|points?|times?|[a-z]*bytes?|tonnes?|"
+                       r"tons?|miles?|hours?|minutes?|seconds?|days?|weeks?|months?|years?|decades?|kg|km|mg|ml|cm|mm|"
+                       r"gb|mb|tb|kwh|mph|fold|hundreds?|thousands?|millions?|billions?|trillions?|dozens?)$")
+
+
+def _counted(token):
+    """The noun a number counts ("2 million customers" -> customers), or None: a unit or share is no thing counted."""
+    node = token
+    while node.dep_ in ("compound", "nummod", "quantmod") and node.head.i != node.i and node.head.pos_ in ("NUM", "NOUN"):
+        node = node.head
+        if node.pos_ == "NOUN":
+            break
+    return node if node.pos_ == "NOUN" and node is not token and not _MEASURES.match(node.lower_) else None
+
+
 def same_quantity(claim: str, claim_value: str, context: str, context_value: str, when: bool = False) -> bool:
     """Whether two values of one kind and unit speak of the same quantity: the same verb governs them ("70% …
     reached remission" / "30% … reached remission"; not "be" or "have"), their verbs have the same subject
-    ("Sales reached $5 million" / "Sales were $4 million"), or they measure the same noun with the same modifiers
-    ("of solar capacity" both). "aims to reach 20 gigawatts of renewable capacity by 2030" and "added 1.8 gigawatts
+    ("Sales reached $5 million" / "Sales were $4 million"), or they measure or count the same noun with the same
+    modifiers ("of solar capacity" both; "2 million customers" and "about 1.2 million customers"). "aims to reach 20 gigawatts of renewable capacity by 2030" and "added 1.8 gigawatts
     of solar capacity in 2023" do not: another target is not another value of the same figure. `when`: the values
     are dates or years, the times of events, and two verbs that say something (not "be" or "have") name two events
     whatever their subject: "Apollo 11 landed … on 20 July 1969" is not "Apollo 11 launched on 16 July 1969". A

@@ -12,8 +12,8 @@ against "children who had not been vaccinated" (P(c) 0.48; "not vaccinated child
   months" and "just over two years": the claim, not the source, allows the difference);
 - a fraction and the percentage it equals ("a third" and 33%, "one in five" and 20%; within 2 points where the
   claim's is approximate), not a change ("50 percent more");
-- a time of day in another clock ("3 pm" and "15:00", "noon"), a number written otherwise ("1.5 million" and
-  "1,500,000", "two dozen" and "24");
+- a time of day in another clock ("3 pm" and "15:00", "noon"), "on Sunday night" and "late on Sunday", a number
+  written otherwise ("1.5 million" and "1,500,000", "two dozen" and "24");
 - a value the claim rounds to one or more decimals, within 5 % ("42.2 km" for "42.195 km", "2.3%" for "2.34%");
 - a word negated by its prefix ("unvaccinated", "ineffective") where the premise says "not" before the word itself;
 - "closes at 8 pm" where the premise is open until 8 pm ("open from 9 am to 8 pm"): "is open until 8 pm";
@@ -256,7 +256,8 @@ def align(premise: str, hypothesis: str) -> str:
             elif mine.start == 0:
                 words = words[:1].upper() + words[1:]
             edits.append((mine.start, end, words))
-    edits += _closing_hours(premise, hypothesis, theirs, ours, edits) + _price_words(premise, hypothesis)
+    edits += _closing_hours(premise, hypothesis, theirs, ours, edits) + _price_words(premise, hypothesis) \
+        + _late_in_the_day(premise, hypothesis)
     for m in _PREFIXED.finditer(hypothesis):
         word = m.group("word")
         if m.group("prefix").lower() in ("in", "im", "il", "ir", "dis") and not _ADJECTIVE_END.search(word.lower()):
@@ -317,6 +318,23 @@ def _price_words(premise: str, hypothesis: str) -> list[tuple[int, int, str]]:
         be = "be" if m.group("before") else _BE[m.group("verb").lower()]
         out.append((m.start("verb"), m.end(), f"{be} {word}"))
     return out
+
+
+_DAY = r"(?P<day>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+_DAY_PART = re.compile(rf"\b(?:on\s+)?{_DAY}\s+(?:night|evening)\b")
+_LATE_ON = re.compile(rf"\blate\s+(?:on\s+)?{_DAY}\b")
+
+
+def _late_in_the_day(premise: str, hypothesis: str) -> list[tuple[int, int, str]]:
+    """"on Sunday night" read as "late on Sunday" where the premise says so, and the other way round (the model read
+    "The volcano erupted on Sunday night" against "… began erupting late on Sunday" as P(c) 0.79, "… erupted late on
+    Sunday" as P(e) 0.96)."""
+    for mine, theirs in ((_DAY_PART, _LATE_ON), (_LATE_ON, _DAY_PART)):
+        said = {m.group("day"): m.group(0) for m in theirs.finditer(premise)}
+        edits = [(m.start(), m.end(), said[m.group("day")]) for m in mine.finditer(hypothesis) if m.group("day") in said]
+        if edits:
+            return edits
+    return []
 
 
 def aligned(premises: list[str], hypotheses: list[str]) -> list[str]:

@@ -156,11 +156,35 @@ def test_quantity_note_names_another_value_of_the_same_figure_only():
     backed = Verdict(claim=0, label=SUPPORTED, score=0.8, anchor=0, cosine=0.99)
     dose = ["The recommended starting dose of Zentrovir is 50 mg once daily.",
             "The recommended starting dose of Zentrovir is now 25 mg once daily, not 50 mg."]
-    v = quantity_note(dataclasses.replace(backed), PAPER, dose[0], [pair(0, 0.99, 0.9, 0.05), pair(1, 0.97, 0.3, 0.5)], dose)
+    v = quantity_note(dataclasses.replace(backed), PAPER, dose[0], [pair(0, 0.99, 0.9, 0.05), pair(1, 0.97, 0.3, 0.5)], dose,
+                      {})
     assert v.conflicting == 1
     target = ["The company aims to reach 20 gigawatts of renewable capacity by 2030.",
               "Northwind Energy added 1.8 gigawatts of solar capacity in 2023, bringing its total installed solar "
               "capacity to 6.4 gigawatts."]
     claim = "Northwind aims to reach 20 gigawatts of renewable capacity by 2030."
-    v = quantity_note(dataclasses.replace(backed), PAPER, claim, [pair(0, 0.79, 0.9, 0.05), pair(1, 0.78, 0.1, 0.38)], target)
+    v = quantity_note(dataclasses.replace(backed), PAPER, claim, [pair(0, 0.79, 0.9, 0.05), pair(1, 0.78, 0.1, 0.38)],
+                      target, {})
     assert v.conflicting is None
+
+
+def test_the_other_side_of_a_contradicted_claim_giving_another_value_becomes_its_anchor():
+    """A user's answer: "The school expects to reopen on Monday" was Contradicted (read together) by "… closed on
+    Friday", with "We hope to reopen on Tuesday" named as backing it (P(e) 0.93): that sentence contradicts it by its
+    value, and is the anchor."""
+    from grounding.types import Verdict
+    from grounding.overrides import quantity_note
+    texts = ["Due to a boiler failure, the school will be closed to all pupils on Friday.",
+             "We hope to reopen on Tuesday once repairs are complete."]
+    claim = "The school expects to reopen on Monday."
+    pairs = [pair(0, 0.57, 0.02, 0.49), pair(1, 0.63, 0.93, 0.02)]
+    against = Verdict(claim=0, label=CONTRADICTED, score=0.1, anchor=0, cosine=0.57, conflicting=1,
+                      rule="read together, context sentences 1, 2 contradict the claim")
+    v = quantity_note(dataclasses.replace(against), PRESETS["joint"], claim, pairs, texts, {})
+    assert (v.label, v.anchor, v.conflicting) == (CONTRADICTED, 1, None)
+    assert v.anchor_conflict == "the claim says Monday, the source Tuesday"
+    assert v.rule == "quantity override: the claim says Monday, the source Tuesday (context sentence 2, cosine 0.63 >= 0.6)"
+    # a backing sentence that states the claim's own value stays the other side
+    texts[1] = "We hope to reopen on Monday once repairs are complete."
+    v = quantity_note(dataclasses.replace(against), PRESETS["joint"], claim, pairs, texts, {})
+    assert (v.anchor, v.conflicting) == (0, 1)

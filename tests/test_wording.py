@@ -46,6 +46,10 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     ("It is given as two doses, four weeks apart.", "It needs two shots given a month apart.",
      "It needs two shots given four weeks apart."),
     ("The course lasts 12 weeks.", "The course lasts three months.", "The course lasts 12 weeks."),
+    # late in a day ("The volcano erupted on Sunday night" against "… began erupting late on Sunday": P(c) 0.79)
+    ("The volcano began erupting late on Sunday.", "The volcano erupted on Sunday night.",
+     "The volcano erupted late on Sunday."),
+    ("The storm hit on Friday evening.", "The storm arrived late on Friday.", "The storm arrived on Friday evening."),
     # quarters of a year (an earnings answer's "the first time in two years" against "the first drop in eight
     # quarters" was Partially supported)
     ("Operating profit declined 3%, the first drop in eight quarters.",
@@ -108,6 +112,7 @@ def test_a_phrase_that_says_what_the_source_says_is_read_in_its_words(premise, c
     ("About a third of voters agreed.", "35% of voters agreed."),                # the source's "about" is not the claim's
     ("It took two years to build.", "Construction took about 30 months."),       # more than 10 % apart
     ("Sales rose 5% last year.", "Sales rose 5% in the past twelve months."),     # a calendar year
+    ("The storm hit late on Saturday.", "The storm arrived on Sunday night."),     # another day
     ("Three quarters of the patients improved.", "Three quarters of the patients improved."),   # a share ...
     ("A quarter of the patients had side effects.", "A quarter of the patients had side effects."),
     ("Sales rose in the third quarter.", "Sales rose in the third quarter."),    # ... and a period, not lengths

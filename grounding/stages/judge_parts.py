@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from grounding import judge
+from grounding import referents
 from grounding.decompose import decompose
 from grounding.stages import Run, mask_columns
 from grounding.types import CONTRADICTED, ClaimPart
@@ -48,8 +48,11 @@ def run(state: Run) -> None:
     if not todo:
         return
     parts = [p for k in todo for p in result.claims[k].parts]
-    cos = mask_columns(judge.cosine_matrix(state.models["embedder"].encode([p.text for p in parts]),
-                                           state.context_embeddings), result.coverage.not_evidence)
+    before = {k: [s.text for s in result.response_sentences[:result.claims[k].sentence]] for k in todo}
+    resolved = [referents.resolve(p.text, before[k] + [q.text for q in result.claims[k].parts[:i]])
+                for k in todo for i, p in enumerate(result.claims[k].parts)]
+    cos = mask_columns(referents.similarities(state.models["embedder"], [p.text for p in parts], resolved,
+                                              state.context_embeddings), result.coverage.not_evidence)
     owner = [result.claims[k] for k in todo for _ in result.claims[k].parts]
     for p, row, claim in zip(parts, cos, owner):
         near = {int(j) for j in np.argsort(-row, kind="stable")[:config.joint_max] if row[j] >= config.joint_floor}

@@ -17,6 +17,7 @@ import dataclasses
 
 import numpy as np
 
+from grounding import referents
 from grounding.entities import entity_overlap
 from grounding.judge import polarity
 from grounding.scorer import scored_map
@@ -100,7 +101,8 @@ def _rejudge(state: Run, k: int, pairs: list[PairScore]) -> None:
                                fp32=True, stop=state.over_budget)
     if entailment.unfinished:
         return   # the time budget ran out: the int8 judgements stand
-    cosines = _fp32_cosines(state, state.result.claims[k].text, [p.column for p in pairs])
+    cosines = _fp32_cosines(state, state.result.claims[k].text, [p.column for p in pairs],
+                            referents.resolved_claim(state.result, k))
     for p, pr, psi, c in zip(pairs, probs, polarity(probs), cosines):
         p.entail, p.neutral, p.contradict = (round(float(x), 4) for x in pr)
         p.cosine = round(float(c), 4)
@@ -109,13 +111,14 @@ def _rejudge(state: Run, k: int, pairs: list[PairScore]) -> None:
     _rewrite_cells(state)
 
 
-def _fp32_cosines(state: Run, text: str, columns: list[int]) -> np.ndarray:
-    """Cosines between `text` and these context sentences by the embedder's fp32 twin."""
+def _fp32_cosines(state: Run, text: str, columns: list[int], resolved: str) -> np.ndarray:
+    """Cosines between `text` (the higher of it and its `resolved` reading's, grounding.referents) and these context
+    sentences by the embedder's fp32 twin."""
     if not columns:
         return np.zeros(0, dtype=np.float32)
-    texts = state.context_texts
-    vectors = state.models["embedder"].encode([text] + [texts[j] for j in columns], fp32=True)
-    return np.clip(vectors[1:] @ vectors[0], -1.0, 1.0)
+    texts, embedder = state.context_texts, state.models["embedder"]
+    context = embedder.encode([texts[j] for j in columns], fp32=True)
+    return referents.similarities(embedder, [text], [resolved], context, fp32=True)[0]
 
 
 def _rewrite_cells(state: Run) -> None:
@@ -140,7 +143,8 @@ def _reread_row(state: Run, k: int) -> None:
     excluded = set(state.result.coverage.not_evidence)
     columns = [j for j in range(state.limit) if j not in excluded
                and (fp32.labels[0, j] != 0 or cos[j] > state.config.tau - COSINE_REACH)]
-    cos[columns] = _fp32_cosines(state, state.result.response_sentences[state.row].text, columns)
+    cos[columns] = _fp32_cosines(state, state.result.response_sentences[state.row].text, columns,
+                                 referents.resolved_row(state.result, state.row))
     windows = state.windows
     windows.probabilities[local], windows.labels[local], windows.values[local] = (
         fp32.probabilities[0], fp32.labels[0], fp32.values[0])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from grounding import judge
+from grounding import judge, referents
 from grounding.decompose import parse
 from grounding.entities import entity_overlap
 from grounding.stages import Run, mask_columns
@@ -19,8 +19,9 @@ from grounding.types import PairScore
 
 def run(state: Run) -> None:
     result, idx = state.result, state.claims
-    emb = state.models["embedder"].encode([result.claims[k].text for k in idx])
-    cos = mask_columns(judge.cosine_matrix(emb, state.context_embeddings), result.coverage.not_evidence)
+    cos = referents.similarities(state.models["embedder"], [result.claims[k].text for k in idx],
+                                 [referents.resolved_claim(result, k) for k in idx], state.context_embeddings)
+    cos = mask_columns(cos, result.coverage.not_evidence)
     pairs = judge.candidates(cos, state.config.tau)
     pairs = sorted(pairs + _below_tau(cos, pairs, state))
     state.cosines, state.candidates = cos, _most_similar(cos, pairs, state)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from grounding import judge
+from grounding import referents
 from grounding.stages import Run, mask_columns
 from grounding.stages.segment import scored_context
 
@@ -17,10 +17,11 @@ def run(state: Run) -> Iterator[None]:
     state.limit = limit = scored_context(result, config)
     state.window_rows = rows
     embedder = state.models["embedder"]
-    sent_emb = embedder.encode([result.response_sentences[i].text for i in rows])
     state.context_embeddings = embedder.encode(state.context_texts[:limit])   # also for stage judge_parts
-    state.window_cosines = mask_columns(judge.cosine_matrix(sent_emb, state.context_embeddings),
-                                        result.coverage.not_evidence)
+    texts = [result.response_sentences[i].text for i in rows]
+    cos = referents.similarities(embedder, texts, [referents.resolved_row(result, i) for i in rows],
+                                 state.context_embeddings)
+    state.window_cosines = mask_columns(cos, result.coverage.not_evidence)
     scored = yield from score_steps(state, stop=state.over_budget)
     cov, names = scored.coverage, result.sentence_map.columns
     result.coverage.windows_gated = len(cov.gated)

@@ -47,7 +47,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = overrides.overclaim_partial(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     if v.conflicting is not None and v.label in (SUPPORTED, PARTIAL) and v.conflicting in (claim.alone_cleared or ()):
         v.conflicting = None   # the scorer's lean against it, which the entailment model reading it alone does not share
-    v = overrides.quantity_note(v, preset, result.claims[k].text, pairs, [s.text for s in ctx])
+    v = overrides.quantity_note(v, preset, result.claims[k].text, pairs, [s.text for s in ctx], diffs)
     if v.conflicting is not None and config.joint_siblings:
         from grounding.binding import about_another
         if about_another(claim.text, ctx[v.conflicting].text):   # not the other side: another subject's sentence

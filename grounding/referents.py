@@ -1,0 +1,86 @@
+"""Whom a pronoun names, for retrieval: an answer's sentences lean on the ones before them ("The Danube is the
+second longest river in Europe. It is about 2,850 km long."), and the embedder, reading "It is about 2,850 km long"
+alone, finds "The Danube, at around 2,850 km, is Europe's second-longest river" at cosine 0.41, below tau, so the
+claim was Unsupported with no sentence judged; "The Danube is about 2,850 km long" has 0.84.
+
+A response sentence or claim that opens with a subject pronoun ("It", "They", "He", "She") or a possessive one
+("Its", "Their", "His", "Her") is read, for its similarities only, with the pronoun replaced by the nearest subject
+before it that agrees: the main subject of an earlier claim of its sentence or of an earlier response sentence, a
+noun phrase (not itself a pronoun) without what an apposition or a comma adds ("The Danube, at around 2,850 km, …"
+-> "The Danube"); "It" and "Its" take a singular one, "They" and "Their" a plural one, "He", "She", "His" and "Her"
+a proper noun. Its cosine with a context sentence is the higher of the two readings', so a resolution can only
+bring a sentence into reach, never push one out. The models judge the claim as written.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from typing import Optional
+
+import numpy as np
+
+from grounding.decompose import parse
+
+_OPENING = re.compile(r"(?P<word>It|Its|They|Their|He|His|She|Her)\b(?!')")
+_WANTS = {"it": "one", "its": "one", "they": "many", "their": "many", "he": "person", "his": "person",
+          "she": "person", "her": "person"}
+_POSSESSIVE = {"its", "their", "his", "her"}
+
+
+@functools.lru_cache(maxsize=4096)
+def subject_of(text: str) -> Optional[tuple[str, str]]:
+    """(the main subject as written, "one" / "many", and "person" for a proper noun) of `text`; None for a pronoun
+    or no subject."""
+    doc = parse(text)
+    head = next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"), None)
+    if head is None or head.pos_ not in ("NOUN", "PROPN"):
+        return None
+    tokens = [t for t in head.subtree if t.i <= head.i or t.dep_ in ("compound", "flat")]
+    start = min(t.i for t in tokens)
+    end = next((t.i for t in doc[start:head.i] if t.text in (",", "(", "—", "–")), head.i + 1)
+    phrase = doc[start:end].text if end > head.i else doc[start:head.i + 1].text
+    number = "many" if head.tag_ in ("NNS", "NNPS") else "one"
+    return phrase, number + (" person" if head.pos_ == "PROPN" else "")
+
+
+def resolve(text: str, before: list[str]) -> str:
+    """`text` with its opening pronoun replaced by the nearest agreeing subject of the texts `before` it (nearest
+    last); `text` itself where it opens with none, or none agrees."""
+    m = _OPENING.match(text)
+    if m is None:
+        return text
+    word = m.group("word").lower()
+    want = _WANTS[word]
+    for earlier in reversed(before):
+        found = subject_of(earlier)
+        if found is None or want not in found[1].split():
+            continue
+        phrase = found[0][:1].upper() + found[0][1:]
+        return phrase + ("'s" if word in _POSSESSIVE else "") + text[m.end():]
+    return text
+
+
+def resolved_row(result, row: int) -> str:
+    """Response sentence `row` resolved against the ones before it."""
+    sentences = result.response_sentences
+    return resolve(sentences[row].text, [s.text for s in sentences[:row]])
+
+
+def resolved_claim(result, k: int) -> str:
+    """Claim k resolved against the claims of its sentence before it and the response sentences before that."""
+    claim = result.claims[k]
+    before = [s.text for s in result.response_sentences[:claim.sentence]]
+    return resolve(claim.text, before + [c.text for c in result.claims[:k] if c.sentence == claim.sentence])
+
+
+def similarities(embedder, texts: list[str], resolved: list[str], context: np.ndarray, fp32: bool = False,
+                 stop=None) -> np.ndarray:
+    """(len(texts), len(context)) cosines, each the higher of the text's and its resolved reading's (`resolved`,
+    one per text; the same text where nothing was resolved); `context`: the context sentences' unit embeddings."""
+    from grounding.judge import cosine_matrix
+    other = [i for i, (t, r) in enumerate(zip(texts, resolved)) if r != t]
+    vectors = embedder.encode(list(texts) + [resolved[i] for i in other], stop=stop, fp32=fp32)
+    cos = cosine_matrix(vectors[:len(texts)], context)
+    if other:
+        cos[other] = np.maximum(cos[other], cosine_matrix(vectors[len(texts):], context))
+    return cos

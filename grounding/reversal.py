@@ -13,7 +13,8 @@ acquired by Helix Group": 0.95). Two forms are found here, both by the words alo
 
 `reversals` also gives the opposite condition of the claim's subject (`opposite_conditions`: "without a
 prescription" / "only with a prescription"), its main verb negated (`denied_predicate`), the other side of one
-event (`opposite_order`: "after breakfast" / "before breakfast"), free against a price
+event (`opposite_order`: "after breakfast" / "before breakfast"), a difference between groups the source finds
+none of (grounding.sameness: "strongest in women" / "similar in men and women"), free against a price
 (grounding.prices: "Printing is free" / "printing now costs 10 cents per page"), and a payment or dose at another
 interval (frequencies.other_recurrence: "a monthly allowance" / "a one-off allowance").
 
@@ -257,6 +258,8 @@ def reversals(claim: str, sentence: str) -> list[str]:
     from grounding.frequencies import other_recurrence  # "a monthly allowance" where it is "a one-off allowance"
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_recurrence(claim, sentence)]
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_order(claim, sentence)]
+    from grounding.sameness import no_difference        # a difference the source finds none of
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in no_difference(claim, sentence)]
     denied = denied_predicate(claim, sentence)
     out += [f"the claim says “{denied[0]}”, the source “{denied[1]}”"] if denied else []
     return out

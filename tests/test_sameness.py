@@ -1,0 +1,53 @@
+"""A difference between groups that the source finds none of (grounding.sameness, via the reversal rule)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.sameness import no_difference
+from grounding.types import CONTRADICTED, SUPPORTED
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+ALIKE = "The association was similar in men and women."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The effect was strongest in women.", ALIKE, ("strongest in women", "similar in men and women")),
+    ("The effect was stronger in women than in men.", ALIKE, ("stronger in women", "similar in men and women")),
+    ("Side effects were more common among children.", "Side effects did not differ between children and adults.",
+     ("more common among children", "did not differ between children and adults")),
+    ("Risk was higher for smokers.", "There was no significant difference between smokers and non-smokers.",
+     ("higher for smokers", "no significant difference between smokers and non-smokers")),
+    ("The drug worked better in women.", "Efficacy was comparable in men and women.",
+     ("better in women", "comparable in men and women")),
+])
+def test_a_difference_the_source_finds_none_of_is_found(claim, sentence, expected):
+    assert no_difference(claim, sentence) == [expected]
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    ("The effect was strongest in older adults.", ALIKE),                   # another group
+    ("The effect was not stronger in women.", ALIKE),                       # the claim negated
+    ("The effect was strongest in women.", "The effect was not similar in men and women."),
+    ("The effect was strongest in women.",                                  # the sentence's own difference
+     "The effect was larger in women, but similar in men and women over 60."),
+    ("The effect was similar in men and women.", ALIKE),                   # no difference claimed
+])
+def test_no_sameness_conflict_where_groups_or_polarity_differ(claim, sentence):
+    assert no_difference(claim, sentence) == []
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_difference_the_source_finds_none_of_is_contradicted(engine):
+    """A user's answer: "The effect was strongest in women" against "The association was similar in men and women"
+    was Partially supported on every engine (P(e) 0.41)."""
+    source = ("Researchers followed about 48,000 adults for an average of 18 years. Those with the highest fibre intake "
+              "had a 22% lower risk of stroke than those with the lowest. The association was similar in men and women.")
+    res = ground("People who ate the most fibre had a 22% lower risk of stroke. The effect was strongest in women.",
+                 [source], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    right, wrong = res.verdicts
+    assert right.label == SUPPORTED, right.rule
+    assert wrong.label == CONTRADICTED and wrong.anchor == 2, wrong.rule
+    assert wrong.anchor_conflict == "the claim says “strongest in women”, the source “similar in men and women”"

@@ -30,7 +30,7 @@ from typing import Optional
 import numpy as np
 
 from grounding.entities import mentions, occurrences
-from grounding.values import in_range, is_difference, same_quantity, values_agree
+from grounding.values import in_range, is_difference, same_quantity, same_verb, values_agree
 from grounding.invisible import judged_text
 from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore
 
@@ -172,6 +172,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
             others = [x for x in others if not in_range(context, x) and is_difference(context, x) == is_difference(claim, c)]
             if in_range(claim, c) or any(values_agree(claim, c, context, x) for x in others):
                 continue
+        if same_figure:   # the value its verb gives first ("frozen for … three months" / "can be frozen for a month")
+            others.sort(key=lambda x: not same_verb(claim, c.surface, context, x.surface))
         for x in others:
             pair = (f"{c.surface} {unit}", f"{x.surface} {unit}") if unit else (c.surface, x.surface)
             if same_figure and not same_quantity(claim, pair[0], context, pair[1], c.kind in ("date", "year")):

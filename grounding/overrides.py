@@ -11,7 +11,8 @@ on when its preset setting is set, in the order stages.verdict.decide_claim appl
     deed_override       the evidence gives the claim's deed to another named doer, or its thing another place
     parts_override      one part of a whole-sentence claim is contradicted or backed by nothing (context engines)
     overclaim_partial   the claim states as total or certain what its evidence hedges
-    quantity_note       a backed claim names a sentence giving another value of its figure (the label stays)
+    quantity_note       a backed claim names a sentence giving another value of its figure (the label stays); a
+                        Contradicted claim's other side that gives one becomes its anchor
 
 Each returns the verdict, amended or not, and says in `Verdict.rule` what it found; a rule that moves the anchor
 does so with `move_anchor`. A rule that contradicts or denies the model's reading of its anchor's cell keeps what
@@ -59,18 +60,19 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
 
 
 def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor_text: str | None) -> Verdict:
-    """A backed claim whose anchor gives another value for the same quantity is Contradicted (the preset's
-    quantity_override: the least anchor cosine at which the sentence counts as speaking of the same thing); with
-    direction_override only the same value moving the other way does ("rose by 6%" vs "6% less"). The direction
-    rule also turns an Unsupported claim: a sentence stating the claim's own value and denying its direction
-    contradicts it, whatever the entailment model made of the pair (it read "rose by 6%" against "6% less than
-    in 2022" as P(e) 0.30, neither support nor contradiction). `anchor_conflict` keeps what it found: the maps show
-    the anchor's cell contradicting (stages.verdict.show_rules)."""
+    """A backed or unsupported claim whose anchor gives another value for the same quantity is Contradicted (the
+    preset's quantity_override: the least anchor cosine at which the sentence counts as speaking of the same thing;
+    "Hackers stole the data of 2 million customers" against "… the personal data of about 1.2 million customers …
+    had been copied" was Unsupported, P(c) 0.59); with direction_override only the same value moving the other way
+    does ("rose by 6%" vs "6% less"): a sentence stating the claim's own value and denying its direction contradicts
+    it, whatever the entailment model made of the pair (it read "rose by 6%" against "6% less than in 2022" as P(e)
+    0.30, neither support nor contradiction). `anchor_conflict` keeps what it found: the maps show the anchor's cell
+    contradicting (stages.verdict.show_rules)."""
     from grounding.learned import quantity_conflicts
     backed = v.label in (SUPPORTED, PARTIAL)
     if not (backed or v.label == UNSUPPORTED) or anchor_text is None or v.cosine is None:
         return v
-    values = backed and preset.quantity_override is not None and v.cosine >= preset.quantity_override
+    values = preset.quantity_override is not None and v.cosine >= preset.quantity_override
     moves = preset.direction_override is not None and v.cosine >= preset.direction_override
     conflicts = quantity_conflicts(claim_text, anchor_text, values=values, same_figure=True) if values or moves else []
     if not conflicts:

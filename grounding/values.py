@@ -57,8 +57,9 @@ def _counted(token):
 def same_quantity(claim: str, claim_value: str, context: str, context_value: str, when: bool = False) -> bool:
     """Whether two values of one kind and unit speak of the same quantity: the same verb governs them ("70% …
     reached remission" / "30% … reached remission"; not "be" or "have"), their verbs have the same subject
-    ("Sales reached $5 million" / "Sales were $4 million"), or they measure or count the same noun with the same
-    modifiers ("of solar capacity" both; "2 million customers" and "about 1.2 million customers"). "aims to reach 20 gigawatts of renewable capacity by 2030" and "added 1.8 gigawatts
+    ("Sales reached $5 million" / "Sales were $4 million"), they measure or count the same noun with the same
+    modifiers ("of solar capacity" both; "2 million customers" and "about 1.2 million customers"), or they qualify
+    the same noun by the same preposition ("the lowest rate since 2008" / "since 2005"). "aims to reach 20 gigawatts of renewable capacity by 2030" and "added 1.8 gigawatts
     of solar capacity in 2023" do not: another target is not another value of the same figure. `when`: the values
     are dates or years, the times of events, and two verbs that say something (not "be" or "have") name two events
     whatever their subject: "Apollo 11 landed … on 20 July 1969" is not "Apollo 11 launched on 16 July 1969". A
@@ -75,7 +76,29 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     if when and verb_a != verb_b and not {verb_a, verb_b} & {"", "be", "have"}:
         return False
     return ((verb_a not in ("", "be", "have") and verb_a == verb_b) or (_names_a_thing(subj_a) and subj_a == subj_b)
-            or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)))
+            or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)) or _attached(a) == _attached(b) != ())
+
+
+def _attached(token) -> tuple:
+    """(preposition, noun lemma, the noun's modifiers) of a time in a phrase that bounds a noun ("the lowest rate
+    since 2008" -> ("since", "rate", {"lowest"}); "since", "until", "till"); () otherwise."""
+    node = token.head if token.dep_ in ("nummod", "compound") else token
+    prep = node.head if node.dep_ == "pobj" else None
+    if prep is None or prep.dep_ != "prep" or prep.head.pos_ != "NOUN" or prep.lower_ not in ("since", "until", "till"):
+        return ()     # "the age of 80 years" / "over the age of 70 years": "of" qualifies too much to tell
+    noun = prep.head
+    return prep.lower_, noun.lemma_.lower(), frozenset(c.lower_ for c in noun.children if c.dep_ in ("amod", "compound"))
+
+
+def same_verb(claim: str, claim_value: str, context: str, context_value: str) -> bool:
+    """Whether one verb (not "be" or "have") governs both values: of the values of one figure, the one to name
+    ("frozen for up to three months" against "keeps for up to three days … can be frozen for a month": a month)."""
+    from grounding.decompose import parse
+    a, b = _value_token(parse(claim), claim_value), _value_token(parse(context), context_value)
+    if a is None or b is None:
+        return False
+    verb = _what_it_measures(a)[0]
+    return verb not in ("", "be", "have") and verb == _what_it_measures(b)[0]
 
 
 def _names_a_thing(subject: str) -> bool:

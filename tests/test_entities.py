@@ -92,6 +92,9 @@ def test_same_quantity(claim, claim_value, context, context_value, same):
     # one event: the same verb, or a copula on one side
     ("The bridge opened in 2021.", "2021", "The bridge opened in 2022.", "2022", True),
     ("The election took place in 2021.", "2021", "The election was in 2022.", "2022", True),
+    # a time bounding the same noun ("the lowest rate since 2008" was Partially supported against "since 2005")
+    ("It is the lowest rate since 2008.", "2008", "This is the lowest rate since 2005.", "2005", True),
+    ("It is the lowest rate since 2008.", "2008", "This is the highest level since 2005.", "2005", False),
 ])
 def test_dates_of_other_events_are_other_quantities(claim, claim_value, context, context_value, same):
     from grounding.learned import quantity_conflicts
@@ -246,3 +249,29 @@ def test_dozens_are_numbers():
     got = [(m.key, m.surface) for m in mentions("A dozen eggs, 2 dozen apples, two dozen pears and dozens of plums.")]
     assert got == [("12", "dozen"), ("24", "2 dozen")]      # "two dozen" is 24 too: one key, the first spelling kept
     assert [(m.key, m.surface) for m in mentions("They found two dozen samples.")] == [("24", "two dozen")]
+
+
+@pytest.mark.parametrize("claim, claim_value, context, context_value, same", [
+    # a number counts the noun it is written with ("2 million customers" was Unsupported against "about 1.2 million
+    # customers"); units and shares count nothing
+    ("Hackers stole the data of 2 million customers.", "2 million customers",
+     "It said the personal data of about 1.2 million customers had been copied.", "1.2 million customers", True),
+    ("Northwind aims to reach 20 gigawatts by 2030.", "20 gigawatts",
+     "Northwind Energy added 1.8 gigawatts in 2023.", "1.8 gigawatts", False),
+    # "of" qualifies too much: "above the age of 80 years" and "over the age of 70 years" are two bounds
+    ("It is not used above the age of 80 years.", "80 years",
+     "The trial did not enrol people over the age of 70 years.", "70 years", False),
+])
+def test_counted_things(claim, claim_value, context, context_value, same):
+    from grounding.values import same_quantity
+    assert same_quantity(claim, claim_value, context, context_value) is same
+
+
+def test_the_value_its_verb_gives_is_named_first():
+    from grounding.learned import quantity_conflicts
+    from grounding.values import same_verb
+    sentence = "The plant employs 900 people and will hire 300 people by 2027."
+    assert same_verb("The plant will hire 600 people.", "600", sentence, "300")
+    assert not same_verb("The plant will hire 600 people.", "600", sentence, "900")
+    assert quantity_conflicts("The plant will hire 600 people.", sentence, same_figure=True) == \
+        [("600 people", "300 people")]

@@ -6,7 +6,8 @@ A thing's *price state*, by spaCy's parse: "free" when it is the subject of "be"
 "come" or "become" with "free" or "complimentary" (or "free of charge") as its complement or under it ("Children
 under 12 get in free"), of a passive "included" ("Breakfast is included in the room rate"), or of "cost" with
 "nothing"; "paid" when it is the subject of "cost" with an amount ("costs 10 cents per
-page", "costs extra"). "free of symptoms" or "free from" something else is no price. A thing is its subject noun's
+page", "costs extra"), or of another verb with "for" or "at" an amount or a fee ("Breakfast is available for 18
+euros per person", "Dogs are welcome for a fee"). "free of symptoms" or "free from" something else is no price. A thing is its subject noun's
 lemma with the words that qualify it ("adult ticket"); the claim's thing matches the sentence's where the claim's
 qualifying words are among the sentence's ("tickets" and "adult tickets", not "child tickets" and "adult tickets").
 The sentence says the other of the two states for the claim's thing, and never the claim's. A negated state ("is
@@ -22,7 +23,8 @@ from grounding.decompose import parse
 from grounding.invisible import judged_text
 
 _STATE_VERBS = {"be", "remain", "stay", "get", "go", "come", "become"}
-_PRICE_WORDS = re.compile(r"\bfree\b|\bcomplimentary\b|\bincluded\b|\bcosts?\b|\bcosting\b", re.I)
+_PRICE_WORDS = re.compile(r"\bfree\b|\bcomplimentary\b|\bincluded\b|\bcosts?\b|\bcosting\b|\bfor\b|\bat\b", re.I)
+_MONEY = re.compile(r"(?:euro|dollar|pound|cent|penny|pence|yen|franc|fee|charge)s?$|[£$€]", re.I)
 
 
 class PriceState(NamedTuple):
@@ -43,6 +45,20 @@ def _free_word(verb):
                  and not any(c.lemma_.lower() in ("charge", "cost") for c in p.children)]
         if not other:             # "free of symptoms", "free from bias": no price
             return t
+    return None
+
+
+def _bought_for(verb) -> str | None:
+    """"for 18 euros" / "at 18 euros" / "for a fee" under a verb other than "cost" (or under its "available"), as
+    written; None without one."""
+    if verb.lemma_.lower() == "cost":
+        return None
+    heads = [verb] + [c for c in verb.children if c.dep_ == "acomp"]
+    for prep in (c for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ in ("for", "at")):
+        money = [t for c in prep.children if c.dep_ == "pobj" for t in c.subtree]
+        if any(_MONEY.search(t.lemma_) or _MONEY.search(t.text) for t in money if t.pos_ in ("NOUN", "SYM", "PROPN")) \
+                and (any(t.like_num for t in money) or any(t.lemma_.lower() in ("fee", "charge") for t in money)):
+            return " ".join(t.text for t in [prep] + sorted(money, key=lambda t: t.i))
     return None
 
 
@@ -68,6 +84,8 @@ def price_states(text: str) -> tuple[PriceState, ...]:
             out.append(PriceState(noun, words, True, free.text))
         elif lemma == "include" and subject.dep_ == "nsubjpass":   # "Breakfast is included in the room rate"
             out.append(PriceState(noun, words, True, "included"))
+        elif (bought := _bought_for(verb)) is not None:   # "is available for 18 euros", "is charged at 18 euros"
+            out.append(PriceState(noun, words, False, bought))
         elif lemma == "cost":
             amount = [c for c in verb.children if c.dep_ in ("dobj", "npadvmod", "attr", "acomp", "oprd")]
             if any(c.lemma_.lower() in ("nothing", "zero") for c in amount):

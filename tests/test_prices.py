@@ -25,6 +25,11 @@ LIBRARY = ("The Central Library will extend its opening hours from 1 March. Entr
      [("costs extra", "included")]),
     ("Parking costs 10 euros.", "Parking is free of charge for guests.", [("costs 10 euros", "free")]),
     ("The app costs nothing.", "The app costs 2 dollars a month.", [("free", "costs 2 dollars a month")]),
+    # a price said with another verb ("Breakfast is included" was Supported on every engine against this one)
+    ("Breakfast is included.", "Breakfast is available for 18 euros per person.",
+     [("included", "for 18 euros per person")]),
+    ("Parking is free.", "Parking is charged at 15 euros a day.", [("free", "at 15 euros a day")]),
+    ("Pets stay free.", "Pets are welcome for a fee of 20 euros per night.", [("free", "for a fee of 20 euros per night")]),
 ])
 def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
     assert free_against_price(claim, sentence) == expected
@@ -38,6 +43,7 @@ def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
      "Admission remains free for children under 12, while adult tickets rise from 15 to 18 dollars."),
     ("Child tickets are free.", "Adult tickets cost 18 dollars."),                             # another kind of it
     ("The study included 300 patients.", "The study costs 3 million dollars."),                # active "include"
+    ("Entry is free.", "The museum is open at 9 am for two weeks."),                          # no amount of money
     ("Parking is not free.", "Parking costs 15 euros per night."),                              # negated: no state
 ])
 def test_no_conflict_for_the_claims_own_state_or_another_thing(claim, sentence):

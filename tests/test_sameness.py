@@ -22,6 +22,11 @@ ALIKE = "The association was similar in men and women."
      ("higher for smokers", "no significant difference between smokers and non-smokers")),
     ("The drug worked better in women.", "Efficacy was comparable in men and women.",
      ("better in women", "comparable in men and women")),
+    # groups named by their kind ("The higher dose worked faster" was Supported on the context engines)
+    ("The higher dose worked faster.", "Time to pain relief did not differ between the two doses.",
+     ("higher dose worked faster", "did not differ between the two doses")),
+    ("The higher dose worked faster than the lower dose.", "Time to relief did not differ between the two doses.",
+     ("higher dose worked faster", "did not differ between the two doses")),
 ])
 def test_a_difference_the_source_finds_none_of_is_found(claim, sentence, expected):
     assert no_difference(claim, sentence) == [expected]
@@ -34,6 +39,10 @@ def test_a_difference_the_source_finds_none_of_is_found(claim, sentence, expecte
     ("The effect was strongest in women.",                                  # the sentence's own difference
      "The effect was larger in women, but similar in men and women over 60."),
     ("The effect was similar in men and women.", ALIKE),                   # no difference claimed
+    ("Patients on both doses improved more than those on placebo.",         # the kind together, against another
+     "Time to pain relief did not differ between the two doses."),
+    ("The higher dose worked faster than placebo.", "Time to pain relief did not differ between the two doses."),
+    ("The higher dose did not work faster.", "Time to pain relief did not differ between the two doses."),
 ])
 def test_no_sameness_conflict_where_groups_or_polarity_differ(claim, sentence):
     assert no_difference(claim, sentence) == []

@@ -4,7 +4,10 @@ bikes doubled between 2019 and 2023" (Supported on every engine, P(e) 0.94), "Ro
 numbers and percentages, not these words, so the quantity rule did not see them.
 
 - A multiple is a verb of one ("doubled", "tripled", "quadrupled", "halved"), "N-fold", "twice as", "N times as /
-  more / higher / …": a factor.
+  more / higher / …": a factor. Against a sentence with no multiple, a change it gives as two amounts ("from 1.1
+  billion to 2.3 billion", "652,000 …, up from 410,000"; not years) is its factor: "The city's population has doubled
+  since 1990" against "… 652,000 in 2024, … up from 410,000 in 1990" (x1.59; Supported on every engine) conflicts,
+  within 15 % of the claim's factor it does not.
 - A fraction is a share written in words ("a third", "a quarter", "half", "one in five"; grammar of
   grounding.wording), against a fraction or a percentage of the sentence; two percentages are the quantity rule's.
   They agree within half a point, or 5 points where either is approximate ("about a third", "roughly 30%").
@@ -45,6 +48,35 @@ def _others(claim: str, start: int, end: int, sentence: str) -> bool:
     return holds_most(claim[:start] + claim[end:], sentence)
 
 
+_NUM = r"\d[\d,]*(?:\.\d+)?(?:\s*(?:thousand|million|billion|trillion)\b)?"
+_SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_CHANGE = [re.compile(rf"\bfrom\s+(?P<a>{_NUM})\s+(?:[a-z]+\s+){{0,2}}to\s+(?P<b>{_NUM})", re.IGNORECASE),
+           re.compile(rf"(?P<b>{_NUM})[^.;]{{0,80}}?\b(?:up|down|rising|falling)\s+from\s+(?P<a>{_NUM})", re.IGNORECASE)]
+_SLACK = Fraction(15, 100)    # "doubled" for a rise from 410,000 to 700,000 is loose, to 652,000 (x1.59) wrong
+
+
+def _amount(text: str) -> Fraction | None:
+    """The number as written ("410,000", "1.1 billion"); None for a year ("from 2019 to 2023")."""
+    number, _, scale = text.partition(" ")
+    if re.fullmatch(r"1[89]\d\d|20\d\d", number) and not scale:
+        return None
+    value = Fraction(number.replace(",", ""))
+    return value * _SCALE.get(scale.strip().lower(), 1) if value else None
+
+
+def _changes(sentence: str) -> list[tuple[str, Fraction]]:
+    """(the change as written, its factor) of each "from A to B" / "B, up from A" in the sentence."""
+    out = []
+    for pattern in _CHANGE:
+        for m in pattern.finditer(sentence):
+            a, b = _amount(m.group("a")), _amount(m.group("b"))
+            if a and b:
+                said = f"from {m.group('a')} to {m.group('b')}" if m.start("a") < m.start("b") \
+                    else f"{m.group('b')}, up from {m.group('a')}"
+                out.append((f"{said} (×{float(b / a):.2f})", b / a))
+    return out
+
+
 def multiple_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's multiple or fraction, the sentence's) where the sentence gives only another one of that kind and
     holds most of the claim's other words (see the module's text)."""
@@ -54,6 +86,10 @@ def multiple_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
             and _others(claim, mine[0][0], mine[0][1], sentence):
         start, end, _ = mine[0]
         out.append((claim[start:end], sentence[theirs[0][0]:theirs[0][1]]))
+    elif len(mine) == 1 and not theirs and (changes := _changes(sentence)) \
+            and all(abs(f - mine[0][2]) > _SLACK * mine[0][2] for _, f in changes) \
+            and _others(claim, mine[0][0], mine[0][1], sentence):     # "doubled" against "up from 410,000" to 652,000
+        out.append((claim[mine[0][0]:mine[0][1]], changes[0][0]))
     shares, their_shares = _shares(claim), _shares(sentence)
     if len(shares) == 1 and their_shares and (shares[0].unit == "fraction" or any(p.unit == "fraction" for p in their_shares)):
         c = shares[0]

@@ -22,6 +22,11 @@ BUYERS = "About a third of buyers were over 60."
     ("The drug was three times more effective than placebo.", "The drug was twice as effective as placebo.",
      ("three times more", "twice as")),
     ("Prices halved in a year.", "Prices doubled in a year.", ("halved", "doubled")),
+    # a change given as two amounts ("has doubled since 1990" was Supported on every engine against x1.59)
+    ("The city's population has doubled since 1990.",
+     "The city's population reached 652,000 in 2024, according to the statistics office, up from 410,000 in 1990.",
+     ("doubled", "652,000, up from 410,000 (×1.59)")),
+    ("Ticket prices halved.", "Ticket prices fell from 10 euros to 4 euros.", ("halved", "from 10 to 4 (×0.40)")),
 ])
 def test_another_multiple_or_fraction_is_a_conflict(claim, sentence, expected):
     assert multiple_conflicts(claim, sentence) == [expected]
@@ -37,6 +42,8 @@ def test_another_multiple_or_fraction_is_a_conflict(claim, sentence, expected):
     ("Take it three times a day.", "Take it twice a day."),                            # a frequency, not a multiple
     ("House prices tripled in London.", "Rents doubled in Paris over ten years."),     # few of the claim's words
     ("25% of buyers were over 60.", "30% of buyers were over 60."),                    # percentages: the quantity rule's
+    ("Revenue has doubled.", "Revenue has grown from 1.1 billion to 2.3 billion euros."),   # x2.09: within 15 %
+    ("Sales tripled from 2019 to 2023.", "Sales rose from 2019 to 2023."),            # years are no amounts
 ])
 def test_no_multiple_conflict_for_the_same_figure_or_another_thing(claim, sentence):
     assert multiple_conflicts(claim, sentence) == []

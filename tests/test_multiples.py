@@ -62,3 +62,14 @@ def test_a_claim_with_another_multiple_is_contradicted(engine):
                  "doubled over those four years.", [f"{BIKES} {BUYERS}"], config)
     assert [v.label for v in res.verdicts] == [CONTRADICTED, CONTRADICTED, SUPPORTED], [v.rule for v in res.verdicts]
     assert res.verdicts[0].rule.startswith("quantity override: the claim says tripled, the source doubled")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_multiple_the_sources_amounts_do_not_make_is_contradicted(engine):
+    """A user's answer: "It has doubled since 1990" against 410,000 -> 652,000 was Supported on every engine."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    source = ("The city's population reached 652,000 in 2024, according to the statistics office, up from 410,000 in "
+              "1990. The council has approved a second tram line, due to open in 2031.")
+    res = ground("The city's population has doubled since 1990. A second tram line has been approved.", [source], config)
+    assert [v.label for v in res.verdicts] == [CONTRADICTED, SUPPORTED], [v.rule for v in res.verdicts]
+    assert res.verdicts[0].anchor_conflict == "the claim says doubled, the source 652,000, up from 410,000 (×1.59)"

@@ -116,6 +116,9 @@ def _render_whole(span) -> str:
     return _render(span.doc, [t.i for t in span], end, final)
 
 
+_DANGLING = re.compile(r"\b(?:and|or|but|nor|of|to|in|on|at|for|with|by|from|the|a|an)\W*$", re.IGNORECASE)
+
+
 def _split_span(span) -> list[str]:
     """Claim texts of one spaCy sentence, or [] when it does not split."""
     root = span.root
@@ -126,8 +129,10 @@ def _split_span(span) -> list[str]:
     if len(clauses) < 2:
         return []
     texts = [_render(span.doc, _trimmed(span.doc, tokens), body_end, final) for tokens in clauses]
-    # A part with fewer than two words means the parse went astray: keep the sentence whole.
-    if any(len(_words(t)) < 2 for t in texts):
+    # A part with fewer than two words, or one that ends on a conjunction, preposition or article ("It sells rye
+    # and.", where "spelt" in "rye and spelt loaves" was read as a verb), means the parse went astray: keep the
+    # sentence whole.
+    if any(len(_words(t)) < 2 or _DANGLING.search(t) for t in texts):
         return []
     return texts
 

@@ -22,7 +22,8 @@ words and two or more of them, its doer is named, no name of it is in the claim,
 among its doers ("Ana Lopes and Rui Costa called …") nor in its deed (where the claim's doer is a party of the
 sentence's deed, who did what is the reversal rule's to read: "BioNTech developed it with Pfizer"); "Its chief
 executive, Dana Ortiz, will step down in June and be replaced by … Sam Reyes" gives "Sam Reyes will step down"
-to another doer. The context must name the claim's doer too: the rule reads a deed given to the wrong one of the
+to another doer. The context must name the claim's doer too, by every name the claim gives it ("Marie Curie" is not
+named by "Pierre Curie"; the source's "Maria Sklodowska" is she): the rule reads a deed given to the wrong one of the
 source's people ("Ana Lopes" is the finance minister there), not a name the source never mentions ("John attended the
 meeting" against "Maria attended the meeting", where John may have attended too: the model's reading decides). A
 pronoun or a common noun as either doer ("She will remain …", "Patients should …") leaves the pair alone, and so
@@ -155,8 +156,9 @@ def another_doer(claim: str, sentence: str, source: str = "") -> Optional[tuple[
     another named doer (see the module's text); else None. `source`: the whole context, which must name the claim's
     doer and whose names a claim's capitalised first word may be (the sentence when empty)."""
     for mine in deeds(claim, source or sentence, True):
-        if not mine.names or not _written_in(mine.names, source or sentence):
-            continue        # a doer the source does not know: a claim of its own, not a deed mixed up
+        if not mine.names or not all(_written_in(frozenset([name]), source or sentence) for name in mine.names):
+            continue        # a doer the source does not know: a claim of its own, not a deed mixed up (every name of
+            # it: "Marie Curie" is not known from "Pierre Curie", and may be the source's "Maria Sklodowska")
         for theirs in deeds(sentence):
             shared = mine.words & theirs.words
             if theirs.names and not _written_in(theirs.names, claim) and len(shared) >= 2 \

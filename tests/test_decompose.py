@@ -37,6 +37,7 @@ def test_a_simple_sentence_is_one_claim_with_its_offsets():
     "The drug lowers A or raises B.",                     # a disjunction does not assert either part
     "She neither confirmed nor denied the report.",
     "Adults pay 4 euros and children 2 euros.",          # a verb left out: "children 2 euros" is no object
+    "It sells sourdough, rye and spelt loaves.",          # "spelt" read as a verb gave "It sells rye and."
 ])
 def test_sentences_that_stay_whole(text):
     (claim,) = claims_of(text)

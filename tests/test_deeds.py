@@ -60,6 +60,15 @@ def test_a_doer_the_context_never_names_is_left_to_the_model():
         ("John Smith", "Maria Lopez")
 
 
+def test_a_doer_is_known_to_the_source_by_every_name_the_claim_gives():
+    """"Marie Curie was born in Warsaw" was Contradicted on every engine by "Maria Sklodowska was born in Warsaw":
+    the source named "Pierre Curie", not her."""
+    claim, sentence = "Marie Curie was born in Warsaw in 1867.", "Maria Sklodowska was born in Warsaw on 7 November 1867."
+    assert another_doer(claim, sentence, f"{sentence} Pierre Curie was killed in a street accident in 1906.") is None
+    assert another_doer(claim, sentence, f"{sentence} Marie Curie was her married name.")[:2] == \
+        ("Marie Curie", "Maria Sklodowska")
+
+
 def test_a_capitalised_first_word_is_a_name_where_the_source_writes_it_as_one():
     """The tagger reads "Reyes" opening the claim as a noun; the source writes "Sam Reyes" mid-sentence."""
     claim = "Reyes will stay on as an adviser to the board until December."

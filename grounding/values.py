@@ -33,6 +33,8 @@ def _what_it_measures(token) -> tuple[str, str, str, frozenset]:
     if measured is None:
         return verb, subject, "", frozenset()
     mods = frozenset(c.lemma_.lower() for c in measured.children if c.dep_ in ("amod", "compound"))
+    if measured.dep_ == "pobj" and measured.head.lower_ == "of" and measured.head.head.pos_ == "NOUN":
+        mods |= {"of " + measured.head.head.lemma_.lower()}     # counted: what it is of ("data of … customers")
     return verb, subject, measured.lemma_.lower(), mods
 
 
@@ -45,13 +47,17 @@ _MEASURES = re.compile(r"(?:[a-z]*watts?|[a-z]*metres?|[a-z]*meters?|[a-z]*grams
 
 
 def _counted(token):
-    """The noun a number counts ("2 million customers" -> customers), or None: a unit or share is no thing counted."""
+    """The noun a number counts where it is what another noun is of ("the data of 2 million customers" ->
+    customers), or None: a unit or share is no thing counted, and a count elsewhere ("founded by three engineers",
+    "Two engineers left") is another figure unless its verb or subject says it is the same."""
     node = token
     while node.dep_ in ("compound", "nummod", "quantmod") and node.head.i != node.i and node.head.pos_ in ("NUM", "NOUN"):
         node = node.head
         if node.pos_ == "NOUN":
             break
-    return node if node.pos_ == "NOUN" and node is not token and not _MEASURES.match(node.lower_) else None
+    if node.pos_ != "NOUN" or node is token or _MEASURES.match(node.lower_):
+        return None
+    return node if node.dep_ == "pobj" and node.head.lower_ == "of" and node.head.head.pos_ == "NOUN" else None
 
 
 def same_quantity(claim: str, claim_value: str, context: str, context_value: str, when: bool = False) -> bool:

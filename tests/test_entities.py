@@ -258,6 +258,9 @@ def test_dozens_are_numbers():
      "It said the personal data of about 1.2 million customers had been copied.", "1.2 million customers", True),
     ("Northwind aims to reach 20 gigawatts by 2030.", "20 gigawatts",
      "Northwind Energy added 1.8 gigawatts in 2023.", "1.8 gigawatts", False),
+    # a count elsewhere is another figure unless its verb or subject says so: "founded by three engineers", "Two
+    # engineers left"
+    ("It was founded by three engineers.", "three engineers", "Two engineers left in 2020.", "Two engineers", False),
     # "of" qualifies too much: "above the age of 80 years" and "over the age of 70 years" are two bounds
     ("It is not used above the age of 80 years.", "80 years",
      "The trial did not enrol people over the age of 70 years.", "70 years", False),

@@ -7,7 +7,7 @@ against "children who had not been vaccinated" (P(c) 0.48; "not vaccinated child
 `align(premise, hypothesis)` gives the hypothesis with each such phrase replaced by the premise's:
 - a length of time, a mass, volume or length in another unit of equal size (a month is 30 days, a year 12 months
   or 365 days, within 2 %; months in days or weeks within 7 %, "a month" and "four weeks"; "eight quarters" and
-  "two years", but "a quarter of" is a share; metric units exactly;
+  "two years", but "a quarter of" is a share; metric units exactly, areas too ("1,200 hectares", "12 km²");
   "the past year" is one year), within 10 % where the claim says "about" or "just over" its value ("about 26
   months" and "just over two years": the claim, not the source, allows the difference);
 - a fraction and the percentage it equals ("a third" and 33%, "one in five" and 20%; within 2 points where the
@@ -34,17 +34,22 @@ from grounding.entities import _DIGITS, _PERCENT, _PLAIN_NUMBER, _WORDS, _number
 from grounding.learned import _UNITS
 
 # the size of each unit in its dimension's base unit (days, grams, litres, metres); the spellings are the quantity
-# rule's (learned._UNITS), with a few longer spans of time and the tonne; imperial units convert inexactly: left out
+# rule's (learned._UNITS), with a few longer spans of time, the tonne and areas ("1,200 hectares" and "12 square
+# kilometres"); imperial units convert inexactly: left out
 _SIZE = {"second": Fraction(1, 86400), "minute": Fraction(1, 1440), "hour": Fraction(1, 24), "day": 1, "week": 7,
-         "fortnight": 14, "month": 30, "quarter": Fraction(365, 4), "year": 365, "decade": 3650, "µg": Fraction(1, 10**6), "mg": Fraction(1, 1000),
-         "g": 1, "kg": 1000, "tonne": 10**6, "ml": Fraction(1, 1000), "cl": Fraction(1, 100), "dl": Fraction(1, 10),
-         "l": 1, "mm": Fraction(1, 1000), "cm": Fraction(1, 100), "metre": 1, "km": 1000}
+         "fortnight": 14, "month": 30, "quarter": Fraction(365, 4), "year": 365, "decade": 3650,
+         "µg": Fraction(1, 10**6), "mg": Fraction(1, 1000), "g": 1, "kg": 1000, "tonne": 10**6, "ml": Fraction(1, 1000), "cl": Fraction(1, 100), "dl": Fraction(1, 10),
+         "l": 1, "mm": Fraction(1, 1000), "cm": Fraction(1, 100), "metre": 1, "km": 1000,
+         "m2": 1, "hectare": 10**4, "km2": 10**6}
 _MORE = {"fortnight fortnights": ("time", "fortnight"), "decade decades": ("time", "decade"),
-         "tonne tonnes": ("mass", "tonne"), "quarter quarters": ("time", "quarter")}
+         "tonne tonnes": ("mass", "tonne"), "quarter quarters": ("time", "quarter"),
+         "hectare hectares ha": ("area", "hectare"), "km2 km² sq|km": ("area", "km2"),
+         "square|kilometre square|kilometres square|kilometer square|kilometers": ("area", "km2"),
+         "m2 m² square|metre square|metres square|meter square|meters sq|m": ("area", "m2")}
 _UNIT = {spelling: (dimension, Fraction(_SIZE[unit]), unit) for dimension, units in _UNITS.items()
          for spelling, unit in units.items() if unit in _SIZE}
-_UNIT |= {spelling: (dimension, Fraction(_SIZE[unit]), unit) for spellings, (dimension, unit) in _MORE.items()
-          for spelling in spellings.split()}
+_UNIT |= {spelling.replace("|", " "): (dimension, Fraction(_SIZE[unit]), unit)
+          for spellings, (dimension, unit) in _MORE.items() for spelling in spellings.split()}
 # looked up by the case-folded spelling: the patterns ignore case the Unicode way, so "μg" (Greek mu) matches the
 # table's "µg" (micro sign) and "weekſ" (a long s) "weeks"; a lookup by .lower() raised KeyError on them
 _UNIT_FOLDED = {spelling.casefold(): size for spelling, size in _UNIT.items()}

@@ -46,6 +46,9 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     ("It is given as two doses, four weeks apart.", "It needs two shots given a month apart.",
      "It needs two shots given four weeks apart."),
     ("The course lasts 12 weeks.", "The course lasts three months.", "The course lasts 12 weeks."),
+    # areas (a park's "1,200 hectares" was Unsupported against "12 square kilometres")
+    ("The park extends over 12 square kilometres.", "The park covers 1,200 hectares.", "The park covers 12 square kilometres."),
+    ("The lake covers 12 km².", "The lake covers 1,200 ha.", "The lake covers 12 km²."),
     # late in a day ("The volcano erupted on Sunday night" against "… began erupting late on Sunday": P(c) 0.79)
     ("The volcano began erupting late on Sunday.", "The volcano erupted on Sunday night.",
      "The volcano erupted late on Sunday."),
@@ -113,6 +116,7 @@ def test_a_phrase_that_says_what_the_source_says_is_read_in_its_words(premise, c
     ("It took two years to build.", "Construction took about 30 months."),       # more than 10 % apart
     ("Sales rose 5% last year.", "Sales rose 5% in the past twelve months."),     # a calendar year
     ("The storm hit late on Saturday.", "The storm arrived on Sunday night."),     # another day
+    ("The site covers 3 hectares.", "The site covers 3,000 square metres."),       # another area
     ("Three quarters of the patients improved.", "Three quarters of the patients improved."),   # a share ...
     ("A quarter of the patients had side effects.", "A quarter of the patients had side effects."),
     ("Sales rose in the third quarter.", "Sales rose in the third quarter."),    # ... and a period, not lengths

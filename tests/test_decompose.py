@@ -38,6 +38,7 @@ def test_a_simple_sentence_is_one_claim_with_its_offsets():
     "She neither confirmed nor denied the report.",
     "Adults pay 4 euros and children 2 euros.",          # a verb left out: "children 2 euros" is no object
     "It sells sourdough, rye and spelt loaves.",          # "spelt" read as a verb gave "It sells rye and."
+    "Half received the vaccine and half a placebo.",      # a verb left out: "Half received half a placebo"
 ])
 def test_sentences_that_stay_whole(text):
     (claim,) = claims_of(text)

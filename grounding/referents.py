@@ -8,8 +8,11 @@ A response sentence or claim that opens with a subject pronoun ("It", "They", "H
 before it that agrees: the main subject of an earlier claim of its sentence or of an earlier response sentence, a
 noun phrase (not itself a pronoun) without what an apposition or a comma adds ("The Danube, at around 2,850 km, …"
 -> "The Danube"); "It" and "Its" take a singular one, "They" and "Their" a plural one, "He", "She", "His" and "Her"
-a proper noun. Its cosine with a context sentence is the higher of the two readings', so a resolution can only
-bring a sentence into reach, never push one out. The models judge the claim as written.
+a proper noun. Only a text that finds no sentence above tau as written is read so: its cosine with each context
+sentence is then the higher of the two readings', so a resolution can only bring a sentence into reach, never push
+one out, and a claim that finds its evidence as written keeps its cosines (the resolved reading is near every
+sentence that names the subject, which would join the sentences read together). The models judge the claim as
+written.
 """
 from __future__ import annotations
 
@@ -73,14 +76,24 @@ def resolved_claim(result, k: int) -> str:
     return resolve(claim.text, before + [c.text for c in result.claims[:k] if c.sentence == claim.sentence])
 
 
-def similarities(embedder, texts: list[str], resolved: list[str], context: np.ndarray, fp32: bool = False,
-                 stop=None) -> np.ndarray:
-    """(len(texts), len(context)) cosines, each the higher of the text's and its resolved reading's (`resolved`,
-    one per text; the same text where nothing was resolved); `context`: the context sentences' unit embeddings."""
+def similarities(embedder, texts: list[str], resolved: list[str], context: np.ndarray, tau: Optional[float],
+                 fp32: bool = False, stop=None, used: Optional[set] = None) -> np.ndarray:
+    """(len(texts), len(context)) cosines; a text none of whose cosines passes `tau` takes, for each sentence, the
+    higher of its own and its resolved reading's (`resolved`, one per text; the same text where nothing was
+    resolved). Only then: a claim that finds its evidence as written keeps its cosines, for the resolved reading
+    is near every sentence naming the subject ("She discovered uranium", read as "Marie Curie discovered uranium",
+    was read together with the sentence on her birth, and the joint reading backed it). `tau` None: every resolved
+    text is read so (the recheck's fp32 cosines of a text the stage read so). `used`: the texts read so are added
+    to it. `context`: the context sentences' unit embeddings."""
     from grounding.judge import cosine_matrix
     other = [i for i, (t, r) in enumerate(zip(texts, resolved)) if r != t]
     vectors = embedder.encode(list(texts) + [resolved[i] for i in other], stop=stop, fp32=fp32)
     cos = cosine_matrix(vectors[:len(texts)], context)
-    if other:
-        cos[other] = np.maximum(cos[other], cosine_matrix(vectors[len(texts):], context))
+    if other and context.size:
+        alt = cosine_matrix(vectors[len(texts):], context)
+        for row, i in enumerate(other):
+            if tau is None or cos[i].max() <= tau:
+                cos[i] = np.maximum(cos[i], alt[row])
+                if used is not None:
+                    used.add(texts[i])
     return cos

@@ -42,14 +42,19 @@ def test_a_pronoun_is_no_subject_to_name():
 class _Embedder:
     """Unit vectors by the text's first word, to check which reading's cosine is kept."""
     def encode(self, texts, stop=None, fp32=False):
-        basis = {"It": [1.0, 0.0], "The": [0.0, 1.0]}
+        basis = {"It": [1.0, 0.0], "The": [0.0, 1.0]}     # "It …" and "The …" are orthogonal
         return np.array([basis[t.split()[0]] for t in texts], dtype=np.float32)
 
 
-def test_the_higher_of_the_two_readings_cosines_is_kept():
-    context = np.array([[0.0, 1.0], [1.0, 0.0]], dtype=np.float32)
-    cos = similarities(_Embedder(), ["It is long.", "It is long."], ["The Danube is long.", "It is long."], context)
-    assert cos.tolist() == [[1.0, 1.0], [0.0, 1.0]]
+def test_the_higher_of_the_two_readings_cosines_is_kept_where_the_text_finds_nothing_as_written():
+    context = np.array([[0.0, 1.0], [0.6, 0.8]], dtype=np.float32)     # "It …" is near neither as written ...
+    texts, resolved = ["It is long.", "It is long."], ["The Danube is long.", "It is long."]
+    used = set()
+    assert np.allclose(similarities(_Embedder(), texts, resolved, context, 0.7, used=used), [[1.0, 0.8], [0.0, 0.6]])
+    assert used == {"It is long."}
+    # ... and keeps its own cosines where one of them passes tau (0.6 > 0.5), unless tau is None (the recheck's twin)
+    assert np.allclose(similarities(_Embedder(), texts, resolved, context, 0.5), [[0.0, 0.6], [0.0, 0.6]])
+    assert np.allclose(similarities(_Embedder(), texts, resolved, context, None), [[1.0, 0.8], [0.0, 0.6]])
 
 
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))

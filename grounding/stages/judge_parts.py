@@ -52,7 +52,7 @@ def run(state: Run) -> None:
     resolved = [referents.resolve(p.text, before[k] + [q.text for q in result.claims[k].parts[:i]])
                 for k in todo for i, p in enumerate(result.claims[k].parts)]
     cos = mask_columns(referents.similarities(state.models["embedder"], [p.text for p in parts], resolved,
-                                              state.context_embeddings), result.coverage.not_evidence)
+                                              state.context_embeddings, config.tau), result.coverage.not_evidence)
     owner = [result.claims[k] for k in todo for _ in result.claims[k].parts]
     for p, row, claim in zip(parts, cos, owner):
         near = {int(j) for j in np.argsort(-row, kind="stable")[:config.joint_max] if row[j] >= config.joint_floor}

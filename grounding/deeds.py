@@ -14,8 +14,7 @@ start of a claim, a capitalised word that the source writes as a name ("Reyes wi
 noun); titles aside ("Dr"), every word of a name is capitalised and no more ("PDS", "AIRE", "PDO": genes, drugs
 and indices, which scientific sentences name by abbreviations of each other, are no doers here), nor is a numbered
 name ("Apollo 11": a mission or a product, whose parts the source names as doers: "The lunar module Eagle landed").
-Neither "be"
-nor "have" is a deed, and a claim's deeds are its main clause's ("When the PDO last switched to a cool phase, …").
+Neither "be" nor "have" is a deed, and a claim's deeds are its main clause's ("When the PDO last switched to a cool phase, …").
 Names are compared by their first five letters, whatever their case ("the Greens" and "the Green Party"). The
 sentence gives the claim's deed another doer when one of its deeds holds at least DEED_SHARE of the claim's deed
 words and two or more of them, its doer is named, no name of it is in the claim, and the claim's doer is neither

@@ -5,9 +5,9 @@ price.
 A thing's *price state*, by spaCy's parse: "free" when it is the subject of "be", "remain", "stay", "get", "go",
 "come" or "become" with "free" or "complimentary" (or "free of charge") as its complement or under it ("Children
 under 12 get in free"), of a passive "included" ("Breakfast is included in the room rate"), or of "cost" with
-"nothing"; "paid" when it is the subject of "cost" with an amount ("costs 10 cents per
-page", "costs extra"), or of another verb with "for" or "at" an amount or a fee ("Breakfast is available for 18
-euros per person", "Dogs are welcome for a fee"). "free of symptoms" or "free from" something else is no price. A thing is its subject noun's
+"nothing"; "paid" when it is the subject of "cost" with an amount ("costs 10 cents per page", "costs extra"), or
+of another verb with "for" or "at" an amount or a fee ("Breakfast is available for 18 euros per person", "Pets are
+welcome for a fee"). "free of symptoms" or "free from" something else is no price. A thing is its subject noun's
 lemma with the words that qualify it ("adult ticket"); the claim's thing matches the sentence's where the claim's
 qualifying words are among the sentence's ("tickets" and "adult tickets", not "child tickets" and "adult tickets").
 The sentence says the other of the two states for the claim's thing, and never the claim's. A negated state ("is
@@ -23,7 +23,8 @@ from grounding.decompose import parse
 from grounding.invisible import judged_text
 
 _STATE_VERBS = {"be", "remain", "stay", "get", "go", "come", "become"}
-_PRICE_WORDS = re.compile(r"\bfree\b|\bcomplimentary\b|\bincluded\b|\bcosts?\b|\bcosting\b|\bfor\b|\bat\b", re.I)
+_PRICE_WORDS = re.compile(r"\bfree\b|\bcomplimentary\b|\bincluded\b|\bcosts?\b|\bcosting\b|[£$€]"
+                          r"|\b(?:euro|dollar|pound|cent|penny|pence|yen|franc|fee|charge)s?\b", re.I)
 _MONEY = re.compile(r"(?:euro|dollar|pound|cent|penny|pence|yen|franc|fee|charge)s?$|[£$€]", re.I)
 
 

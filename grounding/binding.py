@@ -315,7 +315,7 @@ def misbound_verbs(claim: str, sentence: str) -> tuple[Misbinding, ...]:
     claim's values beside another of its kind. Verbs that only say who said or saw a value ("report", "find",
     "show", ...: _NOT_PREDICATES) bind nothing."""
     from grounding.decompose import parse
-    from grounding.values import _value_token
+    from grounding.values import _value_token, _what_it_measures
     claim, sentence = judged_text(claim), judged_text(sentence)
     values = _values(claim)
     if not values or not _may_bind(values, sentence):
@@ -333,11 +333,16 @@ def misbound_verbs(claim: str, sentence: str) -> tuple[Misbinding, ...]:
         verb = _verb(token) if token is not None else ""
         if verb in _NOT_PREDICATES:
             continue
+        subject = _what_it_measures(token)[1]
         doc = parse(sentence)
-        verb_of = {v.start: _verb(t) for v in same + other
-                   if (t := next((x for x in doc if x.idx <= v.start < x.idx + len(x.text)), None)) is not None}
+        tokens = {v.start: t for v in same + other
+                  if (t := next((x for x in doc if x.idx <= v.start < x.idx + len(x.text)), None)) is not None}
+        verb_of = {start: _verb(t) for start, t in tokens.items()}
         said = [verb_of.get(v.start, "") for v in same]
-        given = [v for v in other if verb_of.get(v.start) == verb]
+        # the claim's verb with the claim's subject, where both name one: "Children … should do … 60 minutes" is not
+        # what "Adults should do at least 150 minutes" says
+        given = [v for v in other if verb_of.get(v.start) == verb and v.start in tokens
+                 and (not subject or _what_it_measures(tokens[v.start])[1] in ("", subject))]
         if given and all(w not in _NOT_PREDICATES and w != verb for w in said):
             word = next(t.text for t in parse(claim) if t.lemma_.lower() == verb)
             their = next(t.text for t in doc if t.lemma_.lower() == said[0])

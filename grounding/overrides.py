@@ -16,15 +16,13 @@ on when its preset setting is set, in the order stages.verdict.decide_claim appl
 
 Each returns the verdict, amended or not, and says in `Verdict.rule` what it found; a rule that moves the anchor
 does so with `move_anchor`. A rule that contradicts or denies the model's reading of its anchor's cell keeps what
-it found in `Verdict.anchor_conflict`, and the maps show that cell as the verdict reads it
-(stages.verdict.show_rules).
+it found in `Verdict.anchor_conflict`, and the maps show that cell as the verdict reads it (stages.verdict.show_rules).
 """
 from __future__ import annotations
 
 from grounding.config import VerdictPreset
 from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, Claim, EntityDiff, PairScore, Verdict)
 from grounding.verdict import fused_score, joint_label
-
 
 QUANTITY_NOTE_COSINE = 0.6
 
@@ -35,10 +33,9 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
     value for the same quantity ("50 mg" vs "25 mg, not 50 mg"; learned.quantity_conflicts, where the same verb or
     the same measured noun governs both values, values.same_quantity: not "reach 20 gigawatts … by 2030" against
     "added 1.8 gigawatts … in 2023") with cosine at least QUANTITY_NOTE_COSINE, the most similar such, when the
-    note is on (the preset's conflict_note). The label stays. A Contradicted claim whose other side (the sentence
-    named as backing it) gives another value of its figure, with cosine at least the preset's quantity_override,
-    is contradicted by that sentence: it becomes the anchor, by the quantity rule ("The school expects to reopen on
-    Monday": the model read "We hope to reopen on Tuesday" as P(e) 0.93 and was named as the other side)."""
+    note is on (the preset's conflict_note). The label stays. A Contradicted claim's other side (named as backing
+    it) that gives another value of its figure, with cosine at least quantity_override, becomes the anchor ("The
+    school expects to reopen on Monday": "We hope to reopen on Tuesday" had been named as backing it, P(e) 0.93)."""
     from grounding.learned import quantity_conflicts
     if v.label == CONTRADICTED and v.conflicting is not None and preset.quantity_override is not None:
         side = next((p for p in pairs if p.column == v.conflicting and p.judged), None)
@@ -84,6 +81,12 @@ def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor
     return v
 
 
+def _own_key(own: dict, said: str):
+    """The key of the claim's value a conflict names with its unit or direction ("150 minutes", "6% (rose)")."""
+    found = [surface for surface in own if said.split(" (")[0] == surface or said.startswith(surface + " ")]
+    return own[max(found, key=len)] if found else None
+
+
 def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[PairScore], context_texts: list[str],
                       entity_diffs: dict[int, EntityDiff]) -> Verdict:
     """`quantity_override` for the other sentences read together, when they decided a backed verdict: one of them
@@ -101,7 +104,7 @@ def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: li
     for pair in sorted((judged[c] for c in claim.joint_columns if c != v.anchor and c in judged
                         and judged[c].cosine >= preset.quantity_override), key=lambda p: (-p.cosine, p.column)):
         conflicts = quantity_conflicts(claim.text, context_texts[pair.column], values=True, same_figure=True)
-        conflicts = [(c, x) for c, x in conflicts if own.get(c.split(" (")[0]) not in stated]
+        conflicts = [(c, x) for c, x in conflicts if _own_key(own, c) not in stated]
         if conflicts:
             what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)
             v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, what

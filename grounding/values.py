@@ -65,7 +65,9 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     reached remission" / "30% … reached remission"; not "be" or "have"), their verbs have the same subject
     ("Sales reached $5 million" / "Sales were $4 million"), they measure or count the same noun with the same
     modifiers ("of solar capacity" both; "2 million customers" and "about 1.2 million customers"), or they qualify
-    the same noun by the same preposition ("the lowest rate since 2008" / "since 2005"). "aims to reach 20 gigawatts of renewable capacity by 2030" and "added 1.8 gigawatts
+    the same noun by the same preposition ("the lowest rate since 2008" / "since 2005"); one verb of two named
+    subjects is two figures unless they measure the same noun ("Adults should do at least 150 minutes a week" /
+    "Children … should do … at least 60 minutes a day"). "aims to reach 20 gigawatts of renewable capacity by 2030" and "added 1.8 gigawatts
     of solar capacity in 2023" do not: another target is not another value of the same figure. `when`: the values
     are dates or years, the times of events, and two verbs that say something (not "be" or "have") name two events
     whatever their subject: "Apollo 11 landed … on 20 July 1969" is not "Apollo 11 launched on 16 July 1969". A
@@ -81,6 +83,9 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     # achieve") names no thing: those need the subject or the measured noun to agree
     if when and verb_a != verb_b and not {verb_a, verb_b} & {"", "be", "have"}:
         return False
+    if verb_a == verb_b and _names_a_thing(subj_a) and _names_a_thing(subj_b) and subj_a != subj_b \
+            and not {subj_a, subj_b} & _PRONOUNS:   # one verb, two subjects: "Adults should do … 150 minutes" /
+        return bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)    # "Children … should do … 60 minutes"
     return ((verb_a not in ("", "be", "have") and verb_a == verb_b) or (_names_a_thing(subj_a) and subj_a == subj_b)
             or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)) or _attached(a) == _attached(b) != ())
 
@@ -105,6 +110,9 @@ def same_verb(claim: str, claim_value: str, context: str, context_value: str) ->
         return False
     verb = _what_it_measures(a)[0]
     return verb not in ("", "be", "have") and verb == _what_it_measures(b)[0]
+
+
+_PRONOUNS = frozenset("it they he she this that these those which who we you i one".split())
 
 
 def _names_a_thing(subject: str) -> bool:

@@ -165,6 +165,10 @@ def test_a_value_said_with_another_verb_is_found(claim, sentence, expected):
     ("The bridge was inaugurated in 2015.", "The bridge opened in 1998 and was renovated in 2015."),  # another verb
     ("The drug reduced mortality by 20%.", "The drug reduced mortality by 20% and hospital stays by 30%."),
     ("The bridge opened in 2015.", "The two bridges opened in 1998 and 2015 respectively."),
+    # the claim's verb, but another subject's value ("Adults should do at least 150 minutes" was Contradicted on every
+    # engine by sentences read together: "… 60 minutes for “do”; 150 minutes goes with “aim”")
+    ("Adults should do at least 150 minutes of exercise a week.",
+     "Adults should aim for at least 150 minutes of activity a week. Children should do at least 60 minutes a day."),
 ])
 def test_no_verb_misbinding_where_the_value_goes_with_the_claims_verb_or_none_other(claim, sentence):
     assert misbound_verbs(claim, sentence) == ()

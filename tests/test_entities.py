@@ -261,6 +261,9 @@ def test_dozens_are_numbers():
     # a count elsewhere is another figure unless its verb or subject says so: "founded by three engineers", "Two
     # engineers left"
     ("It was founded by three engineers.", "three engineers", "Two engineers left in 2020.", "Two engineers", False),
+    # one verb of two named subjects: two figures
+    ("Adults should do at least 150 minutes of moderate exercise a week.", "150 minutes",
+     "Children and young people should do an average of at least 60 minutes of activity a day.", "60 minutes", False),
     # "of" qualifies too much: "above the age of 80 years" and "over the age of 70 years" are two bounds
     ("It is not used above the age of 80 years.", "80 years",
      "The trial did not enrol people over the age of 70 years.", "70 years", False),

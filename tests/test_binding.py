@@ -169,6 +169,9 @@ def test_a_value_said_with_another_verb_is_found(claim, sentence, expected):
     # engine by sentences read together: "… 60 minutes for “do”; 150 minutes goes with “aim”")
     ("Adults should do at least 150 minutes of exercise a week.",
      "Adults should aim for at least 150 minutes of activity a week. Children should do at least 60 minutes a day."),
+    # a kind of thing, not a deed ("Flight BA117 was delayed by three hours" was Contradicted on context-fast)
+    ("Flight BA117 was delayed by three hours.", "BA117 departed three hours late. Passengers on flights delayed by "
+     "more than four hours may claim 520 pounds."),
 ])
 def test_no_verb_misbinding_where_the_value_goes_with_the_claims_verb_or_none_other(claim, sentence):
     assert misbound_verbs(claim, sentence) == ()

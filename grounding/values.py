@@ -66,8 +66,8 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     ("Sales reached $5 million" / "Sales were $4 million"), they measure or count the same noun with the same
     modifiers ("of solar capacity" both; "2 million customers" and "about 1.2 million customers"), or they qualify
     the same noun by the same preposition ("the lowest rate since 2008" / "since 2005"); one verb of two named
-    subjects is two figures unless they measure the same noun ("Adults should do at least 150 minutes a week" /
-    "Children … should do … at least 60 minutes a day"). "aims to reach 20 gigawatts of renewable capacity by 2030" and "added 1.8 gigawatts
+    subjects of one voice (`_two_subjects`) is two figures unless they measure the same noun ("Adults should do at
+    least 150 minutes a week" / "Children … should do … at least 60 minutes a day"). "aims to reach 20 gigawatts of renewable capacity by 2030" and "added 1.8 gigawatts
     of solar capacity in 2023" do not: another target is not another value of the same figure. `when`: the values
     are dates or years, the times of events, and two verbs that say something (not "be" or "have") name two events
     whatever their subject: "Apollo 11 landed … on 20 July 1969" is not "Apollo 11 launched on 16 July 1969". A
@@ -83,8 +83,7 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     # achieve") names no thing: those need the subject or the measured noun to agree
     if when and verb_a != verb_b and not {verb_a, verb_b} & {"", "be", "have"}:
         return False
-    if verb_a == verb_b and _names_a_thing(subj_a) and _names_a_thing(subj_b) and subj_a != subj_b \
-            and not {subj_a, subj_b} & _PRONOUNS:   # one verb, two subjects: "Adults should do … 150 minutes" /
+    if verb_a == verb_b and _two_subjects(a, b):   # one verb, two subjects: "Adults should do … 150 minutes" /
         return bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)    # "Children … should do … 60 minutes"
     return ((verb_a not in ("", "be", "have") and verb_a == verb_b) or (_names_a_thing(subj_a) and subj_a == subj_b)
             or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)) or _attached(a) == _attached(b) != ())
@@ -113,6 +112,22 @@ def same_verb(claim: str, claim_value: str, context: str, context_value: str) ->
 
 
 _PRONOUNS = frozenset("it they he she this that these those which who we you i one".split())
+
+
+def _two_subjects(a, b) -> bool:
+    """Whether the verbs governing two values' tokens have subjects of one voice that name two things: not
+    pronouns, not the values themselves ("Five of the singers were hospitalized" / "Three of the 53 … were
+    hospitalized"), not an agent against a patient ("Some studies estimate …" / "… was estimated at 4.6 days")."""
+    def subject(token):
+        node = token
+        while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
+            node = node.head
+        found = next((c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        return None if found is None or token in found.subtree else found
+    x, y = subject(a), subject(b)
+    return x is not None and y is not None and x.dep_ == y.dep_ and x.lemma_.lower() != y.lemma_.lower() \
+        and not {x.lemma_.lower(), y.lemma_.lower()} & _PRONOUNS and x.pos_ in ("NOUN", "PROPN") \
+        and y.pos_ in ("NOUN", "PROPN")
 
 
 def _names_a_thing(subject: str) -> bool:

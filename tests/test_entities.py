@@ -261,9 +261,14 @@ def test_dozens_are_numbers():
     # a count elsewhere is another figure unless its verb or subject says so: "founded by three engineers", "Two
     # engineers left"
     ("It was founded by three engineers.", "three engineers", "Two engineers left in 2020.", "Two engineers", False),
-    # one verb of two named subjects: two figures
+    # one verb of two named subjects of one voice: two figures; but not where a value is its verb's subject, nor an
+    # agent against a patient
     ("Adults should do at least 150 minutes of moderate exercise a week.", "150 minutes",
      "Children and young people should do an average of at least 60 minutes of activity a day.", "60 minutes", False),
+    ("Five of the singers were hospitalized with COVID-19.", "Five",
+     "Three of the 53 persons who became ill were hospitalized.", "Three", True),
+    ("Some studies estimate the serial interval at 5 days.", "5 days",
+     "The median serial interval was estimated at 4.6 days.", "4.6 days", True),
     # "of" qualifies too much: "above the age of 80 years" and "over the age of 70 years" are two bounds
     ("It is not used above the age of 80 years.", "80 years",
      "The trial did not enrol people over the age of 70 years.", "70 years", False),

@@ -315,7 +315,7 @@ def misbound_verbs(claim: str, sentence: str) -> tuple[Misbinding, ...]:
     claim's values beside another of its kind. Verbs that only say who said or saw a value ("report", "find",
     "show", ...: _NOT_PREDICATES) bind nothing."""
     from grounding.decompose import parse
-    from grounding.values import _value_token, _what_it_measures
+    from grounding.values import _value_token, _what_it_measures, governor
     claim, sentence = judged_text(claim), judged_text(sentence)
     values = _values(claim)
     if not values or not _may_bind(values, sentence):
@@ -343,7 +343,7 @@ def misbound_verbs(claim: str, sentence: str) -> tuple[Misbinding, ...]:
         # what "Adults should do at least 150 minutes" says
         given = [v for v in other if verb_of.get(v.start) == verb and v.start in tokens
                  and (not subject or _what_it_measures(tokens[v.start])[1] in ("", subject))
-                 and _governor(tokens[v.start]).dep_ != "acl"]   # not a kind of thing: "flights delayed by … four hours"
+                 and governor(tokens[v.start]).dep_ != "acl"]   # not a kind of thing: "flights delayed by … four hours"
         if given and all(w not in _NOT_PREDICATES and w != verb for w in said):
             word = next(t.text for t in parse(claim) if t.lemma_.lower() == verb)
             their = next(t.text for t in doc if t.lemma_.lower() == said[0])
@@ -351,16 +351,9 @@ def misbound_verbs(claim: str, sentence: str) -> tuple[Misbinding, ...]:
     return tuple(out)
 
 
-def _governor(token):
-    """The verb (or auxiliary) governing a value's token, or the root of its parse."""
-    while token.pos_ not in ("VERB", "AUX") and token.head.i != token.i:
-        token = token.head
-    return token
-
-
 def _verb(token) -> str:
     """The lemma of the verb governing a value's token (entities._what_it_measures); "" for a capitalised word, which
     the parse takes for a verb inside a title ("the album I Stand With You (1988)")."""
-    from grounding.values import _what_it_measures
-    return "" if _governor(token).text[:1].isupper() else _what_it_measures(token)[0]
+    from grounding.values import _what_it_measures, governor
+    return "" if governor(token).text[:1].isupper() else _what_it_measures(token)[0]
 

@@ -86,14 +86,14 @@ def similarities(embedder, texts: list[str], resolved: list[str], context: np.nd
     text is read so (the recheck's fp32 cosines of a text the stage read so). `used`: the texts read so are added
     to it. `context`: the context sentences' unit embeddings."""
     from grounding.judge import cosine_matrix
-    other = [i for i, (t, r) in enumerate(zip(texts, resolved)) if r != t]
-    vectors = embedder.encode(list(texts) + [resolved[i] for i in other], stop=stop, fp32=fp32)
-    cos = cosine_matrix(vectors[:len(texts)], context)
-    if other and context.size:
-        alt = cosine_matrix(vectors[len(texts):], context)
-        for row, i in enumerate(other):
-            if tau is None or cos[i].max() <= tau:
-                cos[i] = np.maximum(cos[i], alt[row])
-                if used is not None:
-                    used.add(texts[i])
+    cos = cosine_matrix(embedder.encode(list(texts), stop=stop, fp32=fp32), context)
+    if not context.size:
+        return cos
+    # the resolved readings are embedded only for the texts that take them (most find their sentence as written)
+    other = [i for i, (t, r) in enumerate(zip(texts, resolved)) if r != t and (tau is None or cos[i].max() <= tau)]
+    if other:
+        alt = cosine_matrix(embedder.encode([resolved[i] for i in other], stop=stop, fp32=fp32), context)
+        cos[other] = np.maximum(cos[other], alt)
+        if used is not None:
+            used.update(texts[i] for i in other)
     return cos

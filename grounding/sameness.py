@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from grounding.reversal import _NEGATION as _NOT
+
 _COMPARED = re.compile(
     r"\b(?P<word>(?:more|less|most|least)\s+[a-z]+|(?:high|low|great|strong|weak|larg|small|bett|wors|common|rar)"
     r"[a-z]*(?:er|est)|better|worse)\b[^.;:]{0,40}?\b(?:in|among|for)\s+(?:the\s+)?(?:[a-z]+\s+)??(?P<group>[a-z]{3,})\b",
@@ -31,7 +33,6 @@ _ALIKE_KIND = re.compile(
     re.IGNORECASE)
 _COMPARATIVE = re.compile(r"\b(?:faster|slower|sooner|later|better|worse|more|less|higher|lower|greater|stronger|weaker"
                           r"|longer|shorter|larger|smaller)\b", re.IGNORECASE)
-_NOT = re.compile(r"\b(?:not|no|never|n't)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 
 
 def _stem(word: str) -> str:

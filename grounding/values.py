@@ -18,13 +18,18 @@ def _value_token(doc, surface: str):
     return next((t for t in doc if t.idx <= m.start() < t.idx + len(t.text)), None) if m else None
 
 
+def governor(token):
+    """The verb (or auxiliary) governing a value's token, or the root of its parse."""
+    while token.pos_ not in ("VERB", "AUX") and token.head.i != token.i:
+        token = token.head
+    return token
+
+
 def _what_it_measures(token) -> tuple[str, str, str, frozenset]:
     """(governing verb lemma, that verb's own subject lemma, measured noun lemma, its modifiers) of a value's token:
     "aims to reach 20 gigawatts of renewable capacity" -> ("reach", "", "capacity", {"renewable"}); "Sales were $4
     million" -> ("be", "sale", "", {})."""
-    node = token
-    while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
-        node = node.head
+    node = governor(token)
     verb = node.lemma_.lower() if node.pos_ in ("VERB", "AUX") else ""
     subject = next((c.lemma_.lower() for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), "") if verb else ""
     unit = token.head if token.dep_ == "nummod" else token
@@ -119,10 +124,7 @@ def _two_subjects(a, b) -> bool:
     pronouns, not the values themselves ("Five of the singers were hospitalized" / "Three of the 53 … were
     hospitalized"), not an agent against a patient ("Some studies estimate …" / "… was estimated at 4.6 days")."""
     def subject(token):
-        node = token
-        while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
-            node = node.head
-        found = next((c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        found = next((c for c in governor(token).children if c.dep_ in ("nsubj", "nsubjpass")), None)
         return None if found is None or token in found.subtree else found
     x, y = subject(a), subject(b)
     return x is not None and y is not None and x.dep_ == y.dep_ and x.lemma_.lower() != y.lemma_.lower() \

@@ -78,6 +78,26 @@ def test_a_claim_without_entities_has_no_score():
      "Northwind Energy added 1.8 gigawatts of solar capacity in 2023.", "2023", False),
     # a value the parse cannot place counts as the same quantity
     ("The dose is 50 mg.", "70 mg", "The dose is 25 mg.", "25 mg", True),
+    # a number counts the noun it is written with ("2 million customers" was Unsupported against "about 1.2 million
+    # customers"); units and shares count nothing
+    ("Hackers stole the data of 2 million customers.", "2 million customers",
+     "It said the personal data of about 1.2 million customers had been copied.", "1.2 million customers", True),
+    ("Northwind aims to reach 20 gigawatts by 2030.", "20 gigawatts",
+     "Northwind Energy added 1.8 gigawatts in 2023.", "1.8 gigawatts", False),
+    # a count elsewhere is another figure unless its verb or subject says so: "founded by three engineers", "Two
+    # engineers left"
+    ("It was founded by three engineers.", "three engineers", "Two engineers left in 2020.", "Two engineers", False),
+    # one verb of two named subjects of one voice: two figures; but not where a value is its verb's subject, nor an
+    # agent against a patient
+    ("Adults should do at least 150 minutes of moderate exercise a week.", "150 minutes",
+     "Children and young people should do an average of at least 60 minutes of activity a day.", "60 minutes", False),
+    ("Five of the singers were hospitalized with COVID-19.", "Five",
+     "Three of the 53 persons who became ill were hospitalized.", "Three", True),
+    ("Some studies estimate the serial interval at 5 days.", "5 days",
+     "The median serial interval was estimated at 4.6 days.", "4.6 days", True),
+    # "of" qualifies too much: "above the age of 80 years" and "over the age of 70 years" are two bounds
+    ("It is not used above the age of 80 years.", "80 years",
+     "The trial did not enrol people over the age of 70 years.", "70 years", False),
 ])
 def test_same_quantity(claim, claim_value, context, context_value, same):
     from grounding.values import same_quantity
@@ -250,32 +270,6 @@ def test_dozens_are_numbers():
     assert got == [("12", "dozen"), ("24", "2 dozen")]      # "two dozen" is 24 too: one key, the first spelling kept
     assert [(m.key, m.surface) for m in mentions("They found two dozen samples.")] == [("24", "two dozen")]
 
-
-@pytest.mark.parametrize("claim, claim_value, context, context_value, same", [
-    # a number counts the noun it is written with ("2 million customers" was Unsupported against "about 1.2 million
-    # customers"); units and shares count nothing
-    ("Hackers stole the data of 2 million customers.", "2 million customers",
-     "It said the personal data of about 1.2 million customers had been copied.", "1.2 million customers", True),
-    ("Northwind aims to reach 20 gigawatts by 2030.", "20 gigawatts",
-     "Northwind Energy added 1.8 gigawatts in 2023.", "1.8 gigawatts", False),
-    # a count elsewhere is another figure unless its verb or subject says so: "founded by three engineers", "Two
-    # engineers left"
-    ("It was founded by three engineers.", "three engineers", "Two engineers left in 2020.", "Two engineers", False),
-    # one verb of two named subjects of one voice: two figures; but not where a value is its verb's subject, nor an
-    # agent against a patient
-    ("Adults should do at least 150 minutes of moderate exercise a week.", "150 minutes",
-     "Children and young people should do an average of at least 60 minutes of activity a day.", "60 minutes", False),
-    ("Five of the singers were hospitalized with COVID-19.", "Five",
-     "Three of the 53 persons who became ill were hospitalized.", "Three", True),
-    ("Some studies estimate the serial interval at 5 days.", "5 days",
-     "The median serial interval was estimated at 4.6 days.", "4.6 days", True),
-    # "of" qualifies too much: "above the age of 80 years" and "over the age of 70 years" are two bounds
-    ("It is not used above the age of 80 years.", "80 years",
-     "The trial did not enrol people over the age of 70 years.", "70 years", False),
-])
-def test_counted_things(claim, claim_value, context, context_value, same):
-    from grounding.values import same_quantity
-    assert same_quantity(claim, claim_value, context, context_value) is same
 
 
 def test_the_value_its_verb_gives_is_named_first():

@@ -67,7 +67,19 @@ QUANTIFIERS = frozenset({"several", "many", "much", "few", "some", "more", "most
 # a sentence without any of these cannot deny (the parse is only run on those that have one: it costs ms each)
 _CUES = re.compile(r"\b(?:not|no|never|without|whether|if|cannot)\b|n't|" +
                    "|".join(sorted(v[:max(4, len(v) - 2)] for v in IRREALIS_VERBS)))
-FUTURE_CUES = re.compile(r"\b(?:will|shall|expected|scheduled|due|set|slated)\b|'ll\b", re.IGNORECASE)
+FUTURE_CUES = re.compile(r"\b(?:will|shall|expected|scheduled|due|set|slated)\b|'ll\b|\bbeing \w+(?:ed|en|t)\b"
+                         r"|\b(?:in|under) (?:development|construction|preparation)\b", re.IGNORECASE)
+# a state of not being finished or decided yet, as "in" or "under" on the verb whose subject the mention is ("A film
+# adaptation is in development", "The bridge is under construction", "The merger is under review")
+UNFINISHED = frozenset({"development", "construction", "preparation", "consideration", "review", "negotiation"})
+UNFINISHED_CUES = re.compile(r"\b(?:in|under) (?:development|construction|preparation|consideration|review"
+                             r"|negotiation)\b", re.IGNORECASE)
+# verbs that make their object or passive subject a plan, not a thing: "The council plans a new bridge", "A film is
+# planned" (the other IRREALIS_VERBS only through a clause: "the study evaluated three drugs" names the drugs)
+PLANNED_VERBS = frozenset({"plan", "propose", "envisage"})
+# verbs of making: a thing "being built" is not there yet ("being evaluated" says nothing of that)
+MAKING_VERBS = frozenset({"build", "construct", "develop", "make", "produce", "prepare", "write", "design", "install",
+                          "create", "assemble", "draft", "renovate", "refurbish", "complete", "finalise", "finalize"})
 # a noun of the claim's own verb that one of these governs is an event still to happen, where the claim says it was
 # done ("Regulators have already approved the deal" against "The deal still needs approval from regulators")
 PENDING = frozenset({"need", "require", "await", "pending", "pend", "subject"})
@@ -79,6 +91,8 @@ def how_denied(cue: str) -> str:
     """How a cue leaves the claim's object, in the rule line's and the explanation's words."""
     if PENDING_CUES.match(cue):
         return "still pending"
+    if UNFINISHED_CUES.match(cue) and not FUTURE_CUES.match(cue):
+        return "not done or undecided"
     return "still to come" if FUTURE_CUES.match(cue) else "not done or undecided"
 
 
@@ -241,11 +255,28 @@ def _mention_cue(token, past: bool = False) -> tuple[bool, Optional[str]]:
                 cues.append(cue)
         if node.dep_ in ("xcomp", "ccomp") and _lemma(node.head) in IRREALIS_VERBS:
             cues.append(node.head.text)
+        if node.i != token.i and child.dep_ in ("dobj", "nsubjpass") and _lemma(node) in PLANNED_VERBS:
+            cues.append(node.text)
+        if node.i != token.i and child.dep_ in _SUBJECT_DEPS and (state := _unfinished(node, past)):
+            cues.append(state)
         if node.dep_ == "pobj" and _lemma(node.head) == "without":
             cues.append("without")
         if node.head.i == node.i:
             return bool(cues), " … ".join(reversed(cues)) or None
         child, node = node, node.head
+
+
+def _unfinished(verb, past: bool) -> Optional[str]:
+    """The words that leave `verb`'s subject unfinished or undecided ("is in development", "under review"), or for a
+    claim that says it happened (`past`), still being made ("is being built"; MAKING_VERBS); None."""
+    for prep in (c for c in verb.children if c.dep_ == "prep" and _lemma(c) in ("in", "under")):
+        pobj = next((c for c in prep.children if c.dep_ == "pobj" and _lemma(c) in UNFINISHED), None)
+        if pobj is not None:
+            return f"{prep.text} {pobj.text}"
+    if past and verb.tag_ == "VBN" and _lemma(verb) in MAKING_VERBS and any(c.dep_ == "auxpass" and c.lower_ == "being"
+                                                                          for c in verb.children):
+        return f"being {verb.text}"
+    return None
 
 
 def mentions(obj: ClaimObject, sentence_text: str) -> list[tuple[bool, Optional[str]]]:
@@ -264,6 +295,7 @@ def mentions(obj: ClaimObject, sentence_text: str) -> list[tuple[bool, Optional[
         denied, cue = _mention_cue(t, obj.past)
         if denied and (_bounded(t) or obj.definite and _stem(obj.verb) not in cue.lower()
                        and not re.search(r"\bwhether\b|\bif\b", cue) and not FUTURE_CUES.search(cue)
+                       and not UNFINISHED_CUES.search(cue)
                        and not any(_stem(v) in cue.lower() for v in IRREALIS_VERBS)):
             denied, cue = False, None   # a limit on it, or another thing not done with what the claim takes as there
         out.append((denied, cue))
@@ -298,7 +330,7 @@ def denials(claim_text: str, sentences: dict[int, str]) -> list[Denial]:
             text = sentences[j].lower()
             if (_event_stem(obj.verb) if obj.event else _stem(obj.noun)) not in text:   # "enzym" of enzyme(s): none
                 continue
-            if not (_CUES.search(text) or obj.past and FUTURE_CUES.search(text)
+            if not (_CUES.search(text) or obj.past and FUTURE_CUES.search(text) or UNFINISHED_CUES.search(text)
                     or obj.event and PENDING_CUES.search(text)):   # no word that could deny: no parse
                 if obj.event or all(_stem(m) in text for m in obj.required) and (
                         not obj.modifiers or any(_stem(m) in text for m in obj.modifiers)):

@@ -9,7 +9,8 @@ under 12 get in free"), of a passive "included" ("Breakfast is included in the r
 of another verb with "for" or "at" an amount or a fee ("Breakfast is available for 18 euros per person", "Pets are
 welcome for a fee"). "free of symptoms" or "free from" something else is no price. A thing is its subject noun's
 lemma with the words that qualify it ("adult ticket"); the claim's thing matches the sentence's where the claim's
-qualifying words are among the sentence's ("tickets" and "adult tickets", not "child tickets" and "adult tickets").
+qualifying words are among the sentence's ("tickets" and "adult tickets", not "child tickets" and "adult tickets"),
+or where one is the other sold by the unit ("personal training" and "personal training sessions").
 The sentence says the other of the two states for the claim's thing, and never the claim's. A negated state ("is
 not free") is left to the model.
 """
@@ -97,8 +98,15 @@ def price_states(text: str) -> tuple[PriceState, ...]:
     return tuple(out)
 
 
+# nouns of a unit of a service: "personal training sessions" are "personal training" sold by the session
+_UNITS = frozenset({"session", "lesson", "class", "visit", "appointment"})
+
+
 def _same_thing(claim: PriceState, other: PriceState) -> bool:
-    return claim.noun == other.noun and claim.words <= other.words
+    if claim.noun == other.noun:
+        return claim.words <= other.words
+    return (other.noun in _UNITS and claim.noun in other.words and claim.words <= other.words
+            or claim.noun in _UNITS and other.noun in claim.words and claim.words - {other.noun} <= other.words)
 
 
 def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:

@@ -65,6 +65,21 @@ def _found(claim, *sentences):
     ("The drug caused severe liver damage.", ("No liver damage was observed.",), [("severe liver damage", "no damage", 0)]),
     # the claim's verb itself in the source's future: "began" against "scheduled to begin" (no object to deny)
     ("Deliveries began in March.", ("Deliveries are scheduled to begin in March.",), [("began", "scheduled to begin", 0)]),
+    # a state not finished or decided yet on the verb whose subject the mention is, even of a thing taken as there
+    ("The film adaptation has already been released.",
+     ("A film adaptation is in development, with filming planned for next spring.",),
+     [("film adaptation", "in development", 0)]),
+    ("The new bridge was opened in May.", ("The new bridge is under construction.",),
+     [("new bridge", "under construction", 0)]),
+    ("The merger was approved by regulators.", ("The merger is under review by regulators.",),
+     [("merger", "under review", 0)]),
+    # still being done, where the claim says it was done
+    ("The new bridge was opened in May.", ("The new bridge is being built by Arup.",), [("new bridge", "being built", 0)]),
+    # a plan as the verb's object or passive subject
+    ("The council built a new library.", ("The council plans a new library on the old market site.",),
+     [("new library", "plans", 0)]),
+    ("The council built a new library.", ("A new library is proposed for the old market site.",),
+     [("new library", "proposed", 0)]),
 ])
 def test_a_mention_only_under_negation_plan_or_whether_is_denied(claim, sentences, expected):
     assert _found(claim, *sentences) == expected
@@ -109,6 +124,13 @@ def test_a_mention_only_under_negation_plan_or_whether_is_denied(claim, sentence
     ("Regulators have already approved the deal.", ("The deal still needs approval from regulators.",
                                                     "Regulators approved the deal in May.")),
     ("The company signed the contract.", ("The company needs a signal.",)),
+    # a state of the past on the thing itself, not on the verb it is the subject of; a verb of study names its object
+    ("The drug was approved in 2019.", ("The drug, under development since 2012, was approved in 2019.",)),
+    ("The study tested three drugs.", ("The study evaluated three drugs in 200 patients.",)),
+    # being evaluated is no being made (a dev claim, gold Supported, had turned Unsupported)
+    ("The vaccine has been found to be the most divergent vaccine.", ("The vaccine is currently being evaluated.",)),
+    # "being repaired" is no denial of a claim in the present
+    ("The bridge is used by 20,000 cars a day.", ("The bridge, which is being repaired, is used by 20,000 cars a day.",)),
 ])
 def test_no_denial_where_the_evidence_asserts_it_or_the_claim_does_not(claim, sentences):
     assert _found(claim, *sentences) == []
@@ -246,3 +268,22 @@ def test_a_claim_that_something_began_is_not_backed_by_a_schedule(engine):
     (v,) = res.verdicts
     assert v.label == UNSUPPORTED and v.anchor == 1, v.rule
     assert v.rule.startswith('denied mention: the evidence names "began" only as still to come ("scheduled to begin"')
+
+
+NOVEL = ("The Salt Road is the third novel by Irish writer Maeve Brennan, published in March 2022 by Harbour Press. "
+         "It follows two sisters who walk from Galway to Dublin after their mother's death. Critics praised its dialogue "
+         "but some found the ending rushed. A film adaptation is in development, with filming planned for next spring.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_thing_still_in_development_does_not_back_a_claim_that_it_was_released(engine):
+    """A user's answer about a novel: "The film adaptation has already been released" was Supported on the context
+    engines (F 0.84 on context; read together, P(e) 0.78 on context-fast) by "A film adaptation is in development"."""
+    res = ground("The film adaptation has already been released.", [NOVEL],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == UNSUPPORTED and v.anchor == 3, v.rule
+    assert v.rule.startswith('denied mention: the evidence names "film adaptation" only as still to come '
+                             '("in development", context sentence 4)')
+    assert "names “film adaptation” only as still to come, where the claim says it happened (“in development”)" in \
+        explain(res, v, res.claims[0])

@@ -30,6 +30,11 @@ LIBRARY = ("The Central Library will extend its opening hours from 1 March. Entr
      [("included", "for 18 euros per person")]),
     ("Parking is free.", "Parking is charged at 15 euros a day.", [("free", "at 15 euros a day")]),
     ("Pets stay free.", "Pets are welcome for a fee of 20 euros per night.", [("free", "for a fee of 20 euros per night")]),
+    # a service and the same sold by the session ("Personal training is included in the membership" was Supported on
+    # every engine: the sentences read together, "Classes are included in the membership" beside it, P(e) 0.96)
+    ("Personal training is included in the membership.", "Personal training sessions cost extra.",
+     [("included", "cost extra")]),
+    ("Yoga classes are free for members.", "Yoga classes cost 5 pounds each.", [("free", "cost 5 pounds each")]),
 ])
 def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
     assert free_against_price(claim, sentence) == expected
@@ -45,6 +50,7 @@ def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
     ("The study included 300 patients.", "The study costs 3 million dollars."),                # active "include"
     ("Entry is free.", "The museum is open at 9 am for two weeks."),                          # no amount of money
     ("Parking is not free.", "Parking costs 15 euros per night."),                              # negated: no state
+    ("Classes are included in the membership.", "Personal training sessions cost extra."),       # another service
 ])
 def test_no_conflict_for_the_claims_own_state_or_another_thing(claim, sentence):
     assert free_against_price(claim, sentence) == []
@@ -98,3 +104,18 @@ def test_a_monthly_allowance_against_a_one_off_one_is_contradicted():
     assert v.label == CONTRADICTED and v.anchor == 0
     assert v.rule == "said the other way round: the claim says “monthly allowance”, the source “one-off allowance” " \
                      "(context sentence 1)"
+
+
+GYM = ("FitHub's standard membership costs 29 pounds a month with no joining fee. Classes are included in the "
+       "membership but must be booked through the app up to seven days in advance. Personal training sessions cost extra.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_service_included_against_its_sessions_at_extra_cost_is_contradicted(engine):
+    """A user's gym answer: "Personal training is included in the membership" was Supported on every engine."""
+    res = ground("Personal training is included in the membership. Classes are included in the membership.", [GYM],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    training, classes = res.verdicts
+    assert training.label == CONTRADICTED and training.anchor == 2, training.rule
+    assert training.rule.startswith("said the other way round: the claim says included, the source cost extra")
+    assert classes.label == SUPPORTED and classes.anchor == 1, classes.rule

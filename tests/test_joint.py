@@ -494,6 +494,22 @@ def test_a_bound_is_no_direction_and_a_weekday_is_a_value(engine):
         assert schools.rule.startswith("quantity override: the claim says Monday, the source Thursday")
 
 
+FREYA = ("Storm Freya brought gusts of up to 80 mph to the west coast on Sunday. All ferry crossings to the islands were "
+         "cancelled on Sunday but resumed on Monday morning. A tree fell on a car in Oban, but the driver escaped unhurt.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_date_the_source_gives_to_another_verb_is_no_backing(engine):
+    """A user's storm answer: "Ferry services were still cancelled on Monday" was Supported on every engine (F 0.90 on
+    context) against "… cancelled on Sunday but resumed on Monday morning": the sentence's Monday is the resuming's."""
+    res = ground("Ferry services were still cancelled on Monday. Ferry crossings resumed on Monday.", [FREYA],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    cancelled, resumed = res.verdicts
+    assert cancelled.label == CONTRADICTED and cancelled.anchor == 1, cancelled.rule
+    assert cancelled.rule.startswith("quantity override: the claim says Monday, the source Sunday"), cancelled.rule
+    assert resumed.label == SUPPORTED and resumed.anchor == 1, resumed.rule
+
+
 LIBRARY = ("The Central Library is open from 9 am to 8 pm on weekdays and from 10 am to 5 pm on Saturdays. It is closed "
            "on Sundays and public holidays. Members can borrow up to 12 books at a time for three weeks.")
 

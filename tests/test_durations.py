@@ -1,0 +1,78 @@
+"""Lengths of time in one measure (grounding.durations), a figure of the quantity rule."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.durations import duration_conflicts, durations
+from grounding.learned import quantity_conflicts
+from grounding.types import CONTRADICTED, SUPPORTED
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+HOUR = 3600
+
+
+@pytest.mark.parametrize("text, expected", [
+    # (as written, low and high in hours): an exact value within 5 %, "about" within a fifth
+    ("Bake for about an hour.", [("about an hour", 0.8, 1.2)]),
+    ("Bake for 35 to 40 minutes.", [("35 to 40 minutes", 35 / 60 * 0.95, 40 / 60 * 1.05)]),
+    ("It takes between two and three weeks.", [("between two and three weeks", 2 * 168 * 0.95, 3 * 168 * 1.05)]),
+    ("Wait half an hour.", [("half an hour", 0.475, 0.525)]),
+    ("Tokens expire after up to 60 minutes.", [("up to 60 minutes", 0.0, 1.05)]),
+    ("The battery lasts more than 10 hours.", [("more than 10 hours", 9.5, float("inf"))]),
+    # counts per period, ages, vague amounts: no length of time
+    ("Take it three times a day.", []), ("The bus runs every 10 minutes.", []), ("Take 5 mg a day.", []),
+    ("He is 10 years old.", []), ("It happened 20 years ago.", []), ("It was stable over several hundred hours.", []),
+])
+def test_durations_are_intervals_of_time(text, expected):
+    got = [(d.surface, d.low / HOUR, d.high / HOUR) for d in durations(text)]
+    assert [g[0] for g in got] == [e[0] for e in expected]
+    for (_, low, high), (_, want_low, want_high) in zip(got, expected):
+        assert low == pytest.approx(want_low) and high == pytest.approx(want_high)
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Bake for about an hour.", "Bake for 35 to 40 minutes, until a skewer comes out clean.",
+     [("about an hour", "35 to 40 minutes")]),
+    ("Bake for 50 minutes.", "Bake for 35 to 40 minutes.", [("50 minutes", "35 to 40 minutes")]),
+    ("The flight takes two hours.", "The flight takes 90 minutes.", [("two hours", "90 minutes")]),
+    ("Side effects pass within a week.", "Side effects usually pass within three days.", [("a week", "three days")]),
+    ("The course takes 12 weeks.", "The course lasts 10 weeks.", [("12 weeks", "10 weeks")]),   # take and last: one
+    # within the span, the same length in other units, a year of 52 weeks
+    ("Bake for 38 minutes.", "Bake for 35 to 40 minutes.", []),
+    ("Tokens expire after an hour.", "Tokens expire after 60 minutes.", []),
+    ("The trial lasted 52 weeks.", "The trial lasted one year.", []),
+    # another verb's length; a verb whose lengths include the claim's
+    ("Cook the rice for 10 minutes.", "Cook the rice for 12 minutes and rest it for 10 minutes.",
+     [("10 minutes", "12 minutes")]),
+    ("Rest the dough for an hour.", "Knead for 10 minutes, then rest the dough for an hour.", []),
+    ("The study followed patients for two years.", "The drug was given for six months.", []),
+])
+def test_a_length_of_time_against_another_of_the_same_verb(claim, sentence, expected):
+    assert duration_conflicts(claim, sentence) == expected
+
+
+def test_the_quantity_rule_reads_lengths_once():
+    """A length in the claim's own unit is the entity reader's already: no second pair for it."""
+    assert quantity_conflicts("The course takes 12 weeks.", "The course takes 10 weeks.", same_figure=True) == \
+        [("12 weeks", "10 weeks")]
+    assert quantity_conflicts("Bake for about an hour.", "Bake for 35 to 40 minutes.", same_figure=True) == \
+        [("about an hour", "35 to 40 minutes")]
+
+
+CAKE = ("Preheat the oven to 180 degrees. Cream the butter and sugar until pale, then beat in the eggs one at a time. "
+        "Fold in the flour and pour the mixture into a lined 20 cm tin. Bake for 35 to 40 minutes, until a skewer comes "
+        "out clean. Leave the cake to cool in the tin for 10 minutes before turning it out.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_baking_time_in_other_units_is_contradicted(engine):
+    """A user's cake answer: "Bake for about an hour" was Supported on every engine (F 0.88 on context)."""
+    res = ground("Bake for about an hour. Let the cake cool in the tin for 10 minutes.", [CAKE],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    bake, cool = res.verdicts
+    assert bake.label == CONTRADICTED and bake.anchor == 3, bake.rule
+    assert "the claim says about an hour, the source 35 to 40 minutes" in bake.rule
+    assert cool.label == SUPPORTED and cool.anchor == 4, cool.rule

@@ -77,10 +77,12 @@ def _stems(text: str) -> set[str]:
     return {_stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP}
 
 
-def holds_most(claim: str, sentence: str, share: float = COVERAGE) -> bool:
-    """Whether the sentence holds at least `share` of the claim's content words (by their first five letters)."""
+def holds_most(claim: str, sentence: str, share: float = COVERAGE, least: int = 1) -> bool:
+    """Whether the sentence holds at least `share` of the claim's content words (by their first five letters), and
+    at least `least` of them."""
     own = _stems(claim)
-    return bool(own) and len(own & _stems(sentence)) >= share * len(own)
+    held = len(own & _stems(sentence))
+    return bool(own) and held >= share * len(own) and held >= least
 
 
 class Overclaim(NamedTuple):

@@ -266,17 +266,19 @@ def reversals(claim: str, sentence: str) -> list[str]:
 
 
 _ORDER = re.compile(r"\b(?P<rel>before|after|prior to|following)\s+(?:the\s+|a\s+|an\s+|your\s+|their\s+|its\s+|his\s+|"
-                    r"her\s+)?(?P<noun>[a-z]{3,})\b", re.IGNORECASE)
+                    r"her\s+)?(?P<noun>[a-z]{3,}|\d[\d:.]*(?:st|nd|rd|th)?(?:\s+(?:am|pm|[a-z]{3,}))?)\b", re.IGNORECASE)
 _EARLIER = {"before", "prior to"}
 
 
 def opposite_order(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's, the sentence's) where the sentence puts the claim's deed on the other side of the same event
     ("30 minutes after breakfast" against "at least 30 minutes before breakfast", which the model read as support,
-    P(e) 0.96): the same noun after "before" / "after" ("prior to", "following"), the other relation, the sentence
+    P(e) 0.96; "enrolling after 1 March" against "who enrol before 1 March"): the same noun, date or time after
+    "before" / "after" ("prior to", "following"), the other relation, the sentence
     never giving the claim's own, and the sentence holding most of the claim's other words. Only for one event
-    named alike: "before the operation" and "after surgery" may or may not be one."""
-    from grounding.overclaim import holds_most
+    named alike: "before the operation" and "after surgery" may or may not be one. A date or time is an event
+    named alike already: half the claim's other words, two at least, are enough there."""
+    from grounding.overclaim import COVERAGE, holds_most
     out = []
     theirs = [(m.group("rel").lower() in _EARLIER, m.group("noun").lower()[:5], m.group(0))
               for m in _ORDER.finditer(sentence) if not _NEGATION.search(sentence[max(0, m.start() - 30):m.start()])]
@@ -285,7 +287,8 @@ def opposite_order(claim: str, sentence: str) -> list[tuple[str, str]]:
         other = next((x for e, n, x in theirs if n == noun and e != earlier), None)
         if other is None or any(n == noun and e == earlier for e, n, _ in theirs) \
                 or _NEGATION.search(claim[max(0, m.start() - 30):m.start()]) \
-                or not holds_most(claim[:m.start()] + claim[m.end():], sentence):
+                or not holds_most(claim[:m.start()] + claim[m.end():], sentence,
+                                  *((0.5, 2) if noun[0].isdigit() else (COVERAGE, 1))):
             continue
         out.append((m.group(0), other))
     return out

@@ -245,6 +245,14 @@ TABLET = "It must be taken with a full glass of water at least 30 minutes before
     ("Take it after meals.", "Take it before meals or after meals.", []),
     ("Take it after meals.", "Do not take it before meals.", []),
     ("Symptoms improved after treatment.", "Symptoms before treatment were severe.", []),
+    # a date or a time is one event named alike: half the claim's other words, two at least ("A 20% discount applies to
+    # anyone enrolling after 1 March" was Supported on every engine, P(e) 0.95)
+    ("A 20% discount applies to anyone enrolling after 1 March.",
+     "The course fee is 450 pounds, and a 20% discount is available to students who enrol before 1 March.",
+     [("after 1 March", "before 1 March")]),
+    ("Shops close after 9 pm.", "Shops close before 9 pm on Sundays.", [("after 9 pm", "before 9 pm")]),
+    ("The museum was built after 1900.", "Most of the town was built before 1900, including the church.", []),
+    ("The offer ends after 10 March.", "The offer is valid for bookings made before 1 March.", []),
 ])
 def test_the_other_side_of_the_same_event_is_found(claim, sentence, expected):
     """A leaflet answer: "30 minutes after breakfast" against "30 minutes before breakfast" was Supported (P(e) 0.96)."""

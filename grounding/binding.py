@@ -46,6 +46,15 @@ _NOT_BEFORE_DESIGNATOR = frozenset("of in at for to and or with as is was be by 
                                    "has had have the".split())
 # a capitalised word that does not open its sentence or clause (a name the entity recogniser missed)
 _CAPITALISED = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+(?:[A-Z][a-z]+)*\b")
+# a group of a study by what it was given or has, after its people or its value: "14% of patients on glucorin and 5% on
+# placebo", "those taking metformin", "in the placebo group"
+_ARM = re.compile(r"(?:\d%?|\b(?:patients|participants|people|those|subjects|adults|children|women|men|users|volunteers"
+                  r"|individuals|mice|rats))\s+(?:on|taking|receiving|given|with)\s+(?:the\s+)?(?P<arm>[a-z][a-z0-9-]{2,})\b"
+                  r"|\bin\s+the\s+(?P<group>[a-z][a-z0-9-]{2,})\s+(?:group|arm)\b")
+_NOT_ARMS = frozenset("""average top time behalf board site day days week weeks month months year years this that these
+those their its his her which whom both all each either other others same such most some many more less than one two
+three four five six ten hundreds dozens respect regard weekday weekdays weekend weekends request demand arrival
+purpose foot sale display""".split()) | {d + "day" + s for d in "mon tues wednes thurs fri satur sun".split() for s in ("", "s")}
 MAX_VALUES = 4      # values of the claim's kind in a sentence the rule still reads
 # verbs that say who said or saw a value, not what it is of ("reported 88%", "found a rate of 46.9%")
 _NOT_PREDICATES = frozenset("""_ be have report find show observe say state note estimate suggest indicate reveal
@@ -207,14 +216,16 @@ def _may_bind(values, sentence: str) -> bool:
     """The test by words before any sentence is read further: it states one of the claim's `values` beside another
     number, and does not pair its values by order ("respectively")."""
     return any(next(occurrences(v.mention.surface, sentence), None) for v in values) \
-        and len(re.findall(r"\d+", sentence)) >= 2 and not re.search(r"\brespectively\b", sentence, re.IGNORECASE)
+        and len(re.findall(r"\d+|\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b", sentence)) >= 2 \
+        and not re.search(r"\brespectively\b", sentence, re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1024)
 def _names(text: str) -> tuple[_Name, ...]:
-    """The text's named entities (entities.mentions, as the entity overlap has them), letter designators ("drug B")
-    and the capitalised words inside a sentence the entity recogniser missed ("Moderna reported ..., while Pfizer
-    ..."), in order; no parse."""
+    """The text's named entities (entities.mentions, as the entity overlap has them), letter designators ("drug B"),
+    the capitalised words inside a sentence the entity recogniser missed ("Moderna reported ..., while Pfizer
+    ..."), and the groups of a study by what they were given or have (`_ARM`: "on placebo", "taking glucorin", "in
+    the placebo group"), in order; no parse."""
     out: list[_Name] = []
     spans = [(v.start, v.mention.end) for v in _values(text)]      # "B 25 mg" is no name
     for d in _DESIGNATOR.finditer(text):
@@ -232,6 +243,10 @@ def _names(text: str) -> tuple[_Name, ...]:
         if not _inside(w.start(), spans) and not (w.group().isupper() and len(w.group()) <= 3):
             out.append(_Name(w.start(), w.group().lower(), w.group(), "named"))
             spans.append((w.start(), w.end()))
+    for m in _ARM.finditer(text):
+        at, arm = (m.start("arm"), m.group("arm")) if m.group("arm") else (m.start("group"), m.group("group"))
+        if arm not in _NOT_ARMS and not _inside(at, spans):
+            out.append(_Name(at, arm, arm, "arm"))
     return tuple(sorted(out, key=lambda n: n.start))
 
 
@@ -333,22 +348,32 @@ def misbound_verbs(claim: str, sentence: str) -> tuple[Misbinding, ...]:
         verb = _verb(token) if token is not None else ""
         if verb in _NOT_PREDICATES:
             continue
-        subject = _what_it_measures(token)[1]
+        subject = _subject_words(token)
         doc = parse(sentence)
         tokens = {v.start: t for v in same + other
                   if (t := next((x for x in doc if x.idx <= v.start < x.idx + len(x.text)), None)) is not None}
         verb_of = {start: _verb(t) for start, t in tokens.items()}
         said = [verb_of.get(v.start, "") for v in same]
-        # the claim's verb with the claim's subject, where both name one: "Children … should do … 60 minutes" is not
-        # what "Adults should do at least 150 minutes" says
+        # the claim's verb with the claim's subject, where both name one (a word of it): "Children … should do … 60
+        # minutes" is not what "Adults should do at least 150 minutes" says
         given = [v for v in other if verb_of.get(v.start) == verb and v.start in tokens
-                 and (not subject or _what_it_measures(tokens[v.start])[1] in ("", subject))
+                 and (not subject or not (words := _subject_words(tokens[v.start])) or subject & words)
                  and governor(tokens[v.start]).dep_ != "acl"]   # not a kind of thing: "flights delayed by … four hours"
         if given and all(w not in _NOT_PREDICATES and w != verb for w in said):
             word = next(t.text for t in parse(claim) if t.lemma_.lower() == verb)
             their = next(t.text for t in doc if t.lemma_.lower() == said[0])
             out.append(Misbinding(c.surface, word, given[0].surface, their))
     return tuple(out)
+
+
+def _subject_words(token) -> frozenset:
+    """The lemmas of the subject of the verb governing a value's token, with the nouns compounded with it ("Ferry
+    services" and "All ferry crossings" share "ferry"; "Children" and "Adults" share nothing); empty without one."""
+    from grounding.values import governor
+    found = next((c for c in governor(token).children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if found is None or token in found.subtree:
+        return frozenset()
+    return frozenset(t.lemma_.lower() for t in [found] + [c for c in found.children if c.dep_ == "compound"])
 
 
 def _verb(token) -> str:

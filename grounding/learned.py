@@ -30,7 +30,7 @@ from typing import Optional
 import numpy as np
 
 from grounding.entities import mentions, occurrences
-from grounding.values import in_range, is_difference, moved_date, same_quantity, same_verb, values_agree
+from grounding.values import in_range, is_difference, same_quantity, same_verb, values_agree
 from grounding.invisible import judged_text
 from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore
 
@@ -162,9 +162,6 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
             theirs = [_unit_after(context, m.end()) for m in occurrences(c.surface, context)]
             if unit and theirs and all(other_unit(unit, u) for u in theirs):
                 out.append((f"{c.surface} {unit}", f"{c.surface} {theirs[0]}"))
-            elif c.kind in ("date", "year", "weekday") and values and same_figure and (moved := moved_date(
-                    claim, c.surface, context, [x.surface for x in xm if x.kind == c.kind and x.key != c.key])):
-                out.append((c.surface, moved))   # the claim's date is another verb's: "cancelled on Sunday but resumed on Monday"
             continue
         if c.kind in shared or not values:
             continue

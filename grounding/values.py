@@ -116,22 +116,6 @@ def same_verb(claim: str, claim_value: str, context: str, context_value: str) ->
     return verb not in ("", "be", "have") and verb == _what_it_measures(b)[0]
 
 
-def moved_date(claim: str, claim_value: str, context: str, others: list[str]) -> Optional[str]:
-    """Of `others` (the sentence's other dates of the claim value's kind), the one the claim's own verb takes there,
-    where the sentence gives the claim's value only to other verbs: "Ferry crossings were cancelled on Monday" against
-    "… were cancelled on Sunday but resumed on Monday morning" -> "Sunday". None where the verb is "be" or "have",
-    or the sentence's verb of the claim's value is the claim's too."""
-    from grounding.decompose import parse
-    a = _value_token(parse(claim), claim_value)
-    verb = _what_it_measures(a)[0] if a is not None else ""
-    doc = parse(context)
-    tokens = [next((t for t in doc if t.idx <= m.start() < t.idx + len(t.text)), None)
-              for m in occurrences(claim_value, context)]
-    if verb in ("", "be", "have") or not tokens or any(t is None or _what_it_measures(t)[0] == verb for t in tokens):
-        return None
-    return next((x for x in others if (t := _value_token(doc, x)) is not None and _what_it_measures(t)[0] == verb), None)
-
-
 _PRONOUNS = frozenset("it they he she this that these those which who we you i one".split())
 
 

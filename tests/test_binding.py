@@ -40,6 +40,14 @@ DOCUMENT = f"{OFFICES} Both offices are closed on Sundays. {TRIAL} Both drugs we
      "the source gives 5% for Italy; 12% is said of Spain"),
     ("The London office closes at 6 pm.", "The Leeds office closes at 6 pm. The London office is open until 8 pm.",
      "the source gives 8 pm for London; 6 pm is said of Leeds"),
+    # a group of a study by what it was given ("Nausea affected 5% of patients taking glucorin" was Supported on every
+    # engine, read together with the trial's other sentences, P(e) 0.82)
+    ("Nausea affected 5% of patients taking glucorin.",
+     "Mild nausea was the most common side effect, reported by 14% of patients on glucorin and 5% on placebo.",
+     "the source gives 14% for glucorin; 5% is said of placebo"),
+    ("Side effects occurred in 10% of patients on the drug.",
+     "Side effects occurred in 15% of patients on the drug and 10% of those on placebo.",
+     "the source gives 15% for drug; 10% is said of placebo"),
 ])
 def test_a_value_said_of_another_subject_is_found(claim, sentence, expected):
     assert [describe(m) for m in misbindings(claim, sentence)] == [expected]
@@ -56,6 +64,12 @@ def test_a_value_said_of_another_subject_is_found(claim, sentence, expected):
      "In Spain and Italy 12% responded, compared with 5% in France."),
     ("A total of 12% of patients in Spain responded.", "In Spain 12% responded, compared with 5% in Italy."),
     ("The rate was 5% in 2021.", "In 2020 the rate was 5%, and in 2021 it was 7%."),        # no named subject
+    # the groups' own values; a group said of its value; "on average" is no group
+    ("Nausea affected 14% of patients taking glucorin.",
+     "Mild nausea was the most common side effect, reported by 14% of patients on glucorin and 5% on placebo."),
+    ("The drug reduced pain by 30% in patients with arthritis.",
+     "The drug reduced pain by 30% in patients with arthritis and by 20% in patients with back pain."),
+    ("Prices rose 5% on average.", "Prices rose 5% in March and 3% on average."),
     # the other value is one of the claim's own ("by 2035" is the claim's too)
     ("The panel retracted a statement in its 2007 report saying all Himalayan glaciers could melt by 2035.",
      "A paragraph in the 2007 Working Group II report projected that Himalayan glaciers could disappear by 2035."),
@@ -155,6 +169,11 @@ def test_another_subjects_sentence_is_not_named_as_the_other_side(engine):
      "the source gives 1998 for “opened”; 2015 goes with “renovated”"),
     ("The company was listed in 1990.", "The company was founded in 1990 and listed in 2004.",
      "the source gives 2004 for “listed”; 1990 goes with “founded”"),
+    # days of the week, and subjects that share a word ("Ferry services were still cancelled on Monday" was Supported
+    # on every engine, F 0.90 on context)
+    ("Ferry services were still cancelled on Monday.",
+     "All ferry crossings to the islands were cancelled on Sunday but resumed on Monday morning.",
+     "the source gives Sunday for “cancelled”; Monday goes with “resumed”"),
 ])
 def test_a_value_said_with_another_verb_is_found(claim, sentence, expected):
     assert found_in(claim, sentence) == [expected]
@@ -172,6 +191,11 @@ def test_a_value_said_with_another_verb_is_found(claim, sentence, expected):
     # a kind of thing, not a deed ("Flight BA117 was delayed by three hours" was Contradicted on context-fast)
     ("Flight BA117 was delayed by three hours.", "BA117 departed three hours late. Passengers on flights delayed by "
      "more than four hours may claim 520 pounds."),
+    # the claim's value with another subject's verb: whose opening it was is not said
+    ("The bridge opened in 2015.", "The tunnel opened in 1998 and the bridge was renovated in 2015."),
+    ("Trains were cancelled on Monday.", "Flights were cancelled on Sunday and trains were cancelled on Monday."),
+    ("Ferry crossings resumed on Monday.",
+     "All ferry crossings to the islands were cancelled on Sunday but resumed on Monday morning."),
 ])
 def test_no_verb_misbinding_where_the_value_goes_with_the_claims_verb_or_none_other(claim, sentence):
     assert misbound_verbs(claim, sentence) == ()

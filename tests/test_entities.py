@@ -281,28 +281,3 @@ def test_the_value_its_verb_gives_is_named_first():
     assert quantity_conflicts("The plant will hire 600 people.", sentence, same_figure=True) == \
         [("600 people", "300 people")]
 
-
-FERRIES = "All ferry crossings to the islands were cancelled on Sunday but resumed on Monday morning."
-FOUNDED = "The company was founded in 2010 and listed on the stock exchange in 2015."
-
-
-@pytest.mark.parametrize("claim, sentence, expected", [
-    # the claim's date is in the sentence, but another verb's: its own verb takes another date there
-    ("Ferry crossings were cancelled on Monday.", FERRIES, [("Monday", "Sunday")]),
-    ("Ferry services were still cancelled on Monday.", FERRIES, [("Monday", "Sunday")]),
-    ("The company was founded in 2015.", FOUNDED, [("2015", "2010")]),
-    ("The law was passed in March 2020.", "The law was passed in January 2020 and came into force in March 2020.",
-     [("March 2020", "January 2020")]),
-    # the claim's verb takes the claim's date
-    ("Ferry crossings resumed on Monday.", FERRIES, []),
-    ("The company was listed in 2015.", FOUNDED, []),
-    # the claim's date under the claim's verb somewhere in the sentence: which verb is whose is not settled
-    ("Trains were cancelled on Monday.", "Flights were cancelled on Sunday and trains were cancelled on Monday.", []),
-    # "be" says nothing of which event
-    ("The show was on Monday.", "The show was on Sunday, and the party was on Monday.", []),
-])
-def test_a_date_given_to_another_verb(claim, sentence, expected):
-    """A user's storm answer: "Ferry services were still cancelled on Monday" was Supported on every engine (F 0.90)
-    against "… cancelled on Sunday but resumed on Monday morning"."""
-    from grounding.learned import quantity_conflicts
-    assert quantity_conflicts(claim, sentence, same_figure=True) == expected

@@ -506,7 +506,8 @@ def test_a_date_the_source_gives_to_another_verb_is_no_backing(engine):
                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     cancelled, resumed = res.verdicts
     assert cancelled.label == CONTRADICTED and cancelled.anchor == 1, cancelled.rule
-    assert cancelled.rule.startswith("quantity override: the claim says Monday, the source Sunday"), cancelled.rule
+    assert cancelled.rule.startswith("said with another verb: the source gives Sunday for “cancelled”; Monday goes "
+                                     "with “resumed”"), cancelled.rule
     assert resumed.label == SUPPORTED and resumed.anchor == 1, resumed.rule
 
 

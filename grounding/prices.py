@@ -10,7 +10,8 @@ of another verb with "for" or "at" an amount or a fee ("Breakfast is available f
 welcome for a fee"). "free of symptoms" or "free from" something else is no price. A thing is its subject noun's
 lemma with the words that qualify it ("adult ticket"); the claim's thing matches the sentence's where the claim's
 qualifying words are among the sentence's ("tickets" and "adult tickets", not "child tickets" and "adult tickets"),
-or where one is the other sold by the unit ("personal training" and "personal training sessions").
+or where one is the other sold by the unit ("personal training" and "personal training sessions"). The way in to a
+thing is the thing ("Entry to the shipwrecks exhibition" is "the exhibition on shipwrecks").
 The sentence says the other of the two states for the claim's thing, and never the claim's. A negated state ("is
 not free") is left to the model.
 """
@@ -64,6 +65,23 @@ def _bought_for(verb) -> str | None:
     return None
 
 
+# the way in to a thing, priced as the thing: "Entry to the shipwrecks exhibition is free" prices the exhibition
+_WAYS_IN = frozenset({"entry", "admission", "access", "entrance", "ticket"})
+
+
+def _thing(subject) -> tuple[str, frozenset]:
+    """(noun lemma, the lemmas that qualify it: compounds, adjectives, what an "on" / "about" phrase says it is of) of a
+    price's subject; the way in to a thing is that thing ("Entry to the shipwrecks exhibition")."""
+    into = next((p for c in subject.children if c.dep_ == "prep" and c.lower_ in ("to", "for", "into")
+                 for p in c.children if p.dep_ == "pobj" and p.pos_ in ("NOUN", "PROPN")), None)
+    if subject.lemma_.lower() in _WAYS_IN and into is not None:
+        subject = into
+    words = {c.lemma_.lower() for c in subject.children if c.dep_ in ("compound", "amod") and c.lower_ != "free"}
+    words |= {p.lemma_.lower() for c in subject.children if c.dep_ == "prep" and c.lower_ in ("on", "about")
+              for p in c.children if p.dep_ == "pobj"}
+    return subject.lemma_.lower(), frozenset(words)
+
+
 @functools.lru_cache(maxsize=4096)
 def price_states(text: str) -> tuple[PriceState, ...]:
     """The price states `text` gives (see the module docstring)."""
@@ -79,9 +97,7 @@ def price_states(text: str) -> tuple[PriceState, ...]:
         if subject is None or subject.pos_ not in ("NOUN", "PROPN", "VERB") \
                 or any(c.dep_ == "neg" for c in verb.children):    # "Printing", a gerund, names a thing; "not free"
             continue
-        noun = subject.lemma_.lower()
-        words = frozenset(c.lemma_.lower() for c in subject.children
-                          if c.dep_ in ("compound", "amod") and c.lower_ != "free")
+        noun, words = _thing(subject)
         if lemma in _STATE_VERBS and (free := _free_word(verb)) is not None:
             out.append(PriceState(noun, words, True, free.text))
         elif lemma == "include" and subject.dep_ == "nsubjpass":   # "Breakfast is included in the room rate"

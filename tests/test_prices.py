@@ -35,6 +35,11 @@ LIBRARY = ("The Central Library will extend its opening hours from 1 March. Entr
     ("Personal training is included in the membership.", "Personal training sessions cost extra.",
      [("included", "cost extra")]),
     ("Yoga classes are free for members.", "Yoga classes cost 5 pounds each.", [("free", "cost 5 pounds each")]),
+    # the way in to a thing is the thing ("Entry to the shipwrecks exhibition is free" was Supported on every engine,
+    # P(e) 0.91: the sentence's "free" is the entry's)
+    ("Entry to the shipwrecks exhibition is free.",
+     "Entry remains free, although the special exhibition on shipwrecks costs 8 pounds.", [("free", "costs 8 pounds")]),
+    ("Admission to the gardens is free.", "The gardens cost 5 pounds to visit.", [("free", "cost 5 pounds to visit")]),
 ])
 def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
     assert free_against_price(claim, sentence) == expected
@@ -51,6 +56,8 @@ def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
     ("Entry is free.", "The museum is open at 9 am for two weeks."),                          # no amount of money
     ("Parking is not free.", "Parking costs 15 euros per night."),                              # negated: no state
     ("Classes are included in the membership.", "Personal training sessions cost extra."),       # another service
+    ("Entry is free.", "Entry remains free, although the special exhibition on shipwrecks costs 8 pounds."),
+    ("Entry to the museum is free.", "Entry is free for children."),                          # the museum's unsaid
 ])
 def test_no_conflict_for_the_claims_own_state_or_another_thing(claim, sentence):
     assert free_against_price(claim, sentence) == []

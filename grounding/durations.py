@@ -33,10 +33,12 @@ _DURATION = re.compile(
     rf"(?i:(?:\b{_BOUND}[ \t]+)?\b(?:(?P<half>half[ \t]+an)|(?P<article>an?)|between[ \t]+(?P<lo2>{_NUM})[ \t]+and[ \t]+"
     rf"(?P<hi2>{_NUM})|(?P<lo>{_NUM})(?:[ \t]*(?:to|-|–)[ \t]*(?P<hi>{_NUM}))?)[ \t]+{_UNIT}\b)")
 _UNIT_NAMES = {"sec": "second", "min": "minute", "hr": "hour"}
-# a count per period, not a length of time: "three times a day", "every 10 minutes", "per hour", "5 mg a day"
-_RATE_BEFORE = re.compile(r"(?:\b(?:times?|every|each|per)|\b(?:mg|g|kg|ml|km|miles?|units?|doses?|tablets?))[ \t]*$",
-                          re.I)
-_NOT_LENGTH_AFTER = re.compile(r"[ \t]*(?:old|of age|ago)\b", re.I)
+# a count per period, not a length of time: "three times a day", "every 10 minutes", "per hour", "5 mg a day", "4.1 a
+# month"
+_RATE_BEFORE = re.compile(r"(?:\b(?:times?|every|each|per)|\b(?:mg|g|kg|ml|km|miles?|units?|doses?|tablets?|days?)"
+                          r"|\d%?)[ \t]*$", re.I)     # "… fell by 4.1 a month", "4.1 days a month"
+_NOT_LENGTH_AFTER = re.compile(r"[ \t]*(?:old|of age|ago|(?:a|an|per|each|every)[ \t]+(?:hour|day|week|fortnight|month"
+                               r"|year))\b", re.I)     # "3 days a week": how often
 _WIDE = {"about", "around", "roughly", "approximately", "nearly", "almost", "some"}
 _ABOVE = {"at least", "more than", "over", "no less than", "just over"}
 _BELOW = {"up to", "at most", "less than", "under", "no more than", "just under"}

@@ -25,6 +25,8 @@ HOUR = 3600
     # counts per period, ages, vague amounts: no length of time
     ("Take it three times a day.", []), ("The bus runs every 10 minutes.", []), ("Take 5 mg a day.", []),
     ("He is 10 years old.", []), ("It happened 20 years ago.", []), ("It was stable over several hundred hours.", []),
+    # a count per period ("Migraine days fell by 4.1 a month" had been Contradicted by "… fell by 4.1 days")
+    ("Migraine days fell by 4.1 a month.", []), ("It costs 20 a month.", []), ("Work 3 days a week.", []),
 ])
 def test_durations_are_intervals_of_time(text, expected):
     got = [(d.surface, d.low / HOUR, d.high / HOUR) for d in durations(text)]

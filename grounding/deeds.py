@@ -223,3 +223,56 @@ def another_place(claim: str, sentence: str) -> Optional[tuple[str, str]]:
                     and any(u.head != m.head and u.names & m.names for u in theirs):
                 return m.place, t.place
     return None
+
+
+class Target(NamedTuple):
+    verb: str                 # the verb's lemma ("orbit")
+    role: str                 # "dobj", or the preposition that takes the object ("to")
+    subject: str              # the verb's subject's head lemma ("" for a pronoun or none)
+    told: bool                # whether the verb has a subject at all (not "to activate Parkin")
+    names: frozenset          # the object's names, lower case ("earth")
+    said: str                 # the object as written ("the Earth")
+
+
+@functools.lru_cache(maxsize=4096)
+def targets(text: str, main: bool = False) -> tuple[Target, ...]:
+    """What `text` says its verbs (not "be" or "have", none negated) were done to, where that is named (a proper
+    noun heads the object); `main`: only its main clause's."""
+    doc = parse(text)
+    out = []
+    for verb in doc:
+        if verb.pos_ != "VERB" or verb.lemma_.lower() in ("be", "have") or any(c.dep_ == "neg" for c in verb.children) \
+                or main and not _main_clause(verb):
+            continue
+        subject = next((c for c in verb.children if c.dep_ in _SUBJECTS), None)
+        head = subject.lemma_.lower() if subject is not None and subject.pos_ in ("NOUN", "PROPN") else ""
+        for child in verb.children:
+            obj = child if child.dep_ == "dobj" else next(
+                (c for c in child.children if c.dep_ == "pobj"), None) if child.dep_ == "prep" else None
+            if obj is not None and obj.pos_ == "PROPN":
+                span = doc[min(t.i for t in obj.subtree):max(t.i for t in obj.subtree) + 1]
+                out.append(Target(verb.lemma_.lower(), "dobj" if obj is child else child.lower_, head, subject is not None,
+                                  frozenset(t.lower_ for t in obj.subtree if t.pos_ == "PROPN"), span.text))
+    return tuple(out)
+
+
+def another_object(claim: str, sentence: str) -> Optional[tuple[str, str]]:
+    """(the claim's object, the sentence's) where the sentence does the claim's deed (its verb, with a subject of the
+    same noun or a pronoun) to another named thing, names the claim's thing only otherwise than as a verb's subject or
+    object, and never does the deed to it: "It orbits the Earth at a distance of about 1.5 million kilometres"
+    against "The telescope orbits the Sun near the second Lagrange point, about 1.5 million kilometres from Earth"
+    (P(e) 0.95). Not where the claim's thing is a verb's subject or object there ("Apple acquired Beats" against
+    "Apple acquired Shazam in 2018, four years after it bought Beats")."""
+    mine = targets(claim, True)
+    theirs = targets(sentence) if mine else ()
+    for m in mine:
+        same = [t for t in theirs if (t.verb, t.role) == (m.verb, m.role) and t.told
+                and (not m.subject or not t.subject or t.subject == m.subject)]
+        if not same or any(t.names & m.names for t in same):
+            continue
+        where = [t for t in parse(sentence) if t.lower_ in m.names]
+        if {t.lower_ for t in where} >= m.names and not any(
+                t.dep_ in ("dobj", "nsubj", "nsubjpass") or t.dep_ == "pobj" and t.head.head.pos_ in ("VERB", "AUX")
+                for t in where):
+            return m.said, same[0].said
+    return None

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from grounding import GroundingConfig, ground, rederive
-from grounding.deeds import another_doer, another_place, deeds, does_it
+from grounding.deeds import another_doer, another_object, another_place, deeds, does_it
 from grounding.explain import explain
 from grounding.types import CONTRADICTED, SUPPORTED
 
@@ -171,3 +171,38 @@ def test_a_date_of_one_event_is_not_read_against_another_events(engine):
               "stepped onto the surface about six hours later. Michael Collins remained in lunar orbit.")
     res = ground("Apollo 11 landed on the Moon on 20 July 1969. Michael Collins stayed in orbit.", [source], config)
     assert [v.label for v in res.verdicts] == [SUPPORTED, SUPPORTED], [v.rule for v in res.verdicts]
+
+
+WEBB = ("The James Webb Space Telescope was launched on 25 December 2021 from French Guiana. Its primary mirror is 6.5 "
+        "metres across. The telescope orbits the Sun near the second Lagrange point, about 1.5 million kilometres from "
+        "Earth.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("It orbits the Earth at a distance of about 1.5 million kilometres.", WEBB.split(". ")[2],
+     ("the Earth", "the Sun")),
+    ("The company moved its headquarters to Berlin.",
+     "The company moved its headquarters to Munich in 2019, after ten years in Berlin.", ("Berlin", "Munich")),
+    # another subject's deed; the claim's thing a verb's object there too; a verb with no subject of its own
+    ("The Moon orbits the Earth.", "The telescope orbits the Sun, about 1.5 million kilometres from Earth.", None),
+    ("Apple acquired Beats in 2014.", "Apple acquired Shazam in 2018, four years after it bought Beats.", None),
+    ("The river flows into the Black Sea.", "The river rises in the Black Forest and flows into the North Sea.", None),
+    ("This activates PINK1's kinase activity.", "A model of PINK1 phosphorylation of ubiquitin to activate Parkin.", None),
+    ("It orbits the Sun.", WEBB.split(". ")[2], None),
+])
+def test_a_deed_done_to_another_named_thing(claim, sentence, expected):
+    assert another_object(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_deed_done_to_another_named_thing_is_contradicted(engine):
+    """A user's telescope answer: "It orbits the Earth at a distance of about 1.5 million kilometres" was Supported on
+    every engine (P(e) 0.95) against "The telescope orbits the Sun …, about 1.5 million kilometres from Earth"."""
+    res = ground("It orbits the Earth at a distance of about 1.5 million kilometres. Its mirror is 6.5 metres across.",
+                 [WEBB], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    orbit, mirror = res.verdicts
+    assert orbit.label == CONTRADICTED and orbit.anchor == 2, orbit.rule
+    assert orbit.rule.startswith("another object: the claim says “the Earth”, the source “the Sun”"), orbit.rule
+    assert "it says the deed was done to something else: the claim says “the Earth”, the source “the Sun”" in \
+        explain(res, orbit, res.claims[orbit.claim])
+    assert mirror.label == SUPPORTED and mirror.anchor == 1, mirror.rule

@@ -137,7 +137,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     ("100 dollars more than the base model") is compared with differences only (values.is_difference), and a rank,
     a multiple and a fraction are figures ("second tallest" against "third tallest", grounding.ranks; "tripled"
     against "doubled", "a quarter" against "a third", grounding.multiples), and so is a length of time in any unit
-    or span ("about an hour" against "35 to 40 minutes", grounding.durations)."""
+    or span ("about an hour" against "35 to 40 minutes", grounding.durations), and no limit against a cap
+    ("unlimited claims" against "up to two claims", grounding.caps)."""
     claim, context = judged_text(claim), judged_text(context)    # as the models read them: "4\u202e0" is 40
     cm, xm = mentions(claim), mentions(context)
     keys = {m.key for m in xm}
@@ -187,6 +188,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         out.extend(rank_conflicts(claim, context) + multiple_conflicts(claim, context))
         from grounding.durations import duration_conflicts    # how long, in other units or spans ("an hour" / "35 to 40 minutes")
         out.extend(d for d in duration_conflicts(claim, context) if not any(c in d[0] or d[0] in c for c, _ in out))
+        from grounding.caps import cap_conflicts               # no limit against a cap ("unlimited claims" / "up to two")
+        out.extend(cap_conflicts(claim, context))
     return out
 
 

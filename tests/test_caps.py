@@ -1,0 +1,46 @@
+"""No limit against a cap (grounding.caps), a figure of the quantity rule."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.caps import cap_conflicts
+from grounding.learned import quantity_conflicts
+from grounding.types import CONTRADICTED, SUPPORTED
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("You can make unlimited claims.", "You can make up to two claims in any 12-month period.",
+     [("unlimited claims", "up to two claims")]),
+    ("There is no limit on the number of devices.", "The plan can be used on no more than 5 devices.",
+     [("no limit on the number of devices", "no more than 5 devices")]),
+    ("You can book as many sessions as you like.", "Each member is limited to four sessions a week.",
+     [("as many sessions as you like", "limited to four sessions")]),
+    # negated, another thing capped, nothing capped
+    ("The plan is not unlimited.", "You can make up to two claims.", []),
+    ("You can make unlimited calls.", "You can make up to two claims in any 12-month period.", []),
+    ("You can make unlimited claims.", "Each claim has an excess of 75 pounds.", []),
+])
+def test_no_limit_against_a_cap_of_the_same_thing(claim, sentence, expected):
+    assert cap_conflicts(claim, sentence) == expected
+    assert [c for c in quantity_conflicts(claim, sentence, same_figure=True) if c in expected] == expected
+
+
+POLICY = ("The policy covers accidental damage to your phone, theft and loss. Each claim has an excess of 75 pounds. "
+          "You can make up to two claims in any 12-month period.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context"))
+def test_unlimited_claims_against_a_cap_are_contradicted(engine):
+    """A user's insurance answer: "You can make unlimited claims" was Unsupported on every engine (F 0.15 on context).
+    (On context-fast the scorer anchors it on the excess sentence, which caps nothing: Partially supported.)"""
+    res = ground("You can make unlimited claims. Each claim has an excess of 75 pounds.", [POLICY],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    unlimited, excess = res.verdicts
+    assert unlimited.label == CONTRADICTED and unlimited.anchor == 2, unlimited.rule
+    assert unlimited.rule.startswith("quantity override: the claim says unlimited claims, the source up to two claims")
+    assert excess.label == SUPPORTED and excess.anchor == 1, excess.rule

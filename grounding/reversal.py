@@ -14,7 +14,8 @@ acquired by Helix Group": 0.95). Two forms are found here, both by the words alo
 `reversals` also gives the opposite condition of the claim's subject (`opposite_conditions`: "without a
 prescription" / "only with a prescription"), its main verb negated (`denied_predicate`), the other side of one
 event (`opposite_order`: "after breakfast" / "before breakfast"), a difference between groups the source finds
-none of (grounding.sameness: "strongest in women" / "similar in men and women"), free against a price
+none of (grounding.sameness: "strongest in women" / "similar in men and women"), a state that has ended
+(grounding.ended: "has been closed since 1965" / "reopened in 2019"), free against a price
 (grounding.prices: "Printing is free" / "printing now costs 10 cents per page"), and a payment or dose at another
 interval (frequencies.other_recurrence: "a monthly allowance" / "a one-off allowance").
 
@@ -260,6 +261,8 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_order(claim, sentence)]
     from grounding.sameness import no_difference        # a difference the source finds none of
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in no_difference(claim, sentence)]
+    from grounding.ended import state_ended             # a state the source says was undone ("reopened in 2019")
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in state_ended(claim, sentence)]
     denied = denied_predicate(claim, sentence)
     out += [f"the claim says “{denied[0]}”, the source “{denied[1]}”"] if denied else []
     return out

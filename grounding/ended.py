@@ -1,0 +1,74 @@
+"""A state the source says has ended: "The railway station has been closed since 1965" against "The railway station,
+closed in 1965, reopened in 2019 after a community campaign", which the entailment model read as support (P(e)
+0.92 on every engine): the claim says the closure still holds, the source that it was undone.
+
+The claim says a state still holds: its main verb is one of a closing kind (close, shut, suspend, ban, halt, stop,
+cancel, discontinue, freeze) as a state that lasts ("has been closed since 1965", "is still closed", "remains
+suspended", "has remained shut"), not negated. The sentence undoes it: a verb that reverses that kind ("reopen",
+"resume", "restart", "restore", "reinstate", "lift", "relaunch", "reintroduce", "unfreeze"), neither negated nor
+still to come ("will resume on 15 March": the state holds until then), whose subject (or, where the parse gives it
+none, its head verb's) is the claim's subject's noun (lemma). The reversal rule (reversal.reversals, overrides.reversal_override)
+turns such a claim Contradicted.
+"""
+from __future__ import annotations
+
+import re
+
+from grounding.invisible import judged_text
+
+_UNDONE_BY = {"close": {"reopen", "resume"}, "shut": {"reopen", "resume"},
+              "suspend": {"resume", "restart", "reinstate", "restore", "lift"}, "halt": {"resume", "restart"},
+              "stop": {"resume", "restart"}, "ban": {"lift", "overturn", "repeal"}, "cancel": {"reinstate", "restore"},
+              "discontinue": {"reintroduce", "relaunch", "revive", "resume"}, "freeze": {"unfreeze", "lift"}}
+_ADJECTIVES = {"closed": "close", "suspended": "suspend", "banned": "ban", "halted": "halt", "stopped": "stop",
+               "cancelled": "cancel", "canceled": "cancel", "discontinued": "discontinue", "frozen": "freeze"}
+_LASTING = re.compile(r"\b(?:since|still|remains?|remained|ever since|to this day|to date)\b", re.IGNORECASE)
+_UNDOING = re.compile(r"\b(?:re-?open|resum|restart|restor|reinstat|lift|overturn|repeal|relaunch|reintroduc|reviv"
+                      r"|unfr[eo])", re.IGNORECASE)
+
+
+def _lasting_state(text: str):
+    """(the closing verb's lemma, its subject's lemma, the words as written) of the claim's state that still holds,
+    or None."""
+    from grounding.decompose import parse
+    doc = parse(text)
+    for t in doc:
+        lemma = _ADJECTIVES.get(t.lemma_.lower(), t.lemma_.lower())
+        if lemma not in _UNDONE_BY or t.tag_ not in ("VBN", "JJ", "VBD") or any(c.dep_ == "neg" for c in t.children):
+            continue
+        head = t if t.dep_ == "ROOT" else t.head if t.dep_ in ("acomp", "attr", "oprd") else None
+        if head is None or any(c.dep_ == "neg" for c in head.children):
+            continue
+        subject = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subject is None or subject.pos_ not in ("NOUN", "PROPN"):
+            continue
+        words = doc[min(x.i for x in head.subtree if x.i >= subject.i + 1):max(x.i for x in head.subtree) + 1]
+        return lemma, subject.lemma_.lower(), words.text.rstrip(" .")
+    return None
+
+
+def state_ended(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's lasting state, the sentence's undoing) where the sentence says the claim's state ended (see the
+    module's text); [] otherwise."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    if not _LASTING.search(claim) or not _UNDOING.search(sentence):
+        return []
+    state = _lasting_state(claim)
+    if state is None:
+        return []
+    from grounding.decompose import parse
+    from grounding.denial import _future
+    verb, subject, said = state
+    for t in parse(sentence):
+        if t.lemma_.lower().replace("-", "") not in _UNDONE_BY[verb] or t.pos_ != "VERB" \
+                or any(c.dep_ == "neg" for c in t.children) or _future(t):   # "will resume on 15 March": still holds
+            continue
+        node = t    # no subject of its own ("The station, closed in 1965, reopened in 2019" parsed as an advcl): its head's
+        while not any(c.dep_ in ("nsubj", "nsubjpass") for c in node.children) and node.dep_ in ("advcl", "conj") \
+                and node.head.pos_ in ("VERB", "AUX"):
+            node = node.head
+        own = next((c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if own is not None and own.lemma_.lower() == subject:
+            prep = next((c for c in t.children if c.dep_ == "prep" and c.i > t.i), None)
+            return [(said, " ".join([t.text] + ([x.text for x in prep.subtree] if prep is not None else [])))]
+    return []

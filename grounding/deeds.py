@@ -276,3 +276,59 @@ def another_object(claim: str, sentence: str) -> Optional[tuple[str, str]]:
                 for t in where):
             return m.said, same[0].said
     return None
+
+
+class Owner(NamedTuple):
+    verb: str                 # the verb's lemma ("send")
+    head: str                 # its subject's head noun, lemma ("goalkeeper")
+    names: frozenset          # the subject's owner's names, lower case ("rovers")
+    said: str                 # the owner and the noun as written ("Rovers' goalkeeper")
+
+
+@functools.lru_cache(maxsize=4096)
+def owners(text: str, main: bool = False) -> tuple[Owner, ...]:
+    """The deeds of `text` whose subject is something of a named owner ("City's goalkeeper was sent off"): a
+    capitalised possessor (the tagger reads "Rovers" at a sentence's start as a noun); `main`: only the main clause's."""
+    doc = parse(text)
+    out = []
+    for verb in doc:
+        if verb.pos_ != "VERB" or any(c.dep_ == "neg" for c in verb.children) or main and not _main_clause(verb):
+            continue
+        for subject in (c for c in verb.children if c.dep_ in _SUBJECTS and c.pos_ == "NOUN"):
+            owner = next((c for c in subject.children if c.dep_ == "poss" and c.text[:1].isupper()), None)
+            if owner is not None:
+                words = [t for t in owner.subtree if t.dep_ != "case"]
+                out.append(Owner(verb.lemma_.lower(), subject.lemma_.lower(), frozenset(t.lower_ for t in words),
+                                 doc[min(t.i for t in words):subject.i + 1].text))
+    return tuple(out)
+
+
+def another_owner(claim: str, sentence: str, source: str = "") -> Optional[tuple[str, str]]:
+    """(the claim's subject, the sentence's) where the sentence does the claim's deed (its verb) with the same thing of
+    another named owner ("Rovers' goalkeeper was sent off" against "City's goalkeeper was sent off in the 80th
+    minute"), the source (`source`, the whole context) names the claim's owner, and none of it gives the deed to the
+    claim's owner's thing."""
+    mine = owners(claim, True)
+    theirs = owners(sentence) if mine else ()
+    for m in mine:
+        same = [t for t in theirs if (t.verb, t.head) == (m.verb, m.head)]
+        if same and not any(t.names & m.names for t in same) \
+                and all(any(w.lower() == n for w in source.split()) or n in source.lower() for n in m.names) \
+                and not any((t.verb, t.head) == (m.verb, m.head) and t.names & m.names for t in owners(source or sentence)):
+            return m.said, same[0].said
+    return None
+
+
+def told_otherwise(claim: str, sentence: str, source: str = "") -> Optional[tuple[str, tuple[str, str]]]:
+    """("place", "object" or "owner", (the claim's, the sentence's)) for the first of another place, another object
+    and another owner the sentence gives the claim's deed; None."""
+    for kind, found in (("place", another_place(claim, sentence)), ("object", another_object(claim, sentence)),
+                        ("owner", another_owner(claim, sentence, source))):
+        if found:
+            return kind, found
+    return None
+
+
+def tells_parties(claim: str) -> bool:
+    """Whether the claim's main clause places a thing, does a deed to a named thing or of a named owner's thing."""
+    return bool(placings(claim, True) or targets(claim, True) or owners(claim, True))

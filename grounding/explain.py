@@ -88,6 +88,8 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                 signal = f"it puts it somewhere else: {verdict.anchor_conflict}"
             elif verdict.rule.startswith("another object"):
                 signal = f"it says the deed was done to something else: {verdict.anchor_conflict}"
+            elif verdict.rule.startswith("another owner"):
+                signal = f"it gives the deed to another's: {verdict.anchor_conflict}"
             elif verdict.rule.startswith(("said of another subject", "said with another verb")):   # which value is whose
                 other = "with another verb" if verdict.rule.startswith("said with another verb") else "for another subject"
                 signal = f"it gives the claim's value {other}: {verdict.anchor_conflict}"

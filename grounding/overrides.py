@@ -327,23 +327,23 @@ def deed_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
     budget a missed opportunity" against "The opposition leader, Rui Costa, called the budget …"), unless a sentence
     of the context gives it to the claim's own, or its thing another place ("The closing concert takes place in the
     Old Town" against "Most performances are held in the Old Town, and the closing concert is held in Princes Street
-    Gardens"), or its deed another named object ("It orbits the Earth" against "The telescope orbits the Sun … from
-    Earth"; grounding.deeds), pairs the entailment model reads as support, is Contradicted. The anchor becomes that
+    Gardens"), its deed another named object ("It orbits the Earth" against "The telescope orbits the Sun … from
+    Earth") or another owner's thing ("Rovers' goalkeeper" against "City's goalkeeper"; grounding.deeds), pairs the
+    entailment model reads as support, is Contradicted. The anchor becomes that
     sentence; `anchor_conflict` names both doers or both places."""
     if preset.deed_override is None or v.label not in (SUPPORTED, PARTIAL, UNSUPPORTED):
         return v
-    from grounding.deeds import another_doer, another_object, another_place, deeds, does_it, placings, targets
+    from grounding.deeds import another_doer, deeds, does_it, tells_parties, told_otherwise
     source = " ".join(context_texts)
     doers = any(d.names for d in deeds(claim_text, source, True)) and \
         not any(does_it(claim_text, t, source) for t in context_texts)
-    if not doers and not placings(claim_text, True) and not targets(claim_text, True):
+    if not doers and not tells_parties(claim_text):
         return v
 
     def finds(text: str):
-        found = [(k, f) for k, f in (("doer", doers and another_doer(claim_text, text, source)), ("place", another_place(
-            claim_text, text)), ("object", another_object(claim_text, text))) if f]
-        return (f"another {found[0][0]}", f"the claim says “{found[0][1][0]}”, the source “{found[0][1][1]}”") \
-            if found else None
+        doer = another_doer(claim_text, text, source) if doers else None
+        kind, found = ("doer", doer) if doer else told_otherwise(claim_text, text, source) or (None, None)
+        return (f"another {kind}", f"the claim says “{found[0]}”, the source “{found[1]}”") if found else None
     return _contradicted_by_first(v, preset, preset.deed_override, pairs, joint_columns, context_texts, entity_diffs,
                                   None, finds)
 

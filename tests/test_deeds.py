@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from grounding import GroundingConfig, ground, rederive
-from grounding.deeds import another_doer, another_object, another_place, deeds, does_it
+from grounding.deeds import another_doer, another_object, another_owner, another_place, deeds, does_it
 from grounding.explain import explain
 from grounding.types import CONTRADICTED, SUPPORTED
 
@@ -206,3 +206,32 @@ def test_a_deed_done_to_another_named_thing_is_contradicted(engine):
     assert "it says the deed was done to something else: the claim says “the Earth”, the source “the Sun”" in \
         explain(res, orbit, res.claims[orbit.claim])
     assert mirror.label == SUPPORTED and mirror.anchor == 1, mirror.rule
+
+
+MATCH = ("Rovers beat City 3-1 on Saturday to move top of the league. Two goals from Okafor after the break sealed the "
+         "win. City's goalkeeper was sent off in the 80th minute.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Rovers' goalkeeper was sent off late in the game.", MATCH.split(". ")[2], ("Rovers' goalkeeper", "City's goalkeeper")),
+    # the claim's own owner; an owner the source never names; another deed of the thing
+    ("City's goalkeeper was sent off.", MATCH.split(". ")[2], None),
+    ("United's goalkeeper was sent off.", MATCH.split(". ")[2], None),
+    ("Rovers' goalkeeper saved a penalty.", MATCH.split(". ")[2], None),
+])
+def test_a_deed_of_another_owners_thing(claim, sentence, expected):
+    assert another_owner(claim, sentence, MATCH) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_deed_of_another_owners_thing_is_contradicted(engine):
+    """A user's match report: "Rovers' goalkeeper was sent off late in the game" was Supported on every engine (read
+    together with the match's other sentences, P(e) 0.75) against "City's goalkeeper was sent off in the 80th minute"."""
+    res = ground("Rovers' goalkeeper was sent off late in the game. Rovers beat City 3-1.", [MATCH],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    sent_off, won = res.verdicts
+    assert sent_off.label == CONTRADICTED and sent_off.anchor == 2, sent_off.rule
+    assert sent_off.rule.startswith("another owner: the claim says “Rovers' goalkeeper”, the source “City's goalkeeper”")
+    assert "it gives the deed to another's: the claim says “Rovers' goalkeeper”" in \
+        explain(res, sent_off, res.claims[sent_off.claim])
+    assert won.label == SUPPORTED and won.anchor == 0, won.rule

@@ -96,6 +96,7 @@ def run(state: Run) -> None:
 RULE_NAMES = (("said the other way round", "the reversal rule"), ("said of another subject", "the binding rule"),
               ("said with another verb", "the binding rule"), ("another cause", "the cause rule"),
               ("another doer", "the doer rule"), ("another place", "the place rule"), ("another object", "the object rule"),
+              ("another owner", "the doer rule"),
               ("a part contradicted", "the parts rule"))
 
 

@@ -8,7 +8,8 @@ A *duration* is a number (digits or words; "a", "an", "half an") or a span of tw
 35 and 40") before a unit of time (second … year), with what bounds it ("about", "up to", "at least", "more than",
 …), as an interval of seconds; "about" and its kin widen it by a fifth, an exact value by 5 % (a year of 52
 weeks is a year). Not a duration: "several hundred hours"; a count of events per period ("three times a day", "every 10 minutes", "per
-hour", "5 mg a day": grounding.frequencies), an age ("10 years old") or a time ago.
+hour", "5 mg a day": grounding.frequencies), an age ("10 years old"), a time ago, or an amount of something ("two
+months' notice").
 
 The claim's duration conflicts with the sentence's where one verb (not "be" or "have") governs both, the
 sentence gives no duration of that verb that agrees, and none of the two intervals overlap (the quantity rule,
@@ -37,8 +38,8 @@ _UNIT_NAMES = {"sec": "second", "min": "minute", "hr": "hour"}
 # month"
 _RATE_BEFORE = re.compile(r"(?:\b(?:times?|every|each|per)|\b(?:mg|g|kg|ml|km|miles?|units?|doses?|tablets?|days?)"
                           r"|\d%?)[ \t]*$", re.I)     # "… fell by 4.1 a month", "4.1 days a month"
-_NOT_LENGTH_AFTER = re.compile(r"[ \t]*(?:old|of age|ago|(?:a|an|per|each|every)[ \t]+(?:hour|day|week|fortnight|month"
-                               r"|year))\b", re.I)     # "3 days a week": how often
+_NOT_LENGTH_AFTER = re.compile(r"['’]|[ \t]*(?:old|of age|ago|(?:a|an|per|each|every)[ \t]+(?:hour|day|week|fortnight"
+                               r"|month|year))\b", re.I)     # "3 days a week": how often; "two months' notice": an amount
 _WIDE = {"about", "around", "roughly", "approximately", "nearly", "almost", "some"}
 _ABOVE = {"at least", "more than", "over", "no less than", "just over"}
 _BELOW = {"up to", "at most", "less than", "under", "no more than", "just under"}

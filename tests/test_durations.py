@@ -27,6 +27,9 @@ HOUR = 3600
     ("He is 10 years old.", []), ("It happened 20 years ago.", []), ("It was stable over several hundred hours.", []),
     # a count per period ("Migraine days fell by 4.1 a month" had been Contradicted by "… fell by 4.1 days")
     ("Migraine days fell by 4.1 a month.", []), ("It costs 20 a month.", []), ("Work 3 days a week.", []),
+    # an amount of something ("… after six months with two months' notice" had been Contradicted by "… after the first
+    # six months by giving two months' notice")
+    ("End it with two months' notice.", []), ("It is a ten minutes’ walk.", []),
 ])
 def test_durations_are_intervals_of_time(text, expected):
     got = [(d.surface, d.low / HOUR, d.high / HOUR) for d in durations(text)]

@@ -7,7 +7,9 @@ cancel, discontinue, freeze) as a state that lasts ("has been closed since 1965"
 suspended", "has remained shut"), not negated. The sentence undoes it: a verb that reverses that kind ("reopen",
 "resume", "restart", "restore", "reinstate", "lift", "relaunch", "reintroduce", "unfreeze"), neither negated nor
 still to come ("will resume on 15 March": the state holds until then), whose subject (or, where the parse gives it
-none, its head verb's) is the claim's subject's noun (lemma). The reversal rule (reversal.reversals, overrides.reversal_override)
+none, its head verb's) is the claim's subject's noun (lemma) with no word telling it apart that the claim's lacks
+("The children's library reopened" is no answer to "The library has been closed"). A closing that comes back ("closed
+on Mondays", "every winter") is no lasting state. The reversal rule (reversal.reversals, overrides.reversal_override)
 turns such a claim Contradicted.
 """
 from __future__ import annotations
@@ -22,6 +24,7 @@ _UNDONE_BY = {"close": {"reopen", "resume"}, "shut": {"reopen", "resume"},
               "discontinue": {"reintroduce", "relaunch", "revive", "resume"}, "freeze": {"unfreeze", "lift"}}
 _ADJECTIVES = {"closed": "close", "suspended": "suspend", "banned": "ban", "halted": "halt", "stopped": "stop",
                "cancelled": "cancel", "canceled": "cancel", "discontinued": "discontinue", "frozen": "freeze"}
+_RECURRING = re.compile(r"\b(?:on|at)\s+(?:\w+days|weekends|nights|holidays)\b|\bevery\b|\beach\b", re.IGNORECASE)
 _LASTING = re.compile(r"\b(?:since|still|remains?|remained|ever since|to this day|to date)\b", re.IGNORECASE)
 _UNDOING = re.compile(r"\b(?:re-?open|resum|restart|restor|reinstat|lift|overturn|repeal|relaunch|reintroduc|reviv"
                       r"|unfr[eo])", re.IGNORECASE)
@@ -43,8 +46,16 @@ def _lasting_state(text: str):
         if subject is None or subject.pos_ not in ("NOUN", "PROPN"):
             continue
         words = doc[min(x.i for x in head.subtree if x.i >= subject.i + 1):max(x.i for x in head.subtree) + 1]
-        return lemma, subject.lemma_.lower(), words.text.rstrip(" .")
+        if _RECURRING.search(words.text):    # "closed on Mondays since 2018": a closing that comes back, not a state
+            return None
+        return lemma, subject.lemma_.lower(), _qualifiers(subject), words.text.rstrip(" .")
     return None
+
+
+def _qualifiers(noun) -> frozenset:
+    """The words that tell a noun's thing apart from others of its kind ("the children's library", "the old station";
+    not a compound, which names the same thing more fully: "the railway station")."""
+    return frozenset(c.lower_ for c in noun.children if c.dep_ in ("amod", "poss"))
 
 
 def state_ended(claim: str, sentence: str) -> list[tuple[str, str]]:
@@ -58,7 +69,7 @@ def state_ended(claim: str, sentence: str) -> list[tuple[str, str]]:
         return []
     from grounding.decompose import parse
     from grounding.denial import _future
-    verb, subject, said = state
+    verb, subject, marks, said = state
     for t in parse(sentence):
         if t.lemma_.lower().replace("-", "") not in _UNDONE_BY[verb] or t.pos_ != "VERB" \
                 or any(c.dep_ == "neg" for c in t.children) or _future(t):   # "will resume on 15 March": still holds
@@ -68,7 +79,7 @@ def state_ended(claim: str, sentence: str) -> list[tuple[str, str]]:
                 and node.head.pos_ in ("VERB", "AUX"):
             node = node.head
         own = next((c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-        if own is not None and own.lemma_.lower() == subject:
+        if own is not None and own.lemma_.lower() == subject and _qualifiers(own) <= marks:   # not "the children's library"
             prep = next((c for c in t.children if c.dep_ == "prep" and c.i > t.i), None)
             return [(said, " ".join([t.text] + ([x.text for x in prep.subtree] if prep is not None else [])))]
     return []

@@ -26,6 +26,9 @@ BUSES = "The night bus service, which was suspended in 2020, {} on 15 March."
     ("The night bus service has been suspended since 2020.", BUSES.format("will resume"), []),
     ("The museum has been closed since 2019.", "The museum closed in 2019; its café reopened in 2021.", []),
     ("The bridge has been closed since May.", "The bridge has not reopened since it closed in May.", []),
+    # a thing told apart by a word the claim lacks; a closing that comes back (both had been Contradicted)
+    ("The library has been closed since 2018.", "The children's library reopened in May after a refurbishment.", []),
+    ("The library has been closed on Mondays since 2018.", "The library reopened in May after a refurbishment.", []),
 ])
 def test_a_lasting_state_the_source_says_was_undone(claim, sentence, expected):
     assert state_ended(claim, sentence) == expected

@@ -51,12 +51,12 @@ def build_check_tab() -> dict:
     w = {"result": gr.State(None), "records": gr.State(None)}
     with gr.Row():
         with gr.Column(scale=5):
-            w["response"] = gr.Textbox(label="Response to check", lines=6, elem_id="gv-response",
-                                       placeholder="The generated answer…")
-            w["question"] = gr.Textbox(label="Question (optional)", lines=1, elem_id="gv-question")
+            w["response"] = gr.Textbox(EXAMPLES[0]["response"], label="Response to check", lines=6, elem_id="gv-response",
+                                       placeholder="The generated answer…")   # the example on_arrival shows the result of
+            w["question"] = gr.Textbox(EXAMPLES[0]["question"], label="Question (optional)", lines=1, elem_id="gv-question")
         with gr.Column(scale=5):
-            w["context"] = gr.Textbox(label="Context documents (separate documents with a line containing only ---)",
-                                      lines=8, elem_id="gv-context-input",
+            w["context"] = gr.Textbox(EXAMPLES[0]["context"], label="Context documents (separate documents with a line "
+                                      "containing only ---)", lines=8, elem_id="gv-context-input",
                                       placeholder="# Title of document 1\nText…\n---\nText of document 2…")
             w["files"] = gr.File(label=f"…or upload documents ({' '.join(EXTENSIONS)}; 10 MB each)",
                                  file_count="multiple", file_types=list(EXTENSIONS), elem_id="gv-files", height=150)
@@ -219,9 +219,8 @@ def build() -> gr.Blocks:
             gr.HTML(report.about_html(MODELS_DIR), elem_id="gv-about-html")
         for name in ("ground", "rederive", "report", "trace"):
             gr.api(endpoint(getattr(api, f"{name}_endpoint")), api_name=name)
-        demo.load(event(ss.on_arrival, models_dir=MODELS_DIR, downloads=DOWNLOADS), None,
-                  [check["response"], check["context"], check["question"]] + run_outputs, api_visibility="private",
-                  queue=False)   # at once, never behind the checks in the queue (it would overwrite what was typed)
+        demo.load(event(ss.on_arrival, models_dir=MODELS_DIR, downloads=DOWNLOADS), None, run_outputs,
+                  api_visibility="private", queue=False)   # the result only: what was typed meanwhile stays
     return demo
 
 

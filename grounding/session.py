@@ -377,14 +377,15 @@ def first_example_result(models_dir: str) -> GroundingResult:
 
 
 def on_arrival(models_dir: str, downloads: Downloads) -> Step:
-    """A page opens: (response, context, question) of the first example, then the run's outputs with its result,
-    so the page never opens on empty panes. A model that cannot load leaves the page as it is (Run says why)."""
+    """A page opens on the first example's text (the layout's values): the run's outputs with its result, so the page
+    never opens on empty panes; what a user typed before it came is left as it is (the inputs are no outputs here). A
+    model that cannot load leaves the page as it is (Run says why)."""
     e = EXAMPLES[0]
     try:
         result = copy.deepcopy(first_example_result(models_dir))
     except Exception:   # noqa: BLE001 -- the About box and the first Run say what is wrong
-        return Step((KEEP,) * (3 + RUN_OUTPUTS))
+        return Step((KEEP,) * RUN_OUTPUTS)
     status = report.status_html(f"Showing the example “{e['label']}”: edit the text or pick another example, then "
                                 "Run.", "done")
-    return Step((e["response"], e["context"], e["question"], status) + views(result)
+    return Step((status,) + views(result)
                 + (Choices(focus_choices(result), "all"), downloads.result_files(result), result, "", None))

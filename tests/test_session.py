@@ -233,3 +233,20 @@ def test_every_verdict_box_re_derives_through_one_ordered_listener():
     scope = ids["gv-joint_support"]
     assert {(scope, "submit"), (scope, "blur")} <= {tuple(t) for t in listener["targets"]}
     assert (ids["gv-override_scope"], "input") in {tuple(t) for t in listener["targets"]}
+
+
+def test_the_page_opens_on_the_first_example_and_its_arrival_never_writes_the_inputs(models_dir):
+    """The inputs hold the first example from the layout on; the arrival event brings only its result. It used to write
+    the example into the inputs too, replacing what a user typed or pasted before it came (seen in chromium: a
+    response pasted right after the page opened was put back to the example's while its result showed)."""
+    import app
+    from grounding.examples import EXAMPLES
+    demo = app.build()
+    ids = {b.elem_id: k for k, b in demo.blocks.items() if getattr(b, "elem_id", None)}
+    inputs = {ids["gv-response"], ids["gv-context-input"], ids["gv-question"]}
+    assert [demo.blocks[ids[k]].value for k in ("gv-response", "gv-context-input", "gv-question")] == \
+        [EXAMPLES[0]["response"], EXAMPLES[0]["context"], EXAMPLES[0]["question"]]
+    (arrival,) = [d for d in demo.get_config_file()["dependencies"] if any(t == "load" for _, t in d["targets"])]
+    assert not set(arrival["outputs"]) & inputs and len(arrival["outputs"]) == ss.RUN_OUTPUTS
+    step = ss.on_arrival(str(models_dir), ss.Downloads())
+    assert len(step.outputs) == ss.RUN_OUTPUTS and "Showing the example" in step.outputs[0]

@@ -43,6 +43,7 @@ the deed to the claim's own doer.
 from __future__ import annotations
 
 import functools
+import re
 from typing import NamedTuple, Optional
 
 from grounding.decompose import parse
@@ -237,7 +238,8 @@ class Target(NamedTuple):
 @functools.lru_cache(maxsize=4096)
 def targets(text: str, main: bool = False) -> tuple[Target, ...]:
     """What `text` says its verbs (not "be" or "have", none negated) were done to, where that is named (a proper
-    noun heads the object); `main`: only its main clause's."""
+    noun heads the object, every proper noun of it a capitalised word and no more: not a strain, gene or drug's code,
+    "SARS-CoV-2", "NMC-nCoV02", which science names by each other); `main`: only its main clause's."""
     doc = parse(text)
     out = []
     for verb in doc:
@@ -249,7 +251,8 @@ def targets(text: str, main: bool = False) -> tuple[Target, ...]:
         for child in verb.children:
             obj = child if child.dep_ == "dobj" else next(
                 (c for c in child.children if c.dep_ == "pobj"), None) if child.dep_ == "prep" else None
-            if obj is not None and obj.pos_ == "PROPN":
+            if obj is not None and obj.pos_ == "PROPN" and all(re.fullmatch(r"[A-Z][a-z]+", t.text) for t in obj.subtree
+                                                               if t.pos_ == "PROPN"):   # no "SARS-CoV-2", "PDS"
                 span = doc[min(t.i for t in obj.subtree):max(t.i for t in obj.subtree) + 1]
                 out.append(Target(verb.lemma_.lower(), "dobj" if obj is child else child.lower_, head, subject is not None,
                                   frozenset(t.lower_ for t in obj.subtree if t.pos_ == "PROPN"), span.text))

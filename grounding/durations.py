@@ -11,8 +11,9 @@ weeks is a year). Not a duration: "several hundred hours"; a count of events per
 hour", "5 mg a day": grounding.frequencies), an age ("10 years old"), a time ago, or an amount of something ("two
 months' notice").
 
-The claim's duration conflicts with the sentence's where one verb (not "be" or "have") governs both, the
-sentence gives no duration of that verb that agrees, and none of the two intervals overlap (the quantity rule,
+The claim's duration conflicts with the sentence's where one verb (not "be" or "have") governs both, of subjects
+that share a word where both have one ("Antibodies were detected at 2–3 weeks" is not what "At 2 days, SARS-CoV-2
+was detected" times), the sentence gives no duration of that verb that agrees, and none of the two intervals overlap (the quantity rule,
 learned.quantity_conflicts with `same_figure`).
 """
 from __future__ import annotations
@@ -94,19 +95,21 @@ def durations(text: str) -> tuple[Duration, ...]:
     return tuple(out)
 
 
-def _verb(text: str, d: Duration) -> str:
-    """The lemma of the verb governing a duration (its unit word), "" where none does."""
+def _verb(text: str, d: Duration) -> tuple[str, frozenset]:
+    """(the lemma of the verb governing a duration (its unit word), "" where none does; the words of that verb's
+    subject, binding._subject_words)."""
+    from grounding.binding import _subject_words
     from grounding.decompose import parse
     from grounding.values import governor
     doc = parse(text)
     token = next((t for t in doc if t.idx <= d.end - 1 < t.idx + len(t.text)), None)
     if token is None:
-        return ""
+        return "", frozenset()
     node = governor(token)
     if node.pos_ in ("VERB", "AUX") or node.dep_ == "ROOT" and node.i == 0:   # "Bake for …", tagged a name
         lemma = node.lemma_.lower()
-        return "last" if lemma == "take" else lemma     # "takes 12 weeks" / "lasts 10 weeks"
-    return ""
+        return "last" if lemma == "take" else lemma, _subject_words(token)    # "takes 12 weeks" / "lasts 10 weeks"
+    return "", frozenset()
 
 
 def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
@@ -118,10 +121,10 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         return []
     out = []
     for c in durations(claim):
-        verb = _verb(claim, c)
+        verb, subject = _verb(claim, c)
         if verb in ("", "be", "have"):
             continue
-        same = [x for x in theirs if _verb(sentence, x) == verb]
+        same = [x for x in theirs if (v := _verb(sentence, x))[0] == verb and (not subject or not v[1] or subject & v[1])]
         if same and not any(x.low <= c.high and c.low <= x.high for x in same):
             out.append((c.surface, same[0].surface))
     return out

@@ -189,6 +189,10 @@ WEBB = ("The James Webb Space Telescope was launched on 25 December 2021 from Fr
     ("The river flows into the Black Sea.", "The river rises in the Black Forest and flows into the North Sea.", None),
     ("This activates PINK1's kinase activity.", "A model of PINK1 phosphorylation of ubiquitin to activate Parkin.", None),
     ("It orbits the Sun.", WEBB.split(". ")[2], None),
+    # a strain's or a gene's code is no name here: science names things by each other's codes (a report claim, gold
+    # Supported, had turned Contradicted)
+    ("In most models, ferrets are infected with SARS-CoV-2 via the intranasal route.",
+     "To assess the replication of SARS-CoV-2 in ferret organs, 12 ferrets were infected with NMC-nCoV02 or PBS.", None),
 ])
 def test_a_deed_done_to_another_named_thing(claim, sentence, expected):
     assert another_object(claim, sentence) == expected

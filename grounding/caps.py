@@ -18,7 +18,8 @@ _FILLER = r"(?:(?:the\s+)?number\s+of\s+|amount\s+of\s+)?(?:[a-z-]+\s+)??"
 _UNCAPPED = re.compile(
     rf"\b(?:(?P<word>unlimited|limitless)\s+{_FILLER}(?P<a>[a-z]{{3,}})"
     rf"|(?P<none>no\s+(?:limit|cap|maximum))\s+(?:on|to)\s+{_FILLER}(?P<b>[a-z]{{3,}})"
-    r"|(?P<many>as\s+many)\s+(?P<c>[a-z]{3,})\s+as\s+(?:you|they|he|she|we|members|users|customers)\s+(?:like|want|need|wish))\b",
+    r"|(?P<many>as\s+many)\s+(?P<c>[a-z]{3,})\s+as\s+(?:you|they|he|she|we|members|users|customers)"
+    r"\s+(?:like|want|need|wish))\b",
     re.IGNORECASE)
 _NUMBER = rf"(?:\d+|{_NUMBER_WORDS})"
 _CAPPED = re.compile(

@@ -7,14 +7,14 @@ to 40 minutes" (F 0.88).
 A *duration* is a number (digits or words; "a", "an", "half an") or a span of two ("35 to 40", "35–40", "between
 35 and 40") before a unit of time (second … year), with what bounds it ("about", "up to", "at least", "more than",
 …), as an interval of seconds; "about" and its kin widen it by a fifth, an exact value by 5 % (a year of 52
-weeks is a year). Not a duration: "several hundred hours"; a count of events per period ("three times a day", "every 10 minutes", "per
-hour", "5 mg a day": grounding.frequencies), an age ("10 years old"), a time ago, or an amount of something ("two
-months' notice").
+weeks is a year). Not a duration: "several hundred hours"; a count of events per period ("three times a day",
+"every 10 minutes", "per hour", "5 mg a day", "4.1 a month": grounding.frequencies), an age ("10 years old"), a time
+ago, or an amount of something ("two months' notice").
 
 The claim's duration conflicts with the sentence's where one verb (not "be" or "have") governs both, of subjects
 that share a word where both have one ("Antibodies were detected at 2–3 weeks" is not what "At 2 days, SARS-CoV-2
-was detected" times), the sentence gives no duration of that verb that agrees, and none of the two intervals overlap (the quantity rule,
-learned.quantity_conflicts with `same_figure`).
+was detected" times), the sentence gives no duration of that verb that agrees, and none of the two intervals
+overlap (the quantity rule, learned.quantity_conflicts with `same_figure`).
 """
 from __future__ import annotations
 
@@ -124,7 +124,8 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         verb, subject = _verb(claim, c)
         if verb in ("", "be", "have"):
             continue
-        same = [x for x in theirs if (v := _verb(sentence, x))[0] == verb and (not subject or not v[1] or subject & v[1])]
+        same = [x for x in theirs
+                if (v := _verb(sentence, x))[0] == verb and (not subject or not v[1] or subject & v[1])]
         if same and not any(x.low <= c.high and c.low <= x.high for x in same):
             out.append((c.surface, same[0].surface))
     return out

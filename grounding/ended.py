@@ -74,12 +74,13 @@ def state_ended(claim: str, sentence: str) -> list[tuple[str, str]]:
         if t.lemma_.lower().replace("-", "") not in _UNDONE_BY[verb] or t.pos_ != "VERB" \
                 or any(c.dep_ == "neg" for c in t.children) or _future(t):   # "will resume on 15 March": still holds
             continue
-        node = t    # no subject of its own ("The station, closed in 1965, reopened in 2019" parsed as an advcl): its head's
+        node = t    # no subject of its own ("The station, closed in 1965, reopened" parsed as an advcl): its head's
         while not any(c.dep_ in ("nsubj", "nsubjpass") for c in node.children) and node.dep_ in ("advcl", "conj") \
                 and node.head.pos_ in ("VERB", "AUX"):
             node = node.head
         own = next((c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-        if own is not None and own.lemma_.lower() == subject and _qualifiers(own) <= marks:   # not "the children's library"
+        # the claim's thing, not another of its kind ("the children's library")
+        if own is not None and own.lemma_.lower() == subject and _qualifiers(own) <= marks:
             prep = next((c for c in t.children if c.dep_ == "prep" and c.i > t.i), None)
             return [(said, " ".join([t.text] + ([x.text for x in prep.subtree] if prep is not None else [])))]
     return []

@@ -123,7 +123,10 @@ def misbindings(claim: str, sentence: str) -> tuple[Misbinding, ...]:
 
 # a value's holder written just before it: a modifier and a noun, and a link ("the higher rate of 40%", "the adult
 # fare is 4 euros", "the maximum dose 100 mg")
-_HOLDER = re.compile(r"\b(?P<mod>[a-z][a-z-]+)\s+(?P<head>[a-z]+)\s*(?:\bof|\bis|\bwas|\bare|\bwere|\bat|:)?\s*$", re.I)
+_HOLDER = re.compile(r"\b(?P<mod>[a-z][a-z-]+)\s+(?P<head>[a-z]+)\s*(?:\bof|\bis|\bwas|\bare|\bwere|\bat|\bcosts?|:)?\s*$",
+                     re.I)
+# or the kind in a "for" phrase after the value, of a holder noun the sentence names ("Tickets cost £65 for a day")
+_FOR = re.compile(r"\s*(?:for|per)\s+(?:a|an|the|each|one)?\s*(?P<mod>[a-z][a-z-]+)\b", re.I)
 _NOT_MODIFIERS = frozenset("the a an its their his her our this that these those of and or to in for with by on at is "
                            "was are were be been per".split())
 
@@ -147,18 +150,22 @@ def misbound_kinds(claim: str, sentence: str) -> tuple[Misbinding, ...]:
     while it gives another value of that kind and unit for the claim's own: "The higher rate is 45%" against "The
     higher rate of 40% applies …, and the additional rate of 45% above that" ("the source gives 40% for “higher
     rate”; 45% goes with “additional rate”"). A holder is a modifier and a noun written just before the value
-    ("the adult fare is 4 euros", "the maximum dose 100 mg"; `_holder`)."""
+    ("the adult fare is 4 euros", "the maximum dose 100 mg"; `_holder`), or for the sentence the kind in a "for"
+    phrase after the value where it names the claim's noun ("A day ticket costs £150" against "Tickets cost £65 for a
+    day or £150 for the weekend")."""
     claim, sentence = judged_text(claim), judged_text(sentence)
     values = _values(claim)
     if not values or not _may_bind(values, sentence):
         return ()
-    theirs = [(v, _holder(sentence, v)) for v in _values(sentence)]
     keys = {(v.kind, v.key) for v in values}
     out = []
     for c in values:
         mine = _holder(claim, c)
         if mine is None:
             continue
+        named = re.search(rf"\b{re.escape(mine[1][:5])}", sentence, re.IGNORECASE)
+        theirs = [(v, _holder(sentence, v) or ((f.group("mod").lower(), mine[1]) if named and (
+            f := _FOR.match(sentence, v.mention.end)) else None)) for v in _values(sentence)]
         said = [h for v, h in theirs if (v.kind, v.key, v.unit) == (c.kind, c.key, c.unit)]
         given = [v for v, h in theirs if h == mine and v.kind == c.kind and v.unit == c.unit
                  and (v.kind, v.key) not in keys and not values_agree(claim, c.mention, sentence, v.mention)]

@@ -7,7 +7,8 @@ entailed (P(e) 0.69). But the plant is only mentioned inside "has not yet decide
 say it does not exist yet. Such a sentence cannot back the claim, whatever its words share with it.
 
 A claim's *objects* are the nouns its main verb asserts something of (direct object, attribute, object
-predicate, a passive verb's subject: "Approval has been granted"; of the root and the verbs joined to it), each
+predicate, a passive verb's subject: "Approval has been granted", "Accidental damage is covered by the
+warranty"; of the root and the verbs joined to it), each
 with its content modifiers ("commercial-scale hydrogen plant", "liver enzymes", "risk of respiratory infection"). A
 context sentence mentions an object where it has the object's noun (lemma) with every adjective and noun the claim
 puts right on it ("low levels" is not "high levels"), or "no" and only some of those ("no live virus" names "a
@@ -175,8 +176,10 @@ def claim_objects(claim_text: str) -> list[ClaimObject]:
         return []
     out = []
     for v in verbs:
-        done = _done(v)   # a passive verb's subject, where it says a thing was done to it: not "RAD52 is involved"
-        deps = _OBJECT_DEPS | ({"nsubjpass"} if done and any(c.dep_ == "auxpass" for c in v.children) else set())
+        done = _done(v)   # a passive verb's subject, where it says a thing was done to it or names who does it
+        passive = any(c.dep_ == "auxpass" for c in v.children)     # ("is covered by the warranty"): not "RAD52
+        acted = done or any(c.dep_ == "agent" for c in v.children)  # is involved"
+        deps = _OBJECT_DEPS | ({"nsubjpass"} if passive and acted else set())
         for obj in (c for c in v.children if c.dep_ in deps and c.pos_ in ("NOUN", "PROPN")):
             if _denies(obj):     # "there were no effective therapies": the claim denies it itself
                 continue

@@ -114,6 +114,10 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             if verdict.conflicting is not None:
                 text += (f" Another source supports it: {_quote(result.context_sentences[verdict.conflicting].text, 160)} "
                          f"({_where(result, verdict.conflicting)}) — {disagreement(result, verdict.anchor, verdict.conflicting)}.")
+        elif verdict.label == SUPPORTED and verdict.rule.startswith("borne out by the figures: "):
+            said = verdict.rule.split(": ", 1)[1].rsplit(" (context sentence", 1)[0]
+            text = (f"Supported by {anchor} ({where}): its figures bear the comparison out ({said}), whatever the "
+                    f"model made of the words.")
         elif verdict.label == SUPPORTED:
             shared = f"; matching entities: {', '.join(verdict.entities.shared)}" if verdict.entities.shared else ""
             p_e = (f"entailment {claim.joint[0] if reading == 'alone' else verdict.entail:.2f}, "
@@ -140,6 +144,11 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
         elif verdict.label == PARTIAL:
             why = diff or f"entailment is only {verdict.entail:.2f}"
             text = f"Partly backed by {anchor} ({where}), but {why} (F = {verdict.score:.2f})."
+        elif verdict.rule.startswith("an open list: ") and verdict.anchor_conflict:
+            text = (f"Unsupported: {anchor} ({where}) names some members only ({verdict.anchor_conflict[len('it lists some members ('):]}"
+                    f"; “include” and “such as” do not say the list is complete, so it neither backs nor contradicts the "
+                    f"claim (the entailment model read it as contradiction "
+                    f"{claim.joint[2] if claim.joint is not None else verdict.contradict or 0:.2f}).")
         elif verdict.rule.startswith("denied mention: "):
             what, cue = verdict.rule.split('names "', 1)[1].split('" only', 1)[0], verdict.rule.split('("', 1)[1].split('"', 1)[0]
             from grounding.denial import how_denied

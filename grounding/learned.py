@@ -30,7 +30,8 @@ from typing import Optional
 import numpy as np
 
 from grounding.entities import mentions, occurrences
-from grounding.values import in_range, is_difference, same_quantity, same_verb, values_agree
+from grounding.values import (in_range, is_difference, moved_from, opposite_bounds, same_quantity, same_verb,
+                             values_agree)
 from grounding.invisible import judged_text
 from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore
 
@@ -88,10 +89,11 @@ def _only_denied(text: str, surface: str) -> bool:
 # words that give a change its direction, next to the value they move ("rose by 6%", "6% less than in 2022")
 _UP = {"rose", "rise", "rises", "risen", "rising", "increase", "increased", "increases", "increasing", "grew", "grow",
        "grows", "grown", "higher", "more", "up", "gain", "gained", "gains", "climbed", "jumped", "raised", "above",
-       "exceeded", "surged"}
+       "exceeded", "surged", "widened", "widen", "widens", "widening", "expanded", "expands"}
 _DOWN = {"fell", "fall", "falls", "fallen", "falling", "decrease", "decreased", "decreases", "decreasing", "declined",
          "decline", "declines", "dropped", "drop", "drops", "lower", "less", "fewer", "down", "shrank", "shrunk",
-         "reduced", "reduction", "cut", "lost", "below", "slipped", "lowered"}
+         "reduced", "reduction", "cut", "lost", "below", "slipped", "lowered", "narrowed", "narrows", "narrowing",
+         "contracted", "contracts"}
 _WORD = re.compile(r"[A-Za-z]+")
 # comparatives and adverbs that may follow the value they move ("6% less", "5 points higher"); a verb after it is its
 # subject's ("200,000 homes lost power"), not the value's
@@ -121,6 +123,15 @@ def direction(text: str, start: int, end: int, reach: int = 3) -> tuple[int, str
     return 0, ""
 
 
+# a year that dates a cited work ("(Daly and Robinson, 2021b)", "Daly et al., 2020;") is no value of what is said
+_CITED = re.compile(r"(?:\bet\s+al\.?,?|[A-Z][a-z]+(?:\s+and\s+[A-Z][a-z]+)?,)\s*$")
+
+
+def _uncited(text: str, found) -> tuple:
+    return tuple(m for m in found if not (m.kind == "year" and _CITED.search(text[max(0, m.start - 40):m.start])
+                                          and re.match(r"[a-z]?\s*[);]", text[m.end:m.end + 3])))
+
+
 def quantity_conflicts(claim: str, context: str, values: bool = True, same_figure: bool = False) -> list[tuple[str, str]]:
     """(claim value, context value) pairs where both texts give a value of the same kind (percent, money, year,
     date, or a number followed by the same unit word; not a decade) and the values differ, while the claim's value is
@@ -138,9 +149,11 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     a multiple and a fraction are figures ("second tallest" against "third tallest", grounding.ranks; "tripled"
     against "doubled", "a quarter" against "a third", grounding.multiples), and so is a length of time in any unit
     or span ("about an hour" against "35 to 40 minutes", grounding.durations), and no limit against a cap
-    ("unlimited claims" against "up to two claims", grounding.caps)."""
+    ("unlimited claims" against "up to two claims", grounding.caps), and a day of each month ("the 15th of each
+    month" against "the first day of each month", grounding.monthdays) and a grade ("rated outstanding" against "rated
+    good", grounding.grades)."""
     claim, context = judged_text(claim), judged_text(context)    # as the models read them: "4\u202e0" is 40
-    cm, xm = mentions(claim), mentions(context)
+    cm, xm = _uncited(claim, mentions(claim)), _uncited(context, mentions(context))
     keys = {m.key for m in xm}
     out = []
     # a kind of which the sentence states one of the claim's values too: it speaks of several quantities, and which
@@ -163,6 +176,14 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
             theirs = [_unit_after(context, m.end()) for m in occurrences(c.surface, context)]
             if unit and theirs and all(other_unit(unit, u) for u in theirs):
                 out.append((f"{c.surface} {unit}", f"{c.surface} {theirs[0]}"))
+            # the same value bounded the other way: "people under 55" against "people over 55"
+            bounds = opposite_bounds(claim, c, context) if values and same_figure \
+                and c.kind in ("number", "percent", "money") else None
+            # the start of a change taken for its end: "widened to 14%" against "narrowed to 12% from 14%"
+            start = moved_from(claim, c, context, list(xm)) if values and same_figure and not bounds else None
+            for found in (bounds, start):
+                if found and not any(c.surface in o[0] for o in out):
+                    out.append(found)
             continue
         if c.kind in shared or not values:
             continue
@@ -190,6 +211,10 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         out.extend(d for d in duration_conflicts(claim, context) if not any(c in d[0] or d[0] in c for c, _ in out))
         from grounding.caps import cap_conflicts               # no limit against a cap ("unlimited claims" / "up to two")
         out.extend(cap_conflicts(claim, context))
+        from grounding.monthdays import month_day_conflicts    # a day of each month ("the 15th" / "the first day")
+        out.extend(month_day_conflicts(claim, context))
+        from grounding.grades import grade_conflicts           # another grade of one scale ("outstanding" / "good")
+        out.extend(grade_conflicts(claim, context))
     return out
 
 

@@ -2,14 +2,19 @@
 on when its preset setting is set, in the order stages.verdict.decide_claim applies them:
 
     alone_override      a sentence read together that, read alone, says the claim's words with the other polarity
+    list_override       a contradiction that is only an open list the claim extends ("include") is Unsupported
     quantity_override   the anchor gives another value of the same figure, or the same value moving the other way
-    quantity_together   so does another of the sentences read together, when they decided
+    quantity_together   so does another of the sentences read together, when they decided (these two,
+                        figures_override and quantity_note read numbers: grounding.number_rules)
     denial_override     the evidence names what the claim asserts only as not done, undecided or still to come
     reversal_override   the evidence says it the other way round (parties swapped, the opposite comparison)
+    figures_override    a comparison of two groups that the evidence's figures bear out is Supported, whatever
+                        the model read
     binding_override    the evidence gives the claim's value for another subject, or with another verb
     cause_override      the evidence gives the claim's event another cause
     deed_override       the evidence gives the claim's deed to another named doer, or its thing another place
-    parts_override      one part of a whole-sentence claim is contradicted or backed by nothing (context engines)
+    parts_override      one part of a whole-sentence claim is contradicted or backed by nothing (context engines;
+                        a part that extends an open list is not contradicted)
     overclaim_partial   the claim states as total or certain what its evidence hedges
     quantity_note       a backed claim names a sentence giving another value of its figure (the label stays); a
                         Contradicted claim's other side that gives one becomes its anchor
@@ -23,97 +28,6 @@ from __future__ import annotations
 from grounding.config import VerdictPreset
 from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, Claim, EntityDiff, PairScore, Verdict)
 from grounding.verdict import fused_score, joint_label
-
-QUANTITY_NOTE_COSINE = 0.6
-
-
-def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
-                  context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
-    """A backed claim that names no conflicting sentence yet names a judged one (not its anchor) that gives another
-    value for the same quantity ("50 mg" vs "25 mg, not 50 mg"; learned.quantity_conflicts, where the same verb or
-    the same measured noun governs both values, values.same_quantity: not "reach 20 gigawatts … by 2030" against
-    "added 1.8 gigawatts … in 2023") with cosine at least QUANTITY_NOTE_COSINE, the most similar such, when the
-    note is on (the preset's conflict_note). The label stays. A Contradicted claim's other side (named as backing
-    it) that gives another value of its figure, with cosine at least quantity_override, becomes the anchor ("The
-    school expects to reopen on Monday": "We hope to reopen on Tuesday" had been named as backing it, P(e) 0.93)."""
-    from grounding.learned import quantity_conflicts
-    if v.label == CONTRADICTED and v.conflicting is not None and preset.quantity_override is not None:
-        side = next((p for p in pairs if p.column == v.conflicting and p.judged), None)
-        found = quantity_conflicts(claim_text, context_texts[side.column], same_figure=True) \
-            if side is not None and side.cosine >= preset.quantity_override else []
-        if found:
-            v.anchor_conflict = ", ".join(f"the claim says {c}, the source {x}" for c, x in found)
-            v.rule = (f"quantity override: {v.anchor_conflict} (context sentence {side.column + 1}, "
-                      f"cosine {side.cosine:.2f} >= {preset.quantity_override})")
-            move_anchor(v, side, preset, entity_diffs)
-        return v
-    if v.label not in (SUPPORTED, PARTIAL) or v.conflicting is not None or preset.conflict_note is None:
-        return v
-    against = [p for p in pairs if p.judged and p.column != v.anchor and p.cosine >= QUANTITY_NOTE_COSINE
-               and quantity_conflicts(claim_text, context_texts[p.column], same_figure=True)]
-    if against:
-        v.conflicting = max(against, key=lambda p: p.cosine).column
-    return v
-
-
-def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor_text: str | None) -> Verdict:
-    """A backed or unsupported claim whose anchor gives another value for the same quantity is Contradicted (the
-    preset's quantity_override: the least anchor cosine at which the sentence counts as speaking of the same thing;
-    "Hackers stole the data of 2 million customers" against "… the personal data of about 1.2 million customers …
-    had been copied" was Unsupported, P(c) 0.59); with direction_override only the same value moving the other way
-    does ("rose by 6%" vs "6% less"): a sentence stating the claim's own value and denying its direction contradicts
-    it, whatever the entailment model made of the pair (it read "rose by 6%" against "6% less than in 2022" as P(e)
-    0.30, neither support nor contradiction). `anchor_conflict` keeps what it found: the maps show the anchor's cell
-    contradicting (stages.verdict.show_rules)."""
-    from grounding.learned import quantity_conflicts
-    backed = v.label in (SUPPORTED, PARTIAL)
-    if not (backed or v.label == UNSUPPORTED) or anchor_text is None or v.cosine is None:
-        return v
-    values = preset.quantity_override is not None and v.cosine >= preset.quantity_override
-    moves = preset.direction_override is not None and v.cosine >= preset.direction_override
-    conflicts = quantity_conflicts(claim_text, anchor_text, values=values, same_figure=True) if values or moves else []
-    if not conflicts:
-        return v
-    what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)
-    least = preset.quantity_override if values else preset.direction_override
-    v.label, v.rule = CONTRADICTED, f"quantity override: {what} (anchor cosine {v.cosine:.2f} >= {least})"
-    v.conflicting, v.anchor_conflict = None, what
-    return v
-
-
-def _own_key(own: dict, said: str):
-    """The key of the claim's value a conflict names with its unit or direction ("150 minutes", "6% (rose)")."""
-    found = [surface for surface in own if said.split(" (")[0] == surface or said.startswith(surface + " ")]
-    return own[max(found, key=len)] if found else None
-
-
-def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[PairScore], context_texts: list[str],
-                      entity_diffs: dict[int, EntityDiff]) -> Verdict:
-    """`quantity_override` for the other sentences read together, when they decided a backed verdict: one of them
-    (cosine at least quantity_override) gives another value of the claim's figure that cannot also be true, and none of
-    them states the claim's own ("due to open in 2030" against "The tunnel is due to open in 2032", read with the
-    sentence on the tunnel's length: P(e) 0.96). Contradicted, anchored on that sentence."""
-    if preset.quantity_override is None or v.label not in (SUPPORTED, PARTIAL) or len(claim.joint_columns) < 2 \
-            or not v.rule.startswith("read together, "):
-        return v
-    from grounding.entities import mentions
-    from grounding.learned import quantity_conflicts
-    judged = {p.column: p for p in pairs if p.judged}
-    stated = {m.key for c in claim.joint_columns for m in mentions(context_texts[c])}
-    own = {m.surface: m.key for m in mentions(claim.text)}
-    for pair in sorted((judged[c] for c in claim.joint_columns if c != v.anchor and c in judged
-                        and judged[c].cosine >= preset.quantity_override), key=lambda p: (-p.cosine, p.column)):
-        conflicts = quantity_conflicts(claim.text, context_texts[pair.column], values=True, same_figure=True)
-        conflicts = [(c, x) for c, x in conflicts if _own_key(own, c) not in stated]
-        if conflicts:
-            what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)
-            v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, what
-            v.rule = (f"quantity override: {what} (context sentence {pair.column + 1}, read together with the others, "
-                      f"cosine {pair.cosine:.2f} >= {preset.quantity_override})")
-            move_anchor(v, pair, preset, entity_diffs)
-            return v
-    return v
-
 
 def denial_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
                     joint_columns, context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
@@ -348,8 +262,26 @@ def deed_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
                                   None, finds)
 
 
+def list_override(v: Verdict, preset: VerdictPreset, claim_text: str, context_texts: list[str]) -> Verdict:
+    """A claim the model's reading made Contradicted (no rule found a conflict: no `anchor_conflict`) whose anchor is
+    an open list that the claim extends with members it does not name (grounding.lists: "Headliners include Tom
+    Reed" against "Headliners include The Vales and Mira Stone", P(c) 0.93) is Unsupported: the source does not
+    mention them, which is not saying they are not members. `anchor_conflict` says so: the maps show its cell as no
+    evidence (stages.verdict.show_rules). On with the preset's reversal_override."""
+    if preset.reversal_override is None or v.label != CONTRADICTED or v.anchor_conflict or v.anchor is None:
+        return v
+    from grounding.lists import extends_open_list
+    found = extends_open_list(claim_text, context_texts[v.anchor])
+    if found:
+        v.label, v.conflicting = UNSUPPORTED, None
+        v.anchor_conflict = f"it lists some members (“{found[1]}”), not “{found[0]}”"
+        v.rule = (f"an open list: the source names “{found[1]}”, not all members, and not “{found[0]}” "
+                  f"(context sentence {v.anchor + 1}); {v.rule}")
+    return v
+
+
 def parts_override(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[PairScore],
-                   entity_diffs: dict[int, EntityDiff]) -> Verdict:
+                   entity_diffs: dict[int, EntityDiff], context_texts: list[str] = ()) -> Verdict:
     """A claim its evidence backs as a whole, whose parts (`Claim.parts`, stage judge_parts: the context engines'
     whole sentence split as the claims engine splits it), each read against its own most similar sentences, say
     otherwise, when the preset's parts_override is set:
@@ -367,7 +299,9 @@ def parts_override(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[
     read = [p for p in claim.parts if p.reading is not None]
     strong = preset.joint_partial if preset.joint_partial is not None else preset.joint_support
     backed = [p for p in read if joint_label(preset, p.reading) == SUPPORTED and p.reading[0] >= strong]
-    against = [p for p in read if p.reading[2] >= preset.parts_override and p.reading[2] > p.reading[0]]
+    from grounding.lists import extends_open_list   # a part that extends an open list is not mentioned, not contradicted
+    against = [p for p in read if p.reading[2] >= preset.parts_override and p.reading[2] > p.reading[0]
+               and not any(extends_open_list(p.text, context_texts[j]) for j in p.columns if j < len(context_texts))]
     if not backed:          # no part stands where the whole did: a split or a reading not to be trusted
         return v
     if against:

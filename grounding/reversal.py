@@ -17,7 +17,9 @@ event (`opposite_order`: "after breakfast" / "before breakfast"), a difference b
 none of (grounding.sameness: "strongest in women" / "similar in men and women"), a state that has ended
 (grounding.ended: "has been closed since 1965" / "reopened in 2019"), free against a price
 (grounding.prices: "Printing is free" / "printing now costs 10 cents per page"), and a payment or dose at another
-interval (frequencies.other_recurrence: "a monthly allowance" / "a one-off allowance").
+interval (frequencies.other_recurrence: "a monthly allowance" / "a one-off allowance"), and two groups compared the
+other way by the sentence's figures (grounding.compared: "fewer infections in the vaccine group than in the placebo
+group" / "12 … in the vaccine group and 48 in the placebo group" backs it; 48 and 12 turn it).
 
 The verdict rule (overrides.reversal_override) turns a claim Contradicted where its evidence says it the other way
 round; what it found is the verdict's `anchor_conflict`.
@@ -263,6 +265,11 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in no_difference(claim, sentence)]
     from grounding.ended import state_ended             # a state the source says was undone ("reopened in 2019")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in state_ended(claim, sentence)]
+    from grounding.positions import opposite_positions  # a standard on the other side ("above the national average")
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_positions(claim, sentence)]
+    from grounding.compared import against_figures      # two groups compared the other way by their figures
+    out += [f"the claim says “{c}”, the source gives {x}" for agrees, c, x in against_figures(claim, sentence)
+            if not agrees]
     denied = denied_predicate(claim, sentence)
     out += [f"the claim says “{denied[0]}”, the source “{denied[1]}”"] if denied else []
     return out

@@ -41,8 +41,9 @@ def _stem(word: str) -> str:
 
 def no_difference(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's difference, the sentence's sameness) where the sentence finds the claim's group alike with
-    another (see the module's text), as written."""
-    out = _kinds_alike(claim, sentence)
+    another (see the module's text), as written; or the claim's thing alike with the standard the claim compares it
+    with (`_alike_to`)."""
+    out = _kinds_alike(claim, sentence) or _alike_to(claim, sentence)
     if out:
         return out
     alike = [m for m in _ALIKE.finditer(sentence)
@@ -51,7 +52,8 @@ def no_difference(claim: str, sentence: str) -> list[tuple[str, str]]:
     if not alike:
         return []
     for m in _COMPARED.finditer(claim):
-        if _NOT.search(claim[max(0, m.start() - 20):m.start()]):
+        if _NOT.search(claim[max(0, m.start() - 20):m.start()]) or not _measured_alike(
+                m.group("word").split()[-1] if " " in m.group("word") else "", sentence):
             continue
         group = _stem(m.group("group"))
         for same in alike:
@@ -60,6 +62,64 @@ def no_difference(claim: str, sentence: str) -> list[tuple[str, str]]:
                 out.append((m.group(0), same.group(0)))
                 break
     return out
+
+
+_STD = r"(?:that\s+of\s+|those\s+of\s+)?(?:the\s+|a\s+|an\s+)?(?P<std>(?:[a-z-]+\s+){0,3}[a-z-]+)"
+_ALIKE_TO = re.compile(r"\b(?P<word>similar\s+to|comparable\s+(?:to|with)|equal\s+to|equivalent\s+to|identical\s+to"
+                       r"|the\s+same\s+as|in\s+line\s+with|on\s+a\s+par\s+with)\s+" + _STD, re.IGNORECASE)
+_THAN = re.compile(r"\b(?P<word>more|less|fewer)(?P<graded>(?:\s+[a-z]+){0,3}?)\s+than\s+" + _STD, re.IGNORECASE)
+_QUALIFIED = re.compile(r"\s+(?:in|for|on)\s+(?:terms\s+of\s+)?(?:the\s+)?(?P<what>[a-z]{3,})", re.IGNORECASE)
+_STD_STOP = frozenset("in on at for of and or but to by with from since during which who as while when because "
+                      "it is was were are".split())
+
+
+def _standard(phrase: str) -> list[str]:
+    words = []
+    for w in phrase.lower().split():
+        if w in _STD_STOP:
+            break
+        words.append(w[:5])
+    return words
+
+
+def _alike_to(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """The claim's thing compared with a standard ("They usually cost much less to run than a gas boiler") where the
+    sentence finds its measure alike with that standard ("Running costs are usually similar to a modern gas boiler"):
+    the claim's standard words all among the sentence's, its last the same, a word before "similar" sharing its
+    first four letters with the claim's measure (the three words before "more", "less" or "fewer" and the words it
+    grades: "costs" / "cost"), and no other measure named after the standard ("similar to the old one in size");
+    neither negated."""
+    out = []
+    for same in _ALIKE_TO.finditer(sentence):
+        if _NOT.search(sentence[max(0, same.start() - 20):same.start()]):
+            continue
+        theirs = _standard(same.group("std"))
+        before = {w.lower()[:4] for w in re.findall(r"[A-Za-z]{4,}", sentence[:same.start()])}
+        qualified = _QUALIFIED.match(sentence, same.start("std") + len(" ".join(same.group("std").split()[:len(theirs)])))
+        for m in _THAN.finditer(claim):
+            mine = _standard(m.group("std"))
+            # the measure: the words just before the comparative and those it grades ("cost much less to run")
+            measure = {w.lower()[:4] for w in re.findall(r"[A-Za-z]{4,}", " ".join(claim[:m.start()].split()[-3:])
+                                                         + m.group("graded"))}
+            if not mine or not theirs or _NOT.search(claim[max(0, m.start() - 20):m.start()]) or mine[-1] not in theirs \
+                    or not set(mine) <= set(theirs) or not before & measure \
+                    or qualified and qualified.group("what").lower()[:4] not in measure:
+                continue
+            out.append((claim[m.start():m.end()], sentence[same.start():same.end()]))
+            break
+    return out
+
+
+_UNGRADED = frozenset("than often likely frequently common commonly rare rarely quickly slowly".split())
+
+
+def _measured_alike(after: str, sentence: str) -> bool:
+    """Whether what a comparative grades ("more infections": the noun right after it) is named in the sentence, by
+    its first five letters; a comparative that grades no noun ("worked faster", "more often") is not checked."""
+    graded = re.match(r"\s*([A-Za-z]{4,})", after)
+    if graded is None or graded.group(1).lower() in _UNGRADED:
+        return True
+    return _stem(graded.group(1)) in {_stem(w) for w in re.findall(r"[A-Za-z]+", sentence)}
 
 
 def _kinds_alike(claim: str, sentence: str) -> list[tuple[str, str]]:
@@ -74,6 +134,8 @@ def _kinds_alike(claim: str, sentence: str) -> list[tuple[str, str]]:
         if more is None or _NOT.search(claim[max(0, more.start() - 20):more.start()]) \
                 or _NOT.search(sentence[max(0, same.start() - 20):same.start()]):
             continue
+        if not _measured_alike(claim[more.end():], sentence):
+            continue    # "more infections" is not what "Serious side effects were … similar in both groups" measures
         than = re.search(r"\bthan\b(?P<rest>[^.;:]*)", claim[more.end():], re.IGNORECASE)
         if re.search(r"\b(?:both|either|each|all)\s+(?:\w+\s+)?$", claim[:noun.start()], re.IGNORECASE) \
                 or (than and kind not in than.group("rest").lower() and "other" not in than.group("rest").lower()):

@@ -143,6 +143,66 @@ _ABOUT = re.compile(r"(?:\b(?:about|approximately|approx\.|around|roughly|nearly
                     r"|an estimated)|~)$", re.I)
 
 
+# "no more than 5" is at most 5 and "no fewer than 5" at least 5, whatever "more than" alone says
+_NOT_THAN = re.compile(r"\b(?:no|not)\s+(?P<w>more|greater|less|fewer)\s+than$", re.I)
+_NEGATED = re.compile(r"\b(?:not|no|never|n't|neither|nor)\b[\w\s]{0,20}$", re.IGNORECASE)
+
+
+def _side(before: str) -> int:
+    """+1 when the words before a value make it a lower bound ("over", "at least"), -1 an upper bound ("under", "up
+    to"), 0 otherwise."""
+    negated = _NOT_THAN.search(before)
+    if negated:
+        return -1 if negated.group("w").lower() in ("more", "greater") else 1
+    return 1 if _AT_LEAST.search(before) else -1 if _AT_MOST.search(before) else 0
+
+
+def opposite_bounds(claim: str, claim_value: Mention, context: str) -> Optional[tuple[str, str]]:
+    """(the claim's bound, the sentence's) where the claim bounds a value one way and the sentence gives the same
+    value only bounded the other way: "People under 55 should first be given a calcium channel blocker" against "For
+    people over 55, a calcium channel blocker is recommended first", "up to 12 books" against "at least 12 books".
+    Every place the sentence writes the value counts. A number must have the same unit after it in both ("under 5 years" is no bound of "over 5 km"), and neither
+    bound may be negated ("Do not store above 25 degrees" says below)."""
+    def read(text: str, m: Mention) -> tuple[int, str]:
+        before = " ".join(text[max(0, m.start - 30):m.start].split())
+        side = _side(before)
+        word = side and (_NOT_THAN.search(before) or _AT_LEAST.search(before) or _AT_MOST.search(before)).group(0)
+        if not side or _NEGATED.search(" ".join(text[max(0, m.start - 60):m.start].split())[:-len(word)].rstrip()):
+            return 0, ""
+        return side, f"{word} {m.surface}"
+
+    def unit(text: str, m: Mention) -> str:     # a unit or share after a bare number; a counted noun is none
+        word = re.match(r"\s*([A-Za-z%]*)", text[m.end:]).group(1).lower()
+        return word if _MEASURES.match(word) else ""
+    side, mine = read(claim, claim_value)
+    context_values = [Mention(x.start(), x.end(), claim_value.kind, claim_value.key, x.group(0))
+                      for x in occurrences(claim_value.surface, context)]     # every place the sentence writes it
+    theirs = [read(context, x) for x in context_values]
+    if not side or not theirs or any(s != -side for s, _ in theirs) or claim_value.kind == "number" and any(
+            unit(context, x) != unit(claim, claim_value) for x in context_values):
+        return None
+    return mine, theirs[0][1]
+
+
+_TO = re.compile(r"\bto\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?$", re.I)
+_FROM = re.compile(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?$", re.I)
+
+
+def moved_from(claim: str, claim_value: Mention, context: str, context_values: list[Mention]) -> Optional[tuple[str, str]]:
+    """(the claim's end value, the sentence's) where the claim gives a value as where a change ended ("widened to
+    14%", "rose to $4 million") and the sentence gives it only as where the change started ("narrowed to 12% from
+    14%", "from $4 million to $5 million"), with one other value of the kind as the end: the claim took the start
+    for the end."""
+    if not _TO.search(claim[max(0, claim_value.start - 20):claim_value.start]):
+        return None
+    spots = [m.start() for m in occurrences(claim_value.surface, context)]
+    ends = [x for x in context_values if x.kind == claim_value.kind and x.key != claim_value.key
+            and _TO.search(context[max(0, x.start - 20):x.start])]
+    if not spots or len(ends) != 1 or not all(_FROM.search(context[max(0, s - 20):s]) for s in spots):
+        return None
+    return f"to {claim_value.surface}", f"to {ends[0].surface}"
+
+
 def values_agree(claim: str, claim_value: Mention, context: str, context_value: Mention) -> bool:
     """Whether two different values of one kind (percent, money or number) can both be true as written: "43%"
     is within "about 40%" (an approximate value covers what rounds to it at its last non-zero digit: 35-45), "62%"
@@ -169,10 +229,9 @@ def _reading(text: str, m: Mention) -> Optional[tuple[str, Decimal, Decimal]]:
     except InvalidOperation:
         return None
     before = " ".join(text[max(0, m.start - 30):m.start].split())
-    if _AT_LEAST.search(before):
-        return "bound", value, Decimal("Infinity")
-    if _AT_MOST.search(before):
-        return "bound", Decimal("-Infinity"), value
+    side = _side(before)
+    if side:
+        return ("bound", value, Decimal("Infinity")) if side > 0 else ("bound", Decimal("-Infinity"), value)
     if _ABOUT.search(before):
         digits = value.normalize().as_tuple()   # the place of the last non-zero digit: 40 -> 10, 4.2e9 -> 1e8
         half = Decimal(5).scaleb(digits.exponent - 1) if value else Decimal("0.5")

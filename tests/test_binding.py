@@ -225,6 +225,9 @@ TAX = ("The higher rate of 40% applies between 50,271 and 125,140 pounds, and th
      "the source gives 2 euros for “child fare”; 4 euros goes with “adult fare”"),
     ("The maximum dose is 50 mg.", "The standard dose is 50 mg, and the maximum dose 100 mg.",
      "the source gives 100 mg for “maximum dose”; 50 mg goes with “standard dose”"),
+    # the kind in a "for" phrase after the value, where the sentence names the claim's noun (a user's festival answer)
+    ("A day ticket costs £150.", "Tickets cost £65 for a day or £150 for the weekend.",
+     "the source gives £65 for “day ticket”; £150 goes with “weekend ticket”"),
 ])
 def test_a_value_said_of_another_kind_of_the_claims_thing_is_found(claim, sentence, expected):
     assert found_in(claim, sentence) == [expected]
@@ -236,6 +239,8 @@ def test_a_value_said_of_another_kind_of_the_claims_thing_is_found(claim, senten
     ("The top rate is 45%.", "The additional rate of 45% applies above 125,140 pounds."),   # no other value for "top"
     ("The child fare is 4 euros.", "Adults pay 4 euros and children 2 euros."),         # no holder written so
     ("The adult fare is 4 euros.", "The adult fare is 4 euros and the child fare is 2 euros."),
+    ("A weekend ticket costs £150.", "Tickets cost £65 for a day or £150 for the weekend."),
+    ("A day pass costs £150.", "Tickets cost £65 for a day or £150 for the weekend."),   # no "pass" in the sentence
 ])
 def test_no_kind_misbinding_where_the_value_is_the_kinds_own_or_unheld(claim, sentence):
     assert misbound_kinds(claim, sentence) == ()

@@ -51,6 +51,9 @@ def _found(claim, *sentences):
     # a passive verb's subject is what the claim asserts: approval granted, against a plan to seek it
     ("Approval has already been granted in Europe.", ("The manufacturer plans to seek approval in Europe next year.",),
      [("Approval", "plans", 0)]),
+    # a present passive that names who does it ("is covered by the warranty") asserts its subject too
+    ("Accidental damage is covered by the warranty.", ("It does not cover accidental damage or battery wear.",),
+     [("Accidental damage", "not cover", 0)]),
     # what the claim says was done, named by a noun of its verb that is still needed: an event still pending
     ("Regulators have already approved the deal.", ("The deal still needs approval from regulators.",),
      [("approved", "needs approval", 0)]),
@@ -144,6 +147,10 @@ def test_claim_objects_are_the_main_verbs_objects_with_their_modifiers():
     assert claim_objects("The vaccine approval came in 2021.") == []      # no object: nothing to check
     (passive,) = claim_objects("The vaccine was approved in 2021.")      # a passive verb's subject is its object
     assert (passive.noun, passive.verb, passive.past, passive.definite) == ("vaccine", "approve", True, True)
+    # in the present, a passive verb's subject is its object where the claim names who does it, and nowhere else
+    (covered,) = claim_objects("Accidental damage is covered by the warranty.")
+    assert (covered.noun, covered.verb, covered.past, covered.required) == ("damage", "cover", False, {"accidental"})
+    assert claim_objects("RAD52 is involved in DNA repair.") == []
     # a quantifier is not required of a mention: "several effective therapies" is named by "no … effective therapies"
     (several,) = claim_objects("At the time of writing, there were several effective therapies in combatting COVID-19.")
     assert several.required == {"effective"}
@@ -287,3 +294,25 @@ def test_a_thing_still_in_development_does_not_back_a_claim_that_it_was_released
                              '("in development", context sentence 4)')
     assert "names “film adaptation” only as still to come, where the claim says it happened (“in development”)" in \
         explain(res, v, res.claims[0])
+
+
+WARRANTY = ("The laptop comes with a two-year manufacturer's warranty. The warranty covers faults in materials and "
+            "workmanship. It does not cover accidental damage or battery wear. Repairs are carried out at an authorised "
+            "service centre within 10 working days.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_what_the_warranty_does_not_cover_is_never_supported(engine):
+    """A user's warranty answer: "Accidental damage is covered by the warranty" was Supported on `context` (the four
+    sentences read together, P(e) 0.66) though the third says "It does not cover accidental damage". The present
+    passive with an agent now names its subject as the claim's object, so the denial rule reads the negation
+    (Unsupported); the other engines' model reading already contradicts it. "Battery wear is not covered" stays
+    backed."""
+    res = ground("The laptop has a two-year warranty. Accidental damage is covered by the warranty. Battery wear is "
+                 "not covered.", [WARRANTY], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    two_years, damage, wear = res.verdicts
+    assert two_years.label == SUPPORTED and two_years.anchor == 0, two_years.rule
+    assert damage.label in (UNSUPPORTED, CONTRADICTED) and damage.anchor == 2, damage.rule
+    if damage.label == UNSUPPORTED:
+        assert damage.rule.startswith('denied mention: the evidence names "Accidental damage" only as'), damage.rule
+    assert wear.label in (SUPPORTED, PARTIAL) and wear.anchor == 2, wear.rule

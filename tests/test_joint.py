@@ -125,7 +125,7 @@ def test_joint_max_zero_reads_nothing_together_and_the_fp32_twin_rereads_near_a_
 
 def test_direction_override_contradicts_the_same_value_moving_the_other_way_only():
     from grounding.types import Verdict
-    from grounding.overrides import quantity_override
+    from grounding.number_rules import quantity_override
     joint = PRESETS["joint"]
     claim = "Wind generation rose by 6% thanks to strong winds in the North Sea."
     anchor = "Wind generation reached 14.2 terawatt-hours in 2023, 6% less than in 2022."

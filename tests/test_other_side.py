@@ -127,7 +127,7 @@ TUNNEL = ("The new high-speed line between Lyon and Turin will be 270 kilometres
 
 def test_another_value_in_a_sentence_read_together_decides():
     """"due to open in 2030" was Supported by the tunnel's length and "due to open in 2032" read together (P(e) 0.96)."""
-    from grounding.overrides import quantity_together
+    from grounding.number_rules import quantity_together
     claim = Claim(text="The line will include a 57.5 km tunnel, due to open in 2030.", sentence=0,
                   joint=[0.96, 0.02, 0.02], joint_columns=[0, 1])
     texts = TUNNEL.split(". ")

@@ -60,3 +60,20 @@ def test_a_difference_the_source_finds_none_of_is_contradicted(engine):
     assert right.label == SUPPORTED, right.rule
     assert wrong.label == CONTRADICTED and wrong.anchor == 2, wrong.rule
     assert wrong.anchor_conflict == "the claim says “strongest in women”, the source “similar in men and women”"
+
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("They usually cost much less to run than a gas boiler.", "Running costs are usually similar to a modern gas boiler.",
+     [("less to run than a gas boiler", "similar to a modern gas boiler")]),
+    ("The new model uses less power than the old one.", "Power use of the new model is similar to the old one.",
+     [("less power than the old one", "similar to the old one")]),
+    # another measure named after the standard, or before "similar"; negated; an adjective's comparison
+    ("The new model uses less power than the old one.", "The new model is similar to the old one in size.", []),
+    ("Heat pumps are less noisy than a gas boiler.", "Running costs are usually similar to a modern gas boiler.", []),
+    ("They cost much less to run than a gas boiler.", "Running costs are not similar to a modern gas boiler.", []),
+])
+def test_a_comparison_with_a_standard_the_source_finds_alike(claim, sentence, expected):
+    """A user's heat pump answer: "They usually cost much less to run than a gas boiler" was Unsupported (F 0.35)
+    against "Running costs are usually similar to a modern gas boiler"."""
+    assert no_difference(claim, sentence) == expected

@@ -152,7 +152,7 @@ def test_quantity_note_names_another_value_of_the_same_figure_only():
     "now 25 mg"); the long-context example's "Northwind aims to reach 20 gigawatts … by 2030" is not disputed by
     "added 1.8 gigawatts … in 2023" (another figure: values.same_quantity)."""
     from grounding.types import Verdict
-    from grounding.overrides import quantity_note
+    from grounding.number_rules import quantity_note
     backed = Verdict(claim=0, label=SUPPORTED, score=0.8, anchor=0, cosine=0.99)
     dose = ["The recommended starting dose of Zentrovir is 50 mg once daily.",
             "The recommended starting dose of Zentrovir is now 25 mg once daily, not 50 mg."]
@@ -173,7 +173,7 @@ def test_the_other_side_of_a_contradicted_claim_giving_another_value_becomes_its
     Friday", with "We hope to reopen on Tuesday" named as backing it (P(e) 0.93): that sentence contradicts it by its
     value, and is the anchor."""
     from grounding.types import Verdict
-    from grounding.overrides import quantity_note
+    from grounding.number_rules import quantity_note
     texts = ["Due to a boiler failure, the school will be closed to all pupils on Friday.",
              "We hope to reopen on Tuesday once repairs are complete."]
     claim = "The school expects to reopen on Monday."

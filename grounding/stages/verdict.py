@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
-from grounding import overrides, verdict
+from grounding import number_rules, overrides, verdict
 from grounding.config import GroundingConfig, VerdictPreset
 from grounding.stages import Run
 from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, EntityDiff, GroundingResult, PairScore, RuledCell,
@@ -35,19 +35,21 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
         v = verdict.decide_learned(k, claim.text, pairs, preset, model, diffs, [s.text for s in ctx],
                                    best, best_cosine, claim.joint, tau=config.tau)
     v = overrides.alone_override(v, preset, claim, pairs, [s.text for s in ctx], diffs)
-    v = overrides.quantity_override(v, preset, result.claims[k].text,
+    v = overrides.list_override(v, preset, claim.text, [s.text for s in ctx])
+    v = number_rules.quantity_override(v, preset, result.claims[k].text,
                                   ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
-    v = overrides.quantity_together(v, preset, claim, pairs, [s.text for s in ctx], diffs)
+    v = number_rules.quantity_together(v, preset, claim, pairs, [s.text for s in ctx], diffs)
     v = overrides.denial_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.reversal_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    v = number_rules.figures_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.binding_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.cause_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.deed_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
-    v = overrides.parts_override(v, preset, claim, pairs, diffs)
+    v = overrides.parts_override(v, preset, claim, pairs, diffs, [s.text for s in ctx])
     v = overrides.overclaim_partial(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     if v.conflicting is not None and v.label in (SUPPORTED, PARTIAL) and v.conflicting in (claim.alone_cleared or ()):
         v.conflicting = None   # the scorer's lean against it, which the entailment model reading it alone does not share
-    v = overrides.quantity_note(v, preset, result.claims[k].text, pairs, [s.text for s in ctx], diffs)
+    v = number_rules.quantity_note(v, preset, result.claims[k].text, pairs, [s.text for s in ctx], diffs)
     if v.conflicting is not None and config.joint_siblings:
         from grounding.binding import about_another
         if about_another(claim.text, ctx[v.conflicting].text):   # not the other side: another subject's sentence
@@ -107,6 +109,9 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
     verdict's claim (None: the claim has no row there).
     - Contradicted where the cell is not contradicting (the quantity rule, `Verdict.anchor_conflict`; the sentences
       read together; a preset's lowest band): value -cosine, label -1.
+    - Supported because the sentence's figures bear the claim's comparison out (number_rules.figures_override)
+      where the cell is not supporting: value +cosine, label +1.
+    - Unsupported by the list rule (overrides.list_override) where the cell is contradicting: value 0, label 0.
     - Unsupported by the denial rule where the cell is supporting ("will enroll 300 patients" against "enrolled 300
       patients"): value 0, label 0, no evidence; not where another claim of the same row is backed by that
       sentence (the claims engine's sentence map: the row's other claim keeps its support).
@@ -129,23 +134,29 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
             smap.values[row][j], smap.labels[row][j] = 0.0, 0
     for v in verdicts:
         red = v.label == CONTRADICTED and v.score is not None
-        denied = v.label == UNSUPPORTED and v.rule.startswith("denied mention: ") and bool(v.anchor_conflict)
-        decided = (red or denied) and v.anchor is not None and v.cosine is not None
+        listed = v.label == UNSUPPORTED and v.rule.startswith("an open list: ") and bool(v.anchor_conflict)
+        denied = v.label == UNSUPPORTED and v.rule.startswith("denied mention: ") and bool(v.anchor_conflict) or listed
+        borne = v.label == SUPPORTED and v.rule.startswith(number_rules.FIGURES_RULE)
+        decided = (red or denied or borne) and v.anchor is not None and v.cosine is not None
         row = row_of(v) if decided else None
         if row is None or not (0 <= row < len(smap.labels) and 0 <= v.anchor < len(smap.labels[row])):
             continue
         j = v.anchor
-        if (smap.labels[row][j] < 0 if red else smap.labels[row][j] <= 0) \
+        if (smap.labels[row][j] < 0 if red else smap.labels[row][j] > 0 if borne else smap.labels[row][j] >= 0 if listed
+                else smap.labels[row][j] <= 0) \
                 or any(c.row == row and c.column == j for c in smap.ruled):
             continue
         if denied and any(o is not v and o.label in (SUPPORTED, PARTIAL) and o.anchor == j and row_of(o) == row
                           for o in verdicts):
             continue
-        rule = "the denial rule" if denied else \
+        rule = "the list rule" if listed else "the denial rule" if denied else \
             next((name for prefix, name in RULE_NAMES if v.rule.startswith(prefix)), "the quantity rule")
-        note = f"{rule}: {v.anchor_conflict}" if v.anchor_conflict else f"the verdict's rule: {v.rule}"
+        note = f"{rule}: {v.anchor_conflict}" if v.anchor_conflict else \
+            f"the figures rule: {v.rule.split(': ', 1)[1].split(' (context sentence')[0]}" if borne else \
+            f"the verdict's rule: {v.rule}"
         smap.ruled.append(RuledCell(row=row, column=j, value=smap.values[row][j], label=smap.labels[row][j], note=note))
-        smap.values[row][j], smap.labels[row][j] = (0.0, 0) if denied else (-round(abs(float(v.cosine)), 4), -1)
+        cosine = round(abs(float(v.cosine)), 4)
+        smap.values[row][j], smap.labels[row][j] = (0.0, 0) if denied else (cosine, 1) if borne else (-cosine, -1)
 
 
 def clear_rules(smap: Optional[SignedMap]) -> None:

@@ -1,0 +1,145 @@
+"""The rules that read numbers to amend a verdict (see grounding.overrides for all the rules and their order):
+another value of the claim's figure (quantity_override, quantity_together, quantity_note) and a comparison of two
+groups read against their figures (figures_override, grounding.compared).
+"""
+from __future__ import annotations
+
+from grounding.config import VerdictPreset
+from grounding.overrides import move_anchor
+from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, Claim, EntityDiff, PairScore, Verdict)
+
+QUANTITY_NOTE_COSINE = 0.6
+
+
+def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
+                  context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
+    """A backed claim that names no conflicting sentence yet names a judged one (not its anchor) that gives another
+    value for the same quantity ("50 mg" vs "25 mg, not 50 mg"; learned.quantity_conflicts, where the same verb or
+    the same measured noun governs both values, values.same_quantity: not "reach 20 gigawatts … by 2030" against
+    "added 1.8 gigawatts … in 2023") with cosine at least QUANTITY_NOTE_COSINE, the most similar such, when the
+    note is on (the preset's conflict_note). The label stays. A Contradicted claim's other side (named as backing
+    it) that gives another value of its figure, with cosine at least quantity_override, becomes the anchor ("The
+    school expects to reopen on Monday": "We hope to reopen on Tuesday" had been named as backing it, P(e) 0.93)."""
+    from grounding.learned import quantity_conflicts
+    if v.label == CONTRADICTED and v.conflicting is not None and preset.quantity_override is not None:
+        side = next((p for p in pairs if p.column == v.conflicting and p.judged), None)
+        found = quantity_conflicts(claim_text, context_texts[side.column], same_figure=True) \
+            if side is not None and side.cosine >= preset.quantity_override else []
+        if found:
+            v.anchor_conflict = ", ".join(f"the claim says {c}, the source {x}" for c, x in found)
+            v.rule = (f"quantity override: {v.anchor_conflict} (context sentence {side.column + 1}, "
+                      f"cosine {side.cosine:.2f} >= {preset.quantity_override})")
+            move_anchor(v, side, preset, entity_diffs)
+        return v
+    if v.label not in (SUPPORTED, PARTIAL) or v.conflicting is not None or preset.conflict_note is None:
+        return v
+    against = [p for p in pairs if p.judged and p.column != v.anchor and p.cosine >= QUANTITY_NOTE_COSINE
+               and quantity_conflicts(claim_text, context_texts[p.column], same_figure=True)]
+    if against:
+        v.conflicting = max(against, key=lambda p: p.cosine).column
+    return v
+
+
+def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor_text: str | None) -> Verdict:
+    """A backed or unsupported claim whose anchor gives another value for the same quantity is Contradicted (the
+    preset's quantity_override: the least anchor cosine at which the sentence counts as speaking of the same thing;
+    "Hackers stole the data of 2 million customers" against "… the personal data of about 1.2 million customers …
+    had been copied" was Unsupported, P(c) 0.59); with direction_override only the same value moving the other way
+    does ("rose by 6%" vs "6% less"): a sentence stating the claim's own value and denying its direction contradicts
+    it, whatever the entailment model made of the pair (it read "rose by 6%" against "6% less than in 2022" as P(e)
+    0.30, neither support nor contradiction). `anchor_conflict` keeps what it found: the maps show the anchor's cell
+    contradicting (stages.verdict.show_rules)."""
+    from grounding.learned import quantity_conflicts
+    backed = v.label in (SUPPORTED, PARTIAL)
+    if not (backed or v.label == UNSUPPORTED) or anchor_text is None or v.cosine is None:
+        return v
+    least = _least(v, preset.quantity_override)
+    values = least is not None and v.cosine >= least
+    moves = preset.direction_override is not None and v.cosine >= _least(v, preset.direction_override)
+    conflicts = quantity_conflicts(claim_text, anchor_text, values=values, same_figure=True) if values or moves else []
+    if not conflicts:
+        return v
+    what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)
+    least = least if values else _least(v, preset.direction_override)
+    v.label, v.rule = CONTRADICTED, f"quantity override: {what} (anchor cosine {v.cosine:.2f} >= {least})"
+    v.conflicting, v.anchor_conflict = None, what
+    return v
+
+
+READ_LEAST = 0.5
+
+
+def _least(v: Verdict, least: float | None) -> float | None:
+    """The least anchor cosine at which the anchor speaks of the claim's figure: the preset's, or READ_LEAST where
+    the entailment model, reading the anchor (alone or with the others), decided the claim backed."""
+    if least is None or not v.rule.startswith(("judged alone, ", "read together, ")):
+        return least
+    return min(least, READ_LEAST)
+
+
+def _own_key(own: dict, said: str):
+    """The key of the claim's value a conflict names with its unit or direction ("150 minutes", "6% (rose)")."""
+    found = [surface for surface in own if said.split(" (")[0] == surface or said.startswith(surface + " ")]
+    return own[max(found, key=len)] if found else None
+
+
+def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[PairScore], context_texts: list[str],
+                      entity_diffs: dict[int, EntityDiff]) -> Verdict:
+    """`quantity_override` for the other sentences read together, when they decided a backed verdict: one of them
+    (cosine at least quantity_override) gives another value of the claim's figure that cannot also be true, and none of
+    them states the claim's own ("due to open in 2030" against "The tunnel is due to open in 2032", read with the
+    sentence on the tunnel's length: P(e) 0.96). Contradicted, anchored on that sentence."""
+    if preset.quantity_override is None or v.label not in (SUPPORTED, PARTIAL) or len(claim.joint_columns) < 2 \
+            or not v.rule.startswith("read together, "):
+        return v
+    from grounding.entities import mentions
+    from grounding.learned import quantity_conflicts
+    judged = {p.column: p for p in pairs if p.judged}
+    stated = {m.key for c in claim.joint_columns for m in mentions(context_texts[c])}
+    own = {m.surface: m.key for m in mentions(claim.text)}
+    for pair in sorted((judged[c] for c in claim.joint_columns if c != v.anchor and c in judged
+                        and judged[c].cosine >= preset.quantity_override), key=lambda p: (-p.cosine, p.column)):
+        conflicts = quantity_conflicts(claim.text, context_texts[pair.column], values=True, same_figure=True)
+        conflicts = [(c, x) for c, x in conflicts if _own_key(own, c) not in stated]
+        if conflicts:
+            what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)
+            v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, what
+            v.rule = (f"quantity override: {what} (context sentence {pair.column + 1}, read together with the others, "
+                      f"cosine {pair.cosine:.2f} >= {preset.quantity_override})")
+            move_anchor(v, pair, preset, entity_diffs)
+            return v
+    return v
+
+
+FIGURES_RULE = "borne out by the figures"
+
+
+def figures_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore], joint_columns,
+                     context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
+    """A claim the model's reading left Partially supported, Unsupported or Contradicted (no rule decided it: no
+    `anchor_conflict`, no overclaim, part or denial) that compares two groups on one measure in words, where one of its evidence sentences (judged
+    with cosine at least the preset's reversal_override, or judged and read together) gives both groups' figures and they bear
+    the comparison out (grounding.compared: "Fewer infections occurred in the vaccine group than in the placebo
+    group" against "… 12 people in the vaccine group and 48 in the placebo group had caught the infection", which
+    the context engine's scorer read as contradicting it, P(c) 0.87), and that sentence holds most of the claim's
+    words (half, two at least): Supported, anchored on it; the maps show its cell as support. Figures that turn the
+    comparison are the reversal rule's (reversal.reversals)."""
+    if preset.reversal_override is None or v.label not in (PARTIAL, UNSUPPORTED, CONTRADICTED) or v.anchor_conflict \
+            or v.rule.startswith(("stronger than the source", "only part backed", "denied mention")):
+        return v
+    from grounding.compared import against_figures, comparisons
+    if not comparisons(claim_text):
+        return v
+    from grounding.overclaim import holds_most
+    judged = {p.column: p for p in pairs if p.judged}
+    columns = sorted((c for c, p in judged.items() if p.cosine >= preset.reversal_override or c in (joint_columns or ())),
+                     key=lambda c: (-judged[c].cosine, c))
+    for column in columns:
+        found = against_figures(claim_text, context_texts[column])
+        if found and all(agrees for agrees, _, _ in found) and holds_most(claim_text, context_texts[column], 0.5, 2):
+            what = "; ".join(f"the claim says “{said}”, the source gives {figures}" for _, said, figures in found)
+            v.label, v.conflicting = SUPPORTED, None
+            v.rule = f"{FIGURES_RULE}: {what} (context sentence {column + 1}); {v.rule}"
+            move_anchor(v, judged[column], preset, entity_diffs)
+            return v
+    return v

@@ -1,0 +1,118 @@
+"""A value bounded the other way (values.opposite_bounds), a figure of the quantity rule, and how bounds are read."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.entities import mentions
+from grounding.learned import quantity_conflicts
+from grounding.types import CONTRADICTED, SUPPORTED
+from grounding.values import moved_from, opposite_bounds, values_agree
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+
+
+def _bounds(claim, sentence):
+    return [b for m in mentions(claim) if (b := opposite_bounds(claim, m, sentence))]
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("People under 55 should first be given a calcium channel blocker.",
+     "For people over 55, a calcium channel blocker is recommended first.", [("under 55", "over 55")]),
+    ("You can borrow at least 12 books.", "Members can borrow up to 12 books at a time.", [("at least 12", "up to 12")]),
+    ("Take no more than 4 doses a day.", "Take more than 4 doses a day.", [("no more than 4", "more than 4")]),
+    ("More than 50% of voters backed it.", "Less than 50% of voters backed it.", [("More than 50%", "Less than 50%")]),
+    ("Flights over 1,500 km get 250 euros.", "For flights under 1,500 km the amount is 250 euros.",
+     [("over 1,500", "under 1,500")]),
+    # the same side; a negated bound ("do not store above" is below); the sentence gives both sides; another unit
+    ("People over 55 are offered a calcium channel blocker.", "For people over 55, a blocker is recommended.", []),
+    ("Store below 25 degrees.", "Do not store above 25 degrees.", []),
+    ("Take no more than 4 doses a day.", "Do not take more than 4 doses a day.", []),
+    ("Children under 5 travel free.", "Children over 5 pay 3 pounds and those under 5 travel free.", []),
+    ("It took over 5 years.", "The site is under 5 km away.", []),
+])
+def test_a_value_bounded_the_other_way(claim, sentence, expected):
+    assert _bounds(claim, sentence) == expected
+    assert [c for c in quantity_conflicts(claim, sentence, same_figure=True) if c in expected] == expected
+
+
+def test_no_more_than_is_an_upper_bound():
+    """"no more than 5" had been read as "more than 5" (a lower bound): 3 fell outside it."""
+    claim, sentence = "Use 3 devices.", "The plan covers no more than 5 devices."
+    assert values_agree(claim, mentions(claim)[0], sentence, mentions(sentence)[0])
+    claim = "Use 7 devices."
+    assert not values_agree(claim, mentions(claim)[0], sentence, mentions(sentence)[0])
+    sentence = "The plan covers no fewer than 5 devices."
+    assert values_agree(claim, mentions(claim)[0], sentence, mentions(sentence)[0])
+
+
+GUIDELINE = ("Adults with a blood pressure above 140/90 mmHg on repeated readings are diagnosed with hypertension. "
+             "First-line treatment for people under 55 is an ACE inhibitor. For people over 55, a calcium channel "
+             "blocker is recommended first.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_treatment_for_the_other_age_group_is_contradicted(engine):
+    """A user's guideline answer: "People under 55 should first be given a calcium channel blocker" was Supported on
+    every engine (the last two sentences read together, P(e) 0.96), though the guideline gives it to people over 55."""
+    res = ground("People under 55 should first be given a calcium channel blocker. People over 55 are first offered a "
+                 "calcium channel blocker.", [GUIDELINE], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    under, over = res.verdicts
+    assert under.label == CONTRADICTED and under.anchor == 2, under.rule
+    assert "the claim says under 55, the source over 55" in under.rule
+    assert over.label == SUPPORTED and over.anchor == 2, over.rule
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Revenue rose to $4 million.", "Revenue rose to $5 million from $4 million.", [("to $4 million", "to $5 million")]),
+    ("Revenue rose to $4 million.", "Revenue rose from $4 million to $5 million.", [("to $4 million", "to $5 million")]),
+    # the claim's start is the sentence's start; its end the sentence's end; two ends
+    ("Revenue rose from $4 million.", "Revenue rose from $4 million to $5 million.", []),
+    ("Revenue rose to $5 million.", "Revenue rose from $4 million to $5 million.", []),
+    ("Unemployment fell to 4.1%.", "Unemployment fell from 4.1% in May to 3.9% in June and to 3.8% in July.", []),
+])
+def test_the_start_of_a_change_taken_for_its_end(claim, sentence, expected):
+    assert [found for m in mentions(claim) if (found := moved_from(claim, m, sentence, list(mentions(sentence))))] \
+        == expected
+    assert [c for c in quantity_conflicts(claim, sentence, same_figure=True) if c in expected] == expected
+
+
+def test_widening_and_narrowing_are_directions():
+    """"Operating margin widened to 14%" against "Operating margin narrowed to 12% from 14%" was Supported on every
+    engine (P(e) 0.92 alone): neither verb gave a direction."""
+    assert quantity_conflicts("Operating margin widened to 14%.", "Operating margin narrowed to 12% from 14%.",
+                              same_figure=True) == [("14% (widened)", "14% (narrowed)")]
+    assert quantity_conflicts("The economy contracted by 2%.", "The economy expanded by 2%.", same_figure=True) == [
+        ("2% (contracted)", "2% (expanded)")]
+    assert quantity_conflicts("Operating margin narrowed to 12%.", "Operating margin narrowed to 12% from 14%.",
+                              same_figure=True) == []
+
+
+def test_a_year_that_dates_a_cited_work_is_no_value():
+    """A report claim had turned Contradicted by "(Daly and Robinson, 2021b)" against "(e.g. Daly et al., 2020; …)":
+    years of references, not of what is said."""
+    assert quantity_conflicts("Distress peaked at the end of March (Daly and Robinson, 2021b).",
+                              "Distress rose from mid-March to early April (Daly et al., 2020).", same_figure=True) == []
+    assert quantity_conflicts("The library opened in 2022.", "The library opened in 2023.", same_figure=True) == [
+        ("2022", "2023")]
+
+
+LIBRARY = ("The new central library cost £42 million and opened in September 2023. It holds 250,000 books across five "
+           "floors.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_another_date_in_the_sentence_the_model_read_as_backing_is_contradicted(engine):
+    """A user's library answer: "It opened in September 2022" was Supported on every engine (the sentence alone, P(e)
+    0.91): the quantity rule asked cosine 0.6 of the anchor and "It" gave 0.51. Where the entailment model's reading
+    of the anchor decided the claim backed, the anchor speaks of the claim's figure from cosine 0.5
+    (number_rules.READ_LEAST)."""
+    res = ground("The library cost £42 million. It opened in September 2022.", [LIBRARY],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    cost, opened = res.verdicts
+    assert cost.label == SUPPORTED and cost.anchor == 0, cost.rule
+    assert opened.label == CONTRADICTED and opened.anchor == 0, opened.rule
+    assert opened.rule.startswith("quantity override: the claim says September 2022, the source September 2023 "
+                                  "(anchor cosine 0.5"), opened.rule

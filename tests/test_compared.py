@@ -1,0 +1,100 @@
+"""Two groups compared in words against their figures (grounding.compared), read by the figures rule
+(number_rules.figures_override) and the reversal rule (reversal.reversals)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.compared import against_figures, comparisons
+from grounding.explain import explain
+from grounding.reversal import reversals
+from grounding.sameness import no_difference
+from grounding.types import CONTRADICTED, SUPPORTED
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+TRIAL = ("In the trial, 1,200 adults were randomly assigned to the new vaccine or a placebo. After six months, 12 "
+         "people in the vaccine group and 48 in the placebo group had caught the infection. Serious side effects were "
+         "rare and similar in both groups.")
+FIGURES = "After six months, 12 people in the vaccine group and 48 in the placebo group had caught the infection."
+
+
+def test_a_comparison_names_its_groups_and_measure():
+    (c,) = comparisons("Fewer infections occurred in the vaccine group than in the placebo group.")
+    assert (c.direction, c.first, c.second, c.measure) == (-1, {"vaccine"}, {"placebo"}, {"infec"})
+    assert (c.first_text, c.second_text) == ("vaccine group", "placebo group")
+    (s,) = comparisons("The placebo group had more infections than the vaccine group.")
+    assert (s.direction, s.first, s.second, s.measure) == (1, {"placebo"}, {"vaccine"}, {"infec"})
+    (m,) = comparisons("Mortality was lower in the treated group than in the control group.")
+    assert (m.first, m.second, m.measure) == ({"treated"}, {"control"}, {"morta"})
+    (d,) = comparisons("Response rates were higher with drug A than with drug B.")    # told apart by a letter
+    assert (d.first, d.second) == ({"A"}, {"B"})
+    assert comparisons("The vaccine group did not have fewer infections than the placebo group.") == []
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Fewer infections occurred in the vaccine group than in the placebo group.", FIGURES,
+     [(True, "Fewer infections occurred in the vaccine group than in the placebo group",
+       "12 for vaccine group, 48 for placebo group")]),
+    ("More infections occurred in the vaccine group than in the placebo group.", FIGURES,
+     [(False, "More infections occurred in the vaccine group than in the placebo group",
+       "12 for vaccine group, 48 for placebo group")]),
+    ("Response rates were lower with drug A than with drug B.",
+     "The response rate was 45% (90 of 200) with drug A and 30% (60 of 200) with drug B.",
+     [(False, "lower with drug A than with drug B", "45% for drug A, 30% for drug B")]),
+    ("Mortality was lower among patients given aspirin than among those given placebo.",
+     "Mortality was 5.2% with aspirin and 9.1% with placebo.",
+     [(True, "lower among patients given aspirin than among those given placebo",
+       "5.2% for patients given aspirin, 9.1% for given placebo")]),
+    # the measure not named; denominators ("of 300 women"); counts beside other numbers; one figure per group only
+    ("Mortality was lower in the vaccine group than in the placebo group.", FIGURES, []),
+    ("Women had more infections than men.", "Of 300 women, 12 had infections, against 30 of 200 men.", []),
+    ("More infections occurred in the vaccine group than in the placebo group.",
+     "Of the 1,000 participants, 600 in the vaccine group and 400 in the placebo group were followed for infections.", []),
+    ("Fewer infections occurred in the vaccine group than in the placebo group.",
+     "Infections: 12 or 20 in the vaccine group and 48 in the placebo group.", []),
+])
+def test_figures_for_both_groups_bear_a_comparison_out_or_turn_it(claim, sentence, expected):
+    assert against_figures(claim, sentence) == expected
+
+
+def test_the_figures_that_turn_a_comparison_are_a_reversal():
+    assert reversals("More infections occurred in the vaccine group than in the placebo group.", FIGURES) == [
+        "the claim says “More infections occurred in the vaccine group than in the placebo group”, the source gives "
+        "12 for vaccine group, 48 for placebo group"]
+    assert reversals("Fewer infections occurred in the vaccine group than in the placebo group.", FIGURES) == []
+
+
+def test_sameness_of_another_measure_is_no_answer_to_a_difference():
+    """"Serious side effects were … similar in both groups" had contradicted "The placebo group had more infections than
+    the vaccine group" on context-fast: the sameness rule did not ask what was alike."""
+    assert no_difference("The placebo group had more infections than the vaccine group.",
+                         "Serious side effects were rare and similar in both groups.") == []
+    assert no_difference("The placebo group had more side effects than the vaccine group.",
+                         "Serious side effects were rare and similar in both groups.") == [
+        ("placebo group had more", "similar in both groups")]
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_trial_comparison_is_decided_by_its_figures(engine):
+    """A user's trial answer: "Fewer infections occurred in the vaccine group than in the placebo group" was
+    Contradicted on `context` (the scorer, P(c) 0.87) and Unsupported on the others; its reverse was Partially
+    supported or Supported. The figures decide both now, and the map shows the figures' sentence as the verdict
+    reads it."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    res = ground("Fewer infections occurred in the vaccine group than in the placebo group.", [TRIAL], config)
+    (fewer,) = res.verdicts
+    assert fewer.label == SUPPORTED and fewer.anchor == 1, fewer.rule
+    assert fewer.rule.startswith("borne out by the figures: the claim says “Fewer infections occurred in the vaccine "
+                                 "group than in the placebo group”, the source gives 12 for vaccine group, 48 for "
+                                 "placebo group (context sentence 2)")
+    assert res.sentence_map.labels[0][1] == 1
+    assert explain(res, fewer, res.claims[0]).startswith(
+        "Supported by “After six months, 12 people in the vaccine group and 48 in the placebo group had caught the "
+        "infection.” (Document 1, sentence 2): its figures bear the comparison out")
+    res = ground("More infections occurred in the vaccine group than in the placebo group.", [TRIAL], config)
+    (more,) = res.verdicts
+    assert more.label == CONTRADICTED and more.anchor == 1, more.rule
+    assert more.rule.startswith("said the other way round: the claim says “More infections occurred in the vaccine")
+    assert res.sentence_map.labels[0][1] == -1

@@ -22,10 +22,11 @@ another subject" when
 "Respectively" leaves a sentence alone (its values pair with its names by order), and so do a sentence with more
 than MAX_VALUES values of the kind (statistics: estimates with their intervals) and a claim without a name. The
 verdict rule (overrides.binding_override) turns such a claim Contradicted and says which value the source gives for
-which subject. It reads two more forms the same way: the value said with another verb (`misbound_verbs`: "The bridge
-opened in 2015" against "… opened in 1998 and was renovated in 2015") and of another kind of the claim's thing
+which subject. It reads three more forms the same way: the value said with another verb (`misbound_verbs`: "The
+bridge opened in 2015" against "… opened in 1998 and was renovated in 2015"), of another kind of the claim's thing
 (`misbound_kinds`: "The higher rate is 45%" against "The higher rate of 40% applies …, and the additional rate of
-45% above that").
+45% above that") and for another case (grounding.qualifiers: "£50 when booked online" against "£35 … when booked
+online, or £50 at the airport").
 """
 from __future__ import annotations
 
@@ -185,8 +186,9 @@ def describe(found: Misbinding, verbs: bool = False) -> str:
 
 def found_in(claim: str, sentence: str) -> list[str]:
     """What the sentence says of another subject or another verb, as the explanation words it."""
-    return [describe(f) for f in misbindings(claim, sentence)] + \
-        [describe(f, verbs=True) for f in misbound_verbs(claim, sentence) + misbound_kinds(claim, sentence)]
+    from grounding.qualifiers import misbound_qualifiers     # "£50 when booked online" / "£50 at the airport"
+    return [describe(f) for f in misbindings(claim, sentence)] + [describe(f, verbs=True) for f in misbound_verbs(
+        claim, sentence) + misbound_kinds(claim, sentence) + misbound_qualifiers(claim, sentence)]
 
 
 def _owner(at: int, names) -> _Name | None:

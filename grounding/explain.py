@@ -90,8 +90,9 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                 signal = f"it says the deed was done to something else: {verdict.anchor_conflict}"
             elif verdict.rule.startswith("another owner"):
                 signal = f"it gives the deed to another's: {verdict.anchor_conflict}"
-            elif verdict.rule.startswith(("said of another subject", "said with another verb")):   # which value is whose
-                other = "with another verb" if verdict.rule.startswith("said with another verb") else "for another subject"
+            elif verdict.rule.startswith(("said of another subject", "said with another verb", "said for another case")):
+                other = {"said with another verb": "with another verb", "said for another case": "for another case"}.get(
+                    verdict.rule.split(":", 1)[0], "for another subject")        # which value is whose
                 signal = f"it gives the claim's value {other}: {verdict.anchor_conflict}"
             elif verdict.rule.startswith("a part contradicted: ") and claim.parts:   # which part, and that the rest held
                 part = max((p for p in claim.parts if p.reading), key=lambda p: p.reading[2])

@@ -159,7 +159,10 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     # a kind of which the sentence states one of the claim's values too: it speaks of several quantities, and which
     # of its values answers which of the claim's is unknown ("28% ... 27% ... 3%" against "4.5% to 27%")
     stated = [c.kind != "named" and c.key in keys and not _only_denied(context, c.surface) for c in cm]
-    shared = {c.kind for c, s in zip(cm, stated) if s}
+    # of a number, the kind is its unit: "24 hours" stated in both is no reason to leave "6 doses" / "4 doses" alone
+    # (only with same_figure: the learned model's features were fitted without it)
+    shared = {(c.kind, _unit_after(claim, c.end) if c.kind == "number" and same_figure else "")
+              for c, s in zip(cm, stated) if s}
     for c, is_stated in zip(cm, stated):
         if c.kind in ("named", "decade"):   # a decade is a span of years: "the 1900s" holds "the 1950s"
             continue
@@ -185,9 +188,9 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
                 if found and not any(c.surface in o[0] for o in out):
                     out.append(found)
             continue
-        if c.kind in shared or not values:
-            continue
         unit = _unit_after(claim, c.end) if c.kind == "number" else ""
+        if (c.kind, unit if same_figure else "") in shared or not values:
+            continue
         others = [x for x in xm if x.kind == c.kind and x.key != c.key
                   and (c.kind != "number" or (unit and _unit_after(context, x.end) == unit))]
         if same_figure:   # ends of ranges are not values of their own; a value the claim's allows is no conflict;

@@ -78,7 +78,7 @@ def _least(v: Verdict, least: float | None) -> float | None:
 
 
 def _own_key(own: dict, said: str):
-    """The key of the claim's value a conflict names with its unit or direction ("150 minutes", "6% (rose)")."""
+    """The (key, unit) of the claim's value a conflict names with its unit or direction ("150 minutes", "6% (rose)")."""
     found = [surface for surface in own if said.split(" (")[0] == surface or said.startswith(surface + " ")]
     return own[max(found, key=len)] if found else None
 
@@ -95,8 +95,11 @@ def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: li
     from grounding.entities import mentions
     from grounding.learned import quantity_conflicts
     judged = {p.column: p for p in pairs if p.judged}
-    stated = {m.key for c in claim.joint_columns for m in mentions(context_texts[c])}
-    own = {m.surface: m.key for m in mentions(claim.text)}
+    from grounding.learned import _unit_after     # a number is stated with its unit: "aged 6" does not state "6 hours"
+    def keyed(text: str, m):
+        return m.key, _unit_after(text, m.end) if m.kind == "number" else ""
+    stated = {keyed(context_texts[c], m) for c in claim.joint_columns for m in mentions(context_texts[c])}
+    own = {m.surface: keyed(claim.text, m) for m in mentions(claim.text)}
     for pair in sorted((judged[c] for c in claim.joint_columns if c != v.anchor and c in judged
                         and judged[c].cosine >= preset.quantity_override), key=lambda p: (-p.cosine, p.column)):
         conflicts = quantity_conflicts(claim.text, context_texts[pair.column], values=True, same_figure=True)

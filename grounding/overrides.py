@@ -193,7 +193,7 @@ def binding_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
     `anchor_conflict` says which value the source gives for whom."""
     if preset.binding_override is None or v.label not in (SUPPORTED, PARTIAL, UNSUPPORTED):
         return v
-    from grounding.binding import found_in, misbindings, misbound_kinds
+    from grounding.binding import found_in, misbindings, misbound_kinds, misbound_verbs
     judged = {p.column: p for p in pairs if p.judged}
     columns = sorted((c for c, p in judged.items() if p.cosine >= preset.binding_override),
                      key=lambda c: (-judged[c].cosine, c))
@@ -209,7 +209,7 @@ def binding_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
         said = f"context sentence {where[0] + 1}" if len(where) == 1 else \
             "context sentences " + ", ".join(str(c + 1) for c in where) + " read together"
         kind = "said of another subject" if misbindings(claim_text, text) or misbound_kinds(claim_text, text) \
-            else "said with another verb"
+            else "said with another verb" if misbound_verbs(claim_text, text) else "said for another case"
         v.rule = f"{kind}: {v.anchor_conflict} ({said})"
         move_anchor(v, judged.get(where[0]) or next((judged[c] for c in where if c in judged), None), preset, entity_diffs)
         return v

@@ -70,7 +70,8 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     reached remission" / "30% … reached remission"; not "be" or "have"), their verbs have the same subject
     ("Sales reached $5 million" / "Sales were $4 million"), they measure or count the same noun with the same
     modifiers ("of solar capacity" both; "2 million customers" and "about 1.2 million customers"), or they qualify
-    the same noun by the same preposition ("the lowest rate since 2008" / "since 2005"); one verb of two named
+    the same noun by the same preposition ("the lowest rate since 2008" / "since 2005"), or they are the gap between
+    the same things ("at least 6 hours apart" of doses / "at least 4 hours between doses"); one verb of two named
     subjects of one voice (`_two_subjects`) is two figures unless they measure the same noun ("Adults should do at
     least 150 minutes a week" / "Children … should do … at least 60 minutes a day"). "aims to reach 20 gigawatts of renewable capacity by 2030" and "added 1.8 gigawatts
     of solar capacity in 2023" do not: another target is not another value of the same figure. `when`: the values
@@ -91,7 +92,22 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     if verb_a == verb_b and _two_subjects(a, b):   # one verb, two subjects: "Adults should do … 150 minutes" /
         return bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)    # "Children … should do … 60 minutes"
     return ((verb_a not in ("", "be", "have") and verb_a == verb_b) or (_names_a_thing(subj_a) and subj_a == subj_b)
-            or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)) or _attached(a) == _attached(b) != ())
+            or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)) or _attached(a) == _attached(b) != ()
+            or _gap(a) == _gap(b) != "")
+
+
+_GAP = re.compile(r"^\s*[a-z]+\s+(?:apart\b|between\s+(?:the\s+|each\s+|two\s+|your\s+)?(?P<noun>[a-z]+))", re.I)
+
+
+def _gap(token) -> str:
+    """What a length is the gap between ("at least 4 hours between doses": dose; "6 hours apart" of doses: its verb's
+    subject), by the first four letters of the word as written, or ""."""
+    m = _GAP.match(token.doc.text[token.idx + len(token.text):])
+    if m is None:
+        return ""
+    subject = next((c.lower_ for c in governor(token).children if c.dep_ in ("nsubj", "nsubjpass", "dobj")
+                    and c.pos_ in ("NOUN", "PROPN")), "")      # "Doses should be … apart", "Take doses … apart"
+    return (m.group("noun") or subject).lower()[:4]
 
 
 def _attached(token) -> tuple:

@@ -96,7 +96,8 @@ def run(state: Run) -> None:
 
 # the rule a Contradicted verdict's ruled cell is named after, by the verdict's rule text
 RULE_NAMES = (("said the other way round", "the reversal rule"), ("said of another subject", "the binding rule"),
-              ("said with another verb", "the binding rule"), ("another cause", "the cause rule"),
+              ("said with another verb", "the binding rule"), ("said for another case", "the binding rule"),
+              ("another cause", "the cause rule"),
               ("another doer", "the doer rule"), ("another place", "the place rule"), ("another object", "the object rule"),
               ("another owner", "the doer rule"),
               ("a part contradicted", "the parts rule"))

@@ -1,0 +1,49 @@
+"""A value said under another qualifier: "A checked bag costs £50 when booked online" against "Checked bags cost £35
+each when booked online, or £50 at the airport" (P(e) 0.96: Supported on every engine). The sentence gives the
+claim's value, but for another case, and another value for the claim's case. A value's qualifier is the phrase that
+follows it, after "each", "per …" or "a …", opened by "when", "if", "at", "on", "in", "for", "by", "during",
+"before" or "after" and running to a comma, a semicolon, "or", "and" or the sentence's end ("when booked online",
+"at the airport"); two qualifiers are one where their content words are (by the first five letters). The claim's
+value is misbound where its qualifier is given, the sentence gives that value only under other qualifiers, and
+another value of its kind and unit (one that cannot also be true, values.values_agree) under the claim's. The binding
+rule (overrides.binding_override, through binding.found_in) turns such a claim Contradicted, "said for another case"."""
+from __future__ import annotations
+
+import re
+
+from grounding.invisible import judged_text
+
+_QUALIFIER = re.compile(
+    r"^\s*(?:(?:each|apiece|per\s+\w+|a\s+(?:day|night|week|month|year|head|person))\s+)?"
+    r"(?P<q>(?:when|if|at|on|in|for|by|during|before|after)\s+[^,;.]+?)\s*(?=,|;|\.|\bor\b|\band\b|$)", re.IGNORECASE)
+_STOP = frozenset("when if at on in for by during before after the a an of to is are was were be".split())
+
+
+def _qualifier(text: str, end: int) -> tuple[str, frozenset] | None:
+    m = _QUALIFIER.match(text[end:])
+    if m is None:
+        return None
+    words = frozenset(w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", m.group("q")) if w.lower() not in _STOP)
+    return (m.group("q"), words) if words else None
+
+
+def misbound_qualifiers(claim: str, sentence: str) -> tuple:
+    """binding.Misbinding for each claim value the sentence gives only under other qualifiers, with another value
+    under the claim's (see the module's text)."""
+    from grounding.binding import Misbinding, _values
+    from grounding.values import values_agree
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    theirs = [(v, _qualifier(sentence, v.mention.end)) for v in _values(sentence)]
+    mine = _values(claim)
+    keys = {(v.kind, v.key) for v in mine}
+    out = []
+    for c in mine:
+        own = _qualifier(claim, c.mention.end)
+        if own is None:
+            continue
+        said = [q for v, q in theirs if (v.kind, v.key, v.unit) == (c.kind, c.key, c.unit)]
+        given = [v for v, q in theirs if q is not None and q[1] == own[1] and v.kind == c.kind and v.unit == c.unit
+                 and (v.kind, v.key) not in keys and not values_agree(claim, c.mention, sentence, v.mention)]
+        if given and said and all(q is not None and q[1] != own[1] for q in said):
+            out.append(Misbinding(c.surface, own[0], given[0].surface, said[0][0]))
+    return tuple(out)

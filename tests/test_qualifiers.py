@@ -1,0 +1,81 @@
+"""A value said under another qualifier (grounding.qualifiers, read by the binding rule) and the gap between doses
+(values.same_quantity) with the claim's own value stated only with another unit (number_rules.quantity_together)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.binding import found_in
+from grounding.explain import explain
+from grounding.learned import quantity_conflicts
+from grounding.qualifiers import misbound_qualifiers
+from grounding.types import CONTRADICTED, SUPPORTED
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+BAGS = "Checked bags cost £35 each when booked online, or £50 at the airport."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("A checked bag costs £50 when booked online.", BAGS,
+     ["the source gives £35 for “when booked online”; £50 goes with “at the airport”"]),
+    ("A checked bag costs £35 at the airport.", BAGS,
+     ["the source gives £50 for “at the airport”; £35 goes with “when booked online”"]),
+    ("Tickets cost £15 on weekdays.", "Tickets cost £10 on weekdays and £15 at weekends.",
+     ["the source gives £10 for “on weekdays”; £15 goes with “at weekends”"]),
+    # the value's own case; no qualifier in the claim; the case not given another value
+    ("A checked bag costs £35 when booked online.", BAGS, []),
+    ("A checked bag costs £50.", BAGS, []),
+    ("Tickets cost £10 on weekdays.", "Tickets cost £10 on weekdays and £15 at weekends.", []),
+    ("A checked bag costs £50 on the phone.", BAGS, []),
+])
+def test_a_value_said_for_another_case(claim, sentence, expected):
+    assert found_in(claim, sentence) == expected
+    assert len(misbound_qualifiers(claim, sentence)) == len(expected)
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Doses should be at least 6 hours apart.", "Leave at least 4 hours between doses.", [("6 hours", "4 hours")]),
+    # another thing apart; a value within the bound
+    ("Meals should be 6 hours apart.", "Leave at least 4 hours between doses.", []),
+    ("Leave 6 hours between doses.", "Take doses at least 4 hours apart.", []),
+    # "24 hours" in both does not hide "6 doses" against "4 doses" (a value of one kind and unit shared)
+    ("Up to 6 doses can be given in 24 hours.", "Do not give more than 4 doses in 24 hours.", [("6 doses", "4 doses")]),
+])
+def test_the_gap_between_doses_is_one_figure(claim, sentence, expected):
+    assert quantity_conflicts(claim, sentence, same_figure=True) == expected
+
+
+LEAFLET = ("Paracetamol can be given to children from 2 months of age. Children aged 6 to 8 years can have 250 mg up to "
+           "4 times in 24 hours. Leave at least 4 hours between doses. Do not give more than 4 doses in 24 hours.")
+AIRLINE = ("Economy passengers may bring one cabin bag of up to 10 kg. " + BAGS + " Online check-in opens 24 hours "
+           "before departure.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_dosing_answer_with_the_wrong_gap_and_count_is_contradicted(engine):
+    """A user's paracetamol answer: "Doses should be at least 6 hours apart" and "Up to 6 doses can be given in 24
+    hours" were Supported on every engine (the last three sentences read together, P(e) 0.87 and 0.62, anchored on
+    "Children aged 6 to 8 …", whose "6" is an age)."""
+    res = ground("Paracetamol can be given from 2 months of age. Doses should be at least 6 hours apart. Up to 6 doses "
+                 "can be given in 24 hours.", [LEAFLET], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    age, gap, count = res.verdicts
+    assert age.label == SUPPORTED and age.anchor == 0, age.rule
+    assert gap.label == CONTRADICTED and gap.anchor == 2, gap.rule
+    assert gap.rule.startswith("quantity override: the claim says 6 hours, the source 4 hours"), gap.rule
+    assert count.label == CONTRADICTED and count.anchor == 3, count.rule
+    assert count.rule.startswith("quantity override: the claim says 6 doses, the source 4 doses"), count.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_airport_price_for_an_online_booking_is_contradicted(engine):
+    """A user's airline answer: "A checked bag costs £50 when booked online" was Supported on every engine (P(e)
+    0.96)."""
+    res = ground("A checked bag costs £50 when booked online.", [AIRLINE],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (bag,) = res.verdicts
+    assert bag.label == CONTRADICTED and bag.anchor == 1, bag.rule
+    assert bag.rule.startswith("said for another case: the source gives £35 for “when booked online”; £50 goes with "
+                               "“at the airport” (context sentence 2)"), bag.rule
+    assert "it gives the claim's value for another case" in explain(res, bag, res.claims[0])

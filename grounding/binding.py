@@ -124,8 +124,8 @@ def misbindings(claim: str, sentence: str) -> tuple[Misbinding, ...]:
 
 # a value's holder written just before it: a modifier and a noun, and a link ("the higher rate of 40%", "the adult
 # fare is 4 euros", "the maximum dose 100 mg")
-_HOLDER = re.compile(r"\b(?P<mod>[a-z][a-z-]+)\s+(?P<head>[a-z]+)\s*(?:\bof|\bis|\bwas|\bare|\bwere|\bat|\bcosts?|:)?\s*$",
-                     re.I)
+_HOLDER = re.compile(r"\b(?P<mod>[a-z][a-z-]+)\s+(?P<head>[a-z]+)\s*"
+                     r"(?:\bof|\bis|\bwas|\bare|\bwere|\bat|\bcosts?|:)?\s*$", re.I)
 # or the kind in a "for" phrase after the value, of a holder noun the sentence names ("Tickets cost £65 for a day")
 _FOR = re.compile(r"\s*(?:for|per)\s+(?:a|an|the|each|one)?\s*(?P<mod>[a-z][a-z-]+)\b", re.I)
 _NOT_MODIFIERS = frozenset("the a an its their his her our this that these those of and or to in for with by on at is "

@@ -164,7 +164,8 @@ def against_figures(claim: str, sentence: str) -> list[tuple[bool, str, str]]:
         if not c.measure & words:
             continue
         a, b = _figure(sentence, c.first, c.second), _figure(sentence, c.second, c.first)
-        if a is None or b is None or a[0] != b[0] or a[1] == b[1] or a[0] == "number" and not _counts_only(sentence, a, b):
+        if a is None or b is None or a[0] != b[0] or a[1] == b[1] \
+                or a[0] == "number" and not _counts_only(sentence, a, b):
             continue
         agrees = (a[1] - b[1]) * c.direction > 0
         out.append((agrees, c.text, f"{a[2]} for {c.first_text}, {b[2]} for {c.second_text}"))

@@ -90,9 +90,11 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                 signal = f"it says the deed was done to something else: {verdict.anchor_conflict}"
             elif verdict.rule.startswith("another owner"):
                 signal = f"it gives the deed to another's: {verdict.anchor_conflict}"
-            elif verdict.rule.startswith(("said of another subject", "said with another verb", "said for another case")):
-                other = {"said with another verb": "with another verb", "said for another case": "for another case"}.get(
-                    verdict.rule.split(":", 1)[0], "for another subject")        # which value is whose
+            elif verdict.rule.startswith(("said of another subject", "said with another verb",
+                                          "said for another case")):            # which value is whose
+                other = {"said with another verb": "with another verb",
+                         "said for another case": "for another case"}.get(verdict.rule.split(":", 1)[0],
+                                                                          "for another subject")
                 signal = f"it gives the claim's value {other}: {verdict.anchor_conflict}"
             elif verdict.rule.startswith("a part contradicted: ") and claim.parts:   # which part, and that the rest held
                 part = max((p for p in claim.parts if p.reading), key=lambda p: p.reading[2])
@@ -146,9 +148,10 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             why = diff or f"entailment is only {verdict.entail:.2f}"
             text = f"Partly backed by {anchor} ({where}), but {why} (F = {verdict.score:.2f})."
         elif verdict.rule.startswith("an open list: ") and verdict.anchor_conflict:
-            text = (f"Unsupported: {anchor} ({where}) names some members only ({verdict.anchor_conflict[len('it lists some members ('):]}"
-                    f"; “include” and “such as” do not say the list is complete, so it neither backs nor contradicts the "
-                    f"claim (the entailment model read it as contradiction "
+            listed = verdict.anchor_conflict[len("it lists some members ("):]
+            text = (f"Unsupported: {anchor} ({where}) names some members only ({listed}; “include” and “such as” "
+                    f"do not say the list is complete, so it neither backs nor contradicts the claim (the "
+                    f"entailment model read it as contradiction "
                     f"{claim.joint[2] if claim.joint is not None else verdict.contradict or 0:.2f}).")
         elif verdict.rule.startswith("denied mention: "):
             what, cue = verdict.rule.split('names "', 1)[1].split('" only', 1)[0], verdict.rule.split('("', 1)[1].split('"', 1)[0]

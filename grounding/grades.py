@@ -23,7 +23,8 @@ _SCALES = {
 _GRADE_WORDS = sorted({g for grades in _SCALES.values() for g in grades}, key=len, reverse=True)
 _GRADED = re.compile(
     r"\b(?:rated|rates|rate|graded|judged|assessed|classed|classified|awarded|won|wins|earned|earns|received|"
-    r"receives|given|gets|got|achieved|achieves)\s+(?:(?:it|them|the\s+(?P<object>\w+))\s+)?(?:as\s+)?(?:an?\s+|the\s+)?"
+    r"receives|given|gets|got|achieved|achieves)\s+(?:(?:it|them|the\s+(?P<object>\w+))\s+)?(?:as\s+)?"
+    r"(?:an?\s+|the\s+)?"
     r"(?:overall\s+)?(?P<grade>" + "|".join(re.escape(g) for g in _GRADE_WORDS) + r")\b(?!\s+(?:at|for|in)\s+\w+ing\b)",
     re.IGNORECASE)
 _NEGATED = re.compile(r"\b(?:not|no|never|n't)\b[\w\s]{0,20}$", re.IGNORECASE)

@@ -19,10 +19,10 @@ from typing import Optional
 
 from grounding.invisible import judged_text
 
-_OPEN = re.compile(r"\b(?:includes?|included|including|such\s+as|for\s+example|e\.g\.,?|among\s+them|among\s+others)\s+",
-                   re.IGNORECASE)
-_CLAIM_OPEN = re.compile(_OPEN.pattern + r"|\b(?:is|are|was|were)\s+(?:one|some|two|three)?\s*(?:of|among)\s+(?:the\s+)?",
-                         re.IGNORECASE)
+_OPEN = re.compile(r"\b(?:includes?|included|including|such\s+as|for\s+example|e\.g\.,?|among\s+them"
+                   r"|among\s+others)\s+", re.IGNORECASE)
+_CLAIM_OPEN = re.compile(_OPEN.pattern + r"|\b(?:is|are|was|were)\s+(?:one|some|two|three)?\s*(?:of|among)\s+"
+                         r"(?:the\s+)?", re.IGNORECASE)
 _NEGATED = re.compile(r"\b(?:not|no|never|n't|neither|nor|without)\b", re.IGNORECASE)
 _CUT = re.compile(r"\s*(?:,\s*(?:and|or)?|\band\b|\bor\b|;|\.$|\.\s)\s*", re.IGNORECASE)
 MEMBER_WORDS = 5

@@ -120,13 +120,13 @@ FIGURES_RULE = "borne out by the figures"
 def figures_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore], joint_columns,
                      context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
     """A claim the model's reading left Partially supported, Unsupported or Contradicted (no rule decided it: no
-    `anchor_conflict`, no overclaim, part or denial) that compares two groups on one measure in words, where one of its evidence sentences (judged
-    with cosine at least the preset's reversal_override, or judged and read together) gives both groups' figures and they bear
-    the comparison out (grounding.compared: "Fewer infections occurred in the vaccine group than in the placebo
-    group" against "… 12 people in the vaccine group and 48 in the placebo group had caught the infection", which
-    the context engine's scorer read as contradicting it, P(c) 0.87), and that sentence holds most of the claim's
-    words (half, two at least): Supported, anchored on it; the maps show its cell as support. Figures that turn the
-    comparison are the reversal rule's (reversal.reversals)."""
+    `anchor_conflict`, no overclaim, part or denial) that compares two groups on one measure in words, where one of
+    its evidence sentences (judged with cosine at least the preset's reversal_override, or judged and read together)
+    gives both groups' figures and they bear the comparison out (grounding.compared: "Fewer infections occurred in
+    the vaccine group than in the placebo group" against "… 12 people in the vaccine group and 48 in the placebo
+    group had caught the infection", which the context engine's scorer read as contradicting it, P(c) 0.87), and
+    that sentence holds most of the claim's words (half, two at least): Supported, anchored on it; the maps show its
+    cell as support. Figures that turn the comparison are the reversal rule's (reversal.reversals)."""
     if preset.reversal_override is None or v.label not in (PARTIAL, UNSUPPORTED, CONTRADICTED) or v.anchor_conflict \
             or v.rule.startswith(("stronger than the source", "only part backed", "denied mention")):
         return v
@@ -135,7 +135,8 @@ def figures_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
         return v
     from grounding.overclaim import holds_most
     judged = {p.column: p for p in pairs if p.judged}
-    columns = sorted((c for c, p in judged.items() if p.cosine >= preset.reversal_override or c in (joint_columns or ())),
+    columns = sorted((c for c, p in judged.items()
+                      if p.cosine >= preset.reversal_override or c in (joint_columns or ())),
                      key=lambda c: (-judged[c].cosine, c))
     for column in columns:
         found = against_figures(claim_text, context_texts[column])

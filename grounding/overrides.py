@@ -299,7 +299,7 @@ def parts_override(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[
     read = [p for p in claim.parts if p.reading is not None]
     strong = preset.joint_partial if preset.joint_partial is not None else preset.joint_support
     backed = [p for p in read if joint_label(preset, p.reading) == SUPPORTED and p.reading[0] >= strong]
-    from grounding.lists import extends_open_list   # a part that extends an open list is not mentioned, not contradicted
+    from grounding.lists import extends_open_list   # a part that extends an open list: not mentioned, not contradicted
     against = [p for p in read if p.reading[2] >= preset.parts_override and p.reading[2] > p.reading[0]
                and not any(extends_open_list(p.text, context_texts[j]) for j in p.columns if j < len(context_texts))]
     if not backed:          # no part stands where the whole did: a split or a reading not to be trusted

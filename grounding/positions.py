@@ -53,9 +53,10 @@ def opposite_positions(claim: str, sentence: str) -> list[tuple[str, str]]:
     theirs = _positions(sentence)
     out = []
     for side, words, said, start, end in _positions(claim) if theirs else ():
-        same = [(s, x) for s, w, x, _, _ in theirs if w[-1][:5] == words[-1][:5] and {u[:5] for u in words} <= {u[:5] for u in w}]
+        same = [(s, x) for s, w, x, _, _ in theirs
+                if w[-1][:5] == words[-1][:5] and {u[:5] for u in words} <= {u[:5] for u in w}]
         rest = claim[:start] + claim[end:]
-        first = next((w for w in re.findall(r"[A-Za-z]{3,}", rest) if w.lower() not in _STOP and w.lower() != "the"), "")
+        first = next((w for w in re.findall(r"[A-Za-z]{3,}", rest) if w.lower() not in _STOP | {"the"}), "")
         if same and all(s == -side for s, _ in same) and first[:5].lower() in sentence.lower() \
                 and holds_most(rest, sentence, 0.5, 1):
             out.append((said, same[0][1]))

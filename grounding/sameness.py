@@ -95,13 +95,15 @@ def _alike_to(claim: str, sentence: str) -> list[tuple[str, str]]:
             continue
         theirs = _standard(same.group("std"))
         before = {w.lower()[:4] for w in re.findall(r"[A-Za-z]{4,}", sentence[:same.start()])}
-        qualified = _QUALIFIED.match(sentence, same.start("std") + len(" ".join(same.group("std").split()[:len(theirs)])))
+        std_end = same.start("std") + len(" ".join(same.group("std").split()[:len(theirs)]))
+        qualified = _QUALIFIED.match(sentence, std_end)
         for m in _THAN.finditer(claim):
             mine = _standard(m.group("std"))
             # the measure: the words just before the comparative and those it grades ("cost much less to run")
             measure = {w.lower()[:4] for w in re.findall(r"[A-Za-z]{4,}", " ".join(claim[:m.start()].split()[-3:])
                                                          + m.group("graded"))}
-            if not mine or not theirs or _NOT.search(claim[max(0, m.start() - 20):m.start()]) or mine[-1] not in theirs \
+            if not mine or not theirs or _NOT.search(claim[max(0, m.start() - 20):m.start()]) \
+                    or mine[-1] not in theirs \
                     or not set(mine) <= set(theirs) or not before & measure \
                     or qualified and qualified.group("what").lower()[:4] not in measure:
                 continue

@@ -177,8 +177,9 @@ def opposite_bounds(claim: str, claim_value: Mention, context: str) -> Optional[
     """(the claim's bound, the sentence's) where the claim bounds a value one way and the sentence gives the same
     value only bounded the other way: "People under 55 should first be given a calcium channel blocker" against "For
     people over 55, a calcium channel blocker is recommended first", "up to 12 books" against "at least 12 books".
-    Every place the sentence writes the value counts. A number must have the same unit after it in both ("under 5 years" is no bound of "over 5 km"), and neither
-    bound may be negated ("Do not store above 25 degrees" says below)."""
+    Every place the sentence writes the value counts. A number must have the same unit after it in both ("under 5
+    years" is no bound of "over 5 km"), and neither bound may be negated ("Do not store above 25 degrees" says
+    below)."""
     def read(text: str, m: Mention) -> tuple[int, str]:
         before = " ".join(text[max(0, m.start - 30):m.start].split())
         side = _side(before)
@@ -204,7 +205,8 @@ _TO = re.compile(r"\bto\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?
 _FROM = re.compile(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?$", re.I)
 
 
-def moved_from(claim: str, claim_value: Mention, context: str, context_values: list[Mention]) -> Optional[tuple[str, str]]:
+def moved_from(claim: str, claim_value: Mention, context: str,
+               context_values: list[Mention]) -> Optional[tuple[str, str]]:
     """(the claim's end value, the sentence's) where the claim gives a value as where a change ended ("widened to
     14%", "rose to $4 million") and the sentence gives it only as where the change started ("narrowed to 12% from
     14%", "from $4 million to $5 million"), with one other value of the kind as the end: the claim took the start

@@ -132,7 +132,8 @@ def _uncited(text: str, found) -> tuple:
                                           and re.match(r"[a-z]?\s*[);]", text[m.end:m.end + 3])))
 
 
-def quantity_conflicts(claim: str, context: str, values: bool = True, same_figure: bool = False) -> list[tuple[str, str]]:
+def quantity_conflicts(claim: str, context: str, values: bool = True, same_figure: bool = False,
+                       bounds: bool = True) -> list[tuple[str, str]]:
     """(claim value, context value) pairs where both texts give a value of the same kind (percent, money, year,
     date, or a number followed by the same unit word; not a decade) and the values differ, while the claim's value is
     nowhere in the context sentence, or only denied there ("25 mg, not 50 mg"). "70%" vs "30%", "50 mg" vs
@@ -149,7 +150,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     a multiple and a fraction are figures ("second tallest" against "third tallest", grounding.ranks; "tripled"
     against "doubled", "a quarter" against "a third", grounding.multiples), and so is a length of time in any unit
     or span ("about an hour" against "35 to 40 minutes", grounding.durations), and no limit against a cap
-    ("unlimited claims" against "up to two claims", grounding.caps), and a day of each month ("the 15th of each
+    ("unlimited claims" against "up to two claims", grounding.caps), the same value bounded the other way where
+    `bounds` (values.opposite_bounds: asked only of a claim the model backed), and a day of each month ("the 15th of each
     month" against "the first day of each month", grounding.monthdays) and a grade ("rated outstanding" against "rated
     good", grounding.grades)."""
     claim, context = judged_text(claim), judged_text(context)    # as the models read them: "4\u202e0" is 40
@@ -180,11 +182,11 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
             if unit and theirs and all(other_unit(unit, u) for u in theirs):
                 out.append((f"{c.surface} {unit}", f"{c.surface} {theirs[0]}"))
             # the same value bounded the other way: "people under 55" against "people over 55"
-            bounds = opposite_bounds(claim, c, context) if values and same_figure \
+            other_side = opposite_bounds(claim, c, context) if values and same_figure and bounds \
                 and c.kind in ("number", "percent", "money") else None
             # the start of a change taken for its end: "widened to 14%" against "narrowed to 12% from 14%"
-            start = moved_from(claim, c, context, list(xm)) if values and same_figure and not bounds else None
-            for found in (bounds, start):
+            start = moved_from(claim, c, context, list(xm)) if values and same_figure and not other_side else None
+            for found in (other_side, start):
                 if found and not any(c.surface in o[0] for o in out):
                     out.append(found)
             continue

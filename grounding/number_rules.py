@@ -56,7 +56,10 @@ def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor
     least = _least(v, preset.quantity_override)
     values = least is not None and v.cosine >= least
     moves = preset.direction_override is not None and v.cosine >= _least(v, preset.direction_override)
-    conflicts = quantity_conflicts(claim_text, anchor_text, values=values, same_figure=True) if values or moves else []
+    # "over 65" against "under 65" turns only a claim the model read as backed: a sentence on the other group alone
+    # does not say the claim's group lacks what the claim gives it
+    conflicts = quantity_conflicts(claim_text, anchor_text, values=values, same_figure=True,
+                                   bounds=backed) if values or moves else []
     if not conflicts:
         return v
     what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)

@@ -192,6 +192,9 @@ def opposite_bounds(claim: str, claim_value: Mention, context: str) -> Optional[
         word = re.match(r"\s*([A-Za-z%]*)", text[m.end:]).group(1).lower()
         return word if _MEASURES.match(word) else ""
     side, mine = read(claim, claim_value)
+    if side and re.search(rf"\b(?:{'over|above' if side > 0 else 'under|below'})-{re.escape(claim_value.surface)}s?\b",
+                          context, re.IGNORECASE):
+        return None     # "under-12s go free": the sentence gives the claim's own side too
     context_values = [Mention(x.start(), x.end(), claim_value.kind, claim_value.key, x.group(0))
                       for x in occurrences(claim_value.surface, context)]     # every place the sentence writes it
     theirs = [read(context, x) for x in context_values]

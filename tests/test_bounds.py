@@ -32,6 +32,7 @@ def _bounds(claim, sentence):
     ("Take no more than 4 doses a day.", "Do not take more than 4 doses a day.", []),
     ("Children under 5 travel free.", "Children over 5 pay 3 pounds and those under 5 travel free.", []),
     ("It took over 5 years.", "The site is under 5 km away.", []),
+    ("Children under 12 go free.", "Children over 12 pay full price, and under-12s go free.", []),
 ])
 def test_a_value_bounded_the_other_way(claim, sentence, expected):
     assert _bounds(claim, sentence) == expected
@@ -116,3 +117,21 @@ def test_another_date_in_the_sentence_the_model_read_as_backing_is_contradicted(
     assert opened.label == CONTRADICTED and opened.anchor == 0, opened.rule
     assert opened.rule.startswith("quantity override: the claim says September 2022, the source September 2023 "
                                   "(anchor cosine 0.5"), opened.rule
+
+
+def test_a_sentence_on_the_other_group_alone_turns_only_a_backed_claim():
+    """"Adults over 65 get the vaccine" against "People under 65 get it only if they are at risk" alone: the sentence
+    says nothing of the over-65s, so an Unsupported claim stays Unsupported (the bound is asked only of a claim the
+    model read as backed)."""
+    from grounding.config import PRESETS
+    from grounding.number_rules import quantity_override
+    from grounding.types import UNSUPPORTED, Verdict
+    claim, sentence = "Adults over 65 get the vaccine.", "People under 65 get it only if they are at risk."
+    assert quantity_conflicts(claim, sentence, same_figure=True) == [("over 65", "under 65")]
+    assert quantity_conflicts(claim, sentence, same_figure=True, bounds=False) == []
+    unread = quantity_override(Verdict(claim=0, label=UNSUPPORTED, score=0.3, anchor=0, cosine=0.7, rule="F 0.30 < 0.4"),
+                               PRESETS["joint"], claim, sentence)
+    assert unread.label == UNSUPPORTED, unread.rule
+    backed = quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.8, anchor=0, cosine=0.7, rule="F 0.80 >= 0.72"),
+                               PRESETS["joint"], claim, sentence)
+    assert backed.label == CONTRADICTED and "the claim says over 65, the source under 65" in backed.rule, backed.rule

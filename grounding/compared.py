@@ -25,6 +25,7 @@ from typing import NamedTuple, Optional
 
 from grounding.entities import mentions
 from grounding.invisible import judged_text
+from grounding.lists import NEGATION_WORD as _NEGATED
 
 _DIRECTION = {"more": 1, "higher": 1, "greater": 1, "larger": 1, "fewer": -1, "less": -1, "lower": -1, "smaller": -1}
 _COMPARISON = re.compile(r"\b(?P<comp>more|fewer|less|higher|lower|greater|smaller|larger)\b(?P<between>[^.;:]{0,80}?)"
@@ -43,7 +44,6 @@ _GENERIC = frozenset("the a an this that those these group groups arm arms cohor
 _MEASURE_STOP = frozenset("the a an than of in on with among for were was had has have occurred occur occurring were "
                           "been likely often frequently common people patients participants group groups cases "
                           "reported seen found observed".split())
-_NEGATED = re.compile(r"\b(?:not|no|never|n't|neither|nor|without)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z-]*|\d[\d.,]*%?")
 
 

@@ -148,10 +148,9 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             why = diff or f"entailment is only {verdict.entail:.2f}"
             text = f"Partly backed by {anchor} ({where}), but {why} (F = {verdict.score:.2f})."
         elif verdict.rule.startswith("an open list: ") and verdict.anchor_conflict:
-            listed = verdict.anchor_conflict[len("it lists some members ("):]
-            text = (f"Unsupported: {anchor} ({where}) names some members only ({listed}; “include” and “such as” "
-                    f"do not say the list is complete, so it neither backs nor contradicts the claim (the "
-                    f"entailment model read it as contradiction "
+            text = (f"Unsupported: {anchor} ({where}): {verdict.anchor_conflict}. “include” and “such as” do not "
+                    f"say a list is complete, so it neither backs nor contradicts the claim (the entailment model "
+                    f"read it as contradiction "
                     f"{claim.joint[2] if claim.joint is not None else verdict.contradict or 0:.2f}).")
         elif verdict.rule.startswith("denied mention: "):
             what, cue = verdict.rule.split('names "', 1)[1].split('" only', 1)[0], verdict.rule.split('("', 1)[1].split('"', 1)[0]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from grounding.invisible import judged_text
+from grounding.reversal import _NEGATION as _NEGATED
 
 _SCALES = {
     "inspection": ("outstanding", "good", "requires improvement", "inadequate"),
@@ -27,7 +28,6 @@ _GRADED = re.compile(
     r"(?:an?\s+|the\s+)?"
     r"(?:overall\s+)?(?P<grade>" + "|".join(re.escape(g) for g in _GRADE_WORDS) + r")\b(?!\s+(?:at|for|in)\s+\w+ing\b)",
     re.IGNORECASE)
-_NEGATED = re.compile(r"\b(?:not|no|never|n't)\b[\w\s]{0,20}$", re.IGNORECASE)
 _FUNCTION = frozenset("the a an its their this that these those was were is are has have had been be by in on at "
                       "for of and or it they inspectors inspector".split())
 

@@ -23,7 +23,7 @@ _OPEN = re.compile(r"\b(?:includes?|included|including|such\s+as|for\s+example|e
                    r"|among\s+others)\s+", re.IGNORECASE)
 _CLAIM_OPEN = re.compile(_OPEN.pattern + r"|\b(?:is|are|was|were)\s+(?:one|some|two|three)?\s*(?:of|among)\s+"
                          r"(?:the\s+)?", re.IGNORECASE)
-_NEGATED = re.compile(r"\b(?:not|no|never|n't|neither|nor|without)\b", re.IGNORECASE)
+NEGATION_WORD = re.compile(r"\b(?:not|no|never|n't|neither|nor|without)\b", re.IGNORECASE)   # anywhere in a text
 _CUT = re.compile(r"\s*(?:,\s*(?:and|or)?|\band\b|\bor\b|;|\.$|\.\s)\s*", re.IGNORECASE)
 MEMBER_WORDS = 5
 _STOP = frozenset("the a an its their his her our of to in on at for by with".split())
@@ -48,7 +48,7 @@ def extends_open_list(claim: str, sentence: str) -> Optional[tuple[str, str]]:
     claim, sentence = judged_text(claim), judged_text(sentence)
     theirs = _OPEN.search(sentence)
     mine = _CLAIM_OPEN.search(claim)
-    if theirs is None or mine is None or _NEGATED.search(sentence) or _NEGATED.search(claim):
+    if theirs is None or mine is None or NEGATION_WORD.search(sentence) or NEGATION_WORD.search(claim):
         return None
     subject, before = _words(claim[:mine.start()]), _words(sentence[:theirs.start()])
     if not subject or len(subject & before) * 2 < len(subject):

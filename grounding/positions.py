@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from grounding.invisible import judged_text
+from grounding.reversal import _NEGATION as _NEGATED
 
 _POSITION = re.compile(
     r"\b(?P<rel>above|over|higher\s+than|more\s+than|greater\s+than|below|under|beneath|lower\s+than|less\s+than)\s+"
@@ -25,7 +26,6 @@ _UP = ("above", "over", "higher", "more", "greater")
 _STOP = frozenset("in on at for of and or but to by with from since during this that which who as than while when "
                   "because after before so it is was were are be been".split())
 _OF_NUMBER = re.compile(r"\s+of\s+\d")
-_NEGATED = re.compile(r"\b(?:not|no|never|n't|neither|nor)\b[\w\s]{0,20}$", re.IGNORECASE)
 
 
 def _positions(text: str) -> list[tuple[int, tuple[str, ...], str, int, int]]:

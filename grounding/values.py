@@ -161,7 +161,6 @@ _ABOUT = re.compile(r"(?:\b(?:about|approximately|approx\.|around|roughly|nearly
 
 # "no more than 5" is at most 5 and "no fewer than 5" at least 5, whatever "more than" alone says
 _NOT_THAN = re.compile(r"\b(?:no|not)\s+(?P<w>more|greater|less|fewer)\s+than$", re.I)
-_NEGATED = re.compile(r"\b(?:not|no|never|n't|neither|nor)\b[\w\s]{0,20}$", re.IGNORECASE)
 
 
 def _side(before: str) -> int:
@@ -184,7 +183,8 @@ def opposite_bounds(claim: str, claim_value: Mention, context: str) -> Optional[
         before = " ".join(text[max(0, m.start - 30):m.start].split())
         side = _side(before)
         word = side and (_NOT_THAN.search(before) or _AT_LEAST.search(before) or _AT_MOST.search(before)).group(0)
-        if not side or _NEGATED.search(" ".join(text[max(0, m.start - 60):m.start].split())[:-len(word)].rstrip()):
+        from grounding.reversal import _NEGATION
+        if not side or _NEGATION.search(" ".join(text[max(0, m.start - 60):m.start].split())[:-len(word)].rstrip()):
             return 0, ""
         return side, f"{word} {m.surface}"
 

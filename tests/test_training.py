@@ -237,3 +237,76 @@ def test_a_checkpoint_without_its_own_record_takes_its_runs_record(tmp_path):
         "backbone": "x (continued from the previous stage)", "checkpoint": "checkpoint-604"}
     assert training_record(run / "final") == {"backbone": "x (continued from the previous stage)"}
     assert training_record(tmp_path) == {}
+
+
+def _pairs_file(folder, n_train=24, n_dev=6):
+    """A split of made-up pairs written as a pairs file (training.entailment_data): no data folder needed."""
+    from training.entailment_data import write_pairs
+    labels = ["entailment", "neutral", "contradiction"]
+    made = [NLIPair(f"the drug lowers blood pressure {i}", f"blood pressure {'falls' if i % 3 == 0 else 'rises'}",
+                    labels[i % 3], "made_up") for i in range(n_train + n_dev)]
+    counts = {"made_up": {"available": n_train + n_dev, "train": n_train, "dev": n_dev}}
+    return write_pairs(folder / "pairs.jsonl.xz", made[:n_train], made[n_train:], counts), made
+
+
+def test_a_pairs_file_gives_back_the_split_and_refuses_a_cut_one(tmp_path):
+    import lzma
+    from training.entailment_data import read_pairs
+    path, made = _pairs_file(tmp_path)
+    train_pairs, dev_pairs, counts = read_pairs(path)
+    assert train_pairs == made[:24] and dev_pairs == made[24:]
+    assert counts == {"made_up": {"available": 30, "train": 24, "dev": 6}}
+    lines = lzma.open(path, "rt").read().splitlines()
+    with lzma.open(tmp_path / "cut.jsonl.xz", "wt") as f:
+        f.write("\n".join(lines[:-2]) + "\n")
+    with pytest.raises(ValueError, match="22 train / 6 dev|24 train / 4 dev"):
+        read_pairs(tmp_path / "cut.jsonl.xz")
+
+
+def test_lora_stage_from_a_pairs_file_saves_an_adapter_that_merges_to_its_final_model(tmp_path):
+    pytest.importorskip("peft")
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+    from tests.test_export import _tiny_bert
+    from training.adapters import encoder_linears, merge
+    (tmp_path / "tiny").mkdir()
+    backbone = _tiny_bert(tmp_path / "tiny", classifier=True)
+    path, _ = _pairs_file(tmp_path)
+    base = AutoModelForSequenceClassification.from_pretrained(str(backbone))
+    assert encoder_linears(base) == ["dense", "key", "query", "value"]
+    args = parse_args(["--out", str(tmp_path / "run"), "--backbone", str(backbone), "--pairs", str(path),
+                       "--lora", "4", "--lr", "5e-2", "--max-steps", "4", "--batch", "8", "--max-length", "32",
+                       "--no-bf16", "--threads", "1", "--eval-every", "1", "--time-budget", "600", "--eval-before"])
+    summary = train(args)
+    assert summary["train_pairs"] == 24 and summary["hyperparameters"]["lora"] == 4
+    assert summary["stopped_by_time_budget_at_step"] is None
+    assert set(summary["dev_before"]) >= {"eval_acc3", "eval_score"} and summary["dev_before"]["eval_loss"] != summary["dev"]["eval_loss"]
+    adapter = tmp_path / "run" / "adapter"
+    assert (adapter / "adapter_config.json").is_file()
+    adapter_bytes = sum(f.stat().st_size for f in adapter.glob("adapter_model.*"))
+    full_bytes = sum(f.stat().st_size for f in (tmp_path / "run" / "final").glob("model.safetensors"))
+    assert 0 < adapter_bytes < full_bytes
+    merged = merge(backbone, adapter, tmp_path / "merged")
+    tok = AutoTokenizer.from_pretrained(str(backbone))
+    batch = tok(["the drug lowers blood pressure 1"], ["blood pressure rises"], return_tensors="pt")
+    final = AutoModelForSequenceClassification.from_pretrained(str(tmp_path / "run" / "final")).eval()
+    again = AutoModelForSequenceClassification.from_pretrained(str(merged)).eval()
+    with torch.no_grad():
+        a, b, c = (m(**batch).logits for m in (final, again, base.eval()))
+    assert torch.allclose(a, b, atol=1e-5)              # merged here == merged where it was trained
+    assert (a - c).abs().max() > 1e-3                   # and the stage did change the model
+    assert json.loads((merged / "training.json").read_text())["hyperparameters"]["lora"] == 4
+
+
+def test_time_budget_ends_training_after_the_step_that_spends_it(tmp_path):
+    from tests.test_export import _tiny_bert
+    (tmp_path / "tiny").mkdir()
+    backbone = _tiny_bert(tmp_path / "tiny", classifier=True)
+    path, _ = _pairs_file(tmp_path)
+    args = parse_args(["--out", str(tmp_path / "run"), "--backbone", str(backbone), "--pairs", str(path),
+                       "--max-steps", "6", "--batch", "8", "--max-length", "32", "--no-bf16", "--threads", "1",
+                       "--eval-every", "1", "--time-budget", "1e-9"])
+    summary = train(args)
+    assert summary["stopped_by_time_budget_at_step"] == 1
+    state = json.loads(sorted((tmp_path / "run" / "checkpoints").glob("checkpoint-*/trainer_state.json"))[-1]
+                       .read_text())
+    assert state["global_step"] == 1

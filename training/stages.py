@@ -21,3 +21,30 @@ def with_previous_stage(summary: dict, backbone: Optional[str], accept: Optional
     out["training_seconds_all_stages"] = round(summary["training_seconds"] + prev.get(
         "training_seconds_all_stages", prev.get("training_seconds", 0.0)), 1)
     return out
+
+
+def time_budget(seconds: float | None):
+    """A Trainer callback that ends training once `seconds` of wall-clock time have passed since the first step
+    (a lent machine's minutes are counted): the run then evaluates, saves and keeps its best checkpoint as at
+    the end of its planned steps. None: no callback."""
+    if not seconds:
+        return None
+    import time
+
+    from transformers import TrainerCallback
+
+    class _Budget(TrainerCallback):
+        start: float | None = None
+        stopped_at: int | None = None
+
+        def on_train_begin(self, args, state, control, **kwargs):
+            self.start = time.time()
+
+        def on_step_end(self, args, state, control, **kwargs):
+            if time.time() - self.start >= seconds:
+                control.should_training_stop = True
+                control.should_evaluate = control.should_save = True
+                self.stopped_at = state.global_step
+            return control
+
+    return _Budget()

@@ -8,11 +8,12 @@
 #   bash training/lent_gpu.sh train     # call 2 (while the machine is warm): the rest, then trains
 # Prepared here (folders ignored by git): .gpu/model.xz.1, .gpu/model.xz.2 (xz of
 # exported_models/entailment/model.onnx, split), .gpu/entailment/ (its other files), .gpu/pairs.jsonl.xz,
-# .whl/ (transformers, tokenizers, huggingface_hub and peft at requirements-dev.txt's versions: the machine's
+# (or $PAIRS), .whl/ (transformers, tokenizers, huggingface_hub and peft at requirements-dev.txt's versions: the machine's
 # own are newer). Back in $OUT: adapter_model.part.*, adapter_config.json, training.json, train.log.
 # Merge here: cat adapter_model.part.* > adapter_model.safetensors, then python -m training.adapters.
 set -euo pipefail
 STASH=/root/stash
+PAIRS=${PAIRS:-.gpu/pairs.jsonl.xz}
 TRAIN_ARGS=${TRAIN_ARGS:---lora 64 --lr 1e-4 --batch 64 --epochs 2 --max-length 256 --eval-limit 3000 \
 --eval-every 0.25 --bf16 --threads 8 --time-budget 300 --eval-before}
 case "${1:-}" in
@@ -33,7 +34,7 @@ with open('/tmp/ent/model.onnx', 'wb') as out:
     python3 -c "import torch, transformers, peft; print(torch.__version__, transformers.__version__, peft.__version__)"
     python3 -m export.recover --folder /tmp/ent --out /tmp/recovered
     set -o pipefail
-    python3 -m training.entailment --backbone /tmp/recovered --pairs .gpu/pairs.jsonl.xz --out /tmp/run \
+    python3 -m training.entailment --backbone /tmp/recovered --pairs $PAIRS --out /tmp/run \
         $TRAIN_ARGS 2>&1 | tee $OUT/train.log
     cd /tmp/run/adapter && split -b 15m adapter_model.safetensors $OUT/adapter_model.part.
     cp adapter_config.json training.json $OUT/ ;;

@@ -308,7 +308,7 @@ def parse_args(argv=None):
     p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
                    help="end training after this much wall-clock time, then evaluate and save (training.stages)")
     p.add_argument("--eval-before", action="store_true",
-                   help="evaluate on the dev split before training too (dev_before: what a continued stage starts from)")
+                   help="evaluate on the dev split before training too (dev_before: where a continued stage starts)")
     return p.parse_args(argv)
 
 

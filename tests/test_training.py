@@ -9,7 +9,8 @@ torch = pytest.importorskip("torch")
 
 from evaluation.datasets import NLIPair  # noqa: E402
 from evaluation.contrasts import direction_contrasts, with_originals  # noqa: E402
-from training.entailment import NOT_ENTAILMENT, numeric_contrasts, parse_args, partial_label_loss, train  # noqa: E402
+from training.entailment import NOT_ENTAILMENT, parse_args, partial_label_loss, train  # noqa: E402
+from training.entailment_data import numeric_contrasts  # noqa: E402
 
 
 def test_partial_label_loss_by_hand():
@@ -95,7 +96,7 @@ def test_continued_stage_keeps_the_earlier_record(tmp_path):
 
 def test_build_splits_adds_direction_contrasts_with_originals_and_neutrals(monkeypatch):
     from evaluation import datasets
-    from training.entailment import build_splits
+    from training.entailment_data import build_splits
     ent = [NLIPair(f"In trial {k}, drug X lowered blood pressure.", f"Drug X lowered blood pressure in trial {k}.",
                    "entailment", "src") for k in range(40)]
     other = [NLIPair(f"The museum opened in {1900 + k}.", "The museum is old.", "neutral", "src") for k in range(40)]
@@ -161,7 +162,7 @@ def test_joint_pairs_label_each_premise_by_its_sentences_gold_labels():
 def test_build_splits_adds_every_joint_premise_whatever_the_cap(monkeypatch):
     from evaluation import datasets
     import training.joint_premises as jp
-    from training.entailment import build_splits
+    from training.entailment_data import build_splits
     monkeypatch.setattr(datasets, "nli_train_sources",
                         lambda: {"src": [NLIPair(f"p{k}", f"h{k}", "neutral", "src") for k in range(50)]})
     joint = [NLIPair(f"s{k}", f"c{k}", "entailment", jp.SOURCE) for k in range(100)]

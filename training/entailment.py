@@ -3,7 +3,8 @@
     python -m training.entailment --out runs/entailment            # train (resumes if checkpoints exist)
     python -m export --role entailment --source runs/entailment/final --out exported_models/entailment
 
-Data: every "NLI train" and "evidence train" source of ../shared/data (never the "report" files).
+Data (built in training/entailment_data.py, or read from its pairs file with --pairs): every "NLI train" and
+"evidence train" source of ../shared/data (never the "report" files).
 Each source is capped at ``--cap`` pairs so that no single set dominates; 3 % of every source is held
 out as the dev split used for model selection.
 
@@ -89,7 +90,7 @@ import numpy as np
 
 from evaluation.contrasts import with_originals
 from evaluation.datasets import NLI_LABELS, NLIPair
-from training.entailment_data import build_splits, numeric_contrasts, read_pairs, write_pairs  # noqa: F401
+from training.entailment_data import build_splits, read_pairs, write_pairs
 from training.stages import time_budget, with_previous_stage
 
 NOT_ENTAILMENT = len(NLI_LABELS)  # label id 3: the partial label of the 2-way sets

@@ -80,6 +80,12 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                 signal = verdict.rule.split(": ", 1)[1].split(" (anchor cosine")[0].split(" (context sentence")[0]
             elif verdict.rule.startswith("said the other way round"):   # so does what it turns
                 signal = f"it says the claim the other way round: {verdict.anchor_conflict}"
+            elif verdict.rule.startswith("said done already: "):
+                what = verdict.rule.split('names "', 1)[1].split('" only', 1)[0]
+                cue = verdict.rule.split('("', 1)[1].split('"', 1)[0]
+                from grounding.denial import how_denied
+                signal = (f"the claim says it has already happened, and the source names “{what}” only as "
+                          f"{how_denied(cue)} (“{cue}”)")
             elif verdict.rule.startswith("another cause"):
                 signal = f"it gives another cause: {verdict.anchor_conflict}"
             elif verdict.rule.startswith("another doer"):

@@ -48,6 +48,16 @@ def _others(claim: str, start: int, end: int, sentence: str) -> bool:
     return holds_most(claim[:start] + claim[end:], sentence)
 
 
+# besides a share, its claim's words are not the approximation before it ("About half") nor a verb of coming from
+# ("About half of them come from outside the UK" / "a quarter of them from outside the UK")
+_AROUND = re.compile(r"\b(?:about|around|approximately|roughly|nearly|almost|some|just|only|over|under)\s*$", re.I)
+_COME = re.compile(r"\b(?:come|comes|came|coming)\b(?=\s+from\b)", re.I)
+
+
+def _share_others(claim: str, start: int, end: int, sentence: str) -> bool:
+    return _others(_COME.sub(" ", _AROUND.sub("", claim[:start]) + " " + claim[end:]), 0, 0, sentence)
+
+
 _NUM = r"\d[\d,]*(?:\.\d+)?(?:\s*(?:thousand|million|billion|trillion)\b)?"
 _SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 _CHANGE = [re.compile(rf"\bfrom\s+(?P<a>{_NUM})\s+(?:[a-z]+\s+){{0,2}}to\s+(?P<b>{_NUM})", re.IGNORECASE),
@@ -96,6 +106,7 @@ def multiple_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         from grounding.wording import _approximate      # "about a third": the wording's reading of an approximation
         loose = _approximate(claim, c) or any(_approximate(sentence, p) for p in their_shares)
         tolerance = Fraction(5, 100) if loose else Fraction(5, 1000)
-        if all(abs(p.value - c.value) > tolerance for p in their_shares) and _others(claim, c.start, c.end, sentence):
+        if all(abs(p.value - c.value) > tolerance for p in their_shares) \
+                and _share_others(claim, c.start, c.end, sentence):
             out.append((claim[c.start:c.end], sentence[their_shares[0].start:their_shares[0].end]))
     return out

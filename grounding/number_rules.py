@@ -131,7 +131,8 @@ def figures_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
     that sentence holds most of the claim's words (half, two at least): Supported, anchored on it; the maps show its
     cell as support. Figures that turn the comparison are the reversal rule's (reversal.reversals)."""
     if preset.reversal_override is None or v.label not in (PARTIAL, UNSUPPORTED, CONTRADICTED) or v.anchor_conflict \
-            or v.rule.startswith(("stronger than the source", "only part backed", "denied mention")):
+            or v.rule.startswith(("stronger than the source", "only part backed", "denied mention",
+                                  "said done already")):
         return v
     from grounding.compared import against_figures, comparisons
     if not comparisons(claim_text):

@@ -7,6 +7,7 @@ on when its preset setting is set, in the order stages.verdict.decide_claim appl
     quantity_together   so does another of the sentences read together, when they decided (these two,
                         figures_override and quantity_note read numbers: grounding.number_rules)
     denial_override     the evidence names what the claim asserts only as not done, undecided or still to come
+                        (Contradicted where the claim says it has already happened)
     reversal_override   the evidence says it the other way round (parties swapped, the opposite comparison)
     figures_override    a comparison of two groups that the evidence's figures bear out is Supported, whatever
                         the model read
@@ -25,19 +26,28 @@ it found in `Verdict.anchor_conflict`, and the maps show that cell as the verdic
 """
 from __future__ import annotations
 
+import re
+
 from grounding.config import VerdictPreset
 from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, Claim, EntityDiff, PairScore, Verdict)
 from grounding.verdict import fused_score, joint_label
+
+DONE_ALREADY = "said done already"
+ALREADY = re.compile(r"\balready\b", re.IGNORECASE)
+
 
 def denial_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
                     joint_columns, context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
     """A backed claim whose evidence (its judged sentences with cosine at least the preset's denial_override, and the
     sentences read together) names what it asserts only as not done, not there or undecided (grounding.denial: "has
     not yet decided whether to build a commercial-scale hydrogen plant" against "opened a commercial-scale hydrogen
-    plant") is Unsupported: the sentence mentioning it cannot back it, whatever words it shares with the claim. The
-    anchor becomes that sentence (its pair's numbers and F when it was judged), and `anchor_conflict` says how it is
+    plant") is Unsupported: the sentence mentioning it cannot back it, whatever words it shares with the claim; a claim
+    that says it has *already* happened is Contradicted, backed or Unsupported ("Building work has already started"
+    against "Construction is due to start next spring": the source says it has not, rule DONE_ALREADY). The anchor
+    becomes that sentence (its pair's numbers and F when it was judged), and `anchor_conflict` says how it is
     denied: the maps show its cell as no evidence, not as the support the model read."""
-    if preset.denial_override is None or v.label not in (SUPPORTED, PARTIAL):
+    done = ALREADY.search(claim_text) is not None     # "has already started" against "is due to start": it has not
+    if preset.denial_override is None or v.label not in (SUPPORTED, PARTIAL) and not (done and v.label == UNSUPPORTED):
         return v
     from grounding.denial import denials, how_denied
     columns = {p.column for p in pairs if p.judged and p.cosine >= preset.denial_override} | set(joint_columns or ())
@@ -46,9 +56,9 @@ def denial_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: l
         return v
     d = found[0]
     pair = next((p for p in pairs if p.column == d.column and p.judged), None)
-    v.label = UNSUPPORTED
-    v.rule = (f"denied mention: the evidence names \"{d.object.text}\" only as {how_denied(d.cue)} "
-              f"(\"{d.cue}\", context sentence {d.column + 1}); {v.rule}")
+    v.label = CONTRADICTED if done else UNSUPPORTED
+    v.rule = (f"{DONE_ALREADY if done else 'denied mention'}: the evidence names \"{d.object.text}\" only as "
+              f"{how_denied(d.cue)} (\"{d.cue}\", context sentence {d.column + 1}); {v.rule}")
     move_anchor(v, pair, preset, entity_diffs)
     v.conflicting = None
     if v.anchor == d.column:   # the maps show its cell as no evidence (stages.verdict.show_rules)

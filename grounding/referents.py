@@ -8,11 +8,13 @@ A response sentence or claim that opens with a subject pronoun ("It", "They", "H
 before it that agrees: the main subject of an earlier claim of its sentence or of an earlier response sentence, a
 noun phrase (not itself a pronoun) without what an apposition or a comma adds ("The Danube, at around 2,850 km, …"
 -> "The Danube"); "It" and "Its" take a singular one, "They" and "Their" a plural one, "He", "She", "His" and "Her"
-a proper noun. Only a text that finds no sentence above tau as written is read so: its cosine with each context
-sentence is then the higher of the two readings', so a resolution can only bring a sentence into reach, never push
-one out, and a claim that finds its evidence as written keeps its cosines (the resolved reading is near every
-sentence that names the subject, which would join the sentences read together). The models judge the claim as
-written.
+a proper noun. A text that opens with a part "of them" ("About half of them come from abroad", "Most of them",
+"Two of them") names the nearest plural noun phrase before it, the subject first, then any other ("The university
+has 28,000 students." -> "About half of 28,000 students come from abroad"). Only a text that finds no sentence above
+tau as written is read so: its cosine with each context sentence is then the higher of the two readings', so a
+resolution can only bring a sentence into reach, never push one out, and a claim that finds its evidence as written
+keeps its cosines (the resolved reading is near every sentence that names the subject, which would join the
+sentences read together). The models judge the claim as written.
 """
 from __future__ import annotations
 
@@ -28,6 +30,12 @@ _OPENING = re.compile(r"(?P<word>It|Its|They|Their|He|His|She|Her)\b(?!')")
 _WANTS = {"it": "one", "its": "one", "they": "many", "their": "many", "he": "person", "his": "person",
           "she": "person", "her": "person"}
 _POSSESSIVE = {"its", "their", "his", "her"}
+# a part of a group: one to four words (a quantity: "About half", "Most", "Two", "More than 60%") and "of them"
+_PART = r"(?:[^\W_][\w%'.,-]*)"
+_MEASURES = {"second", "minute", "hour", "day", "week", "month", "year", "decade", "century", "time", "metre",
+             "meter", "kilometre", "kilometer", "km", "mile", "kilogram", "kg", "gram", "tonne", "ton", "litre",
+             "liter", "dollar", "pound", "euro", "percent", "point"}
+_OF_THEM = re.compile(rf"(?P<lead>{_PART}(?: {_PART}){{0,3}} of )(?P<word>them)\b")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -46,12 +54,31 @@ def subject_of(text: str) -> Optional[tuple[str, str]]:
     return phrase, number + (" person" if head.pos_ == "PROPN" else "")
 
 
+@functools.lru_cache(maxsize=4096)
+def plural_of(text: str) -> Optional[str]:
+    """The plural noun phrase of `text` a following "of them" names: its main subject where that is plural, else
+    its last plural noun phrase ("28,000 students" in "The university has 28,000 students") that is no span of
+    time or measure ("two years"); None for none."""
+    found = subject_of(text)
+    if found is not None and "many" in found[1].split():
+        return found[0]
+    chunks = [c for c in parse(text).noun_chunks if c.root.tag_ in ("NNS", "NNPS") and c.root.pos_ != "PRON"
+              and c.root.lemma_.lower() not in _MEASURES]
+    return chunks[-1].text if chunks else None
+
+
 def resolve(text: str, before: list[str]) -> str:
     """`text` with its opening pronoun replaced by the nearest agreeing subject of the texts `before` it (nearest
-    last); `text` itself where it opens with none, or none agrees."""
+    last), or its opening part "of them" by the nearest plural noun phrase; `text` itself where it opens with
+    neither, or none agrees."""
     m = _OPENING.match(text)
     if m is None:
-        return text
+        part = _OF_THEM.match(text)
+        group = next((g for g in map(plural_of, reversed(before)) if g), None) if part else None
+        if group is None:
+            return text
+        group = group[:1].lower() + group[1:] if group[:4] in ("The ", "These", "Those") else group
+        return part.group("lead") + group + text[part.end():]
     word = m.group("word").lower()
     want = _WANTS[word]
     for earlier in reversed(before):

@@ -254,15 +254,21 @@ def test_what_the_source_says_is_still_needed_does_not_back_a_claim_that_it_was_
     res = ground("Regulators have already approved the deal.", [MERGER],
                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     (v,) = res.verdicts
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule
     if engine == "claims":   # the entailment model itself reads the pair as contradiction there (P(c) - P(e) 0.59)
-        assert v.label == "Contradicted", v.rule
-    else:
-        assert v.label == UNSUPPORTED and v.anchor == 1 and v.rule.startswith(
-            'denied mention: the evidence names "approved" only as still pending ("needs approval", context sentence 2)')
+        assert v.rule.startswith("contradiction override"), v.rule
+    else:   # "already": the claim says it was done, and the source that it is still needed says it was not
+        assert v.rule.startswith('said done already: the evidence names "approved" only as still pending '
+                                 '("needs approval", context sentence 2)')
         assert explain(res, v, res.claims[0]) == (
-            "Unsupported: “The deal still needs approval from regulators and is expected to close in the second half "
-            "of next year.” (Document 1, sentence 2) names “approved” only as still pending, where the claim says it "
-            "was done (“needs approval”), so it cannot back the claim, whatever words it shares with it.")
+            "Contradicted by “The deal still needs approval from regulators and is expected to close in the second "
+            "half of next year.” (Document 1, sentence 2): the claim says it has already happened, and the source "
+            "names “approved” only as still pending (“needs approval”).")
+    # without "already" the same reading is Unsupported: the claim says it happened, not when
+    res = ground("Regulators approved the deal.", [MERGER],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    assert res.verdicts[0].label in (UNSUPPORTED, CONTRADICTED)
+    assert not res.verdicts[0].rule.startswith("said done already"), res.verdicts[0].rule
 
 
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
@@ -289,11 +295,38 @@ def test_a_thing_still_in_development_does_not_back_a_claim_that_it_was_released
     res = ground("The film adaptation has already been released.", [NOVEL],
                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     (v,) = res.verdicts
-    assert v.label == UNSUPPORTED and v.anchor == 3, v.rule
-    assert v.rule.startswith('denied mention: the evidence names "film adaptation" only as still to come '
+    # "already" says it has happened: a source that says it is still to come contradicts it (on the claims engine
+    # the claim was Unsupported before the rule, F 0.22)
+    assert v.label == CONTRADICTED and v.anchor == 3, v.rule
+    assert v.rule.startswith('said done already: the evidence names "film adaptation" only as still to come '
                              '("in development", context sentence 4)')
-    assert "names “film adaptation” only as still to come, where the claim says it happened (“in development”)" in \
-        explain(res, v, res.claims[0])
+    assert explain(res, v, res.claims[0]) == (
+        "Contradicted by “A film adaptation is in development, with filming planned for next spring.” (Document 1, "
+        "sentence 4): the claim says it has already happened, and the source names “film adaptation” only as still "
+        "to come (“in development”).")
+    # the map shows the denying sentence red, named after the rule, the model's reading kept for the tooltip
+    assert res.sentence_map.labels[0][3] == -1
+    assert [c.note for c in res.sentence_map.ruled if c.column == 3] == [
+        "the denial rule: it names “film adaptation” only as still to come (“in development”)"]
+    off = rederive(res, GroundingConfig(models_dir=str(MODELS), engine=engine,
+                                        overrides={"denial_override": None}).validate())
+    assert off.verdicts[0].label != CONTRADICTED
+
+
+COUNCIL = ("The council approved plans for 300 new homes on the former gasworks site by 9 votes to 4. A third of the "
+           "homes will be affordable. Construction is due to start next spring and take three years.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_claim_that_it_has_already_begun_is_contradicted_by_a_start_still_to_come(engine):
+    """A user's answer: "Building work has already started" against "Construction is due to start next spring" was
+    Unsupported on every engine (the denial rule): the source says it has not started."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    res = ground("Building work has already started. Building work has started. Construction will start next spring.",
+                 [COUNCIL], config)
+    assert [v.label for v in res.verdicts] == [CONTRADICTED, UNSUPPORTED, SUPPORTED], [v.rule for v in res.verdicts]
+    assert res.verdicts[0].anchor == 2 and res.verdicts[0].rule.startswith(
+        'said done already: the evidence names "started" only as still to come ("due to start", context sentence 3)')
 
 
 WARRANTY = ("The laptop comes with a two-year manufacturer's warranty. The warranty covers faults in materials and "

@@ -13,6 +13,7 @@ from grounding.types import CONTRADICTED, SUPPORTED
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 BIKES = "Sales of electric bikes doubled between 2019 and 2023."
 BUYERS = "About a third of buyers were over 60."
+UNIVERSITY = "The university has 28,000 students, a quarter of them from outside the UK."
 
 
 @pytest.mark.parametrize("claim, sentence, expected", [
@@ -27,6 +28,8 @@ BUYERS = "About a third of buyers were over 60."
      "The city's population reached 652,000 in 2024, according to the statistics office, up from 410,000 in 1990.",
      ("doubled", "652,000, up from 410,000 (×1.59)")),
     ("Ticket prices halved.", "Ticket prices fell from 10 euros to 4 euros.", ("halved", "from 10 to 4 (×0.40)")),
+    # the approximation and "come from" are not what the sentence must hold besides the share
+    ("About half of them come from outside the UK.", UNIVERSITY, ("half", "a quarter")),
 ])
 def test_another_multiple_or_fraction_is_a_conflict(claim, sentence, expected):
     assert multiple_conflicts(claim, sentence) == [expected]
@@ -44,6 +47,9 @@ def test_another_multiple_or_fraction_is_a_conflict(claim, sentence, expected):
     ("25% of buyers were over 60.", "30% of buyers were over 60."),                    # percentages: the quantity rule's
     ("Revenue has doubled.", "Revenue has grown from 1.1 billion to 2.3 billion euros."),   # x2.09: within 15 %
     ("Sales tripled from 2019 to 2023.", "Sales rose from 2019 to 2023."),            # years are no amounts
+    ("About a quarter of them come from outside the UK.", UNIVERSITY),                 # the same share
+    ("Half of them are women.", UNIVERSITY),                                           # a share of another thing
+    ("About half of them come from the city.", UNIVERSITY),
 ])
 def test_no_multiple_conflict_for_the_same_figure_or_another_thing(claim, sentence):
     assert multiple_conflicts(claim, sentence) == []
@@ -73,3 +79,17 @@ def test_a_multiple_the_sources_amounts_do_not_make_is_contradicted(engine):
     res = ground("The city's population has doubled since 1990. A second tram line has been approved.", [source], config)
     assert [v.label for v in res.verdicts] == [CONTRADICTED, SUPPORTED], [v.rule for v in res.verdicts]
     assert res.verdicts[0].anchor_conflict == "the claim says doubled, the source 652,000, up from 410,000 (×1.59)"
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_share_of_them_after_the_group_is_read_against_its_share(engine):
+    """A user's answer: "About half of them come from outside the UK" after "The university has 28,000 students" was
+    Unsupported on every engine: read alone it reached no sentence above tau, and once read with its group named
+    ("About half of 28,000 students …", grounding.referents) the sentences read together backed it (P(e) 0.89)."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    source = (f"{UNIVERSITY} It was founded in 1905 as a technical college. Tuition for international students starts "
+              "at £22,000 a year.")
+    res = ground("The university has 28,000 students. About half of them come from outside the UK. About a quarter of "
+                 "them come from outside the UK.", [source], config)
+    assert [v.label for v in res.verdicts] == [SUPPORTED, CONTRADICTED, SUPPORTED], [v.rule for v in res.verdicts]
+    assert "the claim says half, the source a quarter" in res.verdicts[1].rule

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from grounding import GroundingConfig, ground
-from grounding.referents import resolve, similarities, subject_of
+from grounding.referents import plural_of, resolve, similarities, subject_of
 from grounding.types import SUPPORTED
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
@@ -28,6 +28,14 @@ DANUBE = "The Danube is the second longest river in Europe."
     ("They were delayed.", [DANUBE], "They were delayed."),                  # none that agrees
     ("The river is long.", [DANUBE], "The river is long."),                  # no pronoun
     ("Itself a border, it runs east.", [DANUBE], "Itself a border, it runs east."),
+    # a part "of them" names the nearest plural noun phrase: the subject, else another; never a span of time
+    ("About half of them come from abroad.", ["The university has 28,000 students."],
+     "About half of 28,000 students come from abroad."),
+    ("Two of them died.", ["The patients were treated."], "Two of the patients died."),
+    ("Most of them were women.", ["The trial enrolled 300 patients.", "It ran for two years."],
+     "Most of 300 patients were women."),
+    ("Some of them say no.", ["It is raining."], "Some of them say no."),
+    ("One of themselves.", ["The cats ran."], "One of themselves."),
 ])
 def test_an_opening_pronoun_is_named_by_the_nearest_agreeing_subject(text, before, expected):
     assert resolve(text, before) == expected
@@ -37,6 +45,13 @@ def test_a_pronoun_is_no_subject_to_name():
     assert subject_of("It flows through ten countries.") is None
     assert subject_of("Train drivers will strike.") == ("Train drivers", "many")
     assert subject_of("Sarah Green won the seat.") == ("Sarah Green", "one person")
+
+
+def test_the_group_a_part_of_them_names():
+    assert plural_of("Train drivers will strike over 12 days.") == "Train drivers"      # a plural subject first
+    assert plural_of("The clinic treated 300 patients last year.") == "300 patients"
+    assert plural_of("The study lasted three years.") is None                          # time is no group
+    assert plural_of("It is raining.") is None
 
 
 class _Embedder:

@@ -111,21 +111,42 @@ def test_learned_preset_without_a_model_says_what_to_do(tmp_path):
         learned.load(str(tmp_path), "claims")
 
 
+def _synthetic_claims(contradict_shift: float, n: int = 300):
+    """(rng, X, y): random features where the support and contradiction cosines lean to their labels."""
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 3, n)
+    X = rng.normal(size=(n, len(learned.FEATURES)))
+    X[:, learned.FEATURES.index("max_cos_entail")] += 2.5 * (y == 0)
+    X[:, learned.FEATURES.index("max_cos_contradict")] += contradict_shift * (y == 2)
+    return rng, X, y
+
+
 def test_fit_chooses_a_setting_within_the_false_alarm_limit():
     pytest.importorskip("sklearn")
     from training.verdicts import fit
-    rng = np.random.default_rng(0)
-    n, k = 300, len(learned.FEATURES)
-    y = rng.integers(0, 3, n)
-    X = rng.normal(size=(n, k))
-    X[:, learned.FEATURES.index("max_cos_entail")] += 2.5 * (y == 0)
-    X[:, learned.FEATURES.index("max_cos_contradict")] += 2.5 * (y == 2)
+    rng, X, y = _synthetic_claims(2.5)
+    n, k = X.shape
     params, choice = fit({"X": X, "y": y, "dev": rng.random(n) < 0.3}, max_false_alarms=0.2, kinds=("logistic",))
     assert choice["chosen"]["false_alarm_rate"] <= 0.2 and choice["chosen"]["accuracy"] > 0.6
     assert params["kind"] == "logistic" and np.asarray(params["coef"]).shape == (3, k) and len(params["mean"]) == k
     params, choice = fit({"X": X, "y": y, "dev": rng.random(n) < 0.3}, max_false_alarms=0.2, kinds=("trees",))
     assert choice["chosen"]["kind"] == "trees" and choice["chosen"]["accuracy"] > 0.6
     assert params["kind"] == "trees" and all(len(stage) == 3 for stage in params["trees"])
+
+
+def test_fit_can_hold_the_upper_end_of_the_false_alarm_interval_to_the_limit():
+    pytest.importorskip("sklearn")
+    from training.verdicts import fit, wilson_upper
+    assert wilson_upper(0.06, 650) == pytest.approx(0.0810, abs=5e-4)      # 39 of 650: the interval's upper end
+    assert wilson_upper(0.0, 10) == pytest.approx(0.2775, abs=5e-4) and wilson_upper(0.5, 0) == 1.0
+    rng, X, y = _synthetic_claims(1.0)
+    data = {"X": X, "y": y, "dev": rng.random(len(y)) < 0.3}
+    clean = int((y[data["dev"]] != 2).sum())
+    _, point = fit(data, max_false_alarms=0.1, kinds=("logistic",))
+    _, upper = fit(data, max_false_alarms=0.1, kinds=("logistic",), bound="upper95")
+    assert point["chosen"]["false_alarm_rate"] <= 0.1 < wilson_upper(point["chosen"]["false_alarm_rate"], clean)
+    assert wilson_upper(upper["chosen"]["false_alarm_rate"], clean) <= 0.1
+    assert upper["chosen"]["false_alarm_rate"] < point["chosen"]["false_alarm_rate"]
 
 
 def test_contradicted_needs_the_models_least_probability():

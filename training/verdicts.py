@@ -182,11 +182,24 @@ def export_params(fitted) -> dict:
     return {"kind": "trees", "learning_rate": float(model.learning_rate), "init": init.tolist(), "trees": trees}
 
 
-def fit(data: dict, max_false_alarms: float, kinds=KINDS, joint_support: float | None = None) -> tuple[dict, dict]:
+def wilson_upper(rate: float, n: int, z: float = 1.96) -> float:
+    """The upper end of the Wilson score interval (95 % at z 1.96) of a rate seen on n items."""
+    if n <= 0:
+        return 1.0
+    centre = rate + z * z / (2 * n)
+    spread = z * np.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n))
+    return float((centre + spread) / (1 + z * z / n))
+
+
+def fit(data: dict, max_false_alarms: float, kinds=KINDS, joint_support: float | None = None,
+        bound: str = "point") -> tuple[dict, dict]:
     """Choose a setting on the dev carve (macro F1 among the settings within the false-alarm limit, the runtime's
     decision simulated: `joint_support` as the preset's joint rule deciding first), refit it on every claim, and
-    return (the runtime's parameters, the choice with every candidate's dev figures)."""
+    return (the runtime's parameters, the choice with every candidate's dev figures). `bound` "upper95": a setting
+    is within the limit when the upper end of its dev false-alarm rate's 95 % interval is (Wilson), so that a limit
+    met on dev is met on another sample of such claims too; "point": when the rate itself is."""
     X, y, dev = data["X"], data["y"], data["dev"]
+    clean = int((y[dev] != learned.CLASSES.index(learned.CONTRADICTED)).sum())   # where a Contradicted is a false alarm
     first = joint_decides(X, joint_support)
     candidates, tried = [], []   # every candidate's dev figures, and (figures, setting) to choose from
     for setting in _settings(kinds):
@@ -199,7 +212,10 @@ def fit(data: dict, max_false_alarms: float, kinds=KINDS, joint_support: float |
             candidates.append(s)
             tried.append((s, setting))
             print(f"[verdicts] {setting} P(C)>={t}: {s}", file=sys.stderr, flush=True)
-    allowed = [c for c in tried if c[0]["false_alarm_rate"] <= max_false_alarms] or tried
+    def within(figures: dict) -> bool:
+        rate = figures["false_alarm_rate"]
+        return (wilson_upper(rate, clean) if bound == "upper95" else rate) <= max_false_alarms
+    allowed = [c for c in tried if within(c[0])] or tried
     best, setting = max(allowed, key=lambda c: (c[0]["macro_f1"], c[0]["accuracy"]))
     params = export_params(_train(setting, X, y))
     params["contradicted_min"] = best["contradicted_min"]
@@ -213,6 +229,8 @@ def main(argv=None) -> int:
     p.add_argument("--limit", type=int, default=None, help="at most this many instances per train set")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--max-false-alarms", type=float, default=0.08)
+    p.add_argument("--false-alarm-bound", choices=("point", "upper95"), default="point",
+                   help="hold the dev false-alarm rate itself to the limit, or the upper end of its 95 %% interval")
     p.add_argument("--kinds", nargs="+", choices=KINDS, default=list(KINDS), help="model kinds to choose among")
     p.add_argument("--joint-support", type=lambda v: None if v.lower() == "none" else float(v),
                    default=PRESETS["learned"].joint_support,
@@ -239,17 +257,22 @@ def main(argv=None) -> int:
     if data["X"].shape[1] != len(learned.FEATURES):
         print(f"error: {cache} holds other features; rerun with --refresh", file=sys.stderr)
         return 2
-    params, choice = fit(data, a.max_false_alarms, a.kinds, a.joint_support)
+    params, choice = fit(data, a.max_false_alarms, a.kinds, a.joint_support, a.false_alarm_bound)
     counts = {name: int((data["y"] == i).sum()) for i, name in enumerate(learned.CLASSES)}
     out = {"features": list(learned.FEATURES), "classes": list(learned.CLASSES), **params,
            "engine": a.engine, "fitted_on": {"sets": sorted(set(data["set"].tolist())), "claims": int(len(data["y"])),
                                              "dev_claims": int(data["dev"].sum()), "labels": counts,
                                              "limit_per_set": a.limit, "split": "evidence train sets only"},
-           "selection": {"rule": f"macro F1 on dev among settings with false-alarm rate <= {a.max_false_alarms}, "
+           "selection": {"rule": f"macro F1 on dev among settings with false-alarm rate "
+                                 f"{'(upper end of its 95 % interval) ' if a.false_alarm_bound == 'upper95' else ''}"
+                                 f"<= {a.max_false_alarms}, "
                                  f"the joint rule deciding Supported first at P(e) >= {a.joint_support}",
                          **choice},
            "command": f"python -m training.verdicts --engine {a.engine}" + (f" --limit {a.limit}" if a.limit else "")
-                      + f" --kinds {' '.join(a.kinds)} --joint-support {a.joint_support if a.joint_support is not None else 'none'}"}
+                      + f" --kinds {' '.join(a.kinds)}"
+                      + f" --joint-support {a.joint_support if a.joint_support is not None else 'none'}"
+                      + (f" --max-false-alarms {a.max_false_alarms}" if a.max_false_alarms != 0.08 else "")
+                      + (" --false-alarm-bound upper95" if a.false_alarm_bound == "upper95" else "")}
     a.out.mkdir(parents=True, exist_ok=True)
     (a.out / f"{a.engine}.json").write_text(json.dumps(out, indent=1) + "\n")
     print(json.dumps({"engine": a.engine, "chosen": choice["chosen"], "labels": counts}))

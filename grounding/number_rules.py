@@ -5,7 +5,7 @@ groups read against their figures (figures_override, grounding.compared).
 from __future__ import annotations
 
 from grounding.config import VerdictPreset
-from grounding.overrides import move_anchor
+from grounding.overrides import DONE_ALREADY, move_anchor
 from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, Claim, EntityDiff, PairScore, Verdict)
 
 QUANTITY_NOTE_COSINE = 0.6
@@ -131,8 +131,7 @@ def figures_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
     that sentence holds most of the claim's words (half, two at least): Supported, anchored on it; the maps show its
     cell as support. Figures that turn the comparison are the reversal rule's (reversal.reversals)."""
     if preset.reversal_override is None or v.label not in (PARTIAL, UNSUPPORTED, CONTRADICTED) or v.anchor_conflict \
-            or v.rule.startswith(("stronger than the source", "only part backed", "denied mention",
-                                  "said done already")):
+            or v.rule.startswith(("stronger than the source", "only part backed", "denied mention", DONE_ALREADY)):
         return v
     from grounding.compared import against_figures, comparisons
     if not comparisons(claim_text):

@@ -45,7 +45,7 @@ def denial_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: l
     that says it has *already* happened is Contradicted, backed or Unsupported ("Building work has already started"
     against "Construction is due to start next spring": the source says it has not, rule DONE_ALREADY). The anchor
     becomes that sentence (its pair's numbers and F when it was judged), and `anchor_conflict` says how it is
-    denied: the maps show its cell as no evidence, not as the support the model read."""
+    denied: the maps show its cell as no evidence (red where Contradicted), not as the support the model read."""
     done = ALREADY.search(claim_text) is not None     # "has already started" against "is due to start": it has not
     if preset.denial_override is None or v.label not in (SUPPORTED, PARTIAL) and not (done and v.label == UNSUPPORTED):
         return v

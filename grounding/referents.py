@@ -77,7 +77,8 @@ def resolve(text: str, before: list[str]) -> str:
         group = next((g for g in map(plural_of, reversed(before)) if g), None) if part else None
         if group is None:
             return text
-        group = group[:1].lower() + group[1:] if group[:4] in ("The ", "These", "Those") else group
+        if group.split(" ", 1)[0] in ("The", "These", "Those"):   # "Two of the patients", mid-sentence
+            group = group[:1].lower() + group[1:]
         return part.group("lead") + group + text[part.end():]
     word = m.group("word").lower()
     want = _WANTS[word]

@@ -100,7 +100,7 @@ RULE_NAMES = (("said the other way round", "the reversal rule"), ("said of anoth
               ("another cause", "the cause rule"),
               ("another doer", "the doer rule"), ("another place", "the place rule"), ("another object", "the object rule"),
               ("another owner", "the doer rule"),
-              ("a part contradicted", "the parts rule"), ("said done already", "the denial rule"))
+              ("a part contradicted", "the parts rule"), (overrides.DONE_ALREADY, "the denial rule"))
 
 
 def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Callable[[Verdict], Optional[int]],

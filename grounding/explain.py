@@ -64,6 +64,11 @@ def _differences(v: Verdict) -> str:
     return ""
 
 
+def _denied(rule: str) -> tuple[str, str]:
+    """(what, cue) of the denial rule's text: 'the evidence names "X" only as … ("cue", context sentence N)'."""
+    return rule.split('names "', 1)[1].split('" only', 1)[0], rule.split('("', 1)[1].split('"', 1)[0]
+
+
 def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
     """One or two sentences naming the deciding signal and quoting the anchor span."""
     if verdict.label == NOT_ASSESSED:
@@ -81,8 +86,7 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             elif verdict.rule.startswith("said the other way round"):   # so does what it turns
                 signal = f"it says the claim the other way round: {verdict.anchor_conflict}"
             elif verdict.rule.startswith("said done already: "):
-                what = verdict.rule.split('names "', 1)[1].split('" only', 1)[0]
-                cue = verdict.rule.split('("', 1)[1].split('"', 1)[0]
+                what, cue = _denied(verdict.rule)
                 from grounding.denial import how_denied
                 signal = (f"the claim says it has already happened, and the source names “{what}” only as "
                           f"{how_denied(cue)} (“{cue}”)")
@@ -159,7 +163,7 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                     f"read it as contradiction "
                     f"{claim.joint[2] if claim.joint is not None else verdict.contradict or 0:.2f}).")
         elif verdict.rule.startswith("denied mention: "):
-            what, cue = verdict.rule.split('names "', 1)[1].split('" only', 1)[0], verdict.rule.split('("', 1)[1].split('"', 1)[0]
+            what, cue = _denied(verdict.rule)
             from grounding.denial import how_denied
             how = {"still to come": "still to come, where the claim says it happened",
                    "still pending": "still pending, where the claim says it was done",

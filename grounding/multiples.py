@@ -55,7 +55,7 @@ _COME = re.compile(r"\b(?:come|comes|came|coming)\b(?=\s+from\b)", re.I)
 
 
 def _share_others(claim: str, start: int, end: int, sentence: str) -> bool:
-    return _others(_COME.sub(" ", _AROUND.sub("", claim[:start]) + " " + claim[end:]), 0, 0, sentence)
+    return holds_most(_COME.sub(" ", _AROUND.sub("", claim[:start]) + " " + claim[end:]), sentence)
 
 
 _NUM = r"\d[\d,]*(?:\.\d+)?(?:\s*(?:thousand|million|billion|trillion)\b)?"

@@ -25,6 +25,7 @@ from typing import Optional
 import numpy as np
 
 from grounding.decompose import parse
+from grounding.values import MEASURES
 
 _OPENING = re.compile(r"(?P<word>It|Its|They|Their|He|His|She|Her)\b(?!')")
 _WANTS = {"it": "one", "its": "one", "they": "many", "their": "many", "he": "person", "his": "person",
@@ -32,9 +33,6 @@ _WANTS = {"it": "one", "its": "one", "they": "many", "their": "many", "he": "per
 _POSSESSIVE = {"its", "their", "his", "her"}
 # a part of a group: one to four words (a quantity: "About half", "Most", "Two", "More than 60%") and "of them"
 _PART = r"(?:[^\W_][\w%'.,-]*)"
-_MEASURES = {"second", "minute", "hour", "day", "week", "month", "year", "decade", "century", "time", "metre",
-             "meter", "kilometre", "kilometer", "km", "mile", "kilogram", "kg", "gram", "tonne", "ton", "litre",
-             "liter", "dollar", "pound", "euro", "percent", "point"}
 _OF_THEM = re.compile(rf"(?P<lead>{_PART}(?: {_PART}){{0,3}} of )(?P<word>them)\b")
 
 
@@ -63,7 +61,7 @@ def plural_of(text: str) -> Optional[str]:
     if found is not None and "many" in found[1].split():
         return found[0]
     chunks = [c for c in parse(text).noun_chunks if c.root.tag_ in ("NNS", "NNPS") and c.root.pos_ != "PRON"
-              and c.root.lemma_.lower() not in _MEASURES]
+              and not MEASURES.match(c.root.lower_)]
     return chunks[-1].text if chunks else None
 
 

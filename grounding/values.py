@@ -45,7 +45,7 @@ def _what_it_measures(token) -> tuple[str, str, str, frozenset]:
 
 # nouns a number measures rather than counts: units, currencies, shares ("20 gigawatts" by 2030 and "1.8 gigawatts" in
 # 2023 are two figures; "2 million customers" and "1.2 million customers" one)
-_MEASURES = re.compile(r"(?:[a-z]*watts?|[a-z]*metres?|[a-z]*meters?|[a-z]*grams?|[a-z]*litres?|[a-z]*liters?|%|percent|"
+MEASURES = re.compile(r"(?:[a-z]*watts?|[a-z]*metres?|[a-z]*meters?|[a-z]*grams?|[a-z]*litres?|[a-z]*liters?|%|percent|"
                        r"dollars?|euros?|pounds?|yen|francs?|pence|cents?|degrees?|points?|times?|[a-z]*bytes?|tonnes?|"
                        r"tons?|miles?|hours?|minutes?|seconds?|days?|weeks?|months?|years?|decades?|kg|km|mg|ml|cm|mm|"
                        r"gb|mb|tb|kwh|mph|fold|hundreds?|thousands?|millions?|billions?|trillions?|dozens?)$")
@@ -60,7 +60,7 @@ def _counted(token):
         node = node.head
         if node.pos_ == "NOUN":
             break
-    if node.pos_ != "NOUN" or node is token or _MEASURES.match(node.lower_):
+    if node.pos_ != "NOUN" or node is token or MEASURES.match(node.lower_):
         return None
     return node if node.dep_ == "pobj" and node.head.lower_ == "of" and node.head.head.pos_ == "NOUN" else None
 
@@ -190,7 +190,7 @@ def opposite_bounds(claim: str, claim_value: Mention, context: str) -> Optional[
 
     def unit(text: str, m: Mention) -> str:     # a unit or share after a bare number; a counted noun is none
         word = re.match(r"\s*([A-Za-z%]*)", text[m.end:]).group(1).lower()
-        return word if _MEASURES.match(word) else ""
+        return word if MEASURES.match(word) else ""
     side, mine = read(claim, claim_value)
     if side and re.search(rf"\b(?:{'over|above' if side > 0 else 'under|below'})-{re.escape(claim_value.surface)}s?\b",
                           context, re.IGNORECASE):

@@ -103,23 +103,37 @@ def resolved_claim(result, k: int) -> str:
 
 
 def similarities(embedder, texts: list[str], resolved: list[str], context: np.ndarray, tau: Optional[float],
-                 fp32: bool = False, stop=None, used: Optional[set] = None) -> np.ndarray:
+                 fp32: bool = False, stop=None, used: Optional[set] = None, context_texts: Optional[list[str]] = None,
+                 widened: Optional[set] = None) -> np.ndarray:
     """(len(texts), len(context)) cosines; a text none of whose cosines passes `tau` takes, for each sentence, the
     higher of its own and its resolved reading's (`resolved`, one per text; the same text where nothing was
     resolved). Only then: a claim that finds its evidence as written keeps its cosines, for the resolved reading
     is near every sentence naming the subject ("She discovered uranium", read as "Marie Curie discovered uranium",
     was read together with the sentence on her birth, and the joint reading backed it). `tau` None: every resolved
     text is read so (the recheck's fp32 cosines of a text the stage read so). `used`: the texts read so are added
-    to it. `context`: the context sentences' unit embeddings."""
+    to it. `context`: the context sentences' unit embeddings.
+
+    `context_texts` (the same sentences' texts): a text that still passes tau with none is read against their clauses
+    too (grounding.clauses; with `tau` None, every text is); `widened`: the texts read so are added to it."""
+    from grounding import clauses
     from grounding.judge import cosine_matrix
-    cos = cosine_matrix(embedder.encode(list(texts), stop=stop, fp32=fp32), context)
+    queries = embedder.encode(list(texts), stop=stop, fp32=fp32)
+    cos = cosine_matrix(queries, context)
     if not context.size:
         return cos
     # the resolved readings are embedded only for the texts that take them (most find their sentence as written)
     other = [i for i, (t, r) in enumerate(zip(texts, resolved)) if r != t and (tau is None or cos[i].max() <= tau)]
+    readings = [queries]
     if other:
-        alt = cosine_matrix(embedder.encode([resolved[i] for i in other], stop=stop, fp32=fp32), context)
-        cos[other] = np.maximum(cos[other], alt)
+        alt = embedder.encode([resolved[i] for i in other], stop=stop, fp32=fp32)
+        cos[other] = np.maximum(cos[other], cosine_matrix(alt, context))
         if used is not None:
             used.update(texts[i] for i in other)
+        readings.append(queries.copy())
+        readings[1][other] = alt
+    if context_texts is not None:
+        rows = clauses.reaching_none(cos, tau)
+        clauses.widen(embedder, cos, rows, readings, context_texts, fp32=fp32, stop=stop)
+        if widened is not None and rows and any(clauses.clauses(t) for t in context_texts):
+            widened.update(texts[i] for i in rows)
     return cos

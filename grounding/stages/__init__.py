@@ -39,6 +39,7 @@ class Run:
     window_cosines: Optional[np.ndarray] = None   # assessed rows x scored context sentences (context engines)
     window_rows: list[int] = field(default_factory=list)   # the response sentences the scorer read, in its order
     referred: set = field(default_factory=set)    # texts whose cosines are their resolved reading's (referents)
+    widened: set = field(default_factory=set)     # texts whose cosines took context clauses too (clauses)
     # the working set of the response sentence being checked
     row: int = -1
     skip: bool = False                            # the row is outside the checked part: no stage after decompose

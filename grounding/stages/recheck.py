@@ -113,13 +113,15 @@ def _rejudge(state: Run, k: int, pairs: list[PairScore]) -> None:
 
 def _fp32_cosines(state: Run, text: str, columns: list[int], resolved: str) -> np.ndarray:
     """Cosines between `text` (the higher of it and its `resolved` reading's where the stage before read it so,
-    grounding.referents) and these context sentences by the embedder's fp32 twin."""
+    grounding.referents; and of the sentences' clauses', grounding.clauses) and these context sentences by the
+    embedder's fp32 twin."""
     if not columns:
         return np.zeros(0, dtype=np.float32)
     texts, embedder = state.context_texts, state.models["embedder"]
     context = embedder.encode([texts[j] for j in columns], fp32=True)
     return referents.similarities(embedder, [text], [resolved if text in state.referred else text], context, None,
-                                  fp32=True)[0]
+                                  fp32=True, context_texts=[texts[j] for j in columns] if text in state.widened
+                                  else None)[0]
 
 
 def _rewrite_cells(state: Run) -> None:

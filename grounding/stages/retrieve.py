@@ -21,7 +21,8 @@ def run(state: Run) -> None:
     result, idx = state.result, state.claims
     cos = referents.similarities(state.models["embedder"], [result.claims[k].text for k in idx],
                                  [referents.resolved_claim(result, k) for k in idx], state.context_embeddings,
-                                 state.config.tau, used=state.referred)
+                                 state.config.tau, used=state.referred,
+                                 context_texts=state.context_texts[:state.limit], widened=state.widened)
     cos = mask_columns(cos, result.coverage.not_evidence)
     pairs = judge.candidates(cos, state.config.tau)
     pairs = sorted(pairs + _below_tau(cos, pairs, state))

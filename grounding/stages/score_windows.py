@@ -20,7 +20,8 @@ def run(state: Run) -> Iterator[None]:
     state.context_embeddings = embedder.encode(state.context_texts[:limit])   # also for stage judge_parts
     texts = [result.response_sentences[i].text for i in rows]
     cos = referents.similarities(embedder, texts, [referents.resolved_row(result, i) for i in rows],
-                                 state.context_embeddings, config.tau, used=state.referred)
+                                 state.context_embeddings, config.tau, used=state.referred,
+                                 context_texts=state.context_texts[:limit], widened=state.widened)
     state.window_cosines = mask_columns(cos, result.coverage.not_evidence)
     scored = yield from score_steps(state, stop=state.over_budget)
     cov, names = scored.coverage, result.sentence_map.columns

@@ -114,6 +114,9 @@ class VerdictPreset:
     joint_contradict: Optional[float] = setting(
         None, "read together they contradict it with P(c) at least this: Contradicted (empty = off)",
         needs_run=False, low=0, high=1, control="optional")
+    joint_doubt: Optional[float] = setting(None, "read together they lean to contradiction (P(c) at least this, above "
+        "P(e)) and one of them alone too: a claim F backs is Unsupported (empty = off)", needs_run=False, low=0, high=1,
+        control="optional")
     # decide with the learned model (grounding.learned) instead of F; then `supported` is the least P(Supported)
     learned: bool = setting(False, "decide with the learned model instead of F", needs_run=False)
     alone_override: Optional[float] = setting(
@@ -179,12 +182,12 @@ PRESETS = {
     # (README, "Reading the evidence together"); a backed claim whose anchor gives the same value moving the other way
     # or another value of the same figure is Contradicted (README, "Numbers that disagree"), and so is one whose
     # evidence says it the other way round (README, "Said the other way round") or gives its value for another named
-    # subject (README, "Said of another subject")
+    # subject (README, "Said of another subject"); F backs no claim read together as leaning to contradiction
     "joint": VerdictPreset("joint", w_cos=0.35, w_entity=0.20, w_nli=0.45, supported=0.72, partial=0.40,
-                           nli_override=-0.5, override_scope="anchor", joint_support=0.3, joint_partial=0.5, joint_contradict=0.7,
-                           alone_override=0.7, direction_override=0.6, quantity_override=0.6, denial_override=0.5,
-                           reversal_override=0.5, binding_override=0.5, cause_override=0.5, deed_override=0.5,
-                           overclaim_partial=0.5, parts_override=0.7),
+                           nli_override=-0.5, override_scope="anchor", joint_support=0.3, joint_partial=0.5,
+                           joint_contradict=0.7, joint_doubt=0.5, alone_override=0.7, direction_override=0.6,
+                           quantity_override=0.6, denial_override=0.5, reversal_override=0.5, binding_override=0.5,
+                           cause_override=0.5, deed_override=0.5, overclaim_partial=0.5, parts_override=0.7),
     # a model over the pipeline's signals (logistic or boosted trees, chosen on the train sets' dev carve), fitted
     # per engine on every evidence train claim (exported_models/verdicts/<engine>.json, training/verdicts.py);
     # Supported needs P(Supported) >= 0.5; the joint reading's support decides first; the direction rule and the rule

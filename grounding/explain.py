@@ -11,6 +11,7 @@ from typing import Callable, Optional
 from grounding.learned import quantity_conflicts
 from grounding.types import (CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, Claim, GroundingResult,
                              Provenance, Verdict)
+from grounding.verdict import DOUBTED
 from grounding.wording import align
 
 _explainer: Optional[Callable[[str, Verdict, GroundingResult], str]] = None
@@ -170,6 +171,12 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                    "not done or undecided": "not done, not there or undecided"}[how_denied(cue)]
             text = (f"Unsupported: {anchor} ({where}) names “{what}” only as {how} (“{cue}”), so it cannot back the "
                     f"claim, whatever words it shares with it.")
+        elif verdict.rule.startswith(DOUBTED) and claim.joint is not None:
+            read = ("the judged sentences together (and one of them alone)" if len(claim.joint_columns) > 1
+                    else "it against the claim")
+            text = (f"Unsupported: {anchor} ({where}) scores as backing the claim (F = {verdict.score:.2f}), but the "
+                    f"entailment model, reading {read}, leans to contradiction (P(contradict) {claim.joint[2]:.2f}, "
+                    f"P(entail) {claim.joint[0]:.2f}); the two readings disagree, so the claim is not called supported.")
         elif verdict.score is None:
             text = (f"Unsupported: the closest context sentence, {anchor} ({where}), has similarity "
                     f"{verdict.cosine:.2f}, below τ, so no sentence was judged relevant.")

@@ -30,7 +30,7 @@ import re
 
 from grounding.config import VerdictPreset
 from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, Claim, EntityDiff, PairScore, Verdict)
-from grounding.verdict import fused_score, joint_label
+from grounding.verdict import DOUBTED, doubted, fused_score, joint_label
 
 DONE_ALREADY = "said done already"
 ALREADY = re.compile(r"\balready\b", re.IGNORECASE)
@@ -88,8 +88,13 @@ def alone_override(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[
       10,000 steps" (P(contradict) 0.98) over "Dr. Amelia Ortiz led the study at the University of Leeds" for "The
       study, led by Dr. Amelia Ortiz at the University of Oxford, …". The sentence named as the other side ("another
       source supports it") is then one that alone entails the claim (`Claim.alone_support`), or none: the scorer's
-      support had named the very sentence that became the anchor, and a sentence on another figure."""
+      support had named the very sentence that became the anchor, and a sentence on another figure.
+    - a claim F backed that the sentences read together lean to contradict (verdict.doubted): Unsupported or
+      Contradicted (`_doubted`)."""
     alone, column = claim.alone, claim.alone_column
+    if v.label in (SUPPORTED, PARTIAL) and v.score is not None and doubted(preset, claim.joint) \
+            and not v.rule.startswith(("read together, ", "judged alone, ")):
+        return _doubted(v, preset, claim, pairs, entity_diffs)
     if preset.alone_override is None or alone is None or column is None or claim.joint is None \
             or not v.rule.startswith("read together, "):
         return v
@@ -115,6 +120,35 @@ def alone_override(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[
         move_anchor(v, pair, preset, entity_diffs)
         if v.conflicting == column:
             v.conflicting = None
+    return v
+
+
+def _doubted(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[PairScore],
+             entity_diffs: dict[int, EntityDiff]) -> Verdict:
+    """A claim F backed whose sentences read together lean to contradiction (verdict.doubted): Unsupported where the
+    entailment model reads one of them alone as leaning to contradiction too (its most likely class; a claim judged
+    against one sentence: that reading), and Contradicted where it does with P(c) at least alone_override ("Library
+    spending will increase" against "…, while spending on libraries will be cut by £1.2 million": 0.95). Not where
+    the sentences were not read alone (the claims engine: its pairs are those readings, and F read them), nor where
+    one judged sentence alone entails the claim, nor where each alone is neutral to it and only their reading together
+    leans against it ("Bake the cake for 25 minutes until golden" against "Bake for 25 minutes, until golden" read
+    with "Cream the butter and sugar until pale …": P(c) 0.50 together, neutral alone)."""
+    several = len(claim.joint_columns) > 1
+    if several:
+        alone, column = claim.alone, claim.alone_column
+        if claim.alone_support is None or claim.alone_support or alone is None or column is None \
+                or alone[2] < max(alone[:2]):
+            return v
+        if preset.alone_override is not None and alone[2] >= preset.alone_override:
+            v.label, v.conflicting = CONTRADICTED, None
+            v.rule = (f"read alone, context sentence {column + 1} contradicts the claim: P(c) = {alone[2]:.2f} >= "
+                      f"{preset.alone_override}, and context sentences "
+                      f"{', '.join(str(j + 1) for j in sorted(claim.joint_columns))} read together lean to it "
+                      f"(P(c) = {claim.joint[2]:.2f}, P(e) = {claim.joint[0]:.2f})")
+            move_anchor(v, next((p for p in pairs if p.column == column and p.judged), None), preset, entity_diffs)
+            return v
+    v.label, v.conflicting = UNSUPPORTED, None
+    v.rule = f"{DOUBTED}: P(c) = {claim.joint[2]:.2f} >= {preset.joint_doubt} and above P(e) = {claim.joint[0]:.2f}; {v.rule}"
     return v
 
 

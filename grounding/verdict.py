@@ -108,6 +108,19 @@ def decide(claim: int, pairs: list[PairScore], preset: VerdictPreset, entity_dif
                    rule=rule, entities=entity_diffs.get(anchor.column, EntityDiff()), conflicting=conflicting)
 
 
+DOUBTED = "the sentences read together lean to contradiction"
+
+
+def doubted(preset: VerdictPreset, joint: list[float] | None) -> bool:
+    """Whether the claim's judged sentences read together lean to contradiction under the preset's joint_doubt
+    without deciding it (P(c) at least joint_doubt and above P(e)): then the scorer's F alone does not back the claim
+    (overrides.alone_override). The scorer read "The increase will fund adult social care, while spending on
+    libraries will be cut by £1.2 million" as backing "Library spending will increase" (support 0.99, F 0.84); read
+    with the council tax sentence, P(c) 0.60, and alone 0.95."""
+    return preset.joint_doubt is not None and joint is not None and joint[2] >= preset.joint_doubt \
+        and joint[2] > joint[0]
+
+
 def leans_against(preset: VerdictPreset, p: PairScore, tau: float) -> bool:
     """Whether a judged pair is a sentence to name as leaning against a claim the sentences read together back: its
     polarity is contradiction, with cosine at least tau, and it would fire the override on its own or reach the

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from grounding.negate import opposite_polarity
 from grounding.stages import Run
 from grounding.types import PairScore
+from grounding.verdict import doubted
 
 
 def chosen(pairs: list[PairScore], limit: int, near: dict[int, float] | None = None,
@@ -162,12 +163,12 @@ def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
     engines ask the entailment model, in one call, only where the reading alone can change what is shown: the
     sentence says the claim's words with the other polarity (negate.opposite_polarity, the override's test), or
     the scorer read its pair as contradicting the claim (whether it is the support to quote, overrides.alone_override).
-    Where they contradict it together (P(c) at least the preset's joint_contradict), the context engines read each of them
-    alone, in the same call: the one that alone contradicts the claim most is `Claim.alone` (the anchor to quote:
-    the scorer's numbers, which chose it before, can be high for a sentence on another point). The judged sentences
-    the scorer read as supporting such a claim are read alone in the same call: only those the entailment model
-    reads as entailing it are named as the other side (`Claim.alone_support`; the scorer had named \"revenue of 2.4
-    billion dollars, up 5%\" as supporting \"Net income rose to 180 million dollars\"). The other way round, the
+    Where they contradict it together (P(c) at least the preset's joint_contradict), or lean to it (verdict.doubted),
+    the context engines read each of them alone, in the same call: the one that alone contradicts the claim most is
+    `Claim.alone` (the anchor to quote: the scorer's numbers, which chose it before, can be high for a sentence on
+    another point). The judged sentences the scorer read as supporting such a claim are read alone in the same
+    call: only those the entailment model reads as entailing it are named as the other side (`Claim.alone_support`;
+    the scorer had named \"revenue of 2.4 billion dollars, up 5%\" as supporting \"Net income rose to 180 million dollars\"). The other way round, the
     judged sentences the scorer read as leaning against a claim its sentences back (verdict.leans_against) are read
     alone too: only those the entailment model reads as contradicting it (its most likely class) are named so (on the
     train sets' dev carve it did not for 21 of 26 such notes, 16 of them on claims gold Supported). The sentences
@@ -185,8 +186,8 @@ def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
         if claim.joint is None or len(claim.joint_columns) < 2:
             continue
         if claim.joint[0] <= claim.joint[2]:
-            if "scorer" in state.models and preset.joint_contradict is not None \
-                    and claim.joint[2] >= preset.joint_contradict:   # Contradicted: which of them says so (the anchor)
+            decided = preset.joint_contradict is not None and claim.joint[2] >= preset.joint_contradict
+            if "scorer" in state.models and (decided or doubted(preset, claim.joint)):   # which of them says so
                 against.append(k)
             continue
         pairs = {p.column: p for p in state.scores if p.claim == k and p.column in claim.joint_columns}

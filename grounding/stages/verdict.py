@@ -114,8 +114,9 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
       where the cell is not supporting: value +cosine, label +1.
     - Unsupported by the list rule (overrides.list_override) where the cell is contradicting: value 0, label 0.
     - Unsupported by the denial rule where the cell is supporting ("will enroll 300 patients" against "enrolled 300
-      patients"): value 0, label 0, no evidence; not where another claim of the same row is backed by that
-      sentence (the claims engine's sentence map: the row's other claim keeps its support).
+      patients"), or because the sentences read together lean to contradiction (verdict.doubted): value 0, label 0,
+      no evidence; not where another claim of the same row is backed by that sentence (the claims engine's sentence
+      map: the row's other claim keeps its support).
     - `cleared(v)`: the sentences whose scorer reading the entailment model, reading each alone against the claim,
       does not share (`Claim.alone_cleared`), where the scorer read support (green under a claim the sentences read
       together contradict), other than the verdict's anchor and the sentence it names as the other side: value 0,
@@ -136,7 +137,8 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
     for v in verdicts:
         red = v.label == CONTRADICTED and v.score is not None
         listed = v.label == UNSUPPORTED and v.rule.startswith("an open list: ") and bool(v.anchor_conflict)
-        denied = v.label == UNSUPPORTED and v.rule.startswith("denied mention: ") and bool(v.anchor_conflict) or listed
+        denied = v.label == UNSUPPORTED and (v.rule.startswith("denied mention: ") and bool(v.anchor_conflict)
+                                             or v.rule.startswith(verdict.DOUBTED)) or listed
         borne = v.label == SUPPORTED and v.rule.startswith(number_rules.FIGURES_RULE)
         decided = (red or denied or borne) and v.anchor is not None and v.cosine is not None
         row = row_of(v) if decided else None

@@ -11,7 +11,7 @@ import argparse
 import numpy as np
 
 from evaluation.verdicts import instances
-from grounding.clauses import clauses
+from grounding.clauses import reaching_none, widen
 from grounding.config import GroundingConfig
 from grounding.judge import cosine_matrix
 from grounding.pipeline import load_models
@@ -29,18 +29,9 @@ def reach(insts, embedder, tau: float) -> np.ndarray:
             continue
         queries = embedder.encode(list(inst.claims))
         whole = cosine_matrix(queries, embedder.encode(ctx))
-        widest = whole.copy()
-        owners, pieces = [], []
-        for j, text in enumerate(ctx):
-            cut = clauses(text)
-            owners += [j] * len(cut)
-            pieces += cut
-        if pieces:
-            sims = cosine_matrix(queries, embedder.encode(pieces))
-            for t, j in enumerate(owners):
-                widest[:, j] = np.maximum(widest[:, j], sims[:, t])
-        lone = whole.max(axis=1) <= tau
-        shipped = np.where(lone[:, None], widest, whole)
+        widest, shipped = whole.copy(), whole.copy()
+        widen(embedder, widest, range(len(inst.claims)), [queries], ctx)
+        widen(embedder, shipped, reaching_none(whole, tau), [queries], ctx)
         for i in range(len(inst.claims)):
             for j in range(len(ctx)):
                 gold = inst.gold[i][j] if inst.gold else 0

@@ -33,24 +33,28 @@ def clauses(sentence: str) -> list[str]:
 
 
 def widen(embedder, cos: np.ndarray, rows: Iterable[int], queries: list[np.ndarray], context_texts: list[str],
-          fp32: bool = False, stop=None) -> None:
+          fp32: bool = False, stop=None) -> bool:
     """In place: cos[i, j] for each of `rows` becomes the higher of itself and the cosine between a reading of row i
     (each of `queries`, (len(cos), d) unit embeddings: the text as written, and as resolved) and the nearest clause of
-    context sentence j (`context_texts`, in the columns' order). The clauses are embedded once, only when needed."""
+    context sentence j (`context_texts`, in the columns' order). The sentences are cut and their clauses embedded
+    only when some row needs them; returns whether any sentence had clauses to read."""
     from grounding.judge import cosine_matrix
     rows = list(rows)
+    if not rows:
+        return False
     owners, pieces = [], []
     for j, text in enumerate(context_texts):
         cut = clauses(text)
         owners += [j] * len(cut)
         pieces += cut
-    if not rows or not pieces:
-        return
+    if not pieces:
+        return False
     embedded = embedder.encode(pieces, stop=stop, fp32=fp32)     # a piece left unread by `stop` is a zero row
     for q in queries:
         sims = cosine_matrix(q[rows], embedded)
         for t, j in enumerate(owners):
             cos[rows, j] = np.maximum(cos[rows, j], sims[:, t])
+    return True
 
 
 def reaching_none(cos: np.ndarray, tau: Optional[float]) -> list[int]:

@@ -133,7 +133,6 @@ def similarities(embedder, texts: list[str], resolved: list[str], context: np.nd
         readings[1][other] = alt
     if context_texts is not None:
         rows = clauses.reaching_none(cos, tau)
-        clauses.widen(embedder, cos, rows, readings, context_texts, fp32=fp32, stop=stop)
-        if widened is not None and rows and any(clauses.clauses(t) for t in context_texts):
+        if clauses.widen(embedder, cos, rows, readings, context_texts, fp32=fp32, stop=stop) and widened is not None:
             widened.update(texts[i] for i in rows)
     return cos

@@ -97,3 +97,16 @@ def test_the_reach_table_counts_pairs_above_tau_by_each_reading():
     counts = reach([inst], Embedder(), 0.7)
     # rows supports / refutes / neither; columns pairs, whole, clauses where none reached, clauses for every claim
     assert counts.tolist() == [[1, 1, 1, 1], [1, 0, 1, 1], [2, 0, 0, 1]]
+
+
+def test_widen_cuts_and_embeds_nothing_when_no_row_needs_it():
+    from grounding.clauses import widen
+
+    class Refuses:
+        def encode(self, texts, stop=None, fp32=False):
+            raise AssertionError("encoded although no row needed the clauses")
+
+    cos = np.array([[0.9, 0.1]], dtype=np.float32)
+    assert widen(Refuses(), cos, [], [np.ones((1, 3))], ["A b c, and d e f.", "G h i."]) is False
+    assert widen(_Embedder(), cos, [0], [np.ones((1, 3))], ["The pool is open.", "The sun is out."]) is False  # no clauses
+    assert cos.tolist() == [[np.float32(0.9), np.float32(0.1)]]

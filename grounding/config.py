@@ -188,7 +188,7 @@ PRESETS = {
                            joint_contradict=0.7, joint_doubt=0.5, alone_override=0.7, direction_override=0.6,
                            quantity_override=0.6, denial_override=0.5, reversal_override=0.5, binding_override=0.5,
                            cause_override=0.5, deed_override=0.5, overclaim_partial=0.5, parts_override=0.7),
-    # a model over the pipeline's signals (logistic or boosted trees, chosen on the train sets' dev carve), fitted
+    # a model over the pipeline's signals (logistic or boosted trees, chosen on folds of the train claims), fitted
     # per engine on every evidence train claim (exported_models/verdicts/<engine>.json, training/verdicts.py);
     # Supported needs P(Supported) >= 0.5; the joint reading's support decides first; the direction rule and the rule
     # on another value of one figure as in `joint` (chosen on the train sets' dev carve: README, "Numbers that disagree")

@@ -174,8 +174,8 @@ def decide_learned(claim: int, claim_text: str, pairs: list[PairScore], preset: 
     conflicts = learned.quantity_conflicts(claim_text, context_texts[anchor.column]) if anchor else []
     rule = "learned: " + learned.describe(probs) + (
         "; the anchor gives another value: " + ", ".join(f"{c} vs {x}" for c, x in conflicts) if conflicts else "")
-    if anchor is None:   # nothing judged: no sentence to back the claim, whatever the model's odds
-        label = UNSUPPORTED if label in (SUPPORTED, PARTIAL) else label
+    if anchor is None:   # nothing judged: no sentence to back the claim or to contradict it, whatever the model's odds
+        label = UNSUPPORTED
         return Verdict(claim=claim, label=label, score=None, anchor=best_column,
                        cosine=best_cosine, rule=rule + "; no context sentence judged",
                        entities=entity_diffs.get(best_column, EntityDiff()) if best_column is not None else EntityDiff())

@@ -169,6 +169,20 @@ def test_learned_never_backs_a_claim_with_nothing_judged(tmp_path):
     assert v.label == UNSUPPORTED and v.anchor == 0 and v.entail is None and "no context sentence judged" in v.rule
 
 
+def test_learned_contradicts_nothing_with_nothing_judged(tmp_path):
+    """Nor Contradicted: with no sentence read against the claim there is no evidence to show for it (the
+    explanation had no probability to quote and failed)."""
+    from grounding.config import PRESETS
+    from grounding.verdict import decide_learned
+    path = _model_file(tmp_path, np.zeros((3, len(learned.FEATURES))).tolist())
+    data = json.loads(path.read_text())
+    data["intercept"], data["contradicted_min"] = [0.0, 0.0, 3.0], 0.5
+    path.write_text(json.dumps(data))
+    model = learned.LearnedVerdictModel(path)
+    v = decide_learned(0, "It rained.", [], PRESETS["learned"], model, {}, ["The sun shone."], 0, 0.2)
+    assert v.label == UNSUPPORTED and v.score is None and "no context sentence judged" in v.rule
+
+
 def _separable(n=300, seed=0):
     rng = np.random.default_rng(seed)
     k = len(learned.FEATURES)
@@ -244,13 +258,25 @@ def test_extract_saves_each_set_and_resumes_from_it(tmp_path, monkeypatch):
     assert [learned.CLASSES[i] for i in data["y"]] == [SUPPORTED, CONTRADICTED]
     x = dict(zip(learned.FEATURES, data["X"][0]))
     assert x["judged"] == 1 and x["joint_read"] == 1 and x["joint_entail"] > 0.5
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["features_claims.a_train.npz", "features_claims.b_train.npz"]
+    assert list(data["inst"]) == [0, 0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["features_claims.a_train.npz", "features_claims.a_train.pkl",
+                                                          "features_claims.b_train.npz", "features_claims.b_train.pkl"]
 
     import grounding.pipeline
     monkeypatch.setattr(grounding.pipeline, "ground", lambda *a, **k: pytest.fail("grounded again"))
     again = tv.extract("claims", None, 1, checkpoints=cache)
     np.testing.assert_array_equal(again["X"], data["X"])
     np.testing.assert_array_equal(again["y"], data["y"])
+
+    # the kept results give the runtime's verdict for each label the model could say, and the default preset's
+    from training import verdict_outcomes as vo
+    outcomes = vo.kept_outcomes(cache, data, "claims")
+    S, C = learned.CLASSES.index(SUPPORTED), learned.CLASSES.index(CONTRADICTED)
+    assert outcomes.shape == (2, 5) and list(outcomes[:, -1]) == [S, C]
+    assert outcomes[0, vo.LABELS.index(SUPPORTED)] == S and outcomes[1, vo.LABELS.index(CONTRADICTED)] == C
+    assert outcomes[1, vo.LABELS.index(SUPPORTED)] == S      # what the model says stands where no rule objects
+    monkeypatch.setattr(vo, "runtime_outcomes", lambda *a: pytest.fail("decided again"))
+    np.testing.assert_array_equal(vo.kept_outcomes(cache, data, "claims"), outcomes)   # read back
 
 
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))

@@ -6,13 +6,19 @@
    its instance's documents, as evaluation.verdicts does (decomposition and PFCR off), with the
    shipped models; its FEATURES vector and gold label (Supported / Unsupported / Contradicted from the
    sentence labels; disputed claims left out) are cached in runs/verdict_features_<engine>.npz.
-2. Split: a dev share (20 %) carved from the train sets by instance, so no instance is on both sides.
+2. Held out: a dev share (20 %) carved from the train sets by instance, so no instance is on both sides; or, with
+   --folds K, every claim, each predicted by a model fitted on the other K-1 folds (instances kept whole: five
+   times as many claims to choose on).
 3. Fit: multinomial logistic regression on standardised features, or gradient-boosted trees (scikit-learn,
    training only); the kind, its size or C, the class weighting and the least P(Contradicted) for a Contradicted
-   verdict chosen on dev by macro F1 among the settings whose false-alarm rate (Contradicted where gold is not)
-   stays at or below --max-false-alarms, with the runtime's decision simulated (preset "learned"'s joint rule
-   decides Supported first where it fires); then refit on all train claims with that setting.
-   Calibration is reported on dev (expected calibration error of the top class, 10 bins).
+   verdict chosen on the held-out claims by macro F1 among the settings whose false-alarm rate (Contradicted where
+   gold is not) stays at or below --max-false-alarms (and, with --hold-missed, that call no more gold
+   contradictions Supported than the default preset does). A held-out claim's verdict is the runtime's own: each
+   set's grounding results are kept beside its features, and training/verdict_outcomes.py rederives every claim
+   under preset "learned" once for each label the model could give (the joint rule first, every verdict rule
+   after); caches from before that kept no results fall back to a simulation (the joint rule deciding Supported
+   first, no rule after). Then the chosen setting is refitted on all train claims.
+   Calibration is reported on the held-out claims (expected calibration error of the top class, 10 bins).
 4. Write exported_models/verdicts/<engine>.json: coefficients and scaling or the trees, classes, features, the choice and
    its dev figures. The runtime reads it with numpy alone.
 """
@@ -21,6 +27,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import pickle
 import sys
 import time
 from pathlib import Path
@@ -32,12 +39,17 @@ from grounding import learned
 from grounding.config import PRESETS, GroundingConfig
 from grounding.verdict import joint_label
 from evaluation.verdicts import DISPUTED, gold_label
+from training.verdict_outcomes import decided, folds_of, kept_outcomes, results_path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
+KEYS = ("X", "y", "dev", "set", "inst")
+
+
 def extract(engine: str, limit: int | None, threads: int, checkpoints: Path | None = None) -> dict:
-    """{"X", "y", "dev", "set"}: one row per train claim that stayed one sentence.
+    """{"X", "y", "dev", "set", "inst"}: one row per train claim that stayed one sentence (inst: its instance's
+    number in its set).
 
     With `checkpoints`, each train set's rows are saved to <checkpoints>.<set>.npz as soon as the set is done
     and read back instead of recomputed, so an interrupted extraction resumes at the set it stopped in."""
@@ -51,7 +63,7 @@ def extract(engine: str, limit: int | None, threads: int, checkpoints: Path | No
             parts.append(dict(np.load(part)))
             print(f"[verdicts] {set_name}: read back from {part}", file=sys.stderr, flush=True)
             continue
-        X, y, dev, sets = [], [], [], []
+        X, y, dev, sets, index, results = [], [], [], [], [], []
         start = time.perf_counter()
         for n, inst in enumerate(insts[:limit] if limit else insts):
             docs = inst.context_items()
@@ -70,14 +82,18 @@ def extract(engine: str, limit: int | None, threads: int, checkpoints: Path | No
                 y.append(learned.CLASSES.index(gold))
                 dev.append(datasets.in_train_dev(set_name, n))
                 sets.append(set_name)
+                index.append(n)
+                results.append(res)
         rows = {"X": np.array(X).reshape(len(X), len(learned.FEATURES)), "y": np.array(y, dtype=int),
-                "dev": np.array(dev, dtype=bool), "set": np.array(sets, dtype=str)}
+                "dev": np.array(dev, dtype=bool), "set": np.array(sets, dtype=str), "inst": np.array(index, dtype=int)}
         parts.append(rows)
         if part is not None:
             part.parent.mkdir(parents=True, exist_ok=True)
             np.savez(part, **rows)
+            with open(results_path(part), "wb") as f:   # the results themselves, for choosing by the runtime's verdicts
+                pickle.dump(results, f)
         print(f"[verdicts] {set_name}: {time.perf_counter() - start:.0f} s, {len(y)} claims", file=sys.stderr, flush=True)
-    return {key: np.concatenate([part[key] for part in parts]) for key in ("X", "y", "dev", "set")}
+    return {key: np.concatenate([part[key] for part in parts]) for key in KEYS}
 
 
 def scores(y: np.ndarray, pred: np.ndarray) -> dict:
@@ -90,6 +106,7 @@ def scores(y: np.ndarray, pred: np.ndarray) -> dict:
     out["macro_f1"] = round(float(np.mean(f1s)), 4)
     contra = learned.CLASSES.index("Contradicted")
     out["false_alarm_rate"] = round(float(((pred == contra) & (y != contra)).sum() / max(1, (y != contra).sum())), 4)
+    out["missed"] = int(((pred == learned.CLASSES.index(learned.SUPPORTED)) & (y == contra)).sum())
     return out
 
 
@@ -192,34 +209,52 @@ def wilson_upper(rate: float, n: int, z: float = 1.96) -> float:
 
 
 def fit(data: dict, max_false_alarms: float, kinds=KINDS, joint_support: float | None = None,
-        bound: str = "point") -> tuple[dict, dict]:
-    """Choose a setting on the dev carve (macro F1 among the settings within the false-alarm limit, the runtime's
-    decision simulated: `joint_support` as the preset's joint rule deciding first), refit it on every claim, and
-    return (the runtime's parameters, the choice with every candidate's dev figures). `bound` "upper95": a setting
-    is within the limit when the upper end of its dev false-alarm rate's 95 % interval is (Wilson), so that a limit
-    met on dev is met on another sample of such claims too; "point": when the rate itself is."""
-    X, y, dev = data["X"], data["y"], data["dev"]
-    clean = int((y[dev] != learned.CLASSES.index(learned.CONTRADICTED)).sum())   # where a Contradicted is a false alarm
+        bound: str = "point", outcomes: np.ndarray | None = None, folds: int = 0,
+        hold_missed: bool = False) -> tuple[dict, dict]:
+    """Choose a setting (macro F1 among the settings within the false-alarm limit), refit it on every claim, and
+    return (the runtime's parameters, the choice with every candidate's figures).
+
+    Where the figures come from: the dev carve, with a model fitted on the rest (`folds` 0), or every claim, each
+    predicted by the model fitted on the other `folds` folds (instances kept whole). How a claim's verdict is
+    decided: by the runtime itself where `outcomes` (`runtime_outcomes`) are given, else simulated (`joint_support`
+    as the preset's joint rule deciding first, no rule after the model). `bound` "upper95": a setting is within the
+    limit when the upper end of its false-alarm rate's 95 % interval is (Wilson), so that a limit met here is met on
+    another sample of such claims too; "point": when the rate itself is. `hold_missed` (needs `outcomes`): a setting
+    must also call no more gold contradictions Supported than the default preset does on the same claims."""
+    X, y = data["X"], data["y"]
+    held = np.ones(len(y), dtype=bool) if folds else data["dev"]
+    fold = folds_of(data, folds) if folds else None
+    clean = int((y[held] != learned.CLASSES.index(learned.CONTRADICTED)).sum())   # where a Contradicted is a false alarm
     first = joint_decides(X, joint_support)
-    candidates, tried = [], []   # every candidate's dev figures, and (figures, setting) to choose from
+    reference = scores(y[held], outcomes[held, -1]) if outcomes is not None else None
+    candidates, tried = [], []   # every candidate's figures, and (figures, setting) to choose from
     for setting in _settings(kinds):
-        fitted = _train(setting, X[~dev], y[~dev])
-        probs = _proba(fitted, X[dev])
+        if folds:
+            probs = np.zeros((len(y), len(learned.CLASSES)))
+            for k in range(folds):
+                probs[fold == k] = _proba(_train(setting, X[fold != k], y[fold != k]), X[fold == k])
+        else:
+            probs = _proba(_train(setting, X[~held], y[~held]), X[held])
         for t in CONTRADICTED_MIN:
-            s = scores(y[dev], predict(probs, t, first[dev]))
+            pred = decided(probs, t, outcomes[held]) if outcomes is not None else predict(probs, t, first[held])
+            s = scores(y[held], pred)
             s.update({k: (v if v is not None else "none") for k, v in setting.items()}, contradicted_min=t,
-                     ece=ece(probs, y[dev]))
+                     ece=ece(probs, y[held]))
             candidates.append(s)
             tried.append((s, setting))
             print(f"[verdicts] {setting} P(C)>={t}: {s}", file=sys.stderr, flush=True)
     def within(figures: dict) -> bool:
         rate = figures["false_alarm_rate"]
-        return (wilson_upper(rate, clean) if bound == "upper95" else rate) <= max_false_alarms
+        return ((wilson_upper(rate, clean) if bound == "upper95" else rate) <= max_false_alarms
+                and (not hold_missed or reference is None or figures["missed"] <= reference["missed"]))
     allowed = [c for c in tried if within(c[0])] or tried
     best, setting = max(allowed, key=lambda c: (c[0]["macro_f1"], c[0]["accuracy"]))
     params = export_params(_train(setting, X, y))
     params["contradicted_min"] = best["contradicted_min"]
-    return params, {"chosen": best, "joint_support": joint_support, "candidates": candidates}
+    return params, {"chosen": best, "default_preset": reference, "joint_support": joint_support,
+                    "held_out": f"{folds} folds of every claim" if folds else "the dev carve",
+                    "decided_by": "the runtime (pipeline.rederive)" if outcomes is not None else "a simulation",
+                    "candidates": candidates}
 
 
 def main(argv=None) -> int:
@@ -238,12 +273,17 @@ def main(argv=None) -> int:
                         "(default); 'none' when the model decides every claim")
     p.add_argument("--features", type=Path, default=None, help="feature cache (default runs/verdict_features_<engine>.npz)")
     p.add_argument("--refresh", action="store_true", help="recompute the features even if cached")
+    p.add_argument("--folds", type=int, default=0, metavar="K",
+                   help="choose on every claim, each predicted by a model fitted on the other K-1 folds (instances "
+                        "kept whole), instead of on the dev carve (0)")
+    p.add_argument("--hold-missed", action="store_true",
+                   help="a setting must call no more gold contradictions Supported than the default preset does")
     p.add_argument("--out", type=Path, default=ROOT / "exported_models" / "verdicts")
     a = p.parse_args(argv)
     cache = a.features or ROOT / "runs" / f"verdict_features_{a.engine}.npz"
     try:
         if a.refresh:   # the whole cache and every set's checkpoint beside it
-            for stale in [cache, *cache.parent.glob(f"{cache.stem}.*.npz")]:
+            for stale in [cache, *cache.parent.glob(f"{cache.stem}.*")]:
                 stale.unlink(missing_ok=True)
         if cache.is_file():
             data = dict(np.load(cache))
@@ -257,22 +297,33 @@ def main(argv=None) -> int:
     if data["X"].shape[1] != len(learned.FEATURES):
         print(f"error: {cache} holds other features; rerun with --refresh", file=sys.stderr)
         return 2
-    params, choice = fit(data, a.max_false_alarms, a.kinds, a.joint_support, a.false_alarm_bound)
+    if a.folds and "inst" not in data:
+        print(f"error: {cache} holds no instance numbers for --folds; rerun with --refresh", file=sys.stderr)
+        return 2
+    outcomes = kept_outcomes(cache, data, a.engine)
+    if a.hold_missed and outcomes is None:
+        print(f"error: --hold-missed needs the grounding results kept beside {cache}; rerun with --refresh", file=sys.stderr)
+        return 2
+    params, choice = fit(data, a.max_false_alarms, a.kinds, a.joint_support, a.false_alarm_bound, outcomes,
+                         a.folds, a.hold_missed)
     counts = {name: int((data["y"] == i).sum()) for i, name in enumerate(learned.CLASSES)}
     out = {"features": list(learned.FEATURES), "classes": list(learned.CLASSES), **params,
            "engine": a.engine, "fitted_on": {"sets": sorted(set(data["set"].tolist())), "claims": int(len(data["y"])),
                                              "dev_claims": int(data["dev"].sum()), "labels": counts,
                                              "limit_per_set": a.limit, "split": "evidence train sets only"},
-           "selection": {"rule": f"macro F1 on dev among settings with false-alarm rate "
+           "selection": {"rule": f"macro F1 on {choice['held_out']} among settings with false-alarm rate "
                                  f"{'(upper end of its 95 % interval) ' if a.false_alarm_bound == 'upper95' else ''}"
-                                 f"<= {a.max_false_alarms}, "
-                                 f"the joint rule deciding Supported first at P(e) >= {a.joint_support}",
+                                 f"<= {a.max_false_alarms}"
+                                 + (", missing no more contradictions than the default preset" if a.hold_missed else "")
+                                 + f", the joint rule deciding Supported first at P(e) >= {a.joint_support}"
+                                 + f", verdicts decided by {choice['decided_by']}",
                          **choice},
            "command": f"python -m training.verdicts --engine {a.engine}" + (f" --limit {a.limit}" if a.limit else "")
                       + f" --kinds {' '.join(a.kinds)}"
                       + f" --joint-support {a.joint_support if a.joint_support is not None else 'none'}"
                       + (f" --max-false-alarms {a.max_false_alarms}" if a.max_false_alarms != 0.08 else "")
-                      + (" --false-alarm-bound upper95" if a.false_alarm_bound == "upper95" else "")}
+                      + (" --false-alarm-bound upper95" if a.false_alarm_bound == "upper95" else "")
+                      + (f" --folds {a.folds}" if a.folds else "") + (" --hold-missed" if a.hold_missed else "")}
     a.out.mkdir(parents=True, exist_ok=True)
     (a.out / f"{a.engine}.json").write_text(json.dumps(out, indent=1) + "\n")
     print(json.dumps({"engine": a.engine, "chosen": choice["chosen"], "labels": counts}))

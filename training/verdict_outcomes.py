@@ -25,11 +25,11 @@ LABELS = (learned.SUPPORTED, learned.PARTIAL, learned.UNSUPPORTED, learned.CONTR
 
 
 def runtime_outcomes(results: list, engine: str) -> np.ndarray:
-    """Per claim, the class the runtime ends at (`pipeline.rederive` under preset "learned": the joint rule first,
-    then the model, then every verdict rule after it) for each label the model could give it, as a (claims, 4) array
-    over LABELS; and in a fifth column the default preset's own class (the result as grounded). The rules read the
-    model's label, its anchor (chosen by the label) and not its odds, so four rederives per claim stand for every
-    candidate model and threshold."""
+    """A (claims, 5) array: per claim, the class the runtime ends at (`pipeline.rederive` under preset "learned": the
+    joint rule first, then the model, then every verdict rule after it) for each label of LABELS the model could give
+    it, and in the fifth column the default preset's own class (the result as grounded). The rules read the model's
+    label and the anchor the label picks, not its odds, so four rederives per claim stand for every candidate model
+    and threshold; the model is stood in for by `learned.label_from` answering the label in turn."""
     from grounding.pipeline import rederive
     config = GroundingConfig(engine=engine, preset="learned", decompose=False, pfcr=False).validate()
     said, real = [None], learned.label_from
@@ -53,7 +53,8 @@ def _class_of(result) -> int:
 
 def kept_outcomes(cache: Path, data: dict, engine: str) -> np.ndarray | None:
     """`runtime_outcomes` of the claims in `data`, from the results `extract` kept beside `cache` (computed once,
-    then read from <cache>.outcomes.npy); None where a set's results were not kept (a cache from before)."""
+    then read from <cache>.outcomes.npy: delete it after a change to the verdict rules); None where a set's results
+    were not kept (a cache from before)."""
     saved = cache.with_name(f"{cache.stem}.outcomes.npy")
     if saved.is_file() and len(out := np.load(saved)) == len(data["y"]):
         return out

@@ -47,8 +47,7 @@ def runtime_outcomes(results: list, engine: str) -> np.ndarray:
 
 
 def _class_of(result) -> int:
-    label = claim_label([v.label for v in result.verdicts])
-    return learned.CLASSES.index(label if label != learned.PARTIAL else learned.SUPPORTED)
+    return learned.CLASSES.index(claim_label([v.label for v in result.verdicts]))   # Partially supported: Supported
 
 
 def kept_outcomes(cache: Path, data: dict, engine: str) -> np.ndarray | None:

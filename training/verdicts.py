@@ -225,7 +225,7 @@ def fit(data: dict, max_false_alarms: float, kinds=KINDS, joint_support: float |
     held = np.ones(len(y), dtype=bool) if folds else data["dev"]
     fold = folds_of(data, folds) if folds else None
     clean = int((y[held] != learned.CLASSES.index(learned.CONTRADICTED)).sum())   # where a Contradicted is a false alarm
-    first = joint_decides(X, joint_support)
+    first = joint_decides(X, joint_support) if outcomes is None else None   # the simulation's joint rule
     reference = scores(y[held], outcomes[held, -1]) if outcomes is not None else None
     candidates, tried = [], []   # every candidate's figures, and (figures, setting) to choose from
     for setting in _settings(kinds):

@@ -246,6 +246,30 @@ OVERSTATED = {
     "expect_labels": {1: ["Contradicted"], 2: ["Partially supported"], 3: ["Supported"], 4: ["Supported"]},
 }
 
+HOTEL = {
+    "name": "hotel",
+    "label": "Exceptions and prices: a hotel page",
+    "question": "What should I know before staying at the Harbour View Hotel?",
+    "response": (
+        "Wi-Fi is free throughout the hotel. "
+        "Parking costs £20 a night. "
+        "Assistance dogs are welcome. "
+        "Breakfast is served until 11 am."
+    ),
+    "context": (
+        "# Harbour View Hotel: before you arrive\n\n"
+        "Check-in is from 3 pm and check-out is by 11 am. "
+        "Breakfast is included in all rates and is served from 7 am to 10 am. "
+        "The hotel has free Wi-Fi throughout, but parking costs £15 a night. "
+        "Pets are not allowed, except assistance dogs. "
+        "Late check-out until 2 pm can be booked for £20."
+    ),
+    "expect": ("R1 supported; R2 contradicted (£20 vs £15 a night); R3 supported (assistance dogs are the exception to "
+               "\"Pets are not allowed\", which the entailment model reads as included); R4 contradicted (served until "
+               "10 am)."),
+    "expect_labels": {1: ["Supported"], 2: ["Contradicted"], 3: ["Supported"], 4: ["Contradicted"]},
+}
+
 # The papers' running example (README, tests): not offered in the app, checked with the examples
 DRUG_X = {
     "name": "drug_x",
@@ -259,7 +283,7 @@ DRUG_X = {
     "expect_claim_labels": {"Drug X lowers blood pressure.": ["Supported"], "Drug X raises liver enzymes.": ["Contradicted"]},
 }
 
-EXAMPLES = [CONTRADICTION, CONFLICTING_SOURCES, LONG_CONTEXT, FAITHFUL, NUMBERS, MIXED_UP, OVERSTATED]
+EXAMPLES = [CONTRADICTION, CONFLICTING_SOURCES, LONG_CONTEXT, FAITHFUL, NUMBERS, MIXED_UP, OVERSTATED, HOTEL]
 BY_NAME = {e["name"]: e for e in EXAMPLES}
 
 

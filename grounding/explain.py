@@ -91,6 +91,9 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                 from grounding.denial import how_denied
                 signal = (f"the claim says it has already happened, and the source names “{what}” only as "
                           f"{how_denied(cue)} (“{cue}”)")
+            elif verdict.rule.startswith("the exception: "):
+                signal = (f"{verdict.anchor_conflict}, so what it says of the rest does not hold for them (the "
+                          f"entailment model, which reads the exception as included, had read it as backing the claim)")
             elif verdict.rule.startswith("another cause"):
                 signal = f"it gives another cause: {verdict.anchor_conflict}"
             elif verdict.rule.startswith("another doer"):
@@ -132,6 +135,10 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             said = verdict.rule.split(": ", 1)[1].rsplit(" (context sentence", 1)[0]
             text = (f"Supported by {anchor} ({where}): its figures bear the comparison out ({said}), whatever the "
                     f"model made of the words.")
+        elif verdict.label == SUPPORTED and verdict.rule.startswith("the exception: "):
+            text = (f"Supported by {anchor} ({where}): {verdict.anchor_conflict}, and the claim says of them the "
+                    f"opposite of what it says of the rest. The entailment model reads the exception as included and "
+                    f"read the sentence as contradicting the claim, so its reading is taken the other way round.")
         elif verdict.label == SUPPORTED:
             shared = f"; matching entities: {', '.join(verdict.entities.shared)}" if verdict.entities.shared else ""
             p_e = (f"entailment {claim.joint[0] if reading == 'alone' else verdict.entail:.2f}, "

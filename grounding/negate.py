@@ -122,5 +122,18 @@ def opposite_polarity(claim: str, sentence: str) -> bool:
     if negated:
         return holds_most(_NEGATION.sub(" ", claim), sentence)
     words = {w.lower() for w in re.findall(r"[A-Za-z]+", sentence)}
-    return any(_ANTONYMS[m.group(0).lower()] & words
-               and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence) for m in _STATE.finditer(claim))
+    return any(_ANTONYMS[m.group(0).lower()] & words and _holds_rest(claim[:m.start()] + " " + claim[m.end():], sentence)
+               for m in _STATE.finditer(claim))
+
+
+def _holds_rest(rest: str, sentence: str) -> bool:
+    """Whether the sentence holds most of the claim's other words (overclaim.holds_most), or half of them and every
+    name and number among them: "It is open on Sunday afternoons" against "It is closed on Sundays" (the sentence's
+    day holds the claim's afternoons), not "The Leeds store is open on Sundays" against "The York store is closed on
+    Sundays"."""
+    from grounding.overclaim import _stem, _stems, holds_most
+    if holds_most(rest, sentence):
+        return True
+    held = _stems(sentence)
+    named = [w for i, w in enumerate(re.findall(r"[A-Za-z]+|\d[\d.,]*", rest)) if w[0].isdigit() or (i and w[0].isupper())]
+    return holds_most(rest, sentence, 0.5) and all(_stem(w.lower()) in held for w in named)

@@ -90,8 +90,10 @@ def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: li
                       entity_diffs: dict[int, EntityDiff]) -> Verdict:
     """`quantity_override` for the other sentences read together, when they decided a backed verdict: one of them
     (cosine at least quantity_override) gives another value of the claim's figure that cannot also be true, and none of
-    them states the claim's own ("due to open in 2030" against "The tunnel is due to open in 2032", read with the
-    sentence on the tunnel's length: P(e) 0.96). Contradicted, anchored on that sentence."""
+    them states the claim's own as the same figure ("due to open in 2030" against "The tunnel is due to open in 2032",
+    read with the sentence on the tunnel's length: P(e) 0.96; "Recycling will be collected every three weeks" against
+    "Recycling will still be collected every two weeks", read with "general waste will be collected every three
+    weeks": another subject's value, values.another_subject). Contradicted, anchored on that sentence."""
     if preset.quantity_override is None or v.label not in (SUPPORTED, PARTIAL) or len(claim.joint_columns) < 2 \
             or not v.rule.startswith("read together, "):
         return v
@@ -101,8 +103,14 @@ def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: li
     from grounding.learned import _unit_after     # a number is stated with its unit: "aged 6" does not state "6 hours"
     def keyed(text: str, m):
         return m.key, _unit_after(text, m.end) if m.kind == "number" else ""
-    stated = {keyed(context_texts[c], m) for c in claim.joint_columns for m in mentions(context_texts[c])}
     own = {m.surface: keyed(claim.text, m) for m in mentions(claim.text)}
+    # the claim's own value stated, but not of another subject: "general waste … every three weeks" does not state
+    # "Recycling will be collected every three weeks" (values.another_subject: one verb, two named subjects)
+    from grounding.values import another_subject
+    surfaces = {key: surface for surface, key in own.items()}
+    stated = {key for c in claim.joint_columns for m in mentions(context_texts[c])
+              if (key := keyed(context_texts[c], m)) not in surfaces
+              or not another_subject(claim.text, surfaces[key], context_texts[c], m.surface)}
     for pair in sorted((judged[c] for c in claim.joint_columns if c != v.anchor and c in judged
                         and judged[c].cosine >= preset.quantity_override), key=lambda p: (-p.cosine, p.column)):
         conflicts = quantity_conflicts(claim.text, context_texts[pair.column], values=True, same_figure=True)

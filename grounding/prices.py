@@ -14,6 +14,11 @@ or where one is the other sold by the unit ("personal training" and "personal tr
 thing is the thing ("Entry to the shipwrecks exhibition" is "the exhibition on shipwrecks").
 The sentence says the other of the two states for the claim's thing, and never the claim's. A negated state ("is
 not free") is left to the model.
+
+`same_price` tells the quantity rule (values.same_quantity) whether two amounts price one thing, where the verbs
+alone do not say: "The extension costs £99" against "It can be extended to three years for £79" (the entailment
+model read it as support, P(e) 0.93), "The course fee is £450" against "The course costs £400", and not "Child
+tickets cost £12" against "Adult tickets cost £10" or "£20 a week" against "£15 a night".
 """
 from __future__ import annotations
 
@@ -138,3 +143,68 @@ def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:
         if same and all(x.free != c.free for x in same):
             out.append((c.said, same[0].said))
     return out
+
+
+# nouns that name a price, whose thing is what qualifies them: "The course fee is £450" prices the course
+_PRICE_NOUNS = frozenset({"fee", "price", "cost", "charge", "fare", "rent", "rate", "subscription", "premium"})
+_PER = re.compile(r"^\s*(?:a|an|per|each)\s+([a-z]+)", re.I)
+_PRONOUNS = frozenset({"it", "they", "this", "that", "these", "those", "which", "one", "you", "we"})
+
+
+def priced_thing(token) -> tuple[str, frozenset, str] | None:
+    """(thing, the lemmas that qualify it, what it is priced per) of a money value's token, or None where the parse
+    does not say: the subject of "cost" ("The extension costs £99"; "Parking costs £15 a night" parsed as one noun
+    phrase: its first part), of "be" ("A ticket is £12"; a price noun's own thing: "The course fee is £450" prices
+    the course), or of the verb a "for" / "at" amount is under ("An extension is available for £79"), where that
+    subject is a pronoun the verb itself ("It can be extended for £79": extend). The per part is the word after
+    "a", "an", "per" or "each" ("£15 a night": night)."""
+    from grounding.values import governor
+    verb = governor(token)
+    amount = next((t for t in token.doc[token.i:token.i + 3] if t.like_num), token)   # "£" "20": the number
+    per = _PER.match(token.doc.text[amount.idx + len(amount.text):])
+    per = per.group(1).lower() if per else ""
+    node = token
+    while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i and node.lower_ not in ("cost", "costs"):
+        node = node.head
+    if node.pos_ == "NOUN" and node.lower_ in ("cost", "costs"):   # "parking costs £15" parsed as one noun phrase
+        subject = next((c for c in node.children if c.dep_ == "compound"), None)
+        return (subject.lemma_.lower(), frozenset(), per) if subject is not None else None
+    lemma = verb.lemma_.lower()
+    subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    under = amount.head if amount.dep_ == "pobj" else None
+    bought = under is not None and under.lower_ in ("for", "at") and lemma not in ("be", "cost")
+    if lemma not in ("cost", "be") and not bought:
+        return None
+    if subject is None or subject.lemma_.lower() in _PRONOUNS or subject.pos_ == "PRON":
+        return (lemma, frozenset(), per) if bought else None
+    if subject.pos_ not in ("NOUN", "PROPN"):
+        return None
+    if subject.lemma_.lower() in _PRICE_NOUNS:
+        of = next((p for c in subject.children if c.dep_ == "prep" and c.lower_ in ("of", "for")
+                   for p in c.children if p.dep_ == "pobj"), None)
+        owner = of or next((c for c in subject.children if c.dep_ in ("compound", "poss")), None)
+        if owner is not None:
+            subject = owner
+    noun, words = _thing(subject)
+    return noun, words - {noun}, per
+
+
+def _kin(a: str, b: str) -> bool:
+    """One word, or a word and its noun ("extend" / "extension", "renew" / "renewal"): a shared start of five letters
+    that is most of the shorter word."""
+    if a == b:
+        return True
+    n = len(min(a, b, key=len))
+    shared = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), n)
+    return shared >= 5 and shared >= n - 1
+
+
+def same_price(a, b) -> bool | None:
+    """Whether two money values' tokens price one thing (`priced_thing`; None where either's thing is not known): the
+    same noun, or a verb and its noun, the claim's qualifying words among the other's ("tickets" and "adult tickets",
+    not "child tickets" and "adult tickets"), and the same per part where both have one (not "£20 a week" and "£15 a
+    night")."""
+    x, y = priced_thing(a), priced_thing(b)
+    if x is None or y is None:
+        return None
+    return _kin(x[0], y[0]) and x[1] <= y[1] and not (x[2] and y[2] and x[2] != y[2])

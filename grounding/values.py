@@ -12,6 +12,10 @@ from typing import Optional
 from grounding.entities import Mention, occurrences
 
 
+# a money value: a currency sign or word ("£99", "99 dollars")
+_MONEY = re.compile(r"[£$€¥]|\b(?:euros?|dollars?|pounds?|pence|cents?|yen|francs?)\b", re.I)
+
+
 def _value_token(doc, surface: str):
     """The token of `doc` where `surface` first occurs as a whole, or None."""
     m = next(occurrences(surface, doc.text), None)
@@ -79,10 +83,13 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     whatever their subject: "Apollo 11 landed … on 20 July 1969" is not "Apollo 11 launched on 16 July 1969". A
     value the parse cannot place counts as the same quantity."""
     from grounding.decompose import parse
+    from grounding.prices import same_price
     a = _value_token(parse(claim), claim_value) or _value_token(parse(claim), claim_value.split(" ")[0])
     b = _value_token(parse(context), context_value) or _value_token(parse(context), context_value.split(" ")[0])
     if a is None or b is None:
         return True
+    if _MONEY.search(claim_value) and (priced := same_price(a, b)) is not None:   # what each prices, where both say
+        return priced
     (verb_a, subj_a, noun_a, mods_a), (verb_b, subj_b, noun_b, mods_b) = _what_it_measures(a), _what_it_measures(b)
     # "be" and "have" say nothing of what is measured ("is one of the deepest in 100 years" / "there have been 18
     # minima in the last 8,000 years"), and a value as its verb's subject ("70% of patients fail" / "81.2% did not
@@ -95,6 +102,18 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
             or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)) or _attached(a) == _attached(b) != ()
             or _gap(a) == _gap(b) != "")
 
+
+
+def another_subject(claim: str, claim_value: str, context: str, context_value: str) -> bool:
+    """Whether one verb gives the two values to two named subjects of one voice that measure no common noun
+    (`_two_subjects`): "Recycling will be collected every three weeks" / "general waste will be collected every
+    three weeks". False wherever the parse cannot tell (a value it cannot place, a pronoun, another verb)."""
+    from grounding.decompose import parse
+    a, b = _value_token(parse(claim), claim_value), _value_token(parse(context), context_value)
+    if a is None or b is None:
+        return False
+    (verb_a, _, noun_a, mods_a), (verb_b, _, noun_b, mods_b) = _what_it_measures(a), _what_it_measures(b)
+    return verb_a == verb_b and _two_subjects(a, b) and not (noun_a and (noun_a, mods_a) == (noun_b, mods_b))
 
 _GAP = re.compile(r"^\s*[a-z]+\s+(?:apart\b|between\s+(?:the\s+|each\s+|two\s+|your\s+)?(?P<noun>[a-z]+))", re.I)
 

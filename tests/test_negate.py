@@ -36,3 +36,33 @@ def test_falls_back_when_no_rule_applies():
     # the parser's root is the infinitive "borrow", not the clause's verb "need": no "To do not borrow"
     assert negate("To borrow books you need a library card, which is free for residents.") == \
         "It is not the case that to borrow books you need a library card, which is free for residents."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("It is open on Sundays.", "It is closed on Sundays and public holidays.", True),
+    # the sentence's day holds the claim's afternoons: half the other words, every name among them
+    ("It is open on Sunday afternoons.", "It is closed on Sundays.", True),
+    ("The Leeds store is open on Sundays.", "The York store is closed on Sundays.", False),
+    ("The pool is open until 10 pm.", "The gym is closed on Mondays.", False),
+])
+def test_the_other_of_two_states(claim, sentence, expected):
+    from grounding.negate import opposite_polarity
+    assert opposite_polarity(claim, sentence) is expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_open_on_a_day_it_is_closed(engine):
+    """A user's library answer: "It is open on Sunday afternoons" was Partially supported on every engine against
+    "It is closed on Sundays" (read with the opening hours, P(e) 0.42; the scorer 0.99 support). Read alone the
+    sentence contradicts it (0.81), and it says the claim's state the other way: Contradicted."""
+    from pathlib import Path
+    from grounding import GroundingConfig, ground
+    context = ("The central library is open from 9 am to 8 pm on weekdays and from 10 am to 4 pm on Saturdays. It is "
+               "closed on Sundays. Members can borrow up to 12 items for three weeks, and renew them online twice.")
+    models = Path(__file__).resolve().parent.parent / "exported_models"
+    res = ground("The library opens at 9 am on weekdays. It is open on Sunday afternoons.", [context],
+                 GroundingConfig(models_dir=str(models), engine=engine).validate())
+    by = {res.claims[v.claim].sentence: v for v in res.verdicts}
+    assert by[0].label == "Supported", by[0].rule
+    assert by[1].label == "Contradicted" and by[1].anchor == 1, by[1].rule
+    assert by[1].rule.startswith("read alone, context sentence 2 contradicts the claim"), by[1].rule

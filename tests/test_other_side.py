@@ -185,3 +185,27 @@ def test_a_backed_claim_names_as_leaning_against_it_only_what_the_entailment_mod
     # the claims engine's pairs are the entailment model's own readings: nothing is read again
     claims = ground("Store the tablets below 25 degrees.", [LEAFLET], GroundingConfig(engine="claims", models_dir=str(MODELS)))
     assert all(c.alone_cleared is None and c.alone_support is None for c in claims.claims)
+
+
+def test_the_claims_value_said_of_another_subject_does_not_stop_another_value_of_its_own():
+    """A user's bin-collection answer: "Recycling will be collected every three weeks" was Supported on every engine,
+    read together with "general waste will be collected every three weeks instead of every two" and "Recycling will
+    still be collected every two weeks" (P(e) 0.95): the claim's value was stated, but of general waste (one verb,
+    two named subjects: values.another_subject), so it does not say which value is recycling's."""
+    from grounding.number_rules import quantity_together
+    claim = Claim(text="Recycling will be collected every three weeks.", sentence=0, joint=[0.95, 0.03, 0.02],
+                  joint_columns=[0, 1])
+    texts = ["From 3 June, general waste will be collected every three weeks instead of every two.",
+             "Recycling will still be collected every two weeks."]
+    # the general-waste sentence is the anchor: its entities match the claim's ("every three weeks")
+    pairs = [dataclasses.replace(_pair(0, 0.75, 0.97, 0.01, 1), entity_overlap=1.0),
+             dataclasses.replace(_pair(1, 0.88, 0.91, 0.02, 1), entity_overlap=0.0)]
+    decided = lambda: decide(0, pairs, PRESETS["joint"], {}, None, None, 0.5, joint=claim.joint,
+                             joint_columns=claim.joint_columns)
+    assert decided().anchor == 0
+    v = quantity_together(decided(), PRESETS["joint"], claim, pairs, texts, {})
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule
+    assert v.anchor_conflict == "the claim says every three weeks, the source every two weeks"
+    # said of recycling itself in the other sentence: the sources give both, nothing decided
+    same = ["Recycling will be collected every three weeks from June.", texts[1]]
+    assert quantity_together(decided(), PRESETS["joint"], claim, pairs, same, {}).label != CONTRADICTED

@@ -126,3 +126,38 @@ def test_a_service_included_against_its_sessions_at_extra_cost_is_contradicted(e
     assert training.label == CONTRADICTED and training.anchor == 2, training.rule
     assert training.rule.startswith("said the other way round: the claim says included, the source cost extra")
     assert classes.label == SUPPORTED and classes.anchor == 1, classes.rule
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    # one thing priced twice: by "cost", by a price noun's thing, by the verb a "for" amount is under
+    ("The extension costs £99.", "It can be extended to three years for £79.", [("£99", "£79")]),
+    ("The course fee is £450.", "The course costs £400.", [("£450", "£400")]),
+    ("Parking costs £20 a night.", "Parking costs £15 a night.", [("£20", "£15")]),     # "costs" parsed as a noun
+    ("Parking is £20.", "The hotel has free Wi-Fi throughout, but parking costs £15 a night.", [("£20", "£15")]),
+    ("Membership is £35.", "Membership costs £29 a month with a minimum term of 12 months.", [("£35", "£29")]),
+    # another thing, another qualifier, another period: two prices, no conflict
+    ("Child tickets cost £12.", "Adult tickets cost £10.", []),
+    ("Parking costs £20 a week.", "Parking costs £15 a night.", []),
+    ("The renovation cost 6 million pounds.", "Entry remains free, although the special exhibition on shipwrecks "
+                                              "costs 8 pounds.", []),
+    ("A replacement card costs £10.", "Replacement cards are issued free of charge, and a new PIN costs £5.", []),
+])
+def test_another_price_of_the_same_thing(claim, sentence, expected):
+    from grounding.learned import quantity_conflicts
+    assert quantity_conflicts(claim, sentence, same_figure=True) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_price_said_with_another_word_is_contradicted(engine):
+    """A user's laptop answer: "The extension costs £99" was Supported on every engine against "It can be extended to
+    three years for £79" (P(e) 0.93): the quantity rule had not taken "extended … for £79" as the extension's price."""
+    context = ("The laptop comes with a one-year manufacturer's warranty covering defects in materials and "
+               "workmanship. Battery faults are covered for six months. The warranty does not cover damage caused by "
+               "liquid spills or drops. It can be extended to three years for £79.")
+    res = ground("The warranty can be extended to three years. The extension costs £99.", [context],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    labels = {res.claims[v.claim].sentence: v for v in res.verdicts}
+    assert labels[0].label == SUPPORTED, labels[0].rule
+    price = labels[1]
+    assert price.label == CONTRADICTED and price.anchor == 3, price.rule
+    assert price.rule.startswith("quantity override: the claim says £99, the source £79"), price.rule

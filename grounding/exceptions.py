@@ -1,0 +1,88 @@
+"""The exception a sentence makes of what it says: "Pets are not allowed, except assistance dogs", "All items can be
+returned within 30 days, apart from sale items", "Everyone must pay the fee, with the exception of children under
+five".
+
+The entailment model reads the exception as one of the things the sentence speaks of: "Assistance dogs are
+welcome" against "Pets are not allowed, except assistance dogs" gave contradiction 0.96, "Sale items can be
+returned within 30 days" against the returns sentence entailment 0.96, "Children under five do not pay the fee"
+against the fee sentence contradiction 0.83 (2026-12-05, the shipped model; seven such pairs of seven read the
+wrong way round). What the sentence says of the rest does not hold for the exception, so its reading of a claim
+*about the exception* is the other way round (overrides.exception_override).
+
+A claim is about the exception when its subject (spaCy's parse: the root's nsubj or nsubjpass, with the words under
+it) has the exception's content words and no others, by their first five letters ("Assistance dogs" /
+"except assistance dogs"; not "Dogs are welcome", which the sentence does not except, nor "The museum is open on
+Mondays" against "open daily except Mondays", where the model's reading is no mirror image: it gave the claim and
+its opposite the same entailment, 0.74 and 0.75). Words only, no model.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from grounding.config import VerdictPreset
+from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, EntityDiff, PairScore, Verdict
+
+EXCEPTION_RULE = "the exception"
+
+_CUE = re.compile(r"\b(?:except(?:\s+for)?|apart\s+from|other\s+than|with\s+the\s+exception\s+of|excluding|save\s+for"
+                  r"|but\s+not)\s+(?P<what>[^,.;:()]+)", re.IGNORECASE)
+
+
+class Excepted(NamedTuple):
+    what: str    # the exception as written: "assistance dogs"
+    cue: str     # with its cue: "except assistance dogs"
+
+
+def _subject_words(claim: str) -> str:
+    """The words of the claim's subject (the root's nsubj / nsubjpass and what is under it), or ""."""
+    from grounding.decompose import parse
+    doc = parse(claim)
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None) if root is not None else None
+    return " ".join(t.text for t in subject.subtree) if subject is not None else ""
+
+
+def excepted(claim: str, sentence: str) -> Excepted | None:
+    """The exception of `sentence` the claim's subject is (see the module docstring), or None."""
+    from grounding.overclaim import _stems
+    found = list(_CUE.finditer(sentence))
+    if not found:
+        return None
+    subject = _stems(_subject_words(claim))
+    if not subject:
+        return None
+    for m in found:
+        what = m.group("what").strip()
+        if _stems(what) == subject:
+            return Excepted(what, m.group(0).strip())
+    return None
+
+
+def exception_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore], joint_columns,
+                       context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
+    """A verdict the model's reading decided (no rule found a conflict: no `anchor_conflict`) whose anchor, or one of
+    the sentences read together that decided it, names the claim's subject as its exception (`excepted`): the reading
+    taken the other way round. Contradicted becomes Supported ("Assistance dogs are welcome" against "Pets are not
+    allowed, except assistance dogs"), Supported or Partially supported becomes Contradicted ("Sale items can be
+    returned within 30 days" against "All items can be returned within 30 days, apart from sale items"). The anchor
+    becomes that sentence; `anchor_conflict` names the exception, and the maps show its cell as the verdict reads it
+    (stages.verdict.show_rules). On with the preset's reversal_override."""
+    if preset.reversal_override is None or v.anchor_conflict or v.anchor is None or v.score is None \
+            or v.label not in (SUPPORTED, PARTIAL, CONTRADICTED):
+        return v
+    together = v.rule.startswith("read together, ")
+    columns = [v.anchor] + ([c for c in sorted(joint_columns or ()) if c != v.anchor] if together else [])
+    found = next(((c, e) for c in columns if (e := excepted(claim_text, context_texts[c])) is not None), None)
+    if found is None:
+        return v
+    column, e = found
+    from grounding.overrides import move_anchor
+    move_anchor(v, next((p for p in pairs if p.column == column and p.judged), None), preset, entity_diffs)
+    before = v.label
+    v.label = SUPPORTED if before == CONTRADICTED else CONTRADICTED
+    v.conflicting = None
+    v.anchor_conflict = f"it names “{e.what}” as the exception (“{e.cue}”) to what it says of the rest"
+    v.rule = (f"{EXCEPTION_RULE}: context sentence {column + 1} names “{e.what}” as the exception (“{e.cue}”), "
+              f"which the model reads as included: {before} taken the other way round ({v.rule})")
+    return v

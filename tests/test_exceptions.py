@@ -1,0 +1,86 @@
+"""The exception a sentence makes of what it says (grounding.exceptions; exceptions.exception_override)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.exceptions import excepted
+from grounding.explain import explain
+from grounding.pipeline import rederive
+from grounding.types import CONTRADICTED, SUPPORTED
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+HOTEL = ("Check-in is from 3 pm and check-out is by 11 am. Breakfast is included in all rates and is served from 7 am "
+         "to 10 am. The hotel has free Wi-Fi throughout, but parking costs £15 a night. Pets are not allowed, except "
+         "assistance dogs.")
+SHOP = ("All items can be returned within 30 days for a full refund, apart from sale items. Refunds are made to the "
+        "original payment method. Delivery is free on orders over £50.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Assistance dogs are welcome.", "Pets are not allowed, except assistance dogs.",
+     ("assistance dogs", "except assistance dogs")),
+    ("Sale items can be returned within 30 days.", "All items can be returned within 30 days, apart from sale items.",
+     ("sale items", "apart from sale items")),
+    ("Children under five do not pay the fee.", "Everyone must pay the fee, with the exception of children under five.",
+     ("children under five", "with the exception of children under five")),
+    ("Bottled water is allowed in the galleries.",
+     "No food or drink may be taken into the galleries, other than bottled water.", ("bottled water", "other than bottled water")),
+    # the subject is more than the exception, or not it: the sentence's rule is what speaks of it
+    ("Dogs are welcome.", "Pets are not allowed, except assistance dogs.", None),
+    ("The museum is open on Mondays.", "The museum is open daily except Mondays.", None),
+    ("Assistance dogs are welcome.", "Pets are not allowed.", None),
+])
+def test_the_claims_subject_as_the_sentences_exception(claim, sentence, expected):
+    found = excepted(claim, sentence)
+    assert (tuple(found) if found else None) == expected
+
+
+def _verdicts(response: str, context: str, engine: str):
+    res = ground(response, [context], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    by_sentence = {}
+    for v in res.verdicts:
+        by_sentence.setdefault(res.claims[v.claim].sentence, []).append(v)
+    return res, by_sentence
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_an_exception_is_read_the_other_way_round(engine):
+    """A user's hotel answer: "Assistance dogs are welcome" was Contradicted on every engine against "Pets are not
+    allowed, except assistance dogs" (P(c) 0.94-0.96: the model reads the exception as one of the pets). It is
+    Supported, anchored on that sentence, whose cell the map shows green; "Dogs are welcome", which the sentence does
+    not except, stays Contradicted. Preset paper (no rule after the fusion) keeps the model's reading."""
+    res, by = _verdicts("Dogs are welcome. Assistance dogs are welcome. Check-out is by 11 am.", HOTEL, engine)
+    (dogs,), (assistance,), (checkout,) = by[0], by[1], by[2]
+    assert dogs.label == CONTRADICTED and not dogs.rule.startswith("the exception"), dogs.rule
+    assert assistance.label == SUPPORTED and assistance.anchor == 3, assistance.rule
+    assert assistance.rule.startswith("the exception: context sentence 4 names “assistance dogs” as the exception "
+                                      "(“except assistance dogs”), which the model reads as included: Contradicted "
+                                      "taken the other way round"), assistance.rule
+    assert checkout.label == SUPPORTED
+    assert res.sentence_map.labels[1][3] == 1 and res.sentence_map.values[1][3] > 0.5
+    ruled = [c for c in res.sentence_map.ruled if (c.row, c.column) == (1, 3)]
+    assert len(ruled) == 1 and ruled[0].label == -1 and ruled[0].note.startswith("the exception rule: it names")
+    assert explain(res, assistance, res.claims[assistance.claim]).startswith(
+        "Supported by “Pets are not allowed, except assistance dogs.” (Document 1, sentence 4): it names “assistance "
+        "dogs” as the exception (“except assistance dogs”) to what it says of the rest, and the claim says of them "
+        "the opposite")
+    paper = rederive(res, GroundingConfig(models_dir=str(MODELS), engine=engine, preset="paper").validate())
+    assert not any(v.rule.startswith("the exception") for v in paper.verdicts)
+    assert paper.sentence_map.labels[1][3] == -1       # the model's own reading is back in the map
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_backed_exception_is_contradicted(engine):
+    """"Sale items can be returned within 30 days" against "All items can be returned within 30 days for a full
+    refund, apart from sale items" was Supported on every engine (P(e) 0.96): the source says the opposite of them."""
+    res, by = _verdicts("Sale items can be returned within 30 days. Delivery is free on orders over £50.", SHOP, engine)
+    (sale,), (delivery,) = by[0], by[1]
+    assert sale.label == CONTRADICTED and sale.anchor == 0, sale.rule
+    assert sale.rule.startswith("the exception: context sentence 1 names “sale items” as the exception (“apart from "
+                                "sale items”), which the model reads as included: Supported taken the other way round")
+    assert res.sentence_map.labels[0][0] == -1
+    assert "so what it says of the rest does not hold for them" in explain(res, sale, res.claims[sale.claim])
+    assert delivery.label == SUPPORTED

@@ -56,6 +56,7 @@ CSS = """
 .gv table.gr-heatmap.compact.narrow-cells thead tr.nums th { font-size: 0; }
 .gv table.gr-heatmap td.cell.ruled { box-shadow: inset 0 0 0 2px #7f1d1d; }
 .gv table.gr-heatmap td.cell.ruled.ruled-none { box-shadow: none; outline: 2px dashed #52525b; outline-offset: -2px; }
+.gv table.gr-heatmap td.cell.ruled.ruled-green { box-shadow: inset 0 0 0 2px #14532d; }
 .gv table.gr-heatmap td.cell.mark-diff { box-shadow: inset 0 0 0 2px #111; }
 .gv table.gr-heatmap td.cell.gold-wrong { box-shadow: inset 0 0 0 2px #7c3aed; }
 .gv table.gr-heatmap td.cell.gold-missed { box-shadow: inset 0 0 0 3px #b91c1c; color: #b91c1c; font-weight: 800; }

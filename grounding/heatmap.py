@@ -84,7 +84,7 @@ def heatmap_html(result: GroundingResult, selected_row: Optional[int] = None, ma
             if rule:
                 kind += f"; {rule}, whatever the model read"
             title = f"{head}\n{col_text[j]}\nscore {v:+.2f} ({kind}){chr(10) + note if note else ''}"
-            ruled_class = (" ruled" + ("" if lab < 0 else " ruled-none")) if rule else ""
+            ruled_class = (" ruled" + ("" if lab < 0 else " ruled-green" if lab > 0 else " ruled-none")) if rule else ""
             cells.append(f'<td class="{cell_class[j]}{" " + mark_class if mark_class else ""}{ruled_class}" data-col="{j}" '
                          f'data-value="{v:.4f}" data-label="{lab}" style="background:{bg}" title="{_e(title)}">'
                          f'{text}</td>')
@@ -95,11 +95,14 @@ def heatmap_html(result: GroundingResult, selected_row: Optional[int] = None, ma
              f'<tr class="nums">{"".join(head_nums)}</tr></thead><tbody>{"".join(body)}</tbody></table>')
     red_rule = any(sm.labels[i][j] < 0 for i, j in ruled) if sm else False
     none_rule = any(sm.labels[i][j] == 0 for i, j in ruled) if sm else False
+    green_rule = any(sm.labels[i][j] > 0 for i, j in ruled) if sm else False
     unscored = (f'<div class="unscored-note" data-unscored="{len(ctx) - m}">{len(ctx) - m:,} context sentences beyond '
                 f'the limit were not scored and are not shown.</div>') if m < len(ctx) else ""
     legend = ('<div class="legend"><span>contradicts −1</span><span class="ramp"></span><span>+1 supports</span>'
               '<span>· grey = not judged (below τ) or neutral · hatched = not assessed · thick line = new document'
               + (" · dark-red outline = red by the verdict's rule, not the model's reading (hover)" if red_rule else "")
+              + (" · dark-green outline = green by the verdict's rule (the sentence's figures bear the claim out, or it"
+                 " names the claim's subject as its exception), not the model's reading (hover)" if green_rule else "")
               + (" · dashed outline = no evidence by the verdict's rule (the sentence names the claim only as not done"
                  " or still to come, or the entailment model reading it alone does not share the scorer's support), not"
                  " the model's reading (hover)" if none_rule else "")

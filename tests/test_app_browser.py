@@ -216,6 +216,30 @@ def test_long_context_heatmap_shape_and_document_boundaries(page, library):
     shot(page, "03c_long_context_ruled_cell")
 
 
+
+def test_hotel_example_shows_the_exception_and_the_prices(page, library):
+    """The example "Exceptions and prices": the badges are the library's (Supported, Contradicted, Supported,
+    Contradicted); "Assistance dogs are welcome" is green against "Pets are not allowed, except assistance dogs"
+    though the model read it red, the cell outlined in dark green, its tooltip naming the exception rule; "Parking
+    costs £20 a night" is Contradicted by the £15 sentence."""
+    res = library["hotel"]
+    load_example(page, "hotel")
+    assert run_and_wait(page) == "done"
+    labels = [v.label for v in res.verdicts if res.claims[v.claim].origin != "rejected"]
+    assert claim_badges(page) == labels == ["Supported", CONTRADICTED, "Supported", CONTRADICTED]
+    (cell,) = [c for c in res.sentence_map.ruled if c.row == 2]
+    green = page.locator(f"#gv-heatmap tr[data-row='2'] td.cell.ruled.ruled-green")
+    assert green.count() == 1 and green.get_attribute("data-col") == str(cell.column)
+    assert green.get_attribute("data-label") == "1" and "the exception rule" in green.get_attribute("title")
+    assert "dark-green outline = green by the verdict's rule" in page.inner_text("#gv-heatmap .legend")
+    card = page.locator("#gv-verdicts .verdict.v-supported", has_text="Assistance dogs are welcome")
+    assert card.count() == 1
+    card.scroll_into_view_if_needed()
+    assert "it names “assistance dogs” as the exception (“except assistance dogs”)" in card.inner_text()
+    parking = page.locator("#gv-verdicts .verdict.v-contradicted", has_text="Parking costs £20 a night")
+    assert parking.count() == 1 and "the claim says £20, the source £15" in parking.inner_text()
+    shot(page, "12_hotel_exception")
+
 def _row_with_evidence(library) -> tuple[str, int] | None:
     for e in EXAMPLES:
         res = library[e["name"]]

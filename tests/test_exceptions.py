@@ -84,3 +84,23 @@ def test_a_backed_exception_is_contradicted(engine):
     assert res.sentence_map.labels[0][0] == -1
     assert "so what it says of the rest does not hold for them" in explain(res, sale, res.claims[sale.claim])
     assert delivery.label == SUPPORTED
+
+
+def test_the_map_outlines_the_cell_the_exception_turned_green():
+    """The heatmap draws a cell a rule turned green with its own outline and legend line (it had the dashed outline
+    of "no evidence by the verdict's rule")."""
+    from grounding.heatmap import heatmap_html
+    res, by = _verdicts("Assistance dogs are welcome.", HOTEL, "context")
+    html = heatmap_html(res)
+    assert html.count('ruled ruled-green"') == 1 and 'class="cell ruled ruled-green" data-col="3"' in html
+    assert "dark-green outline = green by the verdict's rule" in html
+    assert "the exception rule: it names “assistance dogs” as the exception" in html
+
+
+def test_but_not_is_a_negation_the_model_reads_not_an_exception():
+    """"Electricity is included in the rent" against "The rent includes water and heating but not electricity" is
+    read right by the model (contradiction 0.76); the rule had turned it Supported."""
+    assert excepted("Electricity is included in the rent.", "The rent includes water and heating but not electricity.") is None
+    res, by = _verdicts("Electricity is included in the rent.", "The rent includes water and heating but not electricity.",
+                        "context")
+    assert [v.label for v in by[0]] == [CONTRADICTED]

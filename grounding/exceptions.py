@@ -10,10 +10,14 @@ wrong way round). What the sentence says of the rest does not hold for the excep
 *about the exception* is the other way round (overrides.exception_override).
 
 A claim is about the exception when its subject (spaCy's parse: the root's nsubj or nsubjpass, with the words under
-it) has the exception's content words and no others, by their first five letters ("Assistance dogs" /
-"except assistance dogs"; not "Dogs are welcome", which the sentence does not except, nor "The museum is open on
-Mondays" against "open daily except Mondays", where the model's reading is no mirror image: it gave the claim and
-its opposite the same entailment, 0.74 and 0.75). Words only, no model.
+it) has the exception's content words up to its head noun, half of those after it and none but the exception's, by
+their first five letters ("Assistance dogs" / "except assistance dogs"; "Babies under one" / "apart from babies under
+one year old"; not "Children pay the fee" against "with the exception of children under five", nor "Dogs are
+welcome", which the sentence does not except, nor "The museum is open on Mondays" against "open daily except
+Mondays", where the model's reading is no mirror image: it gave the claim and its opposite the same entailment, 0.74
+and 0.75). Or the claim says the sentence's rule of the exception: it holds every content word of the exception and
+most of the words before the cue ("Blue badge holders can park free in the multi-storey car park" against "Blue badge
+holders can park free at any time, except in the multi-storey car park"). Words only, no model.
 """
 from __future__ import annotations
 
@@ -51,14 +55,30 @@ def excepted(claim: str, sentence: str) -> Excepted | None:
     found = list(_CUE.finditer(sentence))
     if not found:
         return None
-    subject = _stems(_subject_words(claim))
-    if not subject:
-        return None
+    from grounding.overclaim import holds_most
+    subject, own = _stems(_subject_words(claim)), _stems(claim)
     for m in found:
         what = m.group("what").strip()
-        if _stems(what) == subject:
+        head, words = _head_words(what), _stems(what)
+        after = words - head      # what qualifies the head: the subject says half of it ("under one" of "under one
+        if subject and head <= subject <= words and 2 * len(subject & after) >= len(after):   # year old")
+            return Excepted(what, m.group(0).strip())
+        # the rule said of the exception: "Blue badge holders can park free in the multi-storey car park" against
+        # "Blue badge holders can park free at any time, except in the multi-storey car park"
+        rule = sentence[:m.start()]
+        if words and words <= own and _stems(rule) and holds_most(rule, claim):
             return Excepted(what, m.group(0).strip())
     return None
+
+
+def _head_words(what: str) -> set[str]:
+    """The content words of the exception up to its head noun (spaCy's root of the phrase): "assistance dogs" of
+    "assistance dogs", "babies" of "babies under one year old"."""
+    from grounding.decompose import parse
+    from grounding.overclaim import _stems
+    doc = parse(what)
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    return _stems(doc[:root.i + 1].text) if root is not None else _stems(what)
 
 
 def exception_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore], joint_columns,

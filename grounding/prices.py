@@ -99,6 +99,8 @@ def price_states(text: str) -> tuple[PriceState, ...]:
         subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
         if subject is None and lemma == "cost":      # "parking costs 15 euros" parsed as one noun phrase
             subject = next((c for c in verb.children if c.dep_ == "compound"), None)
+        if subject is not None and subject.lower_ in ("which", "that") and verb.dep_ == "relcl":
+            subject = verb.head                      # "the special exhibition, which costs £9": the exhibition
         if subject is None or subject.pos_ not in ("NOUN", "PROPN", "VERB") \
                 or any(c.dep_ == "neg" for c in verb.children):    # "Printing", a gerund, names a thing; "not free"
             continue
@@ -130,11 +132,21 @@ def _same_thing(claim: PriceState, other: PriceState) -> bool:
             or claim.noun in _UNITS and other.noun in claim.words and claim.words - {other.noun} <= other.words)
 
 
+# when a price holds: a time of day, a part of the day or week, a day ("after 6 pm", "during the day", "at weekends")
+_WHEN = re.compile(r"\b(?:after|before|during|until|from|on|at|in)\s+(?:the\s+)?(?:\d{1,2}(?:[.:]\d\d)?\s*(?:am|pm)\b"
+                   r"|day(?:time)?\b|evenings?\b|mornings?\b|afternoons?\b|nights?\b|weekdays?\b|weekends?\b"
+                   r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|bank holidays?\b|peak times?\b|off-peak\b)", re.I)
+
+
 def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's state, the sentence's) where the sentence gives the claim's thing the other price state and
-    never the claim's: [("free", "costs 10 cents per page")]."""
+    never the claim's: [("free", "costs 10 cents per page")]. Not where each says when its state holds and the two
+    differ: "Parking is free after 6 pm" against "During the day, parking costs £1.20 an hour"."""
     ours = price_states(claim)
     if not ours:
+        return []
+    when, theirs_when = {m.group(0).lower() for m in _WHEN.finditer(claim)}, {m.group(0).lower() for m in _WHEN.finditer(sentence)}
+    if when and theirs_when and not when & theirs_when:
         return []
     theirs = price_states(sentence)
     out = []

@@ -28,7 +28,15 @@ SHOP = ("All items can be returned within 30 days for a full refund, apart from 
      ("children under five", "with the exception of children under five")),
     ("Bottled water is allowed in the galleries.",
      "No food or drink may be taken into the galleries, other than bottled water.", ("bottled water", "other than bottled water")),
-    # the subject is more than the exception, or not it: the sentence's rule is what speaks of it
+    ("Babies under one do not need to wear a swimming cap.",
+     "All visitors must wear swimming caps, apart from babies under one year old.",
+     ("babies under one year old", "apart from babies under one year old")),
+    # the sentence's rule said of its exception, which is no subject
+    ("Blue badge holders can park free in the multi-storey car park.",
+     "Blue badge holders can park free at any time, except in the multi-storey car park.",
+     ("in the multi-storey car park", "except in the multi-storey car park")),
+    # the subject is more than the exception, or less, or not it: the sentence's rule is what speaks of it
+    ("Children pay the fee.", "Everyone must pay the fee, with the exception of children under five.", None),
     ("Dogs are welcome.", "Pets are not allowed, except assistance dogs.", None),
     ("The museum is open on Mondays.", "The museum is open daily except Mondays.", None),
     ("Assistance dogs are welcome.", "Pets are not allowed.", None),
@@ -104,3 +112,19 @@ def test_but_not_is_a_negation_the_model_reads_not_an_exception():
     res, by = _verdicts("Electricity is included in the rent.", "The rent includes water and heating but not electricity.",
                         "context")
     assert [v.label for v in by[0]] == [CONTRADICTED]
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_rule_said_of_its_exception_is_contradicted(engine):
+    """"Blue badge holders can park free in the multi-storey car park" was Supported on every engine (read together,
+    P(e) 0.81-0.94) against "… can park free at any time, except in the multi-storey car park"."""
+    context = ("Residents can park in the town centre car parks free of charge after 6 pm. During the day, parking costs "
+               "£1.20 an hour, up to a maximum of four hours. Blue badge holders can park free at any time, except in "
+               "the multi-storey car park. Season tickets cost £450 a year.")
+    res, by = _verdicts("Parking is free after 6 pm. Blue badge holders can park free in the multi-storey car park.",
+                        context, engine)
+    (evening,), (badge,) = by[0], by[1]
+    assert evening.label == SUPPORTED, evening.rule     # the daytime price is for another time: no conflict
+    assert badge.label == CONTRADICTED and badge.anchor == 2, badge.rule
+    assert badge.rule.startswith("the exception: context sentence 3 names “in the multi-storey car park” as the "
+                                 "exception"), badge.rule

@@ -45,6 +45,18 @@ def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
     assert free_against_price(claim, sentence) == expected
 
 
+@pytest.mark.parametrize("claim, sentence, expected", [
+    # a price in a relative clause is its noun's ("which costs £9": the exhibition's)
+    ("Entry to the special exhibition is free.", "Admission is free for everyone, except for the special exhibition, "
+                                                 "which costs £9 for adults.", [("free", "costs £ 9")]),
+    # each says when its state holds, and the two differ: no conflict (the source says free after 6 pm elsewhere)
+    ("Parking is free after 6 pm.", "During the day, parking costs £1.20 an hour, up to a maximum of four hours.", []),
+    ("Parking is free at weekends.", "Parking costs £2 an hour.", [("free", "costs £ 2 an hour")]),
+])
+def test_a_price_said_in_a_clause_or_for_another_time(claim, sentence, expected):
+    assert free_against_price(claim, sentence) == expected
+
+
 @pytest.mark.parametrize("claim, sentence", [
     ("Entry is free.", "Entry remains free, but printing now costs 10 cents per page."),     # the claim's own state
     ("Breakfast is included.", "Breakfast is included in the room rate, but parking costs 15 euros per night."),

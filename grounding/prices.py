@@ -201,10 +201,14 @@ def priced_thing(token) -> tuple[str, frozenset, str] | None:
     return noun, words - {noun}, per
 
 
+# nouns of one product's variants: "the 256 GB model" is "the 256 GB version"
+_VARIANTS = frozenset({"model", "version", "edition", "variant", "plan", "tier", "package", "option"})
+
+
 def _kin(a: str, b: str) -> bool:
     """One word, or a word and its noun ("extend" / "extension", "renew" / "renewal"): a shared start of five letters
-    that is most of the shorter word."""
-    if a == b:
+    that is most of the shorter word; or two nouns of a product's variants ("model" / "version")."""
+    if a == b or {a, b} <= _VARIANTS:
         return True
     n = len(min(a, b, key=len))
     shared = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), n)

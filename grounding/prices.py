@@ -160,7 +160,6 @@ def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:
 # nouns that name a price, whose thing is what qualifies them: "The course fee is £450" prices the course
 _PRICE_NOUNS = frozenset({"fee", "price", "cost", "charge", "fare", "rent", "rate", "subscription", "premium"})
 _PER = re.compile(r"^\s*(?:a|an|per|each)\s+([a-z]+)", re.I)
-_PRONOUNS = frozenset({"it", "they", "this", "that", "these", "those", "which", "one", "you", "we"})
 
 
 def priced_thing(token) -> tuple[str, frozenset, str] | None:
@@ -170,17 +169,17 @@ def priced_thing(token) -> tuple[str, frozenset, str] | None:
     the course), or of the verb a "for" / "at" amount is under ("An extension is available for £79"), where that
     subject is a pronoun the verb itself ("It can be extended for £79": extend). The per part is the word after
     "a", "an", "per" or "each" ("£15 a night": night)."""
-    from grounding.values import governor
-    verb = governor(token)
+    from grounding.values import _PRONOUNS, governor
     amount = next((t for t in token.doc[token.i:token.i + 3] if t.like_num), token)   # "£" "20": the number
     per = _PER.match(token.doc.text[amount.idx + len(amount.text):])
     per = per.group(1).lower() if per else ""
-    node = token
+    node = token     # up to the governing verb (values.governor), or a "costs" parsed as a noun on the way
     while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i and node.lower_ not in ("cost", "costs"):
         node = node.head
     if node.pos_ == "NOUN" and node.lower_ in ("cost", "costs"):   # "parking costs £15" parsed as one noun phrase
         subject = next((c for c in node.children if c.dep_ == "compound"), None)
         return (subject.lemma_.lower(), frozenset(), per) if subject is not None else None
+    verb = governor(node)
     lemma = verb.lemma_.lower()
     subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     under = amount.head if amount.dep_ == "pobj" else None

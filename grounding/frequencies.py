@@ -77,16 +77,45 @@ def _recurring(text: str) -> dict[str, set[tuple[str, str]]]:
     return out
 
 
+def _done_every(text: str) -> dict[tuple[str, str], set[tuple[str, str]]]:
+    """(verb lemma, the thing it is done to) -> {(its period, the words as written)} for each verb with an adverb of
+    how often ("Interest is paid annually": ("pay", "interest"); "4.1% interest a year, paid monthly": the noun a
+    participle qualifies; "The bank pays interest monthly": the object). A verb whose thing the parse does not give
+    is left out."""
+    from grounding.decompose import parse
+    out: dict[tuple[str, str], set[tuple[str, str]]] = {}
+    for t in parse(text):
+        period = _RECURRING.get(t.lower_) if t.dep_ == "advmod" and t.lower_ in _ADVERBS_OF_VERBS else None
+        verb = t.head
+        if period is None or verb.pos_ != "VERB":
+            continue
+        # "Bins are emptied weekly": the parse may give the subject as an nsubj, even of the auxiliary
+        auxpass = [c for c in verb.children if c.dep_ == "auxpass"]
+        near = list(verb.children) + [c for a in auxpass for c in a.children]
+        thing = next((c for c in near if c.dep_ in ("nsubjpass", "dobj") or auxpass and c.dep_ == "nsubj"), None)
+        if thing is None and verb.dep_ == "acl" and verb.head.pos_ == "NOUN":
+            thing = verb.head
+        if thing is not None and thing.pos_ == "NOUN":
+            key = (verb.lemma_.lower(), thing.lemma_.lower())
+            out.setdefault(key, set()).add((period, f"{verb.text} {t.text}"))
+    return out
+
+
+# adverbs of a verb that say how often it is done ("paid monthly"); "daily" and "weekly" are adjectives too
+_ADVERBS_OF_VERBS = frozenset(_ADVERBS) | {"quarterly"}
+
+
 def other_recurrence(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's words, the sentence's) where the sentence says the claim's thing comes at another interval, and
     never at the claim's: "a monthly home-office allowance" against "a one-off allowance of 300 euros" (the
-    sentence's "first monthly salary" is another thing)."""
+    sentence's "first monthly salary" is another thing); "Interest is paid annually" against "… 4.1% interest a year,
+    paid monthly" (the same verb of the same thing, `_done_every`)."""
     if not _RECURRING_WORDS.search(claim) or not _RECURRING_WORDS.search(sentence):
         return []
-    theirs = _recurring(sentence)
     out = []
-    for noun, said in _recurring(claim).items():
-        other = theirs.get(noun, set())
-        if other and not {p for p, _ in said} & {p for p, _ in other}:
-            out.append((sorted(said)[0][1], sorted(other)[0][1]))
+    for mine, theirs in ((_recurring(claim), _recurring(sentence)), (_done_every(claim), _done_every(sentence))):
+        for key, said in mine.items():
+            other = theirs.get(key, set())
+            if other and not {p for p, _ in said} & {p for p, _ in other}:
+                out.append((sorted(said)[0][1], sorted(other)[0][1]))
     return out

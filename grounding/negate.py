@@ -105,7 +105,11 @@ _PAIRS = (
     ("present", "absent"), ("possible", "impossible"), ("effective", "ineffective"), ("successful", "unsuccessful"),
     ("accepted", "rejected"), ("approved", "rejected"), ("included", "excluded"), ("true", "false"),
     ("required", "optional"), ("mandatory", "voluntary"), ("positive", "negative"), ("visible", "invisible"),
-    ("active", "inactive"), ("correct", "incorrect"), ("public", "private"), ("full", "empty"))
+    ("active", "inactive"), ("correct", "incorrect"), ("public", "private"), ("full", "empty"),
+    # the weather and speed, as states or compared ("The weekend will be wetter" / "The weekend should be drier and
+    # brighter": P(e) 0.89)
+    ("wet", "dry"), ("wetter", "drier"), ("warm", "cold"), ("warmer", "colder"), ("warmer", "cooler"),
+    ("hot", "cold"), ("hotter", "colder"), ("hotter", "cooler"), ("faster", "slower"))
 _BOTH_WAYS = _PAIRS + tuple((y, x) for x, y in _PAIRS)
 _ANTONYMS = {w: frozenset(b for a, b in _BOTH_WAYS if a == w) for w, _ in _BOTH_WAYS}
 _STATE = re.compile(r"\b(?:" + "|".join(sorted(_ANTONYMS)) + r")\b", re.IGNORECASE)
@@ -124,6 +128,20 @@ def opposite_polarity(claim: str, sentence: str) -> bool:
     words = {w.lower() for w in re.findall(r"[A-Za-z]+", sentence)}
     return any(_ANTONYMS[m.group(0).lower()] & words and _holds_rest(claim[:m.start()] + " " + claim[m.end():], sentence)
                for m in _STATE.finditer(claim))
+
+
+def other_state(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's state, the sentence's) where the sentence, negated alike, has the other of two states and never
+    the claim's, and holds most of the claim's other words (overclaim.holds_most, not `_holds_rest`'s half: this one
+    decides without the model): "The weekend will be wetter" / "The weekend should be drier and brighter" (P(e)
+    0.89)."""
+    from grounding.overclaim import holds_most
+    if bool(_NEGATION.search(claim)) != bool(_NEGATION.search(sentence)):
+        return []
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", sentence)}
+    return [(m.group(0), sorted(other)[0]) for m in _STATE.finditer(claim)
+            if (other := _ANTONYMS[m.group(0).lower()] & words) and m.group(0).lower() not in words
+            and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence)]
 
 
 def _holds_rest(rest: str, sentence: str) -> bool:

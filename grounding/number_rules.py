@@ -69,7 +69,7 @@ def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor
     return v
 
 
-READ_LEAST = 0.5
+READ_LEAST = 0.3
 
 
 def _least(v: Verdict, least: float | None) -> float | None:

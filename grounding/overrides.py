@@ -4,6 +4,7 @@ on when its preset setting is set, in the order stages.verdict.decide_claim appl
     alone_override      a sentence read together that, read alone, says the claim's words with the other polarity
     exception_override  the evidence names the claim's subject as its exception ("except assistance dogs"), which
                         the model reads as included: its reading taken the other way round (grounding.exceptions)
+    stated_override     a context sentence states the claim word for word: Supported on it (grounding.stated)
     list_override       a contradiction that is only an open list the claim extends ("include") is Unsupported
     quantity_override   the anchor gives another value of the same figure, or the same value moving the other way
     quantity_together   so does another of the sentences read together, when they decided (these two,

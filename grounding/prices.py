@@ -7,7 +7,8 @@ A thing's *price state*, by spaCy's parse: "free" when it is the subject of "be"
 under 12 get in free"), of a passive "included" ("Breakfast is included in the room rate"), or of "cost" with
 "nothing"; "paid" when it is the subject of "cost" with an amount ("costs 10 cents per page", "costs extra"), or
 of another verb with "for" or "at" an amount or a fee ("Breakfast is available for 18 euros per person", "Pets are
-welcome for a fee"). "free of symptoms" or "free from" something else is no price. A thing is its subject noun's
+welcome for a fee"). A noun qualified by "free" is free ("Annual membership … includes free parking", `_free_of`; not
+"free radicals"), and what someone pays for is paid ("Members pay for parking", `_paid_for`). "free of symptoms" or "free from" something else is no price. A thing is its subject noun's
 lemma with the words that qualify it ("adult ticket"); the claim's thing matches the sentence's where the claim's
 qualifying words are among the sentence's ("tickets" and "adult tickets", not "child tickets" and "adult tickets"),
 or where one is the other sold by the unit ("personal training" and "personal training sessions"). The way in to a
@@ -30,7 +31,7 @@ from grounding.decompose import parse
 from grounding.invisible import judged_text
 
 _STATE_VERBS = {"be", "remain", "stay", "get", "go", "come", "become"}
-_PRICE_WORDS = re.compile(r"\bfree\b|\bcomplimentary\b|\bincluded\b|\bcosts?\b|\bcosting\b|[£$€]"
+_PRICE_WORDS = re.compile(r"\bfree\b|\bcomplimentary\b|\bincluded\b|\bcosts?\b|\bcosting\b|[£$€]|\bpa(?:y|ys|id)\b"
                           r"|\b(?:euro|dollar|pound|cent|penny|pence|yen|franc|fee|charge)s?\b", re.I)
 _MONEY = re.compile(r"(?:euro|dollar|pound|cent|penny|pence|yen|franc|fee|charge)s?$|[£$€]", re.I)
 
@@ -101,6 +102,15 @@ def price_states(text: str) -> tuple[PriceState, ...]:
             subject = next((c for c in verb.children if c.dep_ == "compound"), None)
         if subject is not None and subject.lower_ in ("which", "that") and verb.dep_ == "relcl":
             subject = verb.head                      # "the special exhibition, which costs £9": the exhibition
+        if verb.pos_ == "NOUN" and (free := _free_of(verb)) is not None:   # "includes free parking"
+            noun, words = _thing(verb)
+            out.append(PriceState(noun, words, True, f"{free.text} {verb.text}"))
+            continue
+        if lemma == "pay" and subject is not None and not any(c.dep_ == "neg" for c in verb.children) \
+                and (paid := _paid_for(verb)) is not None:     # "Members pay for parking"
+            noun, words = _thing(paid)
+            out.append(PriceState(noun, words, False, f"{verb.text} for {paid.text}"))
+            continue
         if subject is None or subject.pos_ not in ("NOUN", "PROPN", "VERB") \
                 or any(c.dep_ == "neg" for c in verb.children):    # "Printing", a gerund, names a thing; "not free"
             continue
@@ -119,6 +129,29 @@ def price_states(text: str) -> tuple[PriceState, ...]:
                 tokens = sorted({verb.i} | {t.i for c in amount for t in c.subtree})
                 out.append(PriceState(noun, words, False, " ".join(verb.doc[i].text for i in tokens)))
     return tuple(out)
+
+
+# "free" before a noun that names no priced thing ("free radicals", "free time", "free speech")
+_NOT_PRICED = frozenset("radical acid time will speech trade kick throw agent market energy fall flow form hand range rein "
+                        "spirit state world press software zone".split())
+
+
+def _free_of(noun):
+    """The "free" that qualifies a noun as costing nothing ("free parking", "free dental treatment"), or None."""
+    if noun.lemma_.lower() in _NOT_PRICED:
+        return None
+    return next((c for c in noun.children if c.dep_ == "amod" and c.lower_ in ("free", "complimentary")
+                 and not any(p.dep_ == "prep" and p.lower_ in ("of", "from") for p in c.children)), None)
+
+
+def _paid_for(verb):
+    """The noun of "pay for …" that names no amount ("pay for parking"; not "pay for a year", "pay £5 for it")."""
+    for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "for"):
+        noun = next((p for p in prep.children if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
+        if noun is not None and not _MONEY.search(noun.lemma_) and not any(t.like_num for t in noun.subtree) \
+                and noun.lemma_.lower() not in ("year", "month", "week", "day", "hour", "it", "them"):
+            return noun
+    return None
 
 
 # nouns of a unit of a service: "personal training sessions" are "personal training" sold by the session

@@ -258,6 +258,10 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says {c}, the source {x}" for c, x in opposite_conditions(claim, sentence)]
     from grounding.prices import free_against_price     # free where the source gives a price, or the other way
     out += [f"the claim says {c}, the source {x}" for c, x in free_against_price(claim, sentence)]
+    from grounding.negate import other_state            # the other of two states ("wetter" / "drier")
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_state(claim, sentence)]
+    from grounding.only import only_for                 # "with day tickets" where it is "with weekend tickets only"
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in only_for(claim, sentence)]
     from grounding.frequencies import other_recurrence  # "a monthly allowance" where it is "a one-off allowance"
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_recurrence(claim, sentence)]
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_order(claim, sentence)]
@@ -315,7 +319,8 @@ def denied_predicate(claim: str, sentence: str):
     planetarium will not reopen until next summer", where the claim's other words are not in the sentence, so
     negate.opposite_polarity, which asks for most of them, does not see it); else None. Not where a name or number
     under that verb is not in the claim ("did not raise prices in Europe" against "raised prices in the US"), nor
-    where the sentence also says it the claim's way ("did not reopen in May; the café reopened in June"). A claim
+    where the sentence also says it the claim's way ("did not reopen in May; the café reopened in June"), nor of a
+    narrower subject (`_qualifiers`: "Items can be returned" / "Personalised items … cannot be returned"). A claim
     whose main verb is "be" or "have" says too little in its verb to be denied by it."""
     from grounding.decompose import parse
     root = next(iter(parse(claim).sents)).root
@@ -329,7 +334,8 @@ def denied_predicate(claim: str, sentence: str):
     found, said = None, False
     for t in parse(sentence):
         if t.pos_ != "VERB" or t.lemma_.lower() != root.lemma_.lower() or not any(
-                c.dep_ in ("nsubj", "nsubjpass") and c.lemma_.lower() == subject.lemma_.lower() for c in t.children):
+                c.dep_ in ("nsubj", "nsubjpass") and c.lemma_.lower() == subject.lemma_.lower()
+                and _qualifiers(c) <= _qualifiers(subject) for c in t.children):
             continue
         under = list(t.subtree)
         if not objects <= {u.lemma_.lower() for u in under} or any(
@@ -340,6 +346,13 @@ def denied_predicate(claim: str, sentence: str):
         elif found is None:
             found = (_said(subject, root), _said(subject, t))
     return None if said else found
+
+
+def _qualifiers(noun) -> frozenset:
+    """The words that narrow a noun ("Personalised items"): a sentence on a narrower subject than the claim's says
+    nothing against the claim ("Items can be returned within 30 days" / "Personalised items and opened software
+    cannot be returned"); on a wider one it does."""
+    return frozenset(c.lemma_.lower() for c in noun.children if c.dep_ in ("amod", "compound"))
 
 
 def _negated(verb) -> bool:

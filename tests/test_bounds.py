@@ -108,8 +108,8 @@ LIBRARY = ("The new central library cost £42 million and opened in September 20
 def test_another_date_in_the_sentence_the_model_read_as_backing_is_contradicted(engine):
     """A user's library answer: "It opened in September 2022" was Supported on every engine (the sentence alone, P(e)
     0.91): the quantity rule asked cosine 0.6 of the anchor and "It" gave 0.51. Where the entailment model's reading
-    of the anchor decided the claim backed, the anchor speaks of the claim's figure from cosine 0.5
-    (number_rules.READ_LEAST)."""
+    of the anchor decided the claim backed, the anchor speaks of the claim's figure from cosine 0.3
+    (number_rules.READ_LEAST; 0.5 until 2026-12-05)."""
     res = ground("The library cost £42 million. It opened in September 2022.", [LIBRARY],
                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     cost, opened = res.verdicts
@@ -117,6 +117,25 @@ def test_another_date_in_the_sentence_the_model_read_as_backing_is_contradicted(
     assert opened.label == CONTRADICTED and opened.anchor == 0, opened.rule
     assert opened.rule.startswith("quantity override: the claim says September 2022, the source September 2023 "
                                   "(anchor cosine 0.5"), opened.rule
+
+
+MUSEUM = ("The museum reopened in June after a two-year renovation costing £40 million. The new wing houses the "
+          "Egyptian collection, which had been in storage since 2019.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_another_price_in_a_long_sentence_the_model_read_as_backing_is_contradicted(engine):
+    """A user's museum answer: "The work cost £14 million" was Supported on every engine (the sentence alone, P(e)
+    0.80) at anchor cosine 0.37, under the 0.5 the rule then asked where the model decided the claim backed. Of the
+    evidence train claims (4,640 per engine) the lower floor (0.3) changes 2 on context (one to the gold label, one
+    from one wrong label to another) and none on claims and context-fast."""
+    res = ground("The museum reopened after a two-year renovation. The work cost £14 million.", [MUSEUM],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    reopened, cost = res.verdicts
+    assert reopened.label == SUPPORTED, reopened.rule
+    assert cost.label == CONTRADICTED and cost.anchor == 0, cost.rule
+    assert cost.rule.startswith("quantity override: the claim says £14 million, the source £40 million (anchor "
+                                "cosine 0.3"), cost.rule
 
 
 def test_a_sentence_on_the_other_group_alone_turns_only_a_backed_claim():

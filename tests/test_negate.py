@@ -66,3 +66,22 @@ def test_open_on_a_day_it_is_closed(engine):
     assert by[0].label == "Supported", by[0].rule
     assert by[1].label == "Contradicted" and by[1].anchor == 1, by[1].rule
     assert by[1].rule.startswith("read alone, context sentence 2 contradicts the claim"), by[1].rule
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The weekend will be wetter.", "The weekend should be drier and brighter.", [("wetter", "drier")]),
+    ("The museum is open on Mondays.", "The museum is closed on Mondays.", [("open", "closed")]),
+    # the claim's own state in the sentence too, the claim's other words not there, one of the two negated
+    ("The museum is open on Mondays.", "The museum is open every day except Mondays, when it is closed.", []),
+    ("Temperatures will be warmer in the south.", "Temperatures will be colder in the north.", []),
+    ("The museum is not open on Mondays.", "The museum is closed on Mondays.", []),
+])
+def test_the_other_state_decides_without_the_model(claim, sentence, expected):
+    """A forecast: "The weekend will be wetter" was Supported on every engine against "The weekend should be drier
+    and brighter" (P(e) 0.89); the reversal rule now reads the other state (negate.other_state), asking most of the
+    claim's other words (not opposite_polarity's half, which only lets the model's own contradiction decide)."""
+    from grounding.negate import other_state
+    from grounding.reversal import reversals
+    assert other_state(claim, sentence) == expected
+    said = reversals(claim, sentence)
+    assert all(f"the claim says “{c}”, the source “{x}”" in said for c, x in expected), said

@@ -57,6 +57,24 @@ def test_a_price_said_in_a_clause_or_for_another_time(claim, sentence, expected)
     assert free_against_price(claim, sentence) == expected
 
 
+@pytest.mark.parametrize("claim, sentence, expected", [
+    # "free" before the noun; what someone pays for ("Members pay for parking" was Supported on every engine against
+    # the zoo's membership sentence, P(e) 0.88; "Children pay for treatment" against the dentist's, P(e) 0.52)
+    ("Members pay for parking.", "Annual membership costs £95 for adults and includes free parking.",
+     [("pay for parking", "free parking")]),
+    ("Children pay for treatment.", "Children under 18 receive free dental treatment.",
+     [("pay for treatment", "free treatment")]),
+    ("Members pay for parking.", "Parking is free.", [("pay for parking", "free")]),
+    # the claim's own state, both paid, a noun "free" says no price of, a thing qualified otherwise
+    ("Parking is free for members.", "Annual membership costs £95 for adults and includes free parking.", []),
+    ("The council pays for repairs.", "Tenants pay for repairs.", []),
+    ("Researchers paid for the equipment.", "Free radicals damage the equipment.", []),
+    ("Patients paid for their own transport.", "The hospital provides free transport for patients over 80.", []),
+])
+def test_free_before_a_noun_and_paying_for_it(claim, sentence, expected):
+    assert free_against_price(claim, sentence) == expected
+
+
 @pytest.mark.parametrize("claim, sentence", [
     ("Entry is free.", "Entry remains free, but printing now costs 10 cents per page."),     # the claim's own state
     ("Breakfast is included.", "Breakfast is included in the room rate, but parking costs 15 euros per night."),
@@ -106,10 +124,24 @@ def test_a_claim_that_something_is_free_is_contradicted_by_its_price(engine):
      "The allowance is paid with the first monthly salary after the request is approved.", []),
     ("Members pay a monthly fee.", "Members pay a monthly or annual fee.", []),
     ("The annual report was published in May.", "The quarterly report was published in May.", []),
+    # an adverb of the verb, of the same thing: the subject of a passive, a participle's noun, an object
+    ("Interest is paid annually.", "The savings account pays 4.1% interest a year, paid monthly.",
+     [("paid annually", "paid monthly")]),
+    ("Bins are emptied monthly.", "Bins are emptied weekly, and garden waste is collected monthly.",
+     [("emptied monthly", "emptied weekly")]),
+    ("Garden waste is collected weekly.", "Bins are emptied weekly, and garden waste is collected monthly.",
+     [("collected weekly", "collected monthly")]),
+    ("The company pays dividends quarterly.", "The company pays its dividends annually.",
+     [("pays quarterly", "pays annually")]),
+    # the claim's interval said of that thing, another thing, another verb
+    ("Bins are emptied weekly.", "Bins are emptied weekly, and garden waste is collected monthly.", []),
+    ("The newsletter is published weekly.", "The report is published monthly.", []),
+    ("Interest is paid annually.", "Interest is calculated daily.", []),
 ])
 def test_a_payment_at_another_interval(claim, sentence, expected):
     """A user's policy answer: "a monthly home-office allowance" was Supported on every engine against "a one-off
-    allowance … paid with the first monthly salary"."""
+    allowance … paid with the first monthly salary"; a savings page: "Interest is paid annually" against "… 4.1%
+    interest a year, paid monthly" was Supported on every engine (read together, P(e) 0.92)."""
     from grounding.frequencies import other_recurrence
     assert other_recurrence(claim, sentence) == expected
 

@@ -200,6 +200,23 @@ def test_the_claims_verb_of_its_subject_negated_is_found(claim, sentence, expect
 
 
 @pytest.mark.parametrize("claim, sentence", [
+    # the sentence's subject is narrower than the claim's: an exception, not a denial
+    ("Items can be returned within 30 days.", "Personalised items and opened software cannot be returned."),
+    ("Dogs are allowed in the park.", "Large dogs are not allowed in the park."),
+])
+def test_a_narrower_subject_denied_is_no_denial_of_the_claim(claim, sentence):
+    """A shop's returns page on engine context-fast: "Items can be returned within 30 days" was Contradicted by
+    "Personalised items and opened software cannot be returned" (the anchor "most items within 30 days" backs it)."""
+    assert denied_predicate(claim, sentence) is None
+    assert reversals(claim, sentence) == []
+
+
+def test_a_wider_subject_denied_is_a_denial_of_the_claim():
+    assert denied_predicate("Personalised items can be returned.", "Items cannot be returned.") == \
+        ("items can be returned", "items can not be returned")
+
+
+@pytest.mark.parametrize("claim, sentence", [
     ("The company raised prices in the US.", "The company did not raise prices in Europe."),   # another place
     ("The company raised prices.", "The company did not raise wages."),                        # another object
     ("The café reopened in June.", "The café did not reopen in May, but the café reopened in June."),  # said too
@@ -258,3 +275,30 @@ def test_the_other_side_of_the_same_event_is_found(claim, sentence, expected):
     """A leaflet answer: "30 minutes after breakfast" against "30 minutes before breakfast" was Supported (P(e) 0.96)."""
     assert opposite_order(claim, sentence) == expected
     assert bool(reversals(claim, sentence)) == bool(expected)
+
+
+SAVINGS = ("The savings account pays 4.1% interest a year, paid monthly. You can make up to three withdrawals a year "
+           "without losing interest. The minimum deposit is £500.")
+FORECAST = ("Heavy rain is expected across the north-west on Thursday, with up to 80 mm in places. A yellow warning is in "
+            "force from 6 am until midnight. The weekend should be drier and brighter.")
+RETURNS = ("You can return most items within 30 days of delivery for a full refund. Items must be unused and in their "
+           "original packaging. Personalised items and opened software cannot be returned.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_another_interval_and_the_other_state_are_contradicted_and_an_exception_is_not(engine):
+    """Users' answers that were wrong: "Interest is paid annually" (Supported on every engine, read together, P(e)
+    0.92), "The weekend will be wetter" (Supported on every engine, P(e) 0.89), and on context-fast "Items can be
+    returned within 30 days" (Contradicted by "Personalised items … cannot be returned")."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    paid = ground("The account pays 4.1% a year. Interest is paid annually.", [SAVINGS], config).verdicts
+    assert [v.label for v in paid] == [SUPPORTED, CONTRADICTED], [v.rule for v in paid]
+    assert paid[1].rule == ("said the other way round: the claim says “paid annually”, the source “paid monthly” "
+                            "(context sentence 1)")
+    weekend = ground("Heavy rain is forecast for Thursday. The weekend will be wetter.", [FORECAST], config).verdicts
+    assert [v.label for v in weekend] == [SUPPORTED, CONTRADICTED] and weekend[1].anchor == 2, [v.rule for v in weekend]
+    assert weekend[1].rule.startswith("said the other way round: the claim says “wetter”, the source “drier”")
+    returns = ground("Items can be returned within 30 days. Personalised items can be returned.", [RETURNS],
+                     config).verdicts
+    assert [v.label for v in returns] == [SUPPORTED, CONTRADICTED] and returns[1].anchor == 2, \
+        [v.rule for v in returns]

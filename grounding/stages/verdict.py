@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
-from grounding import exceptions, number_rules, overrides, verdict
+from grounding import exceptions, number_rules, overrides, stated, verdict
 from grounding.config import GroundingConfig, VerdictPreset
 from grounding.stages import Run
 from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, EntityDiff, GroundingResult, PairScore, RuledCell,
@@ -36,6 +36,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
                                    best, best_cosine, claim.joint, tau=config.tau)
     v = overrides.alone_override(v, preset, claim, pairs, [s.text for s in ctx], diffs)
     v = exceptions.exception_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    v = stated.stated_override(v, preset, claim.text, pairs, [s.text for s in ctx], diffs)
     v = overrides.list_override(v, preset, claim.text, [s.text for s in ctx])
     v = number_rules.quantity_override(v, preset, result.claims[k].text,
                                   ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
@@ -141,7 +142,8 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
         listed = v.label == UNSUPPORTED and v.rule.startswith("an open list: ") and bool(v.anchor_conflict)
         denied = v.label == UNSUPPORTED and (v.rule.startswith("denied mention: ") and bool(v.anchor_conflict)
                                              or v.rule.startswith(verdict.DOUBTED)) or listed
-        borne = v.label == SUPPORTED and v.rule.startswith((number_rules.FIGURES_RULE, exceptions.EXCEPTION_RULE))
+        borne = v.label == SUPPORTED and v.rule.startswith((number_rules.FIGURES_RULE, exceptions.EXCEPTION_RULE,
+                                                            stated.STATED_RULE))
         decided = (red or denied or borne) and v.anchor is not None and v.cosine is not None
         row = row_of(v) if decided else None
         if row is None or not (0 <= row < len(smap.labels) and 0 <= v.anchor < len(smap.labels[row])):
@@ -158,6 +160,8 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
             next((name for prefix, name in RULE_NAMES if v.rule.startswith(prefix)), "the quantity rule")
         rule = "the exception rule" if v.rule.startswith(exceptions.EXCEPTION_RULE) else rule
         note = f"{rule}: {v.anchor_conflict}" if v.anchor_conflict else \
+            f"the word-for-word rule: {v.rule.split(': ', 1)[1].split(' (')[0]}" \
+            if v.rule.startswith(stated.STATED_RULE) else \
             f"the figures rule: {v.rule.split(': ', 1)[1].split(' (context sentence')[0]}" if borne else \
             f"the verdict's rule: {v.rule}"
         smap.ruled.append(RuledCell(row=row, column=j, value=smap.values[row][j], label=smap.labels[row][j], note=note))

@@ -72,7 +72,8 @@ def _counted(token):
 def same_quantity(claim: str, claim_value: str, context: str, context_value: str, when: bool = False) -> bool:
     """Whether two values of one kind and unit speak of the same quantity: the same verb governs them ("70% …
     reached remission" / "30% … reached remission"; not "be" or "have"), their verbs have the same subject
-    ("Sales reached $5 million" / "Sales were $4 million"), they measure or count the same noun with the same
+    ("Sales reached $5 million" / "Sales were $4 million"; not "The basic rate is 20%" / "The higher rate of 40%
+    applies": each subject qualified otherwise), they measure or count the same noun with the same
     modifiers ("of solar capacity" both; "2 million customers" and "about 1.2 million customers"), or they qualify
     the same noun by the same preposition ("the lowest rate since 2008" / "since 2005"), or they are the gap between
     the same things ("at least 6 hours apart" of doses / "at least 4 hours between doses"); one verb of two named
@@ -98,7 +99,8 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
         return False
     if verb_a == verb_b and _two_subjects(a, b):   # one verb, two subjects: "Adults should do … 150 minutes" /
         return bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)    # "Children … should do … 60 minutes"
-    return ((verb_a not in ("", "be", "have") and verb_a == verb_b) or (_names_a_thing(subj_a) and subj_a == subj_b)
+    return ((verb_a not in ("", "be", "have") and verb_a == verb_b)
+            or (_names_a_thing(subj_a) and subj_a == subj_b and _alike(_subject_words(a), _subject_words(b)))
             or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)) or _attached(a) == _attached(b) != ()
             or _gap(a) == _gap(b) != "")
 
@@ -165,6 +167,19 @@ def _two_subjects(a, b) -> bool:
     return x is not None and y is not None and x.dep_ == y.dep_ and x.lemma_.lower() != y.lemma_.lower() \
         and not {x.lemma_.lower(), y.lemma_.lower()} & _PRONOUNS and x.pos_ in ("NOUN", "PROPN") \
         and y.pos_ in ("NOUN", "PROPN")
+
+
+def _subject_words(token) -> frozenset:
+    """The adjectives that qualify the subject of a value's verb ("The basic rate is 20%": {"basic"}). Compounds are
+    left out: "DR prevalence" against "the age-standardized prevalence of any DR" is one figure."""
+    node = governor(token)
+    subject = next((c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return frozenset(c.lemma_.lower() for c in subject.children if c.dep_ == "amod") if subject else frozenset()
+
+
+def _alike(a: frozenset, b: frozenset) -> bool:
+    """Two subjects of one noun are one thing unless each is qualified otherwise ("basic rate" / "higher rate")."""
+    return a <= b or b <= a
 
 
 def _names_a_thing(subject: str) -> bool:

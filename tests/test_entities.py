@@ -98,6 +98,11 @@ def test_a_claim_without_entities_has_no_score():
     # "of" qualifies too much: "above the age of 80 years" and "over the age of 70 years" are two bounds
     ("It is not used above the age of 80 years.", "80 years",
      "The trial did not enrol people over the age of 70 years.", "70 years", False),
+    # a subject of one noun qualified otherwise in each ("The basic rate is 20%" had turned Contradicted by the
+    # higher rate's sentence once the quantity rule read anchors from cosine 0.3); one unqualified is the other
+    ("The basic rate is 20%.", "20%", "The higher rate of 40% applies to income between £50,270 and £125,140.", "40%",
+     False),
+    ("The rate is 25%.", "25%", "The basic rate is 20%.", "20%", True),
 ])
 def test_same_quantity(claim, claim_value, context, context_value, same):
     from grounding.values import same_quantity

@@ -60,8 +60,7 @@ def stated_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: l
         return v
     column = next((j for j, text in enumerate(context_texts) if stated(claim_text, text)), None)
     pair = next((p for p in pairs if p.column == column), None) if column is not None else None
-    if pair is None or (v.label == CONTRADICTED and v.anchor is not None and v.anchor != column
-                        and v.conflicting != column):
+    if pair is None or (v.label == CONTRADICTED and v.anchor is not None and v.anchor != column):
         return v
     from grounding.overrides import move_anchor
     before = v.label

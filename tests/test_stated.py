@@ -50,3 +50,18 @@ def test_a_claim_the_source_states_is_supported_whatever_the_model_read(engine):
     assert ruled[0].note == "the word-for-word rule: context sentence 2 states the claim as written"
     paper = rederive(res, GroundingConfig(models_dir=str(MODELS), engine=engine, preset="paper").validate())
     assert not paper.verdicts[0].rule.startswith("stated word for word")
+
+
+def test_a_claim_stated_word_for_word_is_no_borderline_claim():
+    """The recheck stage judges again, with the fp32 twin, only a claim whose verdict a moved probability could
+    turn: one stated as written in a sentence cannot turn, so at margin 0.5 none of the "Sources disagree"
+    example's two claims (both stated in the 2021 document) is rechecked; with the rule off both are."""
+    import dataclasses
+
+    from grounding.examples import EXAMPLES
+    ex = next(e for e in EXAMPLES if e["label"].startswith("Sources disagree"))
+    config = GroundingConfig(engine="claims", models_dir=str(MODELS), recheck_margin=0.5)
+    assert ground(ex["response"], ex["context"], config, ex["question"]).coverage.rechecked == 0
+    off = ground(ex["response"], ex["context"], dataclasses.replace(config, overrides={"reversal_override": None}),
+                 ex["question"])
+    assert off.coverage.rechecked > 0 and all(p.rechecked for p in off.pairs if p.judged)

@@ -101,8 +101,9 @@ def heatmap_html(result: GroundingResult, selected_row: Optional[int] = None, ma
     legend = ('<div class="legend"><span>contradicts −1</span><span class="ramp"></span><span>+1 supports</span>'
               '<span>· grey = not judged (below τ) or neutral · hatched = not assessed · thick line = new document'
               + (" · dark-red outline = red by the verdict's rule, not the model's reading (hover)" if red_rule else "")
-              + (" · dark-green outline = green by the verdict's rule (the sentence's figures bear the claim out, or it"
-                 " names the claim's subject as its exception), not the model's reading (hover)" if green_rule else "")
+              + (" · dark-green outline = green by the verdict's rule (the sentence states the claim word for word,"
+                 " its figures bear the claim out, or it names the claim's subject as its exception), not the model's"
+                 " reading (hover)" if green_rule else "")
               + (" · dashed outline = no evidence by the verdict's rule (the sentence names the claim only as not done"
                  " or still to come, or the entailment model reading it alone does not share the scorer's support), not"
                  " the model's reading (hover)" if none_rule else "")

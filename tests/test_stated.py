@@ -48,6 +48,9 @@ def test_a_claim_the_source_states_is_supported_whatever_the_model_read(engine):
     ruled = [c for c in res.sentence_map.ruled if (c.row, c.column) == (0, 1)]
     assert len(ruled) == 1 and ruled[0].label == -1, res.sentence_map.ruled       # the model's red, kept
     assert ruled[0].note == "the word-for-word rule: context sentence 2 states the claim as written"
+    from grounding.heatmap import heatmap_html
+    html = heatmap_html(res)
+    assert 'class="cell ruled ruled-green" data-col="1"' in html and "states the claim word for word" in html
     paper = rederive(res, GroundingConfig(models_dir=str(MODELS), engine=engine, preset="paper").validate())
     assert not paper.verdicts[0].rule.startswith("stated word for word")
 

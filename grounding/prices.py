@@ -8,13 +8,13 @@ under 12 get in free"), of a passive "included" ("Breakfast is included in the r
 "nothing"; "paid" when it is the subject of "cost" with an amount ("costs 10 cents per page", "costs extra"), or
 of another verb with "for" or "at" an amount or a fee ("Breakfast is available for 18 euros per person", "Pets are
 welcome for a fee"). A noun qualified by "free" is free ("Annual membership … includes free parking", `_free_of`; not
-"free radicals"), and what someone pays for is paid ("Members pay for parking", `_paid_for`). "free of symptoms" or "free from" something else is no price. A thing is its subject noun's
-lemma with the words that qualify it ("adult ticket"); the claim's thing matches the sentence's where the claim's
-qualifying words are among the sentence's ("tickets" and "adult tickets", not "child tickets" and "adult tickets"),
-or where one is the other sold by the unit ("personal training" and "personal training sessions"). The way in to a
-thing is the thing ("Entry to the shipwrecks exhibition" is "the exhibition on shipwrecks").
-The sentence says the other of the two states for the claim's thing, and never the claim's. A negated state ("is
-not free") is left to the model.
+"free radicals"), and what someone pays for is paid ("Members pay for parking", `_paid_for`). "free of symptoms" or
+"free from" something else is no price. A thing is its subject noun's lemma with the words that qualify it ("adult
+ticket"); the claim's thing matches the sentence's where the claim's qualifying words are among the sentence's
+("tickets" and "adult tickets", not "child tickets" and "adult tickets"), or where one is the other sold by the unit
+("personal training" and "personal training sessions"). The way in to a thing is the thing ("Entry to the shipwrecks
+exhibition" is "the exhibition on shipwrecks"). The sentence says the other of the two states for the claim's
+thing, and never the claim's. A negated state ("is not free") is left to the model.
 
 `same_price` tells the quantity rule (values.same_quantity) whether two amounts price one thing, where the verbs
 alone do not say: "The extension costs £99" against "It can be extended to three years for £79" (the entailment
@@ -132,8 +132,8 @@ def price_states(text: str) -> tuple[PriceState, ...]:
 
 
 # "free" before a noun that names no priced thing ("free radicals", "free time", "free speech")
-_NOT_PRICED = frozenset("radical acid time will speech trade kick throw agent market energy fall flow form hand range rein "
-                        "spirit state world press software zone".split())
+_NOT_PRICED = frozenset("radical acid time will speech trade kick throw agent market energy fall flow form hand range "
+                        "rein spirit state world press software zone".split())
 
 
 def _free_of(noun):

@@ -7,6 +7,7 @@ contradiction stands.
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Optional
 
@@ -27,8 +28,9 @@ _LIMITS = frozenset("if unless except only until provided when whenever".split()
 _LEAST_WORDS = 3
 
 
-def _words(text: str) -> list[str]:
-    return [w.lower().strip(".") or w for w in _WORD.findall(text.replace("’", "'"))]
+@functools.lru_cache(maxsize=8192)
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w.lower().strip(".") or w for w in _WORD.findall(text.replace("’", "'")))
 
 
 def stated(claim: str, sentence: str) -> Optional[str]:
@@ -38,7 +40,11 @@ def stated(claim: str, sentence: str) -> Optional[str]:
     own = _words(claim.strip().rstrip(".!?"))
     if sum(w.isalnum() or len(w) > 1 for w in own) < _LEAST_WORDS:
         return None
+    # asked of every context sentence for every claim: a sentence whose words (split once, kept) do not hold the
+    # claim's as one run is passed over without the word-by-word look
     theirs = _words(sentence)
+    if f" {' '.join(own)} " not in f" {' '.join(theirs)} ":
+        return None
     for i in range(len(theirs) - len(own) + 1):
         if theirs[i:i + len(own)] != own:
             continue

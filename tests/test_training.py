@@ -312,3 +312,22 @@ def test_time_budget_ends_training_after_the_step_that_spends_it(tmp_path):
     state = json.loads(sorted((tmp_path / "run" / "checkpoints").glob("checkpoint-*/trainer_state.json"))[-1]
                        .read_text())
     assert state["global_step"] == 1
+
+
+def test_train_speed_benchmark_times_real_training_steps(tmp_path):
+    """benchmarks/train_speed.py: its steps train (forward, backward, AdamW: the loss on its fixed batch falls),
+    in fp32 and under bf16 autocast alike, and the rate counts the timed steps' pairs."""
+    pytest.importorskip("transformers")
+    import importlib.util
+    from pathlib import Path
+    from tests.test_export import _tiny_bert
+    spec = importlib.util.spec_from_file_location(
+        "train_speed", Path(__file__).resolve().parent.parent / "benchmarks" / "train_speed.py")
+    train_speed = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(train_speed)
+    (tmp_path / "tiny").mkdir()
+    backbone = str(_tiny_bert(tmp_path / "tiny", classifier=False))
+    for precision in ("fp32", "bf16"):
+        rate, losses = train_speed.step_rate(backbone, precision, batch=4, tokens=16, steps=6, warmup=2, lr=1e-2)
+        assert len(losses) == 8 and rate > 0
+        assert losses[-1] < 0.5 * losses[0], (precision, losses)

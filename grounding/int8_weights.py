@@ -122,3 +122,24 @@ def shift_weights(model: bytes, to: str = "int8") -> tuple[bytes, int]:
         buf[t.data_type_at] = target
         data[t.raw[0]:t.raw[1]] ^= 0x80
     return bytes(buf), len(weights)
+
+
+def amx_granted(flags: set[str]) -> bool:
+    """Whether ONNX Runtime runs its AMX int8 kernels in this process: Linux hands a process the AMX tile registers
+    only when it asks (arch_prctl ARCH_REQ_XCOMP_PERM), and ONNX Runtime asks when it loads on a CPU with AMX and
+    uses those kernels once granted (exact, 32-bit sums; its VNNI kernels for small products). ARCH_GET_XCOMP_PERM
+    tells whether the tile data (feature 18) was granted; False off Linux x86-64, without AMX in `flags` (the CPU's,
+    grounding.runtime.cpu_flags), or where the kernel refuses."""
+    import platform
+    if platform.machine().lower() not in ("x86_64", "amd64") or "amx_int8" not in flags:
+        return False
+    import ctypes
+    import onnxruntime  # noqa: F401  (it asks for the tiles when it loads)
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        granted = ctypes.c_uint64(0)
+        if libc.syscall(158, 0x1022, ctypes.byref(granted)) != 0:   # SYS_arch_prctl, ARCH_GET_XCOMP_PERM
+            return False
+    except (OSError, AttributeError):
+        return False
+    return bool(granted.value >> 18 & 1)

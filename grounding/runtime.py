@@ -16,6 +16,7 @@ import numpy as np
 from grounding import int8_weights, precise, wording
 from grounding.cache import MODEL_OUTPUTS, model_identity
 from grounding.config import environment
+from grounding.int8_weights import amx_granted
 from grounding.invisible import judged_text
 
 log = logging.getLogger(__name__)
@@ -46,9 +47,8 @@ ALLOW_SPINNING = environment().ort_spinning
 # models store their int8 weights as uint8 already (python -m export --u8-weights); the option stays on for int8
 # models exported without that. GROUNDING_INT8_PRECISE=0 restores the saturating path (only to reproduce it).
 INT8_PRECISE = environment().int8_precise
-# ONNX Runtime's VNNI and AMX kernels take s8 weights only and are exact (32-bit sums): on such CPUs the sessions
-# shift the uint8 weights back to int8 in memory (the same numbers: grounding.int8_weights) with the option off,
-# for identical outputs 1.5x faster (README, "Same answers on every CPU"). GROUNDING_INT8_VNNI=0 keeps uint8.
+# ONNX Runtime's VNNI and AMX kernels take s8 weights only and are exact (32-bit sums): there the sessions shift the uint8
+# weights to int8 in memory (grounding.int8_weights), option off: the same outputs 1.5x faster. GROUNDING_INT8_VNNI=0: uint8.
 INT8_VNNI = environment().int8_vnni
 VNNI_FLAGS = {"avx512_vnni", "avx_vnni", "amx_int8"}
 _FP32_LOCK = threading.Lock()   # one fp32 twin per model, however many requests ask at once
@@ -87,12 +87,12 @@ def cpu_description() -> dict:
     relevant = sorted(flags & {"avx2", "avx512f", "avx512_vnni", "avx_vnni", "amx_int8", "amx_bf16", "avx512_bf16"})
     if platform.machine().lower() not in ("x86_64", "amd64"):
         kernel = "native (not x86: no u8s8 saturation)"
-    elif int8_weights_here() == "int8":
-        kernel = "u8s8 with VNNI (exact; uint8-stored weights shifted to int8 at load)"
+    elif int8_weights_here() == "int8":   # AMX: ONNX Runtime's AMX kernels run where Linux grants it the tiles
+        kernel = f"u8s8 with {'AMX' if amx_granted(flags) else 'VNNI'} (exact; uint8-stored weights shifted to int8 at load)"
     elif INT8_PRECISE:
         kernel = "u8u8 (exact; session.x64quantprecision)"
     elif vnni_cpu():
-        kernel = "u8s8 with VNNI (exact) for int8 weights; u8u8 (exact) for uint8 weights"
+        kernel = f"u8s8 with {'AMX' if amx_granted(flags) else 'VNNI'} (exact) for int8 weights; u8u8 (exact) for uint8 weights"
     else:
         kernel = "u8s8 without VNNI (saturating) for int8 weights; u8u8 (exact) for uint8 weights"
     return {"cpu": model, "flags": relevant, "int8_kernel": kernel}

@@ -109,6 +109,34 @@ def _pretend_cpu(monkeypatch, flags: set, machine: str = "x86_64"):
 
 
 VNNI_SHIFT = "u8s8 with VNNI (exact; uint8-stored weights shifted to int8 at load)"
+AMX_SHIFT = "u8s8 with AMX (exact; uint8-stored weights shifted to int8 at load)"
+
+
+@pytest.mark.parametrize("flags, granted, kernel", [
+    ({"avx2", "avx512_vnni", "amx_int8"}, True, AMX_SHIFT),
+    ({"avx2", "avx512_vnni", "amx_int8"}, False, VNNI_SHIFT),    # the OS kept the tiles from ONNX Runtime
+])
+def test_an_amx_cpu_is_named_only_where_onnx_runtime_got_the_tiles(flags, granted, kernel, monkeypatch):
+    """On a CPU with AMX the kernel named is AMX only where Linux granted this process the tile data (ONNX
+    Runtime asks when it loads); otherwise its VNNI kernels run, and the description says so."""
+    from grounding import runtime
+    _pretend_cpu(monkeypatch, flags)
+    monkeypatch.setattr(runtime, "INT8_VNNI", True)
+    monkeypatch.setattr(runtime, "amx_granted", lambda f: granted and "amx_int8" in f)
+    assert runtime.cpu_description()["int8_kernel"] == kernel
+
+
+def test_amx_tiles_are_granted_once_onnx_runtime_loads_on_an_amx_cpu():
+    """The check itself, on the CPU that runs the suite: True on Linux x86-64 with amx_int8 (ONNX Runtime asked for
+    the tiles), False on every other CPU whatever the process holds."""
+    import platform
+
+    from grounding import int8_weights, runtime
+    flags = runtime.cpu_flags()
+    assert int8_weights.amx_granted(flags - {"amx_int8"}) is False
+    if "amx_int8" not in flags or platform.system() != "Linux":
+        pytest.skip(f"no AMX on this CPU ({sorted(flags & runtime.VNNI_FLAGS)}): only the negative case applies")
+    assert int8_weights.amx_granted(flags) is True
 
 
 @pytest.mark.parametrize("flags, machine, vnni, precise, weights, kernel", [
@@ -131,6 +159,7 @@ def test_int8_weights_and_kernel_follow_the_cpu_flags(flags, machine, vnni, prec
     _pretend_cpu(monkeypatch, flags, machine)
     monkeypatch.setattr(runtime, "INT8_VNNI", vnni)
     monkeypatch.setattr(runtime, "INT8_PRECISE", precise)
+    monkeypatch.setattr(runtime, "amx_granted", lambda f: False)   # the AMX name: the test above
     assert runtime.int8_weights_here() == weights
     described = runtime.cpu_description()
     assert described["int8_kernel"] == kernel and set(described["flags"]) == flags

@@ -4,7 +4,13 @@ sentences together, called it entailed, P(e) 0.95). By spaCy's parse: the senten
 phrase of a verb or adjective ("with weekend tickets only", "only for students"); the claim has the same verb or
 adjective, of the same subject, not negated, with the same preposition and another object: another noun ("for
 pensioners"), or the same noun qualified otherwise ("day tickets" / "weekend tickets"; not "tickets", which the
-weekend tickets are). The reversal rule (overrides.reversal_override) reads it (grounding.reversal.reversals).
+weekend tickets are). Or the sentence's "only" restricts the subject or the object of its verb or adjective ("Only
+assistance dogs can travel in the cabin", "The bar accepts only cash"): the claim has the same verb or adjective with
+another noun in that place ("Pets can travel in the cabin"; the entailment model read it as entailed, P(e) 0.9), its
+other arguments and prepositional phrases the sentence's own, so that the sentence's restriction has the claim's scope
+("Only members can use the gym before 8am" says nothing of "Visitors can use the gym"). A number restricted ("Only
+two bags are allowed") is a count, not a kind (the number rules). The reversal rule (overrides.reversal_override)
+reads it (grounding.reversal.reversals).
 """
 from __future__ import annotations
 
@@ -37,11 +43,69 @@ def _subject(head):
     return next((c.lemma_.lower() for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), None)
 
 
+_ROLES = {"nsubj": "subject", "nsubjpass": "subject", "dobj": "object"}
+
+
+def _predicate(noun):
+    """The verb or adjective a subject or object is an argument of: "travel"; "accessible" of "is accessible"."""
+    head = noun.head
+    return next((c for c in head.children if c.dep_ == "acomp"), head) if head.pos_ == "AUX" else head
+
+
+def _arguments(pred, skip) -> frozenset:
+    """The lemmas of the predicate's other subject or object and of its prepositional phrases' objects."""
+    node = pred.head if pred.dep_ == "acomp" else pred
+    args = [c for c in node.children if c.dep_ in _ROLES and c.i != skip.i]
+    args += [o for p in (*node.children, *pred.children) if p.dep_ == "prep" for o in p.children if o.dep_ == "pobj"]
+    return frozenset(a.lemma_.lower() for a in args)
+
+
+def _same(a, b) -> bool:
+    """One noun, whatever its number ("Dogs", which the parse takes for a name at a sentence's start, and "dogs")."""
+    return a.lemma_.lower() == b.lemma_.lower() or a.lower_.rstrip("s") == b.lower_.rstrip("s")
+
+
+def _restricted_nouns(doc) -> list:
+    """(role, predicate lemma, noun, the other arguments) of each subject or object an "only" restricts."""
+    out = []
+    for t in doc:
+        if t.lower_ != "only":
+            continue
+        noun = t.head if t.dep_ in ("advmod", "amod") and t.i < t.head.i and t.head.pos_ in ("NOUN", "PROPN") else None
+        if t.head.pos_ == "VERB" and t.head.i == t.i + 1:   # "only accepts card payments"
+            noun = next((c for c in t.head.children if c.dep_ == "dobj"), None)
+        if noun is not None and noun.dep_ in _ROLES and noun.pos_ in ("NOUN", "PROPN"):
+            pred = _predicate(noun)
+            out.append((_ROLES[noun.dep_], pred.lemma_.lower(), noun, _arguments(pred, noun)))
+    return out
+
+
+def only_of(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's noun phrase, the sentence's) where the sentence's "only" restricts the subject or object of the
+    claim's verb or adjective to another thing (see the module docstring)."""
+    limits = _restricted_nouns(parse(sentence))
+    out = []
+    for noun in (t for t in parse(claim) if t.dep_ in _ROLES and t.pos_ in ("NOUN", "PROPN")):
+        pred = _predicate(noun)
+        if any(c.dep_ == "neg" or c.lower_ == "only" for c in (*pred.children, *noun.children, *pred.head.children)):
+            continue
+        for role, lemma, theirs, args in limits:
+            if (role, lemma) != (_ROLES[noun.dep_], pred.lemma_.lower()) or args != _arguments(pred, noun):
+                continue
+            if not _same(noun, theirs) or not _qualifiers(noun) <= _qualifiers(theirs):
+                out.append((" ".join(t.text for t in noun.subtree),
+                            "only " + " ".join(t.text for t in theirs.subtree if t.lower_ != "only")))
+    return out
+
+
 def only_for(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's phrase, the sentence's) where the sentence says the claim's verb or adjective holds only with
-    another object (see the module docstring); [] where it says nothing so."""
+    another object, or only of another subject or object (see the module docstring); [] where it says nothing so."""
     if "only" not in sentence.lower():
         return []
+    restricted = only_of(claim, sentence)
+    if restricted:
+        return restricted
     limits = []
     for t in parse(sentence):
         if t.lower_ == "only" and (prep := _restricted(t)) is not None and (noun := _object(prep)) is not None:

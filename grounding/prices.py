@@ -5,7 +5,8 @@ price.
 A thing's *price state*, by spaCy's parse: "free" when it is the subject of "be", "remain", "stay", "get", "go",
 "come" or "become" with "free" or "complimentary" (or "free of charge") as its complement or under it ("Children
 under 12 get in free"), of a passive "included" ("Breakfast is included in the room rate"), or of "cost" with
-"nothing"; "paid" when it is the subject of "cost" with an amount ("costs 10 cents per page", "costs extra"), or
+"nothing"; "paid" when it is the subject of "cost" with an amount ("costs 10 cents per page", "costs extra"; the subject of the
+first of two joined verbs is the second's too: "Breakfast is served from 7am and costs £14"), or
 of another verb with "for" or "at" an amount or a fee ("Breakfast is available for 18 euros per person", "Pets are
 welcome for a fee"). A noun qualified by "free" is free ("Annual membership … includes free parking", `_free_of`; not
 "free radicals"), and what someone pays for is paid ("Members pay for parking", `_paid_for`). "free of symptoms" or
@@ -102,6 +103,8 @@ def price_states(text: str) -> tuple[PriceState, ...]:
             subject = next((c for c in verb.children if c.dep_ == "compound"), None)
         if subject is not None and subject.lower_ in ("which", "that") and verb.dep_ == "relcl":
             subject = verb.head                      # "the special exhibition, which costs £9": the exhibition
+        if subject is None and verb.dep_ == "conj" and verb.pos_ in ("VERB", "AUX"):   # "is served … and costs £14"
+            subject = next((c for c in verb.head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
         if verb.pos_ == "NOUN" and (free := _free_of(verb)) is not None:   # "includes free parking"
             noun, words = _thing(verb)
             out.append(PriceState(noun, words, True, f"{free.text} {verb.text}"))

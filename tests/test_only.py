@@ -46,3 +46,42 @@ def test_camping_with_day_tickets_is_contradicted(engine):
     assert camping.label == CONTRADICTED and camping.anchor == 2, camping.rule
     assert camping.rule.startswith("said the other way round: the claim says “with day tickets”, the source “with "
                                    "weekend tickets only”"), camping.rule
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Pets can travel in the cabin.", "Only assistance dogs can travel in the cabin.", [("Pets", "only assistance dogs")]),
+    ("Cards are accepted at the bar.", "Only cash is accepted at the bar.", [("Cards", "only cash")]),
+    ("The bar accepts cards.", "The bar accepts only cash.", [("cards", "only cash")]),
+    ("The museum accepts cash.", "The museum only accepts card payments.", [("cash", "only card payments")]),
+    ("Visitors may park in Zone A.", "Only residents may park in Zone A.", [("Visitors", "only residents")]),
+    ("The second floor is accessible by lift.", "Only the first floor is accessible by lift.",
+     [("The second floor", "only the first floor")]),
+    # the thing itself or a wider word for it (the generic "Dogs"), negated, another scope (the hold; before 8am),
+    # a count restricted rather than a kind
+    ("Assistance dogs can travel in the cabin.", "Only assistance dogs can travel in the cabin.", []),
+    ("Dogs can travel in the cabin.", "Only assistance dogs can travel in the cabin.", []),
+    ("The bar accepts cash.", "The bar accepts only cash.", []),
+    ("Pets cannot travel in the cabin.", "Only assistance dogs can travel in the cabin.", []),
+    ("Pets can travel in the hold.", "Only assistance dogs can travel in the cabin.", []),
+    ("Visitors can use the gym.", "Only members can use the gym before 8am.", []),
+    ("Three bags are allowed per passenger.", "Only two bags are allowed per passenger.", []),
+    ("The study included 200 patients.", "Only 40 patients completed the study.", []),
+])
+def test_only_of_another_subject_or_object(claim, sentence, expected):
+    test_only_for_another_thing(claim, sentence, expected)
+
+
+AIRLINE = ("Every passenger may bring one small cabin bag free of charge, which must fit under the seat in front. "
+           "Checked baggage is limited to 23 kg per bag. Only assistance dogs can travel in the cabin.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_pets_in_the_cabin_where_only_assistance_dogs_travel_there_is_contradicted(engine):
+    """A user's airline answer: "Pets can travel in the cabin" was Supported on every engine (the entailment model
+    read the airline's sentences as entailing it, P(e) 0.94 together)."""
+    res = ground("Each passenger can bring one cabin bag for free. Pets can travel in the cabin.", [AIRLINE],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    bag, pets = res.verdicts
+    assert bag.label == SUPPORTED, bag.rule
+    assert pets.label == CONTRADICTED and pets.anchor == 2, pets.rule
+    assert pets.rule.startswith("said the other way round: the claim says “Pets”, the source “only assistance dogs”")

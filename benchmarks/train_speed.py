@@ -15,11 +15,8 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from training.entailment import cpu_model, resolve_backbone  # noqa: E402
+from training.entailment import cpu_model, resolve_backbone
 
 PRECISIONS = ("fp32", "bf16")
 

@@ -9,6 +9,7 @@ in the top bit), so no length prefix of the protobuf message changes.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -133,6 +134,12 @@ def amx_granted(flags: set[str]) -> bool:
     import platform
     if platform.machine().lower() not in ("x86_64", "amd64") or "amx_int8" not in flags:
         return False
+    return _tiles_granted()
+
+
+@functools.lru_cache(maxsize=1)
+def _tiles_granted() -> bool:
+    """ARCH_GET_XCOMP_PERM's tile data bit for this process, once onnxruntime is loaded (a grant is not taken back)."""
     import ctypes
     import onnxruntime  # noqa: F401  (it asks for the tiles when it loads)
     try:

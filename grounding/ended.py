@@ -11,6 +11,12 @@ none, its head verb's) is the claim's subject's noun (lemma) with no word tellin
 ("The children's library reopened" is no answer to "The library has been closed"). A closing that comes back ("closed
 on Mondays", "every winter") is no lasting state. The reversal rule (reversal.reversals, overrides.reversal_override)
 turns such a claim Contradicted.
+
+The other way, a state said to hold *until* a time ends then: "The pool is closed for repairs until March" against
+"The swimming pool will reopen in March after repairs" (the entailment model read a contradiction, P(c) 0.95).
+`ends_as_said` finds the claim's closing state with "until" a time and, in the sentence, a verb that undoes it (future
+or not, not negated), of the claim's thing, "in", "on", "from", "at" or "by" the same time (the same words, articles
+aside); overrides' chain then reads the model's contradiction the other way round (conditions.backed_override).
 """
 from __future__ import annotations
 
@@ -42,7 +48,8 @@ def _lasting_state(text: str):
         head = t if t.dep_ == "ROOT" else t.head if t.dep_ in ("acomp", "attr", "oprd") else None
         if head is None or any(c.dep_ == "neg" for c in head.children):
             continue
-        subject = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        subject = next((c for x in (head, *(a for a in head.children if a.dep_ in ("aux", "auxpass")))   # "The
+                        for c in x.children if c.dep_ in ("nsubj", "nsubjpass")), None)   # bridge is closed": of "is"
         if subject is None or subject.pos_ not in ("NOUN", "PROPN"):
             continue
         words = doc[min(x.i for x in head.subtree if x.i >= subject.i + 1):max(x.i for x in head.subtree) + 1]
@@ -84,3 +91,38 @@ def state_ended(claim: str, sentence: str) -> list[tuple[str, str]]:
             prep = next((c for c in t.children if c.dep_ == "prep" and c.i > t.i), None)
             return [(said, " ".join([t.text] + ([x.text for x in prep.subtree] if prep is not None else [])))]
     return []
+
+
+_AT_TIME = ("in", "on", "from", "at", "by")
+
+
+def _time_words(phrase) -> frozenset:
+    return frozenset(t.lower_ for t in phrase if t.pos_ not in ("DET", "PUNCT"))
+
+
+def ends_as_said(claim: str, sentence: str) -> tuple[str, str] | None:
+    """(the claim's "until" phrase, the sentence's undoing at that time) where the sentence ends the claim's closing
+    state when the claim says it holds until (see the module's text), or None."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    if "until" not in claim.lower() or not _UNDOING.search(sentence):
+        return None
+    state = _lasting_state(claim)
+    from grounding.decompose import parse
+    until = next((t for t in parse(claim) if t.lower_ == "until" and t.dep_ == "prep"), None)
+    when = next((c for c in until.children if c.dep_ == "pobj"), None) if until is not None else None
+    if state is None or when is None:
+        return None
+    verb, subject, marks, _ = state
+    time = _time_words(when.subtree)
+    for t in parse(sentence):
+        if t.lemma_.lower().replace("-", "") not in _UNDONE_BY[verb] or t.pos_ != "VERB" \
+                or any(c.dep_ == "neg" for c in t.children):
+            continue
+        own = next((c for c in t.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if own is None or own.lemma_.lower() != subject or not _qualifiers(own) <= marks:
+            continue
+        for prep in (c for c in t.children if c.dep_ == "prep" and c.lower_ in _AT_TIME):
+            obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            if obj is not None and _time_words(obj.subtree) == time:
+                return (" ".join(x.text for x in until.subtree), f"{t.text} {' '.join(x.text for x in prep.subtree)}")
+    return None

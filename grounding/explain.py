@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from grounding.conditions import backing_note
 from grounding.learned import quantity_conflicts
 from grounding.types import (CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, Claim, GroundingResult,
                              Provenance, Verdict)
@@ -139,6 +140,9 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             text = (f"Supported by {anchor} ({where}): {verdict.anchor_conflict}, and the claim says of them the "
                     f"opposite of what it says of the rest. The entailment model reads the exception as included and "
                     f"read the sentence as contradicting the claim, so its reading is taken the other way round.")
+        elif verdict.label == SUPPORTED and (backed := backing_note(verdict.rule)):
+            text = (f"Supported by {anchor} ({where}): {verdict.anchor_conflict}; {backed}. The entailment model read "
+                    f"the pair as a contradiction, so its reading is taken the other way round.")
         elif verdict.label == SUPPORTED:
             shared = f"; matching entities: {', '.join(verdict.entities.shared)}" if verdict.entities.shared else ""
             p_e = (f"entailment {claim.joint[0] if reading == 'alone' else verdict.entail:.2f}, "

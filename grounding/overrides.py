@@ -4,6 +4,9 @@ on when its preset setting is set, in the order stages.verdict.decide_claim appl
     alone_override      a sentence read together that, read alone, says the claim's words with the other polarity
     exception_override  the evidence names the claim's subject as its exception ("except assistance dogs"), which
                         the model reads as included: its reading taken the other way round (grounding.exceptions)
+    backed_override     the evidence forbids the claim's thing only without the condition the claim allows it with
+                        ("must not … without consent"), or ends the state the claim says holds until then ("will
+                        reopen in March"): Contradicted taken the other way round (grounding.conditions)
     stated_override     a context sentence states the claim word for word: Supported on it (grounding.stated)
     list_override       a contradiction that is only an open list the claim extends ("include") is Unsupported
     quantity_override   the anchor gives another value of the same figure, or the same value moving the other way

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
-from grounding import exceptions, number_rules, overrides, stated, verdict
+from grounding import conditions, exceptions, number_rules, overrides, stated, verdict
 from grounding.config import GroundingConfig, VerdictPreset
 from grounding.stages import Run
 from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, EntityDiff, GroundingResult, PairScore, RuledCell,
@@ -36,6 +36,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
                                    best, best_cosine, claim.joint, tau=config.tau)
     v = overrides.alone_override(v, preset, claim, pairs, [s.text for s in ctx], diffs)
     v = exceptions.exception_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    v = conditions.backed_override(v, preset, claim.text, [s.text for s in ctx])
     v = stated.stated_override(v, preset, claim.text, pairs, [s.text for s in ctx], diffs)
     v = overrides.list_override(v, preset, claim.text, [s.text for s in ctx])
     v = number_rules.quantity_override(v, preset, result.claims[k].text,
@@ -112,9 +113,10 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
     verdict's claim (None: the claim has no row there).
     - Contradicted where the cell is not contradicting (the quantity rule, `Verdict.anchor_conflict`; the sentences
       read together; a preset's lowest band): value -cosine, label -1.
-    - Supported because the sentence's figures bear the claim's comparison out (number_rules.figures_override), or
-      because it names the claim's subject as its exception (exceptions.exception_override), where the cell is not
-      supporting: value +cosine, label +1.
+    - Supported because the sentence's figures bear the claim's comparison out (number_rules.figures_override),
+      because it names the claim's subject as its exception (exceptions.exception_override), or because it backs
+      the claim in a way the model reads the other way round (conditions.backed_override: a condition it lifts, a
+      state's end), where the cell is not supporting: value +cosine, label +1.
     - Unsupported by the list rule (overrides.list_override) where the cell is contradicting: value 0, label 0.
     - Unsupported by the denial rule where the cell is supporting ("will enroll 300 patients" against "enrolled 300
       patients"), or because the sentences read together lean to contradiction (verdict.doubted): value 0, label 0,
@@ -143,7 +145,7 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
         denied = v.label == UNSUPPORTED and (v.rule.startswith("denied mention: ") and bool(v.anchor_conflict)
                                              or v.rule.startswith(verdict.DOUBTED)) or listed
         borne = v.label == SUPPORTED and v.rule.startswith((number_rules.FIGURES_RULE, exceptions.EXCEPTION_RULE,
-                                                            stated.STATED_RULE))
+                                                            stated.STATED_RULE, *conditions.NOTES))
         decided = (red or denied or borne) and v.anchor is not None and v.cosine is not None
         row = row_of(v) if decided else None
         if row is None or not (0 <= row < len(smap.labels) and 0 <= v.anchor < len(smap.labels[row])):
@@ -158,7 +160,9 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
             continue
         rule = "the list rule" if listed else "the denial rule" if denied else \
             next((name for prefix, name in RULE_NAMES if v.rule.startswith(prefix)), "the quantity rule")
-        rule = "the exception rule" if v.rule.startswith(exceptions.EXCEPTION_RULE) else rule
+        rule = "the exception rule" if v.rule.startswith(exceptions.EXCEPTION_RULE) else \
+            "the condition rule" if v.rule.startswith(conditions.CONDITION_RULE) else \
+            "the until rule" if v.rule.startswith(conditions.UNTIL_RULE) else rule
         note = f"{rule}: {v.anchor_conflict}" if v.anchor_conflict else \
             f"the word-for-word rule: {v.rule.split(': ', 1)[1].split(' (')[0]}" \
             if v.rule.startswith(stated.STATED_RULE) else \

@@ -1,0 +1,114 @@
+"""A condition a prohibition lifts: "The tenant must not keep any animal at the property without the landlord's prior
+written consent" permits an animal with that consent, and so backs "Pets are allowed with the landlord's
+permission". The entailment model reads the sentence's "must not" against the claim's "allowed" and calls the pair a
+contradiction (P(c) 0.95 on the shipped model, 2026-12-05; "You cannot enter without a ticket" against "Entry is
+allowed with a ticket" the same way), where the two negations of the sentence ("not … without") cancel.
+
+`lifted` finds such a pair, by words: the sentence denies something ("not", "n't", "cannot", "never", "no") and, after
+the denial in the same clause, says "without" a condition; the claim, not negated, permits something ("allowed",
+"permitted", "can", "may", "able", "possible") "with" (or "subject to", "provided") a condition; the two
+conditions have one head noun, by its first five letters or as two words for a permission ("permission", "consent",
+"approval", …), and the claim's other words of its condition are among the sentence's ("the landlord's permission"
+and "the landlord's prior written consent"; not "the council's permission"). The claim's thing is not compared: the
+rule only turns a contradiction the model read in the anchor it chose (overrides' chain, `backed_override`, which
+also reads the end of a state the claim says holds until then: grounding.ended.ends_as_said).
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from grounding.config import VerdictPreset
+from grounding.types import CONTRADICTED, SUPPORTED, Verdict
+
+CONDITION_RULE = "the condition it lifts"
+UNTIL_RULE = "the end it gives"
+NOTES = {CONDITION_RULE: "what it forbids without that condition it allows with it",
+         UNTIL_RULE: "a state that ends then holds until then"}
+
+_DENIAL = re.compile(r"\b(?:not|cannot|never|no)\b|n't\b", re.IGNORECASE)
+_WITHOUT = re.compile(r"\bwithout\s+(?P<what>[^,.;:()]+)", re.IGNORECASE)
+_WITH = re.compile(r"\b(?:with|subject\s+to|provided(?:\s+(?:you|they)\s+(?:have|get|obtain))?)\s+"
+                   r"(?P<what>[^,.;:()]+)", re.IGNORECASE)
+_PERMITS = re.compile(r"\b(?:allowed|permitted|can|may|able|possible|welcome)\b", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"[;:]|\bbut\b|\bhowever\b|\bunless\b|\bexcept\b", re.IGNORECASE)
+_PERMISSION = frozenset({"permi", "conse", "appro", "autho", "agree", "clear", "licen", "say-s"})
+
+
+class Lifted(NamedTuple):
+    claim: str       # the claim's condition, with its cue: "with the landlord's permission"
+    sentence: str    # the sentence's: "without the landlord's prior written consent"
+
+
+def _head(what: str):
+    """The condition's head noun (the root of its parse), or None."""
+    from grounding.decompose import parse
+    doc = parse(what)
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    return root if root is not None and root.pos_ in ("NOUN", "PROPN") else None
+
+
+def _same_condition(ours: str, theirs: str) -> bool:
+    from grounding.overclaim import _stems
+    a, b = _head(ours), _head(theirs)
+    if a is None or b is None:
+        return False
+    ka, kb = a.lower_[:5], b.lower_[:5]
+    if ka != kb and not (ka in _PERMISSION and kb in _PERMISSION):
+        return False
+    return _stems(ours) - _stems(a.text) <= _stems(theirs)
+
+
+def lifted(claim: str, sentence: str) -> Lifted | None:
+    """The condition the claim permits with and the sentence's prohibition lifts (see the module docstring), or None."""
+    if _DENIAL.search(claim) or not _PERMITS.search(claim):
+        return None
+    ours = list(_WITH.finditer(claim))
+    if not ours:
+        return None
+    for w in _WITHOUT.finditer(sentence):
+        denial = None
+        for d in _DENIAL.finditer(sentence, 0, w.start()):
+            denial = d
+        if denial is None or _CLAUSE_BREAK.search(sentence, denial.end(), w.start()):
+            continue
+        for m in ours:
+            if _same_condition(m.group("what").strip(), w.group("what").strip()):
+                return Lifted(m.group(0).strip(), w.group(0).strip())
+    return None
+
+
+def _backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
+    """(the rule's name, what it found) where the sentence backs what the model read it as contradicting: a
+    condition it lifts, or the end of a state the claim says holds until then (grounding.ended.ends_as_said)."""
+    found = lifted(claim_text, sentence)
+    if found is not None:
+        return CONDITION_RULE, f"it forbids it only “{found.sentence}”, and the claim allows it “{found.claim}”"
+    from grounding.ended import ends_as_said
+    ends = ends_as_said(claim_text, sentence)
+    if ends is not None:
+        return UNTIL_RULE, f"it says “{ends[1]}”, and the claim that it holds “{ends[0]}”"
+    return None
+
+
+def backed_override(v: Verdict, preset: VerdictPreset, claim_text: str, context_texts: list[str]) -> Verdict:
+    """A Contradicted verdict the model's reading decided (no rule found a conflict: no `anchor_conflict`) whose
+    anchor backs the claim in a way the model reads the other way round (`_backing`: it forbids the claim's thing
+    only without the condition the claim allows it with, or it ends the claim's state when the claim says it holds
+    until): Supported on that sentence. On with the preset's reversal_override."""
+    if preset.reversal_override is None or v.anchor_conflict or v.anchor is None or v.score is None \
+            or v.label != CONTRADICTED:
+        return v
+    found = _backing(claim_text, context_texts[v.anchor])
+    if found is None:
+        return v
+    name, v.anchor_conflict = found
+    v.label, v.conflicting = SUPPORTED, None
+    v.rule = (f"{name}: context sentence {v.anchor + 1}: {v.anchor_conflict}, which the model reads as a "
+              f"contradiction: Contradicted taken the other way round ({v.rule})")
+    return v
+
+
+def backing_note(rule: str) -> str | None:
+    """The explanation's words for a verdict `backed_override` decided (None for any other)."""
+    return next((why for name, why in NOTES.items() if rule.startswith(name + ": ")), None)

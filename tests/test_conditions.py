@@ -64,6 +64,11 @@ def test_allowed_with_the_permission_the_source_requires_is_supported(engine):
     assert res.sentence_map.labels[1][2] == 1 and res.sentence_map.values[1][2] > 0.5
     ruled = [c for c in res.sentence_map.ruled if (c.row, c.column) == (1, 2)]
     assert len(ruled) == 1 and ruled[0].label == -1 and ruled[0].note.startswith("the condition rule: it forbids")
+    from grounding.heatmap import heatmap_html
+    html = heatmap_html(res)
+    assert html.count('ruled ruled-green"') == 1 and 'class="cell ruled ruled-green" data-col="2"' in html
+    assert "or it forbids the claim's thing only without the claim's condition" in html
+    assert "the condition rule: it forbids it only “without the landlord&#x27;s prior written consent”" in html
     paper = rederive(res, GroundingConfig(models_dir=str(MODELS), engine=engine, preset="paper").validate())
     assert not any(v.rule.startswith("the condition it lifts") for v in paper.verdicts)
     assert paper.sentence_map.labels[1][2] == -1       # the model's own reading is back in the map

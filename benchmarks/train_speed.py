@@ -46,7 +46,7 @@ def step_rate(backbone: str, precision: str, batch: int, tokens: int, steps: int
         optimizer.zero_grad()
         if i >= warmup:
             seconds += time.perf_counter() - start
-        losses.append(float(loss))
+        losses.append(float(loss.detach()))
     return batch * steps / seconds, losses
 
 

@@ -4,7 +4,7 @@ permission". The entailment model reads the sentence's "must not" against the cl
 contradiction (P(c) 0.95 on the shipped model, 2026-12-05; "You cannot enter without a ticket" against "Entry is
 allowed with a ticket" the same way), where the two negations of the sentence ("not … without") cancel.
 
-`lifted` finds such a pair, by words: the sentence denies something ("not", "n't", "cannot", "never", "no") and, after
+`lifted` finds such a pair, by words: the sentence denies something (negate's words, and "cannot") and, after
 the denial in the same clause, says "without" a condition; the claim, not negated, permits something ("allowed",
 "permitted", "can", "may", "able", "possible") "with" (or "subject to", "provided") a condition; the two
 conditions have one head noun, by its first five letters or as two words for a permission ("permission", "consent",
@@ -19,6 +19,7 @@ import re
 from typing import NamedTuple
 
 from grounding.config import VerdictPreset
+from grounding.negate import _NEGATION
 from grounding.types import CONTRADICTED, SUPPORTED, Verdict
 
 CONDITION_RULE = "the condition it lifts"
@@ -26,7 +27,8 @@ UNTIL_RULE = "the end it gives"
 NOTES = {CONDITION_RULE: "what it forbids without that condition it allows with it",
          UNTIL_RULE: "a state that ends then holds until then"}
 
-_DENIAL = re.compile(r"\b(?:not|cannot|never|no)\b|n't\b", re.IGNORECASE)
+# negate's words of a negation ("not", "n't", "never", "no", "nothing", …), and "cannot", which they miss as one word
+_DENIAL = re.compile(_NEGATION.pattern + r"|\bcannot\b", re.IGNORECASE)
 _WITHOUT = re.compile(r"\bwithout\s+(?P<what>[^,.;:()]+)", re.IGNORECASE)
 _WITH = re.compile(r"\b(?:with|subject\s+to|provided(?:\s+(?:you|they)\s+(?:have|get|obtain))?)\s+"
                    r"(?P<what>[^,.;:()]+)", re.IGNORECASE)

@@ -25,7 +25,9 @@ model trained with ``--joint-premises fit`` never read its joint premises, the s
 
 Prints, per set and over all sets: claims, accuracy, F1 of Supported / Unsupported / Contradicted, their
 macro mean, and the two errors a reader cares about: false alarms (Contradicted where the sources support or
-do not mention the claim) and missed contradictions (gold Contradicted called Supported).
+do not mention the claim) and missed contradictions (gold Contradicted called Supported). Then how sure the
+verdicts said they were (grounding.sureness): per set, the claims with a figure, how well the figures held (expected
+calibration error, Brier score) and the share right among the sure, fairly sure and unsure verdicts.
 """
 from __future__ import annotations
 
@@ -69,6 +71,7 @@ class Scores:
     gold: list[str] = field(default_factory=list)
     pred: list[str] = field(default_factory=list)
     disputed: int = 0
+    sure: list = field(default_factory=list)   # each scored claim's Verdict.sureness (None: no figure, or several verdicts)
 
     def row(self) -> dict:
         g, p = np.array(self.gold), np.array(self.pred)
@@ -191,8 +194,51 @@ def evaluate(split: str, engine: str, variants: list[tuple[str, dict]], limit: i
                             continue
                         s.gold.append(gold)
                         s.pred.append(claim_label(labels))
+                        s.sure.append(figures[0] if len(figures := [v.sureness for v in result.verdicts
+                                      if (sent := result.response_sentences[result.claims[v.claim].sentence]).start < end
+                                      and sent.end > begin]) == 1 else None)
         print(f"[evaluate_verdicts] {set_name}: {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
     return out
+
+
+def reliability(chance: np.ndarray, right: np.ndarray, bins: int = 10) -> dict:
+    """How well stated chances of being right match the share right: expected calibration error (`bins` equal
+    bins), Brier score, and per band of grounding.sureness (sure / fairly sure / unsure) the claims and the share
+    right."""
+    from grounding.sureness import band
+    chance, right = np.asarray(chance, dtype=float), np.asarray(right, dtype=float)
+    total = 0.0
+    for lo in np.linspace(0, 1, bins, endpoint=False):
+        m = (chance > lo) & (chance <= lo + 1 / bins) if lo > 0 else (chance <= 1 / bins)
+        if m.any():
+            total += m.mean() * abs(float(right[m].mean()) - float(chance[m].mean()))
+    out = {"claims": int(len(right)), "accuracy": round(float(right.mean()), 4) if len(right) else None,
+           "ece": round(float(total), 4), "brier": round(float(np.mean((chance - right) ** 2)), 4) if len(right) else None}
+    for name in ("sure", "fairly sure", "unsure"):
+        m = np.array([band(float(c)) == name for c in chance], dtype=bool)
+        out[name] = {"claims": int(m.sum()), "right": round(float(right[m].mean()), 4) if m.any() else None}
+    return out
+
+
+def sureness_table(results: dict[str, dict[str, "Scores"]]) -> str:
+    """Per set and variant: how many verdicts got a sureness figure, and how well those figures held
+    (`reliability`), with the accuracy of the verdicts that got none."""
+    cols = ("set", "variant", "claims", "with a figure", "their accuracy", "ECE", "Brier", "sure: claims / right",
+            "fairly sure", "unsure", "no figure: claims / right")
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    sets = list(next(iter(results.values())))
+    for set_name in ["all"] + [s for s in sets if s != "all"]:
+        for variant, by_set in results.items():
+            s = by_set[set_name]
+            has = np.array([x is not None for x in s.sure], dtype=bool)
+            right = np.array(s.gold) == np.array(s.pred)
+            r = reliability(np.array([x for x in s.sure if x is not None]), right[has]) if has.any() else None
+            cell = lambda b: f"{r[b]['claims']} / {r[b]['right']}" if r and r[b]["claims"] else "0"
+            none = f"{int((~has).sum())} / {round(float(right[~has].mean()), 4)}" if (~has).any() else "0"
+            lines.append("| " + " | ".join(str(x) for x in (
+                set_name, variant, len(s.gold), int(has.sum()), r["accuracy"] if r else "", r["ece"] if r else "",
+                r["brier"] if r else "", cell("sure"), cell("fairly sure"), cell("unsure"), none)) + " |")
+    return "\n".join(lines)
 
 
 COLUMNS = ("set", "variant", "claims", "accuracy", "f1_supported", "f1_unsupported", "f1_contradicted", "macro_f1",
@@ -239,6 +285,8 @@ def main(argv=None) -> int:
     print(table(results))
     for variant, by_set in results.items():
         print(f"confusion, all sets, {variant}: {by_set['all'].confusion()}")
+    print("how sure (grounding.sureness): the chance of being right each verdict states, against the share right")
+    print(sureness_table(results))
     return 0
 
 

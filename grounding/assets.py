@@ -67,6 +67,10 @@ CSS = """
 .gv .unscored-note { font-size: 12px; color: #7a4b00; background: #fff4d6; border-radius: 4px; padding: 3px 8px; margin: 4px 0; }
 .gv .verdict.differs { outline: 2px dashed #111; outline-offset: 1px; }
 .gv .differs-note { font-size: 12px; font-weight: 600; color: #111; margin-top: 4px; }
+.gv .sureness { font-size: 12px; color: #364152; margin: 4px 0; }
+.gv .sureness.s-unsure { color: #7a4b00; background: #fff4d6; border-radius: 4px; padding: 3px 8px; }
+.gv .unsure-tag { display: inline-block; margin: 0 4px; padding: 0 6px; border-radius: 8px; border: 1px solid #b45309;
+  color: #7a4b00; background: #fff4d6; font-size: 11px; font-weight: 600; }
 .gv .compare-summary { font-size: 14px; padding: 6px 10px; border: 1px solid #d8dde3; border-radius: 6px; background: #f7f8fa;
   margin-top: 6px; }
 .gv .gold-panel .tiles { display: grid; grid-template-columns: repeat(3, minmax(120px, 1fr)); gap: 8px; margin-bottom: 8px; }

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from grounding import sureness
 from grounding.engines import ENGINES, applies
 from grounding.heatmap import Marks, heatmap_html  # noqa: F401  (the heatmap is a view of its own module)
 from grounding.markup import (BADGE_CLASS, _badge, _e, _verdict_of, _wrap, column_label, row_states,  # noqa: F401
@@ -102,9 +103,13 @@ def verdicts_html(result: GroundingResult, selected_claim: Optional[int] = None,
         diff = v.entities
         # context-only entities are differences only when the claim has entities of its own that did not match
         context_only = diff.context_only if diff.claim_only else []
-        parts = [f'<div class="v-head">{_badge(v.label)}<span class="cid">C{v.claim + 1}</span>'
+        unsure = ('<span class="unsure-tag" title="a verdict given this way was wrong at least as often as right on '
+                  'held-out train claims">unsure</span>') if sureness.band(v.sureness) == "unsure" else ""
+        parts = [f'<div class="v-head">{_badge(v.label)}{unsure}<span class="cid">C{v.claim + 1}</span>'
                  f'<span class="claim-text">{_highlight(claim.text, diff.claim_only, "diff-claim")}</span></div>']
         parts.append(f'<div class="explanation">{_e(v.explanation)}</div>')
+        if v.label != NOT_ASSESSED and (how := sureness.describe(v)):
+            parts.append(f'<div class="sureness s-{sureness.band(v.sureness).replace(" ", "-") or "none"}">{_e(how)}</div>')
         if v.anchor is not None and v.label != NOT_ASSESSED and 0 <= v.anchor < len(ctx):
             parts.append(f'<blockquote class="anchor" data-col="{v.anchor}">'
                          f'{_highlight(ctx[v.anchor].text, context_only, "diff-context")}</blockquote>')
@@ -250,6 +255,10 @@ def metrics_html(result: GroundingResult) -> str:
                  "not computed" if any(p.psi != 0 for p in result.pairs) else "no evidence")),   # budget or Stop
              _tile("Integrity", _fmt(m.integrity))]
     counts = " ".join(f'{_badge(label)}<b>{n}</b>&nbsp;' for label, n in m.verdict_counts.items()) or '<span class="muted">no verdicts</span>'
+    unsure = sum(1 for v in result.verdicts if sureness.band(v.sureness) == "unsure"
+                 and result.claims[v.claim].origin != "rejected")
+    if unsure:
+        counts += f' · <span class="unsure-tag">unsure</span><b>{unsure}</b> (see "How sure" in the verdict)'
     na_rows = sum(1 for s in row_states(result) if s == "na")
     partial = (f'<div class="pending-box">{na_rows} of {len(result.response_sentences)} response sentence(s) were '
                f'not assessed; the rates cover the others only.</div>') if na_rows else ""

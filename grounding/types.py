@@ -183,6 +183,9 @@ class Verdict:
     conflicting: Optional[int] = None   # a column that says the opposite of the anchor, if any
     anchor_conflict: str = ""           # what a rule found against the claim in the anchor (quantity rule: "the claim
                                         # says 6% (rose), the source 6% (less)"): the maps show that cell contradicting
+    sureness: Optional[float] = None    # the chance a verdict given this way is right (grounding.sureness), or None
+    sureness_note: str = ""             # why no figure is given, where none is
+    alternative: str = ""               # the learned verdict model's next most likely verdict, where a figure is given
 
 
 @dataclass

@@ -163,12 +163,14 @@ def joint_reading(preset: VerdictPreset, joint: list[float] | None, columns, sco
 
 def decide_learned(claim: int, claim_text: str, pairs: list[PairScore], preset: VerdictPreset, model,
                    entity_diffs: dict[int, EntityDiff], context_texts: list[str], best_column: int | None,
-                   best_cosine: float | None, joint: list[float] | None = None, tau: float = 0.0) -> Verdict:
+                   best_cosine: float | None, joint: list[float] | None = None, tau: float = 0.0,
+                   probs=None) -> Verdict:
     """The verdict of one claim by the learned model (grounding.learned): label from its probabilities, anchor
     the strongest contradiction (Contradicted) or support (otherwise), the other side kept as `conflicting` (a
     sentence leaning against a backed claim only with cosine at least `tau`, as in `decide`)."""
     from grounding import learned
-    probs = model.probabilities(learned.claim_features(claim_text, pairs, context_texts, best_cosine, joint))[0]
+    if probs is None:   # `probs`: the model's reading when the caller has it already
+        probs = model.probabilities(learned.claim_features(claim_text, pairs, context_texts, best_cosine, joint))[0]
     label = learned.label_from(probs, preset.supported, model.contradicted_min)
     anchor = learned.anchor_for(label, pairs)
     conflicts = learned.quantity_conflicts(claim_text, context_texts[anchor.column]) if anchor else []

@@ -181,6 +181,24 @@ def test_contradiction_example(page, library):
     shot(page, "02_contradicted_verdict")
 
 
+def test_verdict_cards_say_how_sure(page, library):
+    """Each verdict card of the contradiction example says how sure the verdict is, as the library computes it
+    (grounding.sureness: a figure from the shipped calibration, or why there is none), and an unsure verdict carries
+    the "unsure" tag in its card and in the metrics' counts."""
+    from grounding import sureness
+    res = library["contradiction"]
+    load_example(page, "contradiction")
+    assert run_and_wait(page) == "done"
+    shown = page.locator("#gv-verdicts .verdict .sureness").all_inner_texts()
+    expected = [sureness.describe(v) for v in res.verdicts if res.claims[v.claim].origin != "rejected"]
+    assert shown == expected and any(v.sureness is not None for v in res.verdicts)
+    unsure = sum(sureness.band(v.sureness) == "unsure" for v in res.verdicts)
+    assert page.locator("#gv-verdicts .unsure-tag").count() == unsure
+    assert page.locator("#gv-metrics .unsure-tag").count() == (1 if unsure else 0)
+    page.locator("#gv-verdicts .verdict .sureness").first.scroll_into_view_if_needed()
+    shot(page, "02b_how_sure")
+
+
 def test_long_context_heatmap_shape_and_document_boundaries(page, library):
     res = library["long_context"]
     load_example(page, "long_context")

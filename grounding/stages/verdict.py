@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
-from grounding import conditions, exceptions, number_rules, overrides, stated, verdict
+from grounding import conditions, exceptions, number_rules, overrides, stated, sureness, verdict
 from grounding.config import GroundingConfig, VerdictPreset
 from grounding.stages import Run
 from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, EntityDiff, GroundingResult, PairScore, RuledCell,
@@ -27,13 +27,15 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     ctx = result.context_sentences
     claim = result.claims[k]
     together = claim.joint_columns and any(p.judged for p in pairs) and verdict.joint_label(preset, claim.joint)
+    probs = learned_reading(result, config, claim, pairs, best_cosine)
     if not preset.learned or together:   # the sentences read together decide first, when the preset says so
         v = verdict.decide(k, pairs, preset, diffs, best, best_cosine, config.tau, claim.joint, claim.joint_columns)
     else:
         from grounding import learned
         model = learned.load(config.models_dir, result.engine)
         v = verdict.decide_learned(k, claim.text, pairs, preset, model, diffs, [s.text for s in ctx],
-                                   best, best_cosine, claim.joint, tau=config.tau)
+                                   best, best_cosine, claim.joint, tau=config.tau, probs=probs)
+    base_label = v.label
     v = overrides.alone_override(v, preset, claim, pairs, [s.text for s in ctx], diffs)
     v = exceptions.exception_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = conditions.backed_override(v, preset, claim.text, [s.text for s in ctx])
@@ -58,7 +60,21 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
         if about_another(claim.text, ctx[v.conflicting].text):   # not the other side: another subject's sentence
             v.conflicting = None
     v.entities = read_together(v, claim.joint_columns, diffs)
-    return partly_read(v, result.claims[k].truncated)
+    v = partly_read(v, result.claims[k].truncated)
+    return sureness.attach(v, config, result.engine, probs, base_label, result.claims[k].truncated)
+
+
+def learned_reading(result: GroundingResult, config: GroundingConfig, claim, pairs: list[PairScore],
+                    best_cosine: Optional[float]):
+    """The engine's learned verdict model's P(Supported), P(Unsupported), P(Contradicted) for the claim (what preset
+    `learned` decides by, and what every preset's sureness reads), or None where the model set has none."""
+    from grounding import learned
+    try:
+        model = learned.load(config.models_dir, result.engine)
+    except ValueError:
+        return None
+    x = learned.claim_features(claim.text, pairs, [s.text for s in result.context_sentences], best_cosine, claim.joint)
+    return model.probabilities(x)[0]
 
 
 def read_together(v: Verdict, columns, diffs: dict[int, EntityDiff]) -> EntityDiff:

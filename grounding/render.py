@@ -50,6 +50,8 @@ def claims_html(result: GroundingResult, selected_row: Optional[int] = None, sel
                 continue
             v = verdicts.get(k)
             badge = _badge(v.label) if v else '<span class="badge badge-pending">Pending</span>'
+            if v is not None and sureness.band(v.sureness) == "unsure":
+                badge += f'<span class="unsure-tag" title="How sure: {round(100 * v.sureness)} %">unsure</span>'
             note = f' <span class="note">({_e(c.note)})</span>' if c.note and c.note != "not assessed" else ""
             sel = " selected" if selected_claim == k else ""
             # an unsplit sentence is not repeated under itself

@@ -193,7 +193,7 @@ def test_verdict_cards_say_how_sure(page, library):
     expected = [sureness.describe(v) for v in res.verdicts if res.claims[v.claim].origin != "rejected"]
     assert shown == expected and any(v.sureness is not None for v in res.verdicts)
     unsure = sum(sureness.band(v.sureness) == "unsure" for v in res.verdicts)
-    assert page.locator("#gv-verdicts .unsure-tag").count() == unsure
+    assert page.locator("#gv-verdicts .unsure-tag").count() == page.locator("#gv-claims .unsure-tag").count() == unsure
     assert page.locator("#gv-metrics .unsure-tag").count() == (1 if unsure else 0)
     page.locator("#gv-verdicts .verdict .sureness").first.scroll_into_view_if_needed()
     shot(page, "02b_how_sure")

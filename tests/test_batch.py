@@ -37,6 +37,13 @@ def test_cli_goes_on_past_failed_records_and_resumes(jsonl_input, tmp_path, caps
     report = capsys.readouterr().err
     assert "records: 4 in input, 0 already in the output (skipped), 2 grounded, 2 failed" in report
     assert (tmp_path / "p.csv").read_text(encoding="utf-8").count("\n") > 2  # header + q1's and q2's pairs
+    # how sure the verdicts were, counted over the grounded records as their lines give it (grounding.sureness)
+    verdicts = [v for x in lines[:2] for v in x["result"]["verdicts"] if v["label"] != "Not assessed"]
+    unsure = sum(v["sureness"] is not None and v["sureness"] < 0.5 for v in verdicts)
+    no_figure = sum(v["sureness"] is None for v in verdicts)
+    assert len(verdicts) == 2 and no_figure < 2
+    assert (f"verdicts: 2, of which {unsure} unsure (How sure below 50 %) and {no_figure} without a How sure figure"
+            in report)
 
     before = out.read_text(encoding="utf-8")
     assert main(["run", "--input", str(jsonl_input), "--output", str(out)]) == 1  # failures stay in the output

@@ -14,7 +14,7 @@ from evaluation.verdicts import Scores, reliability, sureness_table
 from grounding import GroundingConfig, ground, learned, sureness
 from grounding.examples import EXAMPLES
 from grounding.pipeline import rederive
-from grounding.render import metrics_html, verdicts_html
+from grounding.render import claims_html, metrics_html, verdicts_html
 from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,6 +119,7 @@ def test_the_card_shows_the_figure_and_marks_unsure_escaped(tmp_path):
     result.verdicts[0].sureness, result.verdicts[0].alternative = 0.31, UNSUPPORTED
     result.verdicts[1].sureness, result.verdicts[1].sureness_note = None, "a <b>rule</b> decided"
     result.verdicts[2].sureness = 0.9
+    assert claims_html(result).count('class="unsure-tag"') == 1   # the claims list tags it too
     html = verdicts_html(result)
     assert html.count('class="unsure-tag"') == 1
     assert "How sure: 31 % (unsure)" in html and "It may be Unsupported" in html
@@ -206,3 +207,28 @@ def test_shipped_examples_get_figures_that_follow_the_preset(engine):
     moved = rederive(result, dataclasses.replace(result.config, overrides={"supported": 0.9}))
     assert all(v.sureness is None and "verdict settings were changed" in v.sureness_note
                for v in moved.verdicts if v.label != "Not assessed")
+
+
+def test_extract_only_keeps_the_shipped_model(tmp_path, capsys):
+    """training.verdicts --extract-only stops after the features (read back from the cache here): no model is
+    written, so a calibration fitted on the shipped learned model stays valid."""
+    from training import verdicts as tv
+    cache = tmp_path / "verdict_features_context.npz"
+    n = 12
+    np.savez(cache, X=np.zeros((n, len(learned.FEATURES))), y=np.zeros(n, dtype=int), dev=np.zeros(n, dtype=bool),
+             set=np.array(["scifact_train"] * n), inst=np.arange(n))
+    out = tmp_path / "out"
+    assert tv.main(["--engine", "context", "--features", str(cache), "--out", str(out), "--extract-only"]) == 0
+    assert not out.exists() and "12 claims' features and results kept" in capsys.readouterr().err
+
+
+def test_training_sureness_says_what_is_missing(tmp_path, capsys):
+    from training.sureness import main
+    assert main(["--engine", "context", "--features", str(tmp_path / "none.npz")]) == 2
+    assert "run python -m training.verdicts --engine context first" in capsys.readouterr().err
+    cache = tmp_path / "verdict_features_context.npz"
+    np.savez(cache, X=np.zeros((3, len(learned.FEATURES))), y=np.zeros(3, dtype=int), dev=np.zeros(3, dtype=bool),
+             set=np.array(["scifact_train"] * 3), inst=np.arange(3))
+    models = _fake_set(tmp_path / "models")
+    assert main(["--engine", "context", "--features", str(cache), "--models-dir", models]) == 2
+    assert "the grounding results beside" in capsys.readouterr().err

@@ -279,6 +279,8 @@ def main(argv=None) -> int:
     p.add_argument("--hold-missed", action="store_true",
                    help="a setting must call no more gold contradictions Supported than the default preset does")
     p.add_argument("--out", type=Path, default=ROOT / "exported_models" / "verdicts")
+    p.add_argument("--extract-only", action="store_true",
+                   help="keep the features and results (for training.sureness) and fit nothing: the shipped model stays")
     a = p.parse_args(argv)
     cache = a.features or ROOT / "runs" / f"verdict_features_{a.engine}.npz"
     try:
@@ -297,6 +299,9 @@ def main(argv=None) -> int:
     if data["X"].shape[1] != len(learned.FEATURES):
         print(f"error: {cache} holds other features; rerun with --refresh", file=sys.stderr)
         return 2
+    if a.extract_only:
+        print(f"[verdicts] {len(data['y'])} claims' features and results kept beside {cache}", file=sys.stderr)
+        return 0
     if a.folds and "inst" not in data:
         print(f"error: {cache} holds no instance numbers for --folds; rerun with --refresh", file=sys.stderr)
         return 2

@@ -188,6 +188,7 @@ class Summary:
         self.metric_values: dict[str, list[float]] = {k: [] for k in SUMMARY_METRICS}
         self.not_assessed = 0
         self.not_written = 0    # Ray: records of batches whose worker died on every try (a re-run retries them)
+        self.verdicts = self.unsure = self.no_figure = 0
 
     def add(self, o: Outcome) -> None:
         if o.error:
@@ -196,6 +197,8 @@ class Summary:
             return
         self.grounded += 1
         self.seconds.append(o.seconds)
+        self.verdicts, self.unsure, self.no_figure = (self.verdicts + o.verdicts, self.unsure + o.unsure,
+                                                      self.no_figure + o.no_figure)
         if not o.assessed:
             self.not_assessed += 1
             return
@@ -230,4 +233,7 @@ class Summary:
         if means:
             lines.append(f"mean metrics over {assessed} assessed records ({self.not_assessed} not assessed): "
                          + "  ".join(f"{k if k == 'integrity' else k.upper()} {v:.3f}" for k, v in means.items()))
+        if self.verdicts:
+            lines.append(f"verdicts: {self.verdicts}, of which {self.unsure} unsure (How sure below 50 %) and "
+                         f"{self.no_figure} without a How sure figure (see each verdict's sureness_note)")
         return "\n".join(lines)

@@ -14,6 +14,8 @@ from typing import Any, Optional
 from grounding.config import GroundingConfig
 from grounding.io import RecordError, json_items, record_id, to_record
 from grounding.pipeline import ground
+from grounding.sureness import band
+from grounding.types import NOT_ASSESSED
 
 INPUT_SUFFIXES = (".jsonl", ".json", ".parquet")
 SUMMARY_METRICS = ("fcr", "hcr", "acr", "ucr", "integrity", "cer", "ecss", "pfcr")
@@ -38,6 +40,9 @@ class Outcome:
     seconds: float = 0.0            # wall time of this record's grounding
     assessed: bool = False          # coverage.assessed of the result
     metrics: dict = field(default_factory=dict)   # SUMMARY_METRICS of the result (None where undefined)
+    verdicts: int = 0               # assessed verdicts, of which
+    unsure: int = 0                 # ... How sure below 50 % (grounding.sureness)
+    no_figure: int = 0              # ... with no How sure figure
 
     def to_row(self) -> dict:
         """Flat columns (a Ray dataset row): metrics as JSON text."""
@@ -46,7 +51,8 @@ class Outcome:
     @classmethod
     def from_row(cls, row: dict) -> "Outcome":
         return cls(**{**row, "metrics": json.loads(row["metrics"]), "seconds": float(row["seconds"]),
-                      "assessed": bool(row["assessed"])})
+                      "assessed": bool(row["assessed"]),
+                      **{k: int(row.get(k, 0)) for k in ("verdicts", "unsure", "no_figure")}})
 
 
 def input_files(path: str | Path) -> list[Path]:
@@ -115,8 +121,11 @@ def ground_item(item: Item, config: GroundingConfig, models_dir: Optional[str] =
     seconds = time.perf_counter() - start
     m = result.metrics
     line = json.dumps({"id": rec.id, "result": result.to_dict()}, ensure_ascii=False)
+    assessed = [v for v in result.verdicts if v.label != NOT_ASSESSED and result.claims[v.claim].origin != "rejected"]
     return Outcome(rec.id, line, seconds=seconds, assessed=result.coverage.assessed,
-                   metrics={k: getattr(m, k) for k in SUMMARY_METRICS})
+                   metrics={k: getattr(m, k) for k in SUMMARY_METRICS}, verdicts=len(assessed),
+                   unsure=sum(band(v.sureness) == "unsure" for v in assessed),
+                   no_figure=sum(v.sureness is None for v in assessed))
 
 
 def _failed(rid: str, error: str, seconds: float = 0.0) -> Outcome:

@@ -184,9 +184,11 @@ def evaluate(split: str, engine: str, variants: list[tuple[str, dict]], limit: i
                     result = rederive(result, config)
                 for begin, end, row in spans:
                     gold = gold_label(row)
-                    labels = [v.label for v in result.verdicts      # the sentences that overlap the claim
-                              if (sent := result.response_sentences[result.claims[v.claim].sentence]).start < end
-                              and sent.end > begin]
+                    overlap = [v for v in result.verdicts      # the sentences that overlap the claim
+                               if (sent := result.response_sentences[result.claims[v.claim].sentence]).start < end
+                               and sent.end > begin]
+                    labels = [v.label for v in overlap]
+                    sure = overlap[0].sureness if len(overlap) == 1 else None   # several verdicts: no one figure
                     for key in (set_name, "all"):
                         s = out[name].setdefault(key, Scores())
                         if gold == DISPUTED:
@@ -194,9 +196,7 @@ def evaluate(split: str, engine: str, variants: list[tuple[str, dict]], limit: i
                             continue
                         s.gold.append(gold)
                         s.pred.append(claim_label(labels))
-                        s.sure.append(figures[0] if len(figures := [v.sureness for v in result.verdicts
-                                      if (sent := result.response_sentences[result.claims[v.claim].sentence]).start < end
-                                      and sent.end > begin]) == 1 else None)
+                        s.sure.append(sure)
         print(f"[evaluate_verdicts] {set_name}: {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
     return out
 

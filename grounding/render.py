@@ -50,8 +50,7 @@ def claims_html(result: GroundingResult, selected_row: Optional[int] = None, sel
                 continue
             v = verdicts.get(k)
             badge = _badge(v.label) if v else '<span class="badge badge-pending">Pending</span>'
-            if v is not None and sureness.band(v.sureness) == "unsure":
-                badge += f'<span class="unsure-tag" title="How sure: {round(100 * v.sureness)} %">unsure</span>'
+            badge += _unsure_tag(v) if v is not None else ""
             note = f' <span class="note">({_e(c.note)})</span>' if c.note and c.note != "not assessed" else ""
             sel = " selected" if selected_claim == k else ""
             # an unsplit sentence is not repeated under itself
@@ -105,9 +104,7 @@ def verdicts_html(result: GroundingResult, selected_claim: Optional[int] = None,
         diff = v.entities
         # context-only entities are differences only when the claim has entities of its own that did not match
         context_only = diff.context_only if diff.claim_only else []
-        unsure = ('<span class="unsure-tag" title="a verdict given this way was wrong at least as often as right on '
-                  'held-out train claims">unsure</span>') if sureness.band(v.sureness) == "unsure" else ""
-        parts = [f'<div class="v-head">{_badge(v.label)}{unsure}<span class="cid">C{v.claim + 1}</span>'
+        parts = [f'<div class="v-head">{_badge(v.label)}{_unsure_tag(v)}<span class="cid">C{v.claim + 1}</span>'
                  f'<span class="claim-text">{_highlight(claim.text, diff.claim_only, "diff-claim")}</span></div>']
         parts.append(f'<div class="explanation">{_e(v.explanation)}</div>')
         if v.label != NOT_ASSESSED and (how := sureness.describe(v)):
@@ -143,6 +140,14 @@ def verdicts_html(result: GroundingResult, selected_claim: Optional[int] = None,
         cards.append(f'<div class="verdict v-{cls}{sel}" data-claim="{v.claim}" data-row="{claim.sentence}">'
                      f'{"".join(parts)}</div>')
     return _wrap("".join(cards) or '<div class="empty">No verdicts yet.</div>')
+
+
+def _unsure_tag(v) -> str:
+    """The "unsure" tag of a verdict whose How sure figure is below 50 % (grounding.sureness), else ''."""
+    if sureness.band(v.sureness) != "unsure":
+        return ""
+    return (f'<span class="unsure-tag" title="How sure: {round(100 * v.sureness)} %: a verdict given this way was wrong '
+            'at least as often as right on held-out train claims">unsure</span>')
 
 
 def _used_html(result: GroundingResult, v, row: int) -> str:

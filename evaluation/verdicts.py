@@ -173,6 +173,10 @@ def evaluate(split: str, engine: str, variants: list[tuple[str, dict]], limit: i
     base = GroundingConfig(**{"engine": engine, "preset": preset or GroundingConfig().preset, "decompose": False, "pfcr": False, "threads": threads,
                               **(settings or {})}).validate()
     configs = variant_configs(base, variants)
+    from grounding import learned
+    for _, config in configs:   # a learned preset the model set cannot use is refused before any claim is read
+        if config.verdict_preset().learned:
+            learned.load(config.models_dir, engine)
     models = load_models(base.models_dir, threads)
     out: dict[str, dict[str, Scores]] = {name: {} for name, _ in configs}
     for set_name, insts in instances(split).items():

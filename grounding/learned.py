@@ -17,7 +17,8 @@ was fitted and what it scored) is plain JSON in
 *train* sets' claim labels; the runtime needs numpy only. Its probabilities give the label: Contradicted or
 Unsupported when most likely (Contradicted only with P(Contradicted) at least the model's ``contradicted_min``,
 chosen on dev to hold false alarms down); Supported when P(Supported) is the largest and at least
-``supported`` (the preset field, a probability here), else Partially supported.
+``supported`` (the preset field, a probability here), else Partially supported. The file records the sha256 of
+every ONNX model whose numbers its features read ("models"); a model set holding others cannot use it (grounding.fitted).
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from typing import Optional
 
 import numpy as np
 
+from grounding import fitted
 from grounding.entities import mentions, occurrences
 from grounding.values import (in_range, is_difference, moved_from, opposite_bounds, same_quantity, same_verb,
                              values_agree)
@@ -318,12 +320,36 @@ def _leaf(tree: dict, row: np.ndarray) -> float:
 
 
 @functools.lru_cache(maxsize=8)
-def load(models_dir: str, engine: str) -> LearnedVerdictModel:
+def _checked(models_dir: str, engine: str) -> tuple[Optional[LearnedVerdictModel], str]:
+    """(the model, '') or (None, why there is none to use, in words)."""
     path = Path(models_dir) / "verdicts" / f"{engine}.json"
     if not path.is_file():
-        raise ValueError(f"The learned verdict preset has no model for engine '{engine}' ({path} is missing); "
+        return None, f"{path} is missing"
+    model = LearnedVerdictModel(path)
+    reason = fitted.differences(model.card.get("models"), models_dir, engine)
+    return (None, reason) if reason else (model, "")
+
+
+def unusable(models_dir: str, engine: str) -> str:
+    """'' where the set in `models_dir` has a learned verdict model of `engine` fitted on its very models, else why
+    not: no file, or one fitted on other models (grounding.fitted)."""
+    return _checked(models_dir, engine)[1]
+
+
+def load(models_dir: str, engine: str) -> LearnedVerdictModel:
+    """The engine's learned verdict model, or a ValueError saying why there is none to use and what to do. Read and
+    checked once per set."""
+    model, reason = _checked(models_dir, engine)
+    if model is not None:
+        return model
+    if reason.endswith(" is missing"):
+        raise ValueError(f"The learned verdict preset has no model for engine '{engine}' ({reason}); "
                          "use preset 'paper' or fit one with python -m training.verdicts.")
-    return LearnedVerdictModel(path)
+    raise ValueError(f"The learned verdicts of engine '{engine}' do not fit this model set: {reason}. Refit them "
+                     f"({fitted.REFIT.format(engine=engine)}) or use preset 'joint'.")
+
+
+load.cache_clear = _checked.cache_clear
 
 
 def label_from(probs: np.ndarray, supported_min: float, contradicted_min: float = 0.0) -> str:

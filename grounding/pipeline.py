@@ -30,6 +30,17 @@ def load_models(models_dir: str, threads: Optional[int] = None):
     return load(f"{models_dir}/embedder", threads), load(f"{models_dir}/entailment", threads)
 
 
+def usable_learned(config: GroundingConfig, engine: str) -> None:
+    """An InputError saying what to do where the preset decides by a learned verdict model that the set in
+    config.models_dir lacks, or that was fitted on other models than it holds (grounding.fitted)."""
+    if config.verdict_preset().learned:
+        from grounding import learned
+        try:
+            learned.load(config.models_dir, engine)
+        except ValueError as err:
+            raise InputError(str(err)) from None
+
+
 def prepare_twins(models_dir: str, threads: Optional[int] = None) -> int:
     """Load every engine's models and build their fp32 twins now (grounding.precise), so that no request pays for
     building one and a server's memory settles with them in it; returns how many were built."""
@@ -73,6 +84,7 @@ def ground_stream(response: str, context, config: Optional[GroundingConfig] = No
     scorer_folder = engine.models.get("scorer")
     if scorer_folder:   # a missing scorer is refused before anything runs
         load(f"{config.models_dir}/{scorer_folder}", config.threads)
+    usable_learned(config, config.engine)   # so is a learned preset the model set cannot use
     t0 = time.perf_counter()
     result = segment(response, context, question, config)
     result.timings["segment"] = time.perf_counter() - t0
@@ -127,6 +139,7 @@ def rederive(result: GroundingResult, config: GroundingConfig) -> GroundingResul
     config = run_config.with_verdict_settings(config.preset, config.overrides)
     if not result.coverage.assessed:
         return result
+    usable_learned(config, result.engine)
     preset = config.verdict_preset()
     by_claim: dict[int, list[PairScore]] = {}
     for s in result.pairs:

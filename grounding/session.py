@@ -302,7 +302,10 @@ def apply_verdict_settings(result, engine, tau, preset, pfcr, focus, values, mod
         return _failed(str(err), 7)
     if result is None or not result.complete:
         return Step((KEEP,) * 7)
-    result = rederive(result, config)
+    try:
+        result = rederive(result, config)
+    except ValueError as err:   # a learned preset this model set cannot use
+        return _failed(str(err), 7)
     _, claims, verdicts, metrics, ctx = views(result, *parse_focus(focus))
     return Step((rederived_status(config), claims, verdicts, metrics, ctx, downloads.result_files(result), result))
 

@@ -108,6 +108,9 @@ def why_not(config, engine: str) -> str:
             return "the learned verdict model changed after the calibration (refit: python -m training.sureness)"
     except OSError:
         return "the learned verdict model is missing"
+    unfit = learned.unusable(config.models_dir, engine)
+    if unfit:
+        return f"the learned verdict model it reads does not fit this model set: {unfit}"
     return ""
 
 

@@ -267,6 +267,14 @@ def test_extract_saves_each_set_and_resumes_from_it(tmp_path, monkeypatch):
     again = tv.extract("claims", None, 1, checkpoints=cache)
     np.testing.assert_array_equal(again["X"], data["X"])
     np.testing.assert_array_equal(again["y"], data["y"])
+    from grounding import GroundingConfig, fitted   # the cache says which models read it (the learned model's `models` record)
+    assert tv.read_with(data) == tv.read_with(again) == fitted.fingerprints(GroundingConfig().models_dir, "claims")
+    part = tmp_path / "features_claims.a_train.npz"
+    kept = dict(np.load(part))
+    kept["models"] = np.array(json.dumps(dict(tv.read_with(data), entailment="0" * 64)))
+    np.savez(part, **kept)
+    with pytest.raises(pytest.fail.Exception, match="grounded again"):   # read by another model: extracted again
+        tv.extract("claims", None, 1, checkpoints=cache)
 
     # the kept results give the runtime's verdict for each label the model could say, and the default preset's
     from training import verdict_outcomes as vo

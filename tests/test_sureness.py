@@ -12,6 +12,7 @@ import pytest
 
 from evaluation.verdicts import Scores, reliability, sureness_table
 from grounding import GroundingConfig, ground, learned, sureness
+from grounding.engines import ENGINES as ENGINES_BY_NAME
 from grounding.examples import EXAMPLES
 from grounding.pipeline import rederive
 from grounding.render import claims_html, metrics_html, verdicts_html
@@ -23,8 +24,12 @@ ENGINES = ("claims", "context", "context-fast")
 
 
 def _fake_set(tmp_path: Path, engine: str = "context", curves=None, settings=None) -> str:
-    """A model folder set holding only the shipped learned verdict model of `engine` and a calibration of ours."""
+    """A model folder set holding the shipped models of `engine` (linked), its shipped learned verdict model and a
+    calibration of ours."""
     (tmp_path / "verdicts").mkdir(parents=True, exist_ok=True)
+    for folder in ENGINES_BY_NAME[engine].models.values():
+        if not (tmp_path / folder).exists():
+            (tmp_path / folder).symlink_to(SHIPPED / folder, target_is_directory=True)
     shutil.copy(SHIPPED / "verdicts" / f"{engine}.json", tmp_path / "verdicts" / f"{engine}.json")
     curve = curves or {c: [0.0, 1.0, 0.0] for c in learned.CLASSES}   # the probability itself
     data = {"engine": engine, "settings": settings or {"tau": 0.5, "scorer_gate": 0.3},
@@ -215,8 +220,10 @@ def test_extract_only_keeps_the_shipped_model(tmp_path, capsys):
     from training import verdicts as tv
     cache = tmp_path / "verdict_features_context.npz"
     n = 12
+    from grounding import fitted
     np.savez(cache, X=np.zeros((n, len(learned.FEATURES))), y=np.zeros(n, dtype=int), dev=np.zeros(n, dtype=bool),
-             set=np.array(["scifact_train"] * n), inst=np.arange(n))
+             set=np.array(["scifact_train"] * n), inst=np.arange(n),
+             models=np.array(json.dumps(fitted.fingerprints(str(SHIPPED), "context"), sort_keys=True)))
     out = tmp_path / "out"
     assert tv.main(["--engine", "context", "--features", str(cache), "--out", str(out), "--extract-only"]) == 0
     assert not out.exists() and "12 claims' features and results kept" in capsys.readouterr().err

@@ -34,7 +34,7 @@ from evaluation.verdicts import reliability
 from grounding import learned, sureness
 from grounding.config import PRESETS, GroundingConfig
 from training.verdict_outcomes import folds_of, results_path
-from training.verdicts import _proba, _train   # the learned model's own fitting
+from training.verdicts import _proba, _train, read_with   # the learned model's own fitting
 
 ROOT = Path(__file__).resolve().parent.parent
 PRESET_ORDER = ("joint", "learned", "paper", "code")
@@ -150,6 +150,10 @@ def main(argv=None) -> int:
         return 2
     results = [res for path in paths for res in pickle.loads(path.read_bytes())]
     model = json.loads(model_path.read_text())
+    if read_with(data) != model.get("models"):
+        print(f"error: {cache} was extracted with other models than {model_path} was fitted on (grounding.fitted); "
+              f"rerun python -m training.verdicts --engine {a.engine} --refresh and refit", file=sys.stderr)
+        return 2
     chosen = model["selection"]["chosen"]
     setting = {k: (None if chosen[k] == "none" else chosen[k]) for k in ("kind", "C", "class_weight", "n_estimators",
                                                                       "max_depth") if k in chosen}

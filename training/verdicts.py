@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from evaluation import datasets
-from grounding import learned
+from grounding import fitted, learned
 from grounding.config import PRESETS, GroundingConfig
 from grounding.verdict import joint_label
 from evaluation.verdicts import DISPUTED, gold_label
@@ -56,13 +56,17 @@ def extract(engine: str, limit: int | None, threads: int, checkpoints: Path | No
     from grounding.pipeline import ground, load_models
     config = GroundingConfig(engine=engine, decompose=False, pfcr=False, threads=threads).validate()
     models = load_models(config.models_dir, threads)
+    read_with = json.dumps(fitted.fingerprints(config.models_dir, engine), sort_keys=True)
     parts = []
     for set_name, insts in datasets.evidence_train_instances().items():
         part = checkpoints.with_name(f"{checkpoints.stem}.{set_name}.npz") if checkpoints else None
         if part is not None and part.is_file():
-            parts.append(dict(np.load(part)))
-            print(f"[verdicts] {set_name}: read back from {part}", file=sys.stderr, flush=True)
-            continue
+            kept = dict(np.load(part))
+            if str(kept.get("models", "")) == read_with:
+                parts.append(kept)
+                print(f"[verdicts] {set_name}: read back from {part}", file=sys.stderr, flush=True)
+                continue
+            print(f"[verdicts] {set_name}: {part} was read with other models; extracting again", file=sys.stderr, flush=True)
         X, y, dev, sets, index, results = [], [], [], [], [], []
         start = time.perf_counter()
         for n, inst in enumerate(insts[:limit] if limit else insts):
@@ -85,7 +89,8 @@ def extract(engine: str, limit: int | None, threads: int, checkpoints: Path | No
                 index.append(n)
                 results.append(res)
         rows = {"X": np.array(X).reshape(len(X), len(learned.FEATURES)), "y": np.array(y, dtype=int),
-                "dev": np.array(dev, dtype=bool), "set": np.array(sets, dtype=str), "inst": np.array(index, dtype=int)}
+                "dev": np.array(dev, dtype=bool), "set": np.array(sets, dtype=str), "inst": np.array(index, dtype=int),
+                "models": np.array(read_with)}
         parts.append(rows)
         if part is not None:
             part.parent.mkdir(parents=True, exist_ok=True)
@@ -93,7 +98,12 @@ def extract(engine: str, limit: int | None, threads: int, checkpoints: Path | No
             with open(results_path(part), "wb") as f:   # the results themselves, for choosing by the runtime's verdicts
                 pickle.dump(results, f)
         print(f"[verdicts] {set_name}: {time.perf_counter() - start:.0f} s, {len(y)} claims", file=sys.stderr, flush=True)
-    return {key: np.concatenate([part[key] for part in parts]) for key in KEYS}
+    return {**{key: np.concatenate([part[key] for part in parts]) for key in KEYS}, "models": np.array(read_with)}
+
+
+def read_with(data: dict) -> dict | None:
+    """{role: sha256} of the ONNX models a feature cache was extracted with (grounding.fitted); None: not recorded."""
+    return json.loads(str(data["models"])) if "models" in data else None
 
 
 def scores(y: np.ndarray, pred: np.ndarray) -> dict:
@@ -299,6 +309,10 @@ def main(argv=None) -> int:
     if data["X"].shape[1] != len(learned.FEATURES):
         print(f"error: {cache} holds other features; rerun with --refresh", file=sys.stderr)
         return 2
+    stale = fitted.differences(read_with(data), GroundingConfig().models_dir, a.engine)
+    if stale:   # features of other models would make a verdict model that no model set can use
+        print(f"error: {cache} does not fit the model set: {stale}; rerun with --refresh", file=sys.stderr)
+        return 2
     if a.extract_only:
         print(f"[verdicts] {len(data['y'])} claims' features and results kept beside {cache}", file=sys.stderr)
         return 0
@@ -313,7 +327,7 @@ def main(argv=None) -> int:
                          a.folds, a.hold_missed)
     counts = {name: int((data["y"] == i).sum()) for i, name in enumerate(learned.CLASSES)}
     out = {"features": list(learned.FEATURES), "classes": list(learned.CLASSES), **params,
-           "engine": a.engine, "fitted_on": {"sets": sorted(set(data["set"].tolist())), "claims": int(len(data["y"])),
+           "engine": a.engine, "models": read_with(data), "fitted_on": {"sets": sorted(set(data["set"].tolist())), "claims": int(len(data["y"])),
                                              "dev_claims": int(data["dev"].sum()), "labels": counts,
                                              "limit_per_set": a.limit, "split": "evidence train sets only"},
            "selection": {"rule": f"macro F1 on {choice['held_out']} among settings with false-alarm rate "

@@ -43,7 +43,8 @@ def usable_learned(config: GroundingConfig, engine: str) -> None:
 
 def prepare_twins(models_dir: str, threads: Optional[int] = None) -> int:
     """Load every engine's models and build their fp32 twins now (grounding.precise), so that no request pays for
-    building one and a server's memory settles with them in it; returns how many were built."""
+    building one and a server's memory settles with them in it (nor the first to read a learned verdict model, or the
+    sha256 of the models it was fitted on: grounding.fitted); returns how many twins were built."""
     built = 0
     for folder in dict.fromkeys(f for e in ENGINES.values() for f in e.models.values()):
         try:   # the very objects the engines use (load_roles: cached per folder and threads)
@@ -52,6 +53,9 @@ def prepare_twins(models_dir: str, threads: Optional[int] = None) -> int:
             continue
         (model.encoder if hasattr(model, "encoder") else model.model).fp32_session()
         built += 1
+    from grounding import learned
+    for name in ENGINES:   # and read the learned verdict models and the digests of the models they were fitted on
+        learned.unusable(models_dir, name)
     return built
 
 

@@ -185,3 +185,8 @@ def test_prepare_twins_builds_every_engines_fp32_twin_once():
     assert all(not any(o.name.endswith("/q") for o in s.get_outputs()) for s in sessions)
     prepare_twins(str(MODELS))
     assert [(m.encoder if hasattr(m, "encoder") else m.model)._fp32 for m in models] == sessions   # built once
+    from grounding import fitted   # nor does the first request hash the models the learned verdicts were fitted on
+    before = fitted._digest.cache_info()
+    for name in ("claims", "context", "context-fast"):
+        assert fitted.fingerprints(str(MODELS), name)
+    assert fitted._digest.cache_info().misses == before.misses

@@ -1,5 +1,6 @@
 """How often, as one key: "three times a day", "3 times daily", "twice a day", "every 8 hours", "every 30 minutes"
-are all so many times per day ("3 per day", "2 per day", "3 per day"), so the entity comparison (grounding.entities, kind "frequency") and
+are all so many times per day ("3 per day", "2 per day", "3 per day"), and so is an adverb alone ("collected
+fortnightly": "1/14 per day"), so the entity comparison (grounding.entities, kind "frequency") and
 the quantity rule tell "three times a day" from "twice a day" (a leaflet's dose: the entailment model read the two
 as the same, P(e) 0.96) and see "every 12 hours" as "twice a day". `other_recurrence` reads how often a payment
 or dose comes by the adjective of its noun ("a monthly allowance" against "a one-off allowance", for the reversal
@@ -24,6 +25,12 @@ _PATTERNS = (
     re.compile(rf"\bevery[ \t]+(?P<every>\d+|{'|'.join(_WORDS)})[ \t]+{_PERIOD}s\b", re.I),
     re.compile(rf"\bevery[ \t]+(?:(?P<other>other)[ \t]+)?{_PERIOD}\b", re.I),
     re.compile(r"\bevery[ \t]+(?P<half>half)[ \t-]+hour\b", re.I),
+    # an adverb alone, as a verb's ("collected fortnightly on Tuesdays", "published monthly."): not an adjective
+    # before its noun ("a daily dose", "the weekly newsletter"), so only before punctuation, the end or a word
+    # that opens what follows the verb
+    re.compile(rf"(?<![\w-])(?<!\ba )(?<!\ban )(?<!\bthe )(?P<bare>{'|'.join(_ADVERBS)})\b(?=[ \t]*(?:[.,;:!?)]|$|"
+               r"(?:on|at|in|from|with|by|for|and|or|but|until|till|between|except|during|throughout|to|after|before|"
+               r"since|unless|if|when|while|as|through|via|starting|including|except)\b))", re.I),
 )
 
 
@@ -41,6 +48,8 @@ def frequencies(text: str) -> Iterator[tuple[int, int, str]]:
             g = m.groupdict()
             if g.get("half"):                 # "every half hour": every 30 minutes
                 per_day = Fraction(48)
+            elif g.get("bare"):
+                per_day = 1 / _DAYS[_ADVERBS[g["bare"].lower()]]
             elif g.get("every"):
                 per_day = 1 / (_number(g["every"]) * _DAYS[g["period"].lower()])
             elif "count" in g:

@@ -35,6 +35,7 @@ from grounding.entities import mentions, occurrences
 from grounding.values import (in_range, is_difference, moved_from, opposite_bounds, same_quantity, same_verb,
                              values_agree)
 from grounding.invisible import judged_text
+from grounding.units import UNIT, _UNITS, same_unit, _unit_after, counts_another, other_unit  # noqa: F401
 from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore
 
 FEATURES = (
@@ -46,37 +47,6 @@ FEATURES = (
     "joint_read", "joint_entail", "joint_contradict",
 )
 CLASSES = (SUPPORTED, UNSUPPORTED, CONTRADICTED)
-
-UNIT = re.compile(r"\s*([a-zA-Z%µ]+)")      # the unit word after a bare number
-
-
-def _unit_after(text: str, end: int) -> str:
-    m = UNIT.match(text, end)
-    return m.group(1).lower() if m else ""
-
-
-# unit words of one dimension, each spelling to one unit: "4 mg" and "4 g" are not one dose, "4 g" and "4 grams" are
-_UNITS = {dimension: {spelling: unit for unit, spellings in units.items() for spelling in spellings.split()}
-          for dimension, units in {
-    "mass": {"µg": "µg ug mcg microgram micrograms", "mg": "mg milligram milligrams", "g": "g gram grams gramme grammes",
-             "kg": "kg kilogram kilograms kilo kilos", "lb": "lb lbs pound pounds", "oz": "oz ounce ounces"},
-    "volume": {"ml": "ml millilitre millilitres milliliter milliliters", "cl": "cl", "dl": "dl",
-               "l": "l litre litres liter liters"},
-    "length": {"mm": "mm millimetre millimetres millimeter millimeters", "cm": "cm centimetre centimetres centimeter "
-               "centimeters", "km": "km kilometre kilometres kilometer kilometers", "mile": "mile miles",
-               "metre": "metre metres meter meters"},
-    "time": {"second": "s sec secs second seconds", "minute": "min mins minute minutes", "hour": "h hr hrs hour hours",
-             "day": "day days", "week": "week weeks wk", "month": "month months", "year": "year years yr yrs"},
-    "data": {"kb": "kb", "mb": "mb", "gb": "gb", "tb": "tb"},
-}.items()}
-
-
-def other_unit(claim_unit: str, context_unit: str) -> bool:
-    """Whether two unit words name two units of one dimension ("mg" and "g", "weeks" and "days"; not "g" and
-    "grams", not "mg" and "patients")."""
-    return any(claim_unit in units and context_unit in units and units[claim_unit] != units[context_unit]
-               for units in _UNITS.values())
-
 
 # a value the sentence names only to deny it: "now 25 mg once daily, not 50 mg", "rather than 2021"
 _DENIAL = re.compile(r"\b(?:not|no longer|rather than|instead of|never|nor)\s+$", re.IGNORECASE)
@@ -152,7 +122,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     a multiple and a fraction are figures ("second tallest" against "third tallest", grounding.ranks; "tripled"
     against "doubled", "a quarter" against "a third", grounding.multiples), and so is a length of time in any unit
     or span ("about an hour" against "35 to 40 minutes", grounding.durations), and no limit against a cap
-    ("unlimited claims" against "up to two claims", grounding.caps), the same value bounded the other way where
+    ("unlimited claims" against "up to two claims", grounding.caps), around the clock against hours that end ("24
+    hours a day" against "from 6am to 11pm", grounding.hours), the same value bounded the other way where
     `bounds` (values.opposite_bounds: asked only of a claim the model backed), and a day of each month ("the 15th of each
     month" against "the first day of each month", grounding.monthdays) and a grade ("rated outstanding" against "rated
     good", grounding.grades)."""
@@ -162,7 +133,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     out = []
     # a kind of which the sentence states one of the claim's values too: it speaks of several quantities, and which
     # of its values answers which of the claim's is unknown ("28% ... 27% ... 3%" against "4.5% to 27%")
-    stated = [c.kind != "named" and c.key in keys and not _only_denied(context, c.surface) for c in cm]
+    stated = [c.kind != "named" and c.key in keys and not _only_denied(context, c.surface)
+              and not (same_figure and counts_another(claim, c, context, xm)) for c in cm]
     # of a number, the kind is its unit: "24 hours" stated in both is no reason to leave "6 doses" / "4 doses" alone
     # (only with same_figure: the learned model's features were fitted without it)
     shared = {(c.kind, _unit_after(claim, c.end) if c.kind == "number" and same_figure else "")
@@ -196,7 +168,7 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         if (c.kind, unit if same_figure else "") in shared or not values:
             continue
         others = [x for x in xm if x.kind == c.kind and x.key != c.key
-                  and (c.kind != "number" or (unit and _unit_after(context, x.end) == unit))]
+                  and (c.kind != "number" or (unit and same_unit(_unit_after(context, x.end), unit, same_figure)))]
         if same_figure:   # ends of ranges are not values of their own; a value the claim's allows is no conflict;
             # a difference answers only a difference: "100 dollars more than" is not "costs 799 dollars"
             others = [x for x in others if not in_range(context, x) and is_difference(context, x) == is_difference(claim, c)]
@@ -205,7 +177,7 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         if same_figure:   # the value its verb gives first ("frozen for … three months" / "can be frozen for a month")
             others.sort(key=lambda x: not same_verb(claim, c.surface, context, x.surface))
         for x in others:
-            pair = (f"{c.surface} {unit}", f"{x.surface} {unit}") if unit else (c.surface, x.surface)
+            pair = (f"{c.surface} {unit}", f"{x.surface} {_unit_after(context, x.end)}") if unit else (c.surface, x.surface)
             if same_figure and not same_quantity(claim, pair[0], context, pair[1], c.kind in ("date", "year")):
                 continue
             out.append(pair)
@@ -218,6 +190,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         out.extend(d for d in duration_conflicts(claim, context) if not any(c in d[0] or d[0] in c for c, _ in out))
         from grounding.caps import cap_conflicts               # no limit against a cap ("unlimited claims" / "up to two")
         out.extend(cap_conflicts(claim, context))
+        from grounding.hours import hours_conflicts            # all day against hours that end ("24 hours" / "6am to 11pm")
+        out.extend(hours_conflicts(claim, context))
         from grounding.monthdays import month_day_conflicts    # a day of each month ("the 15th" / "the first day")
         out.extend(month_day_conflicts(claim, context))
         from grounding.grades import grade_conflicts           # another grade of one scale ("outstanding" / "good")

@@ -100,7 +100,7 @@ def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: li
     from grounding.entities import mentions
     from grounding.learned import quantity_conflicts
     judged = {p.column: p for p in pairs if p.judged}
-    from grounding.learned import _unit_after     # a number is stated with its unit: "aged 6" does not state "6 hours"
+    from grounding.units import _unit_after     # a number is stated with its unit: "aged 6" does not state "6 hours"
     def keyed(text: str, m):
         return m.key, _unit_after(text, m.end) if m.kind == "number" else ""
     own = {m.surface: keyed(claim.text, m) for m in mentions(claim.text)}

@@ -209,6 +209,10 @@ def priced_thing(token) -> tuple[str, frozenset, str] | None:
     amount = next((t for t in token.doc[token.i:token.i + 3] if t.like_num), token)   # "£" "20": the number
     per = _PER.match(token.doc.text[amount.idx + len(amount.text):])
     per = per.group(1).lower() if per else ""
+    noun = _modified(amount)
+    if noun is not None:   # "the £2.4 million repair project": the amount is the noun's, as its modifier
+        thing, words = _thing(_owner(noun))
+        return thing, words - {thing}, per
     node = token     # up to the governing verb (values.governor), or a "costs" parsed as a noun on the way
     while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i and node.lower_ not in ("cost", "costs"):
         node = node.head
@@ -226,14 +230,27 @@ def priced_thing(token) -> tuple[str, frozenset, str] | None:
         return (lemma, frozenset(), per) if bought else None
     if subject.pos_ not in ("NOUN", "PROPN"):
         return None
-    if subject.lemma_.lower() in _PRICE_NOUNS:
-        of = next((p for c in subject.children if c.dep_ == "prep" and c.lower_ in ("of", "for")
-                   for p in c.children if p.dep_ == "pobj"), None)
-        owner = of or next((c for c in subject.children if c.dep_ in ("compound", "poss")), None)
-        if owner is not None:
-            subject = owner
-    noun, words = _thing(subject)
+    noun, words = _thing(_owner(subject))
     return noun, words - {noun}, per
+
+
+def _owner(noun):
+    """A price noun's own thing ("the course fee", "the fee for the course": the course), else the noun."""
+    if noun.lemma_.lower() not in _PRICE_NOUNS:
+        return noun
+    of = next((p for c in noun.children if c.dep_ == "prep" and c.lower_ in ("of", "for")
+               for p in c.children if p.dep_ == "pobj"), None)
+    return of or next((c for c in noun.children if c.dep_ in ("compound", "poss")), None) or noun
+
+
+def _modified(amount):
+    """The noun an amount qualifies as its modifier ("a £12 ticket", "the £2.4 million repair project"), or None."""
+    while amount.dep_ in ("compound", "quantmod") and amount.head.pos_ == "NUM" and amount.head.i != amount.i:
+        amount = amount.head        # "2.4" of "million"
+    noun = amount.head
+    if amount.dep_ != "nummod" or noun.pos_ != "NOUN" or noun.i < amount.i or _MONEY.search(noun.lemma_):
+        return None
+    return noun
 
 
 # nouns of one product's variants: "the 256 GB model" is "the 256 GB version"
@@ -258,4 +275,15 @@ def same_price(a, b) -> bool | None:
     x, y = priced_thing(a), priced_thing(b)
     if x is None or y is None:
         return None
-    return _kin(x[0], y[0]) and x[1] <= y[1] and not (x[2] and y[2] and x[2] != y[2])
+    if x[2] and y[2] and x[2] != y[2]:
+        return False
+    if _kin(x[0], y[0]):
+        return x[1] <= y[1]
+    # a project named by what it is of: "the £2.4 million repair project" prices "the repairs"
+    return (_modified_here(a) and any(_kin(w, y[0]) for w in x[1])) or \
+        (_modified_here(b) and any(_kin(w, x[0]) for w in y[1]))
+
+
+def _modified_here(token) -> bool:
+    amount = next((t for t in token.doc[token.i:token.i + 3] if t.like_num), token)
+    return _modified(amount) is not None

@@ -69,6 +69,18 @@ def _counted(token):
     return node if node.dep_ == "pobj" and node.head.lower_ == "of" and node.head.head.pos_ == "NOUN" else None
 
 
+def _count_of(token) -> str:
+    """The lemma of the noun a number counts as its modifier ("two onions", "1 onion"; not a unit or share), or ''."""
+    noun = token.head if token.dep_ == "nummod" and token.head.pos_ == "NOUN" else None
+    return "" if noun is None or MEASURES.match(noun.lower_) else noun.lemma_.lower()
+
+
+def _listed(token) -> bool:
+    """Whether a value counts an item of a list no verb governs ("Ingredients: 1 onion, 2 carrots")."""
+    noun = token.head if token.dep_ == "nummod" else token
+    return noun.dep_ in ("appos", "conj") and not any(t.pos_ in ("VERB", "AUX") for t in noun.ancestors)
+
+
 def same_quantity(claim: str, claim_value: str, context: str, context_value: str, when: bool = False) -> bool:
     """Whether two values of one kind and unit speak of the same quantity: the same verb governs them ("70% …
     reached remission" / "30% … reached remission"; not "be" or "have"), their verbs have the same subject
@@ -97,6 +109,8 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     # achieve") names no thing: those need the subject or the measured noun to agree
     if when and verb_a != verb_b and not {verb_a, verb_b} & {"", "be", "have"}:
         return False
+    if (_listed(a) or _listed(b)) and _count_of(a) and _count_of(a) == _count_of(b):   # a list's count of the same
+        return True                                    # thing: "You need two onions" / "Ingredients: 1 onion, 2 carrots"
     if verb_a == verb_b and _two_subjects(a, b):   # one verb, two subjects: "Adults should do … 150 minutes" /
         return bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)    # "Children … should do … 60 minutes"
     return ((verb_a not in ("", "be", "have") and verb_a == verb_b)

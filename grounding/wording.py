@@ -31,10 +31,10 @@ from fractions import Fraction
 from typing import NamedTuple, Optional
 
 from grounding.entities import _DIGITS, _PERCENT, _PLAIN_NUMBER, _WORDS, _number_value, _split_number_words
-from grounding.learned import _UNITS
+from grounding.units import _UNITS
 
 # the size of each unit in its dimension's base unit (days, grams, litres, metres); the spellings are the quantity
-# rule's (learned._UNITS), with a few longer spans of time, the tonne and areas ("1,200 hectares" and "12 square
+# rule's (units._UNITS), with a few longer spans of time, the tonne and areas ("1,200 hectares" and "12 square
 # kilometres"); imperial units convert inexactly: left out
 _SIZE = {"second": Fraction(1, 86400), "minute": Fraction(1, 1440), "hour": Fraction(1, 24), "day": 1, "week": 7,
          "fortnight": 14, "month": 30, "quarter": Fraction(365, 4), "year": 365, "decade": 3650,

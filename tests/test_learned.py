@@ -343,6 +343,28 @@ def test_the_same_number_of_another_unit_is_a_conflict_of_one_figure(claim, cont
     assert learned.quantity_conflicts(claim, context) == []
 
 
+@pytest.mark.parametrize("claim, context, expected", [
+    # a recipe's list: "2" stated of carrots is not the claim's "two onions" ("You need two onions" was Supported)
+    ("You need two onions.", "Ingredients: 1 onion, 2 carrots, 2 celery sticks, 250g red lentils.",
+     [("two onions", "1 onion")]),
+    ("Take 2 tablets.", "Take 1 tablet and 2 capsules.", [("2 tablets", "1 tablet")]),
+    ("You need two onions.", "Ingredients: 2 onions, 2 carrots.", []),                  # stated of onions
+    ("The team won 3 games.", "They won 3 of 5 games.", []),                            # "3 of": a share
+    ("Two engineers left the company.", "The company was founded by three engineers.", []),   # another count
+])
+def test_a_number_stated_only_of_another_thing(claim, context, expected):
+    assert learned.quantity_conflicts(claim, context, same_figure=True) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_recipes_other_count_is_contradicted(engine):
+    from grounding import GroundingConfig, ground
+    res = ground("You need two onions.", "This lentil soup serves six. Ingredients: 1 onion, 2 carrots, 2 celery "
+                 "sticks, 250g red lentils, 1.5 litres vegetable stock.", GroundingConfig(engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == CONTRADICTED and "the claim says two onions, the source 1 onion" in v.rule, v.rule
+
+
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
 def test_a_dose_in_another_unit_is_contradicted(engine):
     from grounding import GroundingConfig, ground

@@ -185,6 +185,13 @@ def test_a_service_included_against_its_sessions_at_extra_cost_is_contradicted(e
     ("Parking costs £20 a night.", "Parking costs £15 a night.", [("£20", "£15")]),     # "costs" parsed as a noun
     ("Parking is £20.", "The hotel has free Wi-Fi throughout, but parking costs £15 a night.", [("£20", "£15")]),
     ("Membership is £35.", "Membership costs £29 a month with a minimum term of 12 months.", [("£35", "£29")]),
+    # an amount as its noun's modifier prices that noun, and a project named by what it is of prices that
+    # ("The £2.4 million repair project" had been Supported against "The repairs will cost £3 million")
+    ("The £2.4 million repair project will finish in May.", "The repairs will cost £3 million and are due to "
+                                                            "finish in May.", [("£2.4 million", "£3 million")]),
+    ("A £12 ticket gets you in.", "Tickets cost £10.", [("£12", "£10")]),
+    ("A £12 child ticket gets you in.", "Adult tickets cost £10.", []),
+    ("The £2.4 million repair project will finish in May.", "The council received a £3 million grant.", []),
     # another thing, another qualifier, another period: two prices, no conflict
     ("Child tickets cost £12.", "Adult tickets cost £10.", []),
     ("Parking costs £20 a week.", "Parking costs £15 a night.", []),
@@ -195,6 +202,15 @@ def test_a_service_included_against_its_sessions_at_extra_cost_is_contradicted(e
 def test_another_price_of_the_same_thing(claim, sentence, expected):
     from grounding.learned import quantity_conflicts
     assert quantity_conflicts(claim, sentence, same_figure=True) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_projects_price_as_its_modifier_is_contradicted(engine):
+    res = ground("The £2.4 million repair project will finish in May.",
+                 ["The council has approved the bridge repairs. The repairs will cost £3 million and are due to finish "
+                  "in May."], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == CONTRADICTED and v.anchor == 1 and "£2.4 million" in v.rule and "£3 million" in v.rule, v.rule
 
 
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))

@@ -1,0 +1,62 @@
+"""Unit words after numbers: the word after a bare number ("4 mg", "two onions"), the units of one dimension ("mg"
+and "g" are two units of mass, "g" and "grams" one), a count noun and its plural, and a number that a sentence states
+only as a count of another thing (grounding.learned.quantity_conflicts)."""
+from __future__ import annotations
+
+import re
+
+UNIT = re.compile(r"\s*([a-zA-Z%µ]+)")      # the unit word after a bare number
+
+
+def _unit_after(text: str, end: int) -> str:
+    m = UNIT.match(text, end)
+    return m.group(1).lower() if m else ""
+
+
+# unit words of one dimension, each spelling to one unit: "4 mg" and "4 g" are not one dose, "4 g" and "4 grams" are
+_UNITS = {dimension: {spelling: unit for unit, spellings in units.items() for spelling in spellings.split()}
+          for dimension, units in {
+    "mass": {"µg": "µg ug mcg microgram micrograms", "mg": "mg milligram milligrams", "g": "g gram grams gramme grammes",
+             "kg": "kg kilogram kilograms kilo kilos", "lb": "lb lbs pound pounds", "oz": "oz ounce ounces"},
+    "volume": {"ml": "ml millilitre millilitres milliliter milliliters", "cl": "cl", "dl": "dl",
+               "l": "l litre litres liter liters"},
+    "length": {"mm": "mm millimetre millimetres millimeter millimeters", "cm": "cm centimetre centimetres centimeter "
+               "centimeters", "km": "km kilometre kilometres kilometer kilometers", "mile": "mile miles",
+               "metre": "metre metres meter meters"},
+    "time": {"second": "s sec secs second seconds", "minute": "min mins minute minutes", "hour": "h hr hrs hour hours",
+             "day": "day days", "week": "week weeks wk", "month": "month months", "year": "year years yr yrs"},
+    "data": {"kb": "kb", "mb": "mb", "gb": "gb", "tb": "tb"},
+}.items()}
+
+
+def other_unit(claim_unit: str, context_unit: str) -> bool:
+    """Whether two unit words name two units of one dimension ("mg" and "g", "weeks" and "days"; not "g" and
+    "grams", not "mg" and "patients")."""
+    return any(claim_unit in units and context_unit in units and units[claim_unit] != units[context_unit]
+               for units in _UNITS.values())
+
+
+def _singular(word: str) -> str:
+    """A count noun's singular, roughly: "onions" onion, "berries" berry, "boxes" box."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "sses", "oes")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def same_unit(a: str, b: str, plural: bool) -> bool:
+    """Whether two unit words after numbers are one; with `plural`, a noun and its plural too ("1 onion", "two onions")."""
+    return a == b or (plural and bool(a) and _singular(a) == _singular(b))
+
+
+def counts_another(claim: str, c, context: str, xm) -> bool:
+    """Whether the sentence states claim number `c` only as a count of another thing: "2 carrots" against "two
+    onions" (a recipe's "1 onion, 2 carrots" had left "You need two onions" Supported)."""
+    if c.kind != "number":
+        return False
+    unit = _unit_after(claim, c.end)
+    theirs = [_unit_after(context, x.end) for x in xm if x.key == c.key]
+    from spacy.lang.en.stop_words import STOP_WORDS     # "3 of 5 games": "of" counts nothing
+    return bool(unit) and bool(theirs) and all(u and u.isalpha() and u not in STOP_WORDS and not same_unit(u, unit, True)
+                                               and not any(u in units for units in _UNITS.values()) for u in theirs)

@@ -12,7 +12,7 @@ import pytest
 from grounding import GroundingConfig, GroundingResult, InputError, ground, ground_stream, rederive
 from grounding.config import ENGINES
 from grounding.io import pairs_csv
-from grounding.types import CONTRADICTED, NOT_ASSESSED, SUPPORTED
+from grounding.types import CONTRADICTED, NOT_ASSESSED, SUPPORTED, UNSUPPORTED
 from tests.test_scorer import tiny_backbone, tiny_trained  # noqa: F401  (fixtures for the context-engine wiring)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -280,6 +280,34 @@ def test_a_contradiction_below_tau_is_judged_when_it_shares_the_claims_nouns():
     assert shared_nouns("Drug X raises liver enzymes.", "In the trial, Drug X lowered blood pressure.") == 0
     assert shared_nouns("Zentrovir raised liver enzyme levels in most patients.",
                         "Liver enzyme levels remained within the normal range in 97% of treated patients.") >= 3
+
+
+STRIKE = ("Drivers at Northern Rail will walk out on Friday 12 May in a dispute over pay. A reduced service will run "
+          "on most routes, with around half of normal trains. Rail replacement buses will run between Leeds and "
+          "Harrogate.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_claim_nothing_reaches_is_read_against_its_most_similar_sentence(engine):
+    """A user's answer: "The strike is over pay" had nothing judged on any engine (cosine 0.25 to "… walk out on
+    Friday 12 May in a dispute over pay", below τ, judge_floor and the scorer's labels) and was Unsupported;
+    nothing_floor reads the most similar sentence for a claim nothing else reaches, and the models find support.
+    Off (None), the claim is Unsupported as before; a claim on nothing the source speaks of stays Unsupported."""
+    config = GroundingConfig(engine=engine)
+    assert config.nothing_floor == 0.2
+    res = ground("The strike is over pay. The canteen serves vegan meals.", STRIKE, config)
+    pay, canteen = res.verdicts[0], res.verdicts[-1]
+    assert pay.label == SUPPORTED and pay.anchor == 0, pay.rule
+    pairs = [p for p in res.pairs if p.claim == pay.claim and p.judged]
+    assert [p.column for p in pairs] == [0] and pairs[0].cosine < config.judge_floor
+    assert canteen.label == UNSUPPORTED and not [p for p in res.pairs if p.claim == canteen.claim and p.judged]
+    off = ground("The strike is over pay.", STRIKE, GroundingConfig(engine=engine, nothing_floor=None))
+    assert off.verdicts[0].label == UNSUPPORTED and off.verdicts[0].rule.startswith("no context sentence above tau")
+    # a claim other sentences reach is not given its most similar sentence too
+    busy = [ground("Replacement buses will run between Leeds and Harrogate.", STRIKE,
+                   GroundingConfig(engine=engine, nothing_floor=floor)) for floor in (0.2, None)]
+    assert 2 in {p.column for p in busy[0].pairs if p.judged}
+    assert [(p.column, p.judged) for p in busy[0].pairs] == [(p.column, p.judged) for p in busy[1].pairs]
 
 
 def test_a_sentence_on_another_topic_below_tau_is_not_judged(drug):

@@ -1,12 +1,14 @@
 """Stage `read_windows` (context engines): the response sentence is one claim; its row of the scorer's map is
 written into the sentence map (labelled cells only, as in the claims engine), and the pairs with a label, a
-cosine above tau or another name in the claim's slot (stages.retrieve.slot_columns) become its evidence, the scorer's P(support) / P(contradict) as their NLI channel."""
+cosine above tau or another name in the claim's slot (stages.retrieve.slot_columns) become its evidence, the scorer's P(support) / P(contradict) as their NLI channel;
+where none does, its most similar sentence down to `nothing_floor` (stages.retrieve.nearest), which the entailment
+model reads in stage judge_joint."""
 from __future__ import annotations
 
 import numpy as np
 
-from grounding.stages import Run, skip_row
-from grounding.stages.retrieve import slot_columns
+from grounding.stages import Run, mask_columns, skip_row
+from grounding.stages.retrieve import nearest, slot_columns
 from grounding.types import Claim, PairScore
 
 
@@ -39,6 +41,8 @@ def row_pairs(state: Run, k: int, probabilities: np.ndarray, labels: np.ndarray,
     read = [j for j in range(state.limit) if j not in excluded and (labels[j] or cos[j] > config.tau)]
     slots = set(slot_columns(result.claims[k].text, cos[:state.limit], state.context_texts, config,
                              skip=set(range(state.limit)) - unlabelled | excluded, read_nothing=not read))
+    if not read and not slots:   # nothing labelled or above tau: the most similar sentence, down to nothing_floor
+        slots = set(nearest(mask_columns(cos[None, :state.limit], sorted(excluded))[0], config))
     pairs = []
     for j in range(state.limit):
         p = probabilities[j]

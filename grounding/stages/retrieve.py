@@ -1,7 +1,8 @@
 """Stage `retrieve`: cosine between the row's claims and the scored context sentences; pairs above tau go on
 to the judge (titles and headings never do), and so do each claim's `judge_top_k` most similar sentences below
 tau, down to `judge_floor`, that share MIN_SHARED_NOUNS nouns with the claim outside its subject, and every
-sentence down to `slot_floor` that gives another name in the claim's slot (`slot_columns`, grounding.slots). A sentence that
+sentence down to `slot_floor` that gives another name in the claim's slot (`slot_columns`, grounding.slots); a
+claim none of these reach is judged against its most similar sentence down to `nothing_floor` (`nearest`). A sentence that
 contradicts a claim often shares fewer words with it than one that supports it ("raised liver enzyme levels" vs
 "liver enzyme levels remained within the normal range": 0.49), but a sentence about something else must not be
 read as its contradiction ("Drug X lowers blood pressure" vs "Liver enzymes were unchanged"). With
@@ -61,8 +62,20 @@ def _below_tau(cos: np.ndarray, above: list[tuple[int, int]], state: Run) -> lis
         below = [int(j) for j in np.argsort(-cos[i], kind="stable") if (i, int(j)) not in taken][:k]
         out += [(i, j) for j in below if cos[i, j] >= floor and shared_nouns(claim, texts[j]) >= MIN_SHARED_NOUNS]
         chosen = {j for c, j in taken | set(out) if c == i}
-        out += [(i, j) for j in slot_columns(claim, cos[i], texts, state.config, chosen, read_nothing=not chosen)]
+        slots = slot_columns(claim, cos[i], texts, state.config, chosen, read_nothing=not chosen)
+        out += [(i, j) for j in slots or ([] if chosen else nearest(cos[i], state.config))]
     return out
+
+
+def nearest(row: np.ndarray, config) -> list[int]:
+    """For a claim nothing else would be judged on: its most similar context sentence, where its cosine is at least
+    `nothing_floor` (titles and headings never: their cosines are masked). A short claim often shares little wording
+    with the sentence that bears on it ("The strike is over pay" / "Drivers … will walk out on Friday 12 May in a
+    dispute over pay": 0.25); the models read it, and a sentence about something else reads as neither."""
+    if config.nothing_floor is None or not len(row):
+        return []
+    j = int(np.argmax(row))
+    return [j] if row[j] >= config.nothing_floor else []
 
 
 def slot_columns(claim: str, row: np.ndarray, texts: list[str], config, skip=(), read_nothing: bool = False) -> list[int]:

@@ -134,17 +134,24 @@ def forget() -> None:
 
 
 PARTLY_READ = "the claim was read only in part"
+NEAREST = ("it was read only against its most similar sentence, below τ (nothing_floor), which the calibration has not "
+           "seen (refit: python -m training.sureness)")
 RULED = "a rule after the preset's decision changed the verdict"
 LEFT_OUT = (PARTLY_READ, RULED)   # verdicts the calibration never speaks for, whatever the settings
 
 
-def attach(v: Verdict, config, engine: str, probs: Optional[np.ndarray], base_label: str, partly_read: bool) -> Verdict:
+def attach(v: Verdict, config, engine: str, probs: Optional[np.ndarray], base_label: str, partly_read: bool,
+           nearest: bool = False) -> Verdict:
     """Set v.sureness (or None), v.sureness_note and v.alternative. `probs`: the learned model's probabilities for
     the claim (None where the model set has no such model); `base_label`: the preset's own label before the rules
-    after it."""
+    after it; `nearest`: the claim was read only against its most similar sentence (Claim.nearest), which curves
+    fitted before nothing_floor existed have not seen."""
     v.sureness, v.sureness_note, v.alternative = None, "", ""
+    cal = load(config.models_dir, engine)
     if partly_read:
         reason = PARTLY_READ
+    elif nearest and cal is not None and "nothing_floor" not in cal.settings:
+        reason = NEAREST
     elif v.label != base_label:
         reason = f"{RULED} from {base_label}; those rules are not calibrated"
     else:
@@ -152,7 +159,6 @@ def attach(v: Verdict, config, engine: str, probs: Optional[np.ndarray], base_la
     if reason:
         v.sureness_note = reason
         return v
-    cal = load(config.models_dir, engine)
     v.sureness = round(cal.chance(config.preset, probs, v.label), 4)
     v.alternative = max((float(p), c) for p, c in zip(probs, learned.CLASSES) if c != shown_class(v.label))[1]
     return v

@@ -300,6 +300,10 @@ def test_a_claim_nothing_reaches_is_read_against_its_most_similar_sentence(engin
     assert pay.label == SUPPORTED and pay.anchor == 0, pay.rule
     pairs = [p for p in res.pairs if p.claim == pay.claim and p.judged]
     assert [p.column for p in pairs] == [0] and pairs[0].cosine < config.judge_floor
+    # the card says so, and gives no How sure figure: the calibration was fitted before such readings
+    assert res.claims[pay.claim].nearest == 0 and res.claims[canteen.claim].nearest is None
+    assert "(its most similar context sentence, read because no other reached it: cosine 0.2" in pay.rule
+    assert pay.sureness is None and pay.sureness_note.startswith("it was read only against its most similar sentence")
     assert canteen.label == UNSUPPORTED and not [p for p in res.pairs if p.claim == canteen.claim and p.judged]
     off = ground("The strike is over pay.", STRIKE, GroundingConfig(engine=engine, nothing_floor=None))
     assert off.verdicts[0].label == UNSUPPORTED and off.verdicts[0].rule.startswith("no context sentence above tau")

@@ -43,6 +43,7 @@ def row_pairs(state: Run, k: int, probabilities: np.ndarray, labels: np.ndarray,
                              skip=set(range(state.limit)) - unlabelled | excluded, read_nothing=not read))
     if not read and not slots:   # nothing labelled or above tau: the most similar sentence, down to nothing_floor
         slots = set(nearest(mask_columns(cos[None, :state.limit], sorted(excluded))[0], config))
+        result.claims[k].nearest = next(iter(slots), None)
     pairs = []
     for j in range(state.limit):
         p = probabilities[j]

@@ -63,7 +63,10 @@ def _below_tau(cos: np.ndarray, above: list[tuple[int, int]], state: Run) -> lis
         out += [(i, j) for j in below if cos[i, j] >= floor and shared_nouns(claim, texts[j]) >= MIN_SHARED_NOUNS]
         chosen = {j for c, j in taken | set(out) if c == i}
         slots = slot_columns(claim, cos[i], texts, state.config, chosen, read_nothing=not chosen)
-        out += [(i, j) for j in slots or ([] if chosen else nearest(cos[i], state.config))]
+        alone = [] if chosen or slots else nearest(cos[i], state.config)
+        if alone:
+            state.result.claims[state.claims[i]].nearest = alone[0]
+        out += [(i, j) for j in slots + alone]
     return out
 
 

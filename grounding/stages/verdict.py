@@ -61,7 +61,11 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
             v.conflicting = None
     v.entities = read_together(v, claim.joint_columns, diffs)
     v = partly_read(v, result.claims[k].truncated)
-    return sureness.attach(v, config, result.engine, probs, base_label, result.claims[k].truncated)
+    if claim.nearest is not None and v.anchor == claim.nearest:
+        v.rule += (f" (its most similar context sentence, read because no other reached it: cosine "
+                   f"{v.cosine:.2f}, below τ {config.tau:g})" if v.cosine is not None else "")
+    return sureness.attach(v, config, result.engine, probs, base_label, result.claims[k].truncated,
+                           nearest=claim.nearest is not None)
 
 
 def learned_reading(result: GroundingResult, config: GroundingConfig, claim, pairs: list[PairScore],

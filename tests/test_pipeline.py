@@ -304,6 +304,10 @@ def test_a_claim_nothing_reaches_is_read_against_its_most_similar_sentence(engin
     assert res.claims[pay.claim].nearest == 0 and res.claims[canteen.claim].nearest is None
     assert "(its most similar context sentence, read because no other reached it: cosine 0.2" in pay.rule
     assert pay.sureness is None and pay.sureness_note.startswith("it was read only against its most similar sentence")
+    assert res.sentence_map.labels[0][0] == 1   # the map shows the support the verdict rests on (green)
+    if engine != "claims":                       # where the scorer read nothing, the tooltip says whose reading it is
+        (ruled,) = res.sentence_map.ruled
+        assert (ruled.row, ruled.column, ruled.label) == (0, 0, 0) and "the scorer read nothing here" in ruled.note
     assert canteen.label == UNSUPPORTED and not [p for p in res.pairs if p.claim == canteen.claim and p.judged]
     off = ground("The strike is over pay.", STRIKE, GroundingConfig(engine=engine, nothing_floor=None))
     assert off.verdicts[0].label == UNSUPPORTED and off.verdicts[0].rule.startswith("no context sentence above tau")

@@ -20,6 +20,9 @@ from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, Enti
                              SignedMap, Verdict)
 
 
+NEAREST_NOTE = "its most similar context sentence, read because no other reached it"   # Claim.nearest
+
+
 def decide_claim(result: GroundingResult, config: GroundingConfig, preset: VerdictPreset, k: int,
                  pairs: list[PairScore], diffs: dict[int, EntityDiff], best: Optional[int],
                  best_cosine: Optional[float]) -> Verdict:
@@ -61,9 +64,8 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
             v.conflicting = None
     v.entities = read_together(v, claim.joint_columns, diffs)
     v = partly_read(v, result.claims[k].truncated)
-    if claim.nearest is not None and v.anchor == claim.nearest:
-        v.rule += (f" (its most similar context sentence, read because no other reached it: cosine "
-                   f"{v.cosine:.2f}, below τ {config.tau:g})" if v.cosine is not None else "")
+    if claim.nearest is not None and v.anchor == claim.nearest and v.cosine is not None:
+        v.rule += f" ({NEAREST_NOTE}: cosine {v.cosine:.2f}, below τ {config.tau:g})"
     return sureness.attach(v, config, result.engine, probs, base_label, result.claims[k].truncated,
                            nearest=claim.nearest is not None)
 
@@ -133,7 +135,8 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
     verdict's claim (None: the claim has no row there).
     - Contradicted where the cell is not contradicting (the quantity rule, `Verdict.anchor_conflict`; the sentences
       read together; a preset's lowest band): value -cosine, label -1.
-    - Supported because the sentence's figures bear the claim's comparison out (number_rules.figures_override),
+    - Supported on the one sentence read because nothing else reached the claim (Claim.nearest), or because the
+      sentence's figures bear the claim's comparison out (number_rules.figures_override),
       because it names the claim's subject as its exception (exceptions.exception_override), or because it backs
       the claim in a way the model reads the other way round (conditions.backed_override: a condition it lifts, a
       state's end), where the cell is not supporting: value +cosine, label +1.
@@ -164,8 +167,8 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
         listed = v.label == UNSUPPORTED and v.rule.startswith("an open list: ") and bool(v.anchor_conflict)
         denied = v.label == UNSUPPORTED and (v.rule.startswith("denied mention: ") and bool(v.anchor_conflict)
                                              or v.rule.startswith(verdict.DOUBTED)) or listed
-        borne = v.label == SUPPORTED and v.rule.startswith((number_rules.FIGURES_RULE, exceptions.EXCEPTION_RULE,
-                                                            stated.STATED_RULE, *conditions.NOTES))
+        borne = v.label == SUPPORTED and (v.rule.startswith((number_rules.FIGURES_RULE, exceptions.EXCEPTION_RULE,
+                                                             stated.STATED_RULE, *conditions.NOTES)) or NEAREST_NOTE in v.rule)
         decided = (red or denied or borne) and v.anchor is not None and v.cosine is not None
         row = row_of(v) if decided else None
         if row is None or not (0 <= row < len(smap.labels) and 0 <= v.anchor < len(smap.labels[row])):
@@ -186,6 +189,8 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
         note = f"{rule}: {v.anchor_conflict}" if v.anchor_conflict else \
             f"the word-for-word rule: {v.rule.split(': ', 1)[1].split(' (')[0]}" \
             if v.rule.startswith(stated.STATED_RULE) else \
+            "read alone by the entailment model, as the most similar sentence to a claim no other reached (the scorer "\
+            "read nothing here)" if NEAREST_NOTE in v.rule else \
             f"the figures rule: {v.rule.split(': ', 1)[1].split(' (context sentence')[0]}" if borne else \
             f"the verdict's rule: {v.rule}"
         smap.ruled.append(RuledCell(row=row, column=j, value=smap.values[row][j], label=smap.labels[row][j], note=note))

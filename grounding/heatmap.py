@@ -103,8 +103,8 @@ def heatmap_html(result: GroundingResult, selected_row: Optional[int] = None, ma
               + (" · dark-red outline = red by the verdict's rule, not the model's reading (hover)" if red_rule else "")
               + (" · dark-green outline = green by the verdict's rule (the sentence states the claim word for word,"
                  " its figures bear the claim out, it names the claim's subject as its exception, or it forbids the"
-                 " claim's thing only without the claim's condition or ends its state when the claim says), not the"
-                 " model's reading (hover)" if green_rule else "")
+                 " claim's thing only without the claim's condition or ends its state when the claim says, or it is"
+                 " the one sentence read for a claim no other reached), not the model's reading (hover)" if green_rule else "")
               + (" · dashed outline = no evidence by the verdict's rule (the sentence names the claim only as not done"
                  " or still to come, or the entailment model reading it alone does not share the scorer's support), not"
                  " the model's reading (hover)" if none_rule else "")

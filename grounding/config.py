@@ -238,14 +238,10 @@ class GroundingConfig:
                                   "τ whose cosine is at least judge_floor (0 = only pairs above τ)",
                                low=0, high=50)
     judge_floor: float = setting(0.35, "the least cosine a top-k pair below τ needs to be judged", low=0, high=1)
-    nothing_floor: Optional[float] = setting(0.2, "a claim for which nothing else is judged is judged against its most "
-                                                  "similar context sentence when its cosine is at least this (\"The strike "
-                                                  "is over pay\" / \"… walk out on Friday in a dispute over pay\": "
-                                                  "0.25; None: off)", low=0, high=1)
-    slot_floor: Optional[float] = setting(0.3, "a context sentence below τ with at least this cosine is judged too when "
-                                               "it gives another name in the claim's slot (\"sponsored by Moderna\" "
-                                               "against \"sponsored by Pfizer\", grounding.slots; None: off)",
-                                          low=0, high=1)
+    nothing_floor: Optional[float] = setting(0.2, "a claim nothing else reaches is judged against its most similar "
+                                                  "context sentence down to this cosine (None: off)", low=0, high=1)
+    slot_floor: Optional[float] = setting(0.3, "a sentence below τ giving another name in the claim's slot (grounding."
+                                               "slots) is judged too, down to this cosine (None: off)", low=0, high=1)
     recheck_margin: float = setting(0.02, "a claim whose verdict moves when its judged probabilities move this far is "
                                           "judged again by the models' fp32 twins (0 = off)", low=0, high=0.5,
                                   cli=True)

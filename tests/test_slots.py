@@ -72,7 +72,7 @@ def test_a_sentence_naming_another_sponsor_is_read_and_contradicts(engine):
                                       f"Zentrovir, Moderna, 1,200; the claim says Pfizer; the entailment model gives "
                                       f"contradiction {claim.joint[2]:.2f}.")
     off = ground("The trial was sponsored by Pfizer.", [DOCUMENT], GroundingConfig(
-        models_dir=str(MODELS), engine=engine, slot_floor=None).validate())
+        models_dir=str(MODELS), engine=engine, slot_floor=None, nothing_floor=None).validate())
     assert off.verdicts[0].label == UNSUPPORTED
     assert not any(p.column == v.anchor and p.judged for p in off.pairs)
 
@@ -109,7 +109,7 @@ def test_a_claim_nothing_else_is_judged_on_is_read_against_another_value_of_its_
     (v,) = res.verdicts
     assert v.label == CONTRADICTED and v.anchor == 0 and v.cosine < config.tau, v.rule
     off = ground("It was founded by three engineers.", [ACME], GroundingConfig(
-        models_dir=str(MODELS), engine=engine, slot_floor=None).validate())
+        models_dir=str(MODELS), engine=engine, slot_floor=None, nothing_floor=None).validate())
     # scorer_fast labels the pair itself, so there the rule has nothing to add
     assert off.verdicts[0].label == (CONTRADICTED if engine == "context-fast" else UNSUPPORTED)
 

@@ -111,12 +111,15 @@ def test_the_command_chooses_on_folds_and_says_how(tmp_path, capsys):
     pytest.importorskip("sklearn")
     import json
     from training.verdicts import main
+    from grounding import GroundingConfig, fitted
     cache = tmp_path / "features.npz"
-    np.savez(cache, **_claims(300))
+    read_with = fitted.fingerprints(GroundingConfig().models_dir, "context")   # the models the features were read with
+    np.savez(cache, **_claims(300), models=np.array(json.dumps(read_with)))
     out = tmp_path / "verdicts"
     assert main(["--engine", "context", "--features", str(cache), "--folds", "3", "--kinds", "logistic",
                  "--out", str(out)]) == 0
     written = json.loads((out / "context.json").read_text())
+    assert written["models"] == read_with      # what the runtime checks the model set against
     assert written["selection"]["held_out"] == "3 folds of every claim"
     assert written["selection"]["decided_by"] == "a simulation" and written["selection"]["chosen"]["claims"] == 300
     assert "--folds 3" in written["command"] and written["kind"] == "logistic"

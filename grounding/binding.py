@@ -37,7 +37,7 @@ from typing import NamedTuple
 from grounding.entities import Mention, mentions, occurrences
 from grounding.values import in_range, values_agree
 from grounding.invisible import judged_text
-from grounding.learned import UNIT
+from grounding.units import UNIT
 
 _CUT = re.compile(r";|,|[()]|\s[—–-]\s|—|\b(?:while|whereas|but|and|versus|vs\.?|compared (?:with|to))\b", re.IGNORECASE)
 _SENTENCE = re.compile(r".+?(?:[.!?](?=\s+[A-Z(\d])|$)", re.DOTALL)

@@ -30,7 +30,7 @@ _PATTERNS = (
     # that opens what follows the verb
     re.compile(rf"(?<![\w-])(?<!\ba )(?<!\ban )(?<!\bthe )(?P<bare>{'|'.join(_ADVERBS)})\b(?=[ \t]*(?:[.,;:!?)]|$|"
                r"(?:on|at|in|from|with|by|for|and|or|but|until|till|between|except|during|throughout|to|after|before|"
-               r"since|unless|if|when|while|as|through|via|starting|including|except)\b))", re.I),
+               r"since|unless|if|when|while|as|through|via|starting|including)\b))", re.I),
 )
 
 

@@ -35,7 +35,7 @@ from grounding.entities import mentions, occurrences
 from grounding.values import (in_range, is_difference, moved_from, opposite_bounds, same_quantity, same_verb,
                              values_agree)
 from grounding.invisible import judged_text
-from grounding.units import UNIT, _UNITS, same_unit, _unit_after, counts_another, other_unit  # noqa: F401
+from grounding.units import _unit_after, counts_another, other_unit, same_unit
 from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore
 
 FEATURES = (

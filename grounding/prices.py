@@ -206,7 +206,7 @@ def priced_thing(token) -> tuple[str, frozenset, str] | None:
     subject is a pronoun the verb itself ("It can be extended for £79": extend). The per part is the word after
     "a", "an", "per" or "each" ("£15 a night": night)."""
     from grounding.values import _PRONOUNS, governor
-    amount = next((t for t in token.doc[token.i:token.i + 3] if t.like_num), token)   # "£" "20": the number
+    amount = _amount(token)
     per = _PER.match(token.doc.text[amount.idx + len(amount.text):])
     per = per.group(1).lower() if per else ""
     noun = _modified(amount)
@@ -285,5 +285,9 @@ def same_price(a, b) -> bool | None:
 
 
 def _modified_here(token) -> bool:
-    amount = next((t for t in token.doc[token.i:token.i + 3] if t.like_num), token)
-    return _modified(amount) is not None
+    return _modified(_amount(token)) is not None
+
+
+def _amount(token):
+    """The number of a money value's token ("£" "20": 20)."""
+    return next((t for t in token.doc[token.i:token.i + 3] if t.like_num), token)

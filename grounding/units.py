@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from spacy.lang.en.stop_words import STOP_WORDS   # "3 of 5 games": "of" counts nothing
+
 UNIT = re.compile(r"\s*([a-zA-Z%µ]+)")      # the unit word after a bare number
 
 
@@ -57,6 +59,5 @@ def counts_another(claim: str, c, context: str, xm) -> bool:
         return False
     unit = _unit_after(claim, c.end)
     theirs = [_unit_after(context, x.end) for x in xm if x.key == c.key]
-    from spacy.lang.en.stop_words import STOP_WORDS     # "3 of 5 games": "of" counts nothing
     return bool(unit) and bool(theirs) and all(u and u.isalpha() and u not in STOP_WORDS and not same_unit(u, unit, True)
                                                and not any(u in units for units in _UNITS.values()) for u in theirs)

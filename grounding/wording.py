@@ -86,7 +86,7 @@ class Phrase(NamedTuple):
     end: int
     kind: str            # the dimension; "share" (fractions, percentages), "clock" (times of day) or "number"
     value: Fraction      # in the dimension's base unit; a share as a fraction of one; a time in minutes
-    unit: str            # the unit (learned._UNITS: "mg", "metre", "month"); a share's "%" / "fraction", a time's "12h" / "24h" / "word",
+    unit: str            # the unit (units._UNITS: "mg", "metre", "month"); a share's "%" / "fraction", a time's "12h" / "24h" / "word",
                          # a number's "digits" / "scaled" / "words": two phrases of one unit are compared as written
 
 

@@ -88,7 +88,8 @@ def test_a_changed_entailment_model_stops_the_learned_preset_and_the_figures(tmp
 
 
 def test_a_missing_record_or_model_is_said(tmp_path):
-    models = _set_with(tmp_path / "a", "claims", record=False) if (tmp_path / "a").mkdir() is None else ""
+    (tmp_path / "a").mkdir()
+    models = _set_with(tmp_path / "a", "claims", record=False)
     assert learned.unusable(models, "claims") == "it does not record which models it was fitted on"
     recorded = fitted.fingerprints(str(SHIPPED), "context")
     assert fitted.differences(recorded, models, "context") == "this model set has no scorer model"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from grounding.stages import Run, mask_columns, skip_row
+from grounding.stages import Run, skip_row
 from grounding.stages.retrieve import nearest, slot_columns
 from grounding.types import Claim, PairScore
 
@@ -42,7 +42,7 @@ def row_pairs(state: Run, k: int, probabilities: np.ndarray, labels: np.ndarray,
     slots = set(slot_columns(result.claims[k].text, cos[:state.limit], state.context_texts, config,
                              skip=set(range(state.limit)) - unlabelled | excluded, read_nothing=not read))
     if not read and not slots:   # nothing labelled or above tau: the most similar sentence, down to nothing_floor
-        slots = set(nearest(mask_columns(cos[None, :state.limit], sorted(excluded))[0], config))
+        slots = set(nearest(cos[:state.limit], config))   # titles and headings are masked in window_cosines
         result.claims[k].nearest = next(iter(slots), None)
     pairs = []
     for j in range(state.limit):

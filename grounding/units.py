@@ -3,9 +3,8 @@ and "g" are two units of mass, "g" and "grams" one), a count noun and its plural
 only as a count of another thing (grounding.learned.quantity_conflicts)."""
 from __future__ import annotations
 
+import functools
 import re
-
-from spacy.lang.en.stop_words import STOP_WORDS   # "3 of 5 games": "of" counts nothing
 
 UNIT = re.compile(r"\s*([a-zA-Z%µ]+)")      # the unit word after a bare number
 
@@ -59,5 +58,14 @@ def counts_another(claim: str, c, context: str, xm) -> bool:
         return False
     unit = _unit_after(claim, c.end)
     theirs = [_unit_after(context, x.end) for x in xm if x.key == c.key]
-    return bool(unit) and bool(theirs) and all(u and u.isalpha() and u not in STOP_WORDS and not same_unit(u, unit, True)
+    return bool(unit) and bool(theirs) and all(u and u.isalpha() and u not in _stop_words() and not same_unit(u, unit, True)
                                                and not any(u in units for units in _UNITS.values()) for u in theirs)
+
+
+@functools.lru_cache(maxsize=1)
+def _stop_words() -> frozenset:
+    """spaCy's English stop words ("3 of 5 games": "of" counts nothing), read once, when first needed: importing
+    spaCy at import time would load its machine-learning stack into a process that never parses."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+    return frozenset(STOP_WORDS)
+

@@ -125,8 +125,9 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     ("unlimited claims" against "up to two claims", grounding.caps), around the clock against hours that end ("24
     hours a day" against "from 6am to 11pm", grounding.hours), the same value bounded the other way where
     `bounds` (values.opposite_bounds: asked only of a claim the model backed), and a day of each month ("the 15th of each
-    month" against "the first day of each month", grounding.monthdays) and a grade ("rated outstanding" against "rated
-    good", grounding.grades)."""
+    month" against "the first day of each month", grounding.monthdays), a grade ("rated outstanding" against "rated
+    good", grounding.grades) and every day against some days of the week ("every evening" against "on Monday,
+    Wednesday and Friday evenings", grounding.weekdays)."""
     claim, context = judged_text(claim), judged_text(context)    # as the models read them: "4\u202e0" is 40
     cm, xm = _uncited(claim, mentions(claim)), _uncited(context, mentions(context))
     keys = {m.key for m in xm}
@@ -194,6 +195,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         out.extend(hours_conflicts(claim, context))
         from grounding.monthdays import month_day_conflicts    # a day of each month ("the 15th" / "the first day")
         out.extend(month_day_conflicts(claim, context))
+        from grounding.weekdays import weekday_conflicts       # every day against some days ("every evening" / "on
+        out.extend(weekday_conflicts(claim, context))          # Monday, Wednesday and Friday evenings")
         from grounding.grades import grade_conflicts           # another grade of one scale ("outstanding" / "good")
         out.extend(grade_conflicts(claim, context))
     return out

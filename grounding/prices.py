@@ -83,7 +83,10 @@ def _thing(subject) -> tuple[str, frozenset]:
                  for p in c.children if p.dep_ == "pobj" and p.pos_ in ("NOUN", "PROPN")), None)
     if subject.lemma_.lower() in _WAYS_IN and into is not None:
         subject = into
-    words = {c.lemma_.lower() for c in subject.children if c.dep_ in ("compound", "amod") and c.lower_ != "free"}
+    told = [c for c in subject.children if c.dep_ in ("compound", "amod") and c.lower_ != "free"]
+    told += [g for c in told if c.dep_ == "compound" for g in c.children   # "Child day tickets": child, day
+             if g.dep_ in ("compound", "amod") and g.lower_ != "free"]
+    words = {c.lemma_.lower() for c in told}
     words |= {p.lemma_.lower() for c in subject.children if c.dep_ == "prep" and c.lower_ in ("on", "about")
               for p in c.children if p.dep_ == "pobj"}
     return subject.lemma_.lower(), frozenset(words)
@@ -212,13 +215,18 @@ def priced_thing(token) -> tuple[str, frozenset, str] | None:
     noun = _modified(amount)
     if noun is not None:   # "the £2.4 million repair project": the amount is the noun's, as its modifier
         thing, words = _thing(_owner(noun))
-        return thing, words - {thing}, per
+        return _timed(thing, words - {thing}, per)
     node = token     # up to the governing verb (values.governor), or a "costs" parsed as a noun on the way
     while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i and node.lower_ not in ("cost", "costs"):
         node = node.head
-    if node.pos_ == "NOUN" and node.lower_ in ("cost", "costs"):   # "parking costs £15" parsed as one noun phrase
-        subject = next((c for c in node.children if c.dep_ == "compound"), None)
-        return (subject.lemma_.lower(), frozenset(), per) if subject is not None else None
+    if node.pos_ == "NOUN" and node.lower_ in ("cost", "costs"):   # "parking costs £15" parsed as one noun phrase,
+        subject = next((c for c in node.children if c.dep_ in ("compound", "nsubj")), None)  # or "A … permit costs £60"
+        if subject is None:                                                   # with "costs" as a noun and its subject
+            return None
+        if subject.dep_ == "compound":
+            return subject.lemma_.lower(), frozenset(), per
+        noun, words = _thing(_owner(subject))
+        return _timed(noun, words - {noun}, per)
     verb = governor(node)
     lemma = verb.lemma_.lower()
     subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
@@ -231,7 +239,18 @@ def priced_thing(token) -> tuple[str, frozenset, str] | None:
     if subject.pos_ not in ("NOUN", "PROPN"):
         return None
     noun, words = _thing(_owner(subject))
-    return noun, words - {noun}, per
+    return _timed(noun, words - {noun}, per)
+
+
+# an adjective of how often a thing is paid for is its per part: "Annual resident permits cost £85" prices a permit
+# a year, as "A resident permit costs £60 a year" does
+_PERIODIC = {"annual": "year", "yearly": "year", "monthly": "month", "weekly": "week", "daily": "day",
+             "nightly": "night", "hourly": "hour"}
+
+
+def _timed(noun: str, words: frozenset, per: str) -> tuple[str, frozenset, str]:
+    timed = sorted(w for w in words if w in _PERIODIC)
+    return noun, words - set(timed), per or (_PERIODIC[timed[0]] if timed else "")
 
 
 def _owner(noun):
@@ -270,15 +289,17 @@ def _kin(a: str, b: str) -> bool:
 def same_price(a, b) -> bool | None:
     """Whether two money values' tokens price one thing (`priced_thing`; None where either's thing is not known): the
     same noun, or a verb and its noun, the claim's qualifying words among the other's ("tickets" and "adult tickets",
-    not "child tickets" and "adult tickets"), and the same per part where both have one (not "£20 a week" and "£15 a
-    night")."""
+    not "child tickets" and "adult tickets") or the other's among the claim's where they share one ("resident parking
+    permit" and "resident permit"), and the same per part where both have one (not "£20 a week" and "£15 a night";
+    "annual" is "a year")."""
     x, y = priced_thing(a), priced_thing(b)
     if x is None or y is None:
         return None
     if x[2] and y[2] and x[2] != y[2]:
         return False
-    if _kin(x[0], y[0]):
-        return x[1] <= y[1]
+    if _kin(x[0], y[0]):     # the claim's words among the other's, or the claim's thing told more closely than the
+        return x[1] <= y[1] or (bool(x[1] & y[1]) and y[1] <= x[1])   # other's, by a word they share ("resident
+                                                                     # parking permit" / "resident permit")
     # a project named by what it is of: "the £2.4 million repair project" prices "the repairs"
     return (_modified_here(a) and any(_kin(w, y[0]) for w in x[1])) or \
         (_modified_here(b) and any(_kin(w, x[0]) for w in y[1]))

@@ -46,9 +46,18 @@ def _singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
+# count nouns that count anything: "15 items" counts the books a claim's "ten books" counts
+_ANY_THING = frozenset({"item", "items", "thing", "things", "article", "articles", "piece", "pieces"})
+
+
 def same_unit(a: str, b: str, plural: bool) -> bool:
-    """Whether two unit words after numbers are one; with `plural`, a noun and its plural too ("1 onion", "two onions")."""
-    return a == b or (plural and bool(a) and _singular(a) == _singular(b))
+    """Whether two unit words after numbers are one; with `plural`, a noun and its plural too ("1 onion", "two onions"),
+    and a count noun of anything against a count noun ("up to ten books" / "up to 15 items"; not a unit of measure)."""
+    if a == b or (plural and bool(a) and _singular(a) == _singular(b)):
+        return True
+    return plural and bool(a) and bool(b) and bool({a, b} & _ANY_THING) and a.isalpha() and b.isalpha() \
+        and not any(u in units for u in (a, b) for units in _UNITS.values()) and not {a, b} <= _ANY_THING \
+        and not {a, b} & _stop_words()
 
 
 def counts_another(claim: str, c, context: str, xm) -> bool:

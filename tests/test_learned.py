@@ -351,6 +351,10 @@ def test_the_same_number_of_another_unit_is_a_conflict_of_one_figure(claim, cont
     ("You need two onions.", "Ingredients: 2 onions, 2 carrots.", []),                  # stated of onions
     ("The team won 3 games.", "They won 3 of 5 games.", []),                            # "3 of": a share
     ("Two engineers left the company.", "The company was founded by three engineers.", []),   # another count
+    # a count noun of anything counts the claim's things ("2 bags" against "3 items of luggage"), not a unit of measure
+    ("Each guest may bring 2 bags.", "Guests may bring 3 items of luggage.", [("2 bags", "3 items")]),
+    ("Each guest may bring 2 bags.", "Guests may bring 3 items and 5 kg of food.", [("2 bags", "3 items")]),
+    ("You can take 5 mg.", "You can take 15 items.", []),
 ])
 def test_a_number_stated_only_of_another_thing(claim, context, expected):
     assert learned.quantity_conflicts(claim, context, same_figure=True) == expected

@@ -190,6 +190,13 @@ def test_a_service_included_against_its_sessions_at_extra_cost_is_contradicted(e
     ("The £2.4 million repair project will finish in May.", "The repairs will cost £3 million and are due to "
                                                             "finish in May.", [("£2.4 million", "£3 million")]),
     ("A £12 ticket gets you in.", "Tickets cost £10.", [("£12", "£10")]),
+    # "costs" parsed as a noun with its subject, a thing told more closely by a word both share, "annual" as "a year"
+    # ("A resident parking permit costs £60 a year" had been Unsupported against "Annual resident permits cost £85")
+    ("A resident parking permit costs £60 a year.", "Annual resident permits cost £85.", [("£60", "£85")]),
+    ("A resident permit costs £60.", "Annual resident permits cost £85.", [("£60", "£85")]),
+    ("A visitor parking permit costs £60.", "Annual resident permits cost £85.", []),
+    ("A resident permit costs £60 a month.", "Annual resident permits cost £85.", []),
+    ("Adult day tickets cost £12.", "Child day tickets cost £6.", []),
     ("A £12 child ticket gets you in.", "Adult tickets cost £10.", []),
     ("The £2.4 million repair project will finish in May.", "The council received a £3 million grant.", []),
     # another thing, another qualifier, another period: two prices, no conflict
@@ -211,6 +218,18 @@ def test_a_projects_price_as_its_modifier_is_contradicted(engine):
                   "in May."], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     (v,) = res.verdicts
     assert v.label == CONTRADICTED and v.anchor == 1 and "£2.4 million" in v.rule and "£3 million" in v.rule, v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_permits_price_a_year_against_its_annual_price_is_contradicted(engine):
+    res = ground("A resident parking permit costs £60 a year. Each household can have up to two permits.",
+                 ["Annual resident permits cost £85. A maximum of two resident permits can be issued per household. "
+                  "Visitor permits are sold in books of ten for £12."],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    price, count = res.verdicts[0], res.verdicts[-1]
+    assert price.label == CONTRADICTED and price.anchor == 0, price.rule
+    assert price.rule.startswith("quantity override: the claim says £60, the source £85"), price.rule
+    assert count.label == SUPPORTED, count.rule
 
 
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))

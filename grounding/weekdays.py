@@ -1,0 +1,118 @@
+"""Every day against some days of the week: "Lane swimming is available every evening" against "Lane swimming
+sessions run on Monday, Wednesday and Friday evenings from 7pm", which the entailment model read as support (P(e)
+0.92, Supported on every engine). One of the two says a thing happens every day ("every evening", "each morning",
+"daily", "seven days a week") or every weekday ("every weekday", "Monday to Friday"), the other names the days of the
+week it happens on, and they are fewer ("on Monday, Wednesday and Friday", "Tuesday to Saturday", "at weekends");
+the same thing is meant where the claim's subject noun is in the sentence ("Lane swimming" / "Lane swimming
+sessions"), not where it is another's. A sentence that says every day itself ("open every day; late on Thursdays"),
+a negated claim ("is not available every evening"), days named as dates ("Friday 14 July") and days named in two
+clauses ("opens at 8 am on weekdays, and closes at 8 pm on Thursdays": the other days' closing is not said; the
+overclaim rule reads such a claim as Partially supported) are no conflict. The
+quantity rule (learned.quantity_conflicts with `same_figure`) gives the pair as a conflict of figures.
+"""
+from __future__ import annotations
+
+import re
+
+from grounding.hours import _subject
+from grounding.invisible import judged_text
+from grounding.reversal import _NEGATION
+
+_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?"
+_PART = r"(?:day|morning|afternoon|evening|night|lunchtime)"
+_EVERY_DAY = re.compile(rf"\b(?:every|each)\s+(?:single\s+)?{_PART}\b|\bdaily\b|\bnightly\b|\b(?:seven|7)\s+days\s+a\s+week\b"
+                        r"|\ball\s+week\b|\b(?:every|each)\s+day\s+of\s+the\s+week\b", re.IGNORECASE)
+_EVERY_WEEKDAY = re.compile(r"\b(?:every|each)\s+weekday\b|\bon\s+weekdays\b|\bweekdays\b", re.IGNORECASE)
+_RANGE = re.compile(rf"\b(?P<a>{_DAY})\.?\s*(?:to|until|till|through|thru|-|–|—)\s*(?P<b>{_DAY})\b", re.IGNORECASE)
+_ONE = re.compile(rf"\b(?P<d>{_DAY})\b(?!\s+\d)(?!\s+(?:the\s+)?\d)", re.IGNORECASE)   # not a date: "Friday 14 July"
+_WEEKEND = re.compile(r"\b(?:at\s+|on\s+|during\s+)?(?:the\s+)?weekends?\b", re.IGNORECASE)
+
+
+def _index(word: str) -> int:
+    w = word.lower().rstrip(".")
+    return next((i for i, name in enumerate(_NAMES) if w.startswith(name[:3])), -1)
+
+
+def named_days(text: str) -> tuple[frozenset, str]:
+    """(the days of the week `text` names, as 0-6 from Monday, and the words that name them, from the first to the
+    last); an empty set where it names none. Ranges wrap ("Friday to Monday"); "weekends" is Saturday and Sunday,
+    "weekdays" Monday to Friday."""
+    days: set[int] = set()
+    spans = []
+    for m in _RANGE.finditer(text):
+        a, b = _index(m.group("a")), _index(m.group("b"))
+        if a >= 0 and b >= 0:
+            days |= {(a + k) % 7 for k in range((b - a) % 7 + 1)}
+            spans.append(m.span())
+    for m in _ONE.finditer(text):
+        if any(s <= m.start() < e for s, e in spans) or _index(m.group("d")) < 0:
+            continue
+        if len(m.group("d")) <= 4 and m.group("d")[0].islower():    # "sat", "wed" as words
+            continue
+        days.add(_index(m.group("d")))
+        spans.append(m.span())
+    for pattern, named in ((_WEEKEND, {5, 6}), (_EVERY_WEEKDAY, set(range(5)))):
+        for m in pattern.finditer(text):
+            days |= named
+            spans.append(m.span())
+    if not spans:
+        return frozenset(), ""
+    return frozenset(days), text[min(s for s, _ in spans):max(e for _, e in spans)].strip()
+
+
+def _one_list(text: str, said: str) -> bool:
+    """Whether the days are named in one list or range ("Monday, Wednesday and Friday"), not in two clauses ("on
+    weekdays, and close at 8 pm on Thursdays": what the other days do is not said)."""
+    return all(re.fullmatch(r"[\s,]*(?:and|or|&|to)?[\s,]*", gap, re.IGNORECASE)
+               for gap in re.split(rf"\b(?:{_DAY}|weekends?|weekdays)\b", said, flags=re.IGNORECASE)[1:-1])
+
+
+def _every(text: str) -> tuple[frozenset, str]:
+    """(the days a text says a thing happens on, every one of them: all seven or Monday to Friday, and as written), or
+    (empty, "")."""
+    m = _EVERY_DAY.search(text)
+    if m:
+        return frozenset(range(7)), m.group(0)
+    m = _EVERY_WEEKDAY.search(text) or re.search(r"\bmonday\s+(?:to|until|till|through|-|–)\s+friday\b", text, re.I)
+    return (frozenset(range(5)), m.group(0)) if m else (frozenset(), "")
+
+
+def weekday_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's words, the sentence's)] where the claim says every day (or every weekday) and the sentence names
+    fewer days of the week for the same thing: the claim's subject in the sentence, and its part of the day or what
+    its verb says of it too ("every evening" / "… evenings"; "is open daily" / "is open Tuesday to Sunday"; not
+    "The museum is open daily" / "The museum offers free entry on Mondays")."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    every, said = _every(claim)
+    if not every:
+        return []
+    at = claim.lower().find(said.lower())
+    if _NEGATION.search(claim[max(0, at - 30):at]) or _EVERY_DAY.search(sentence) \
+            or (len(every) == 5 and _every(sentence)[0] == every):
+        return []
+    days, theirs = named_days(sentence)
+    if not days or not days < every or not _one_list(sentence, theirs):
+        return []
+    lemmas = _lemmas(sentence)
+    part = re.search(_PART, said, re.IGNORECASE)
+    noun = _subject(claim)      # the same thing: the claim's subject named in the sentence
+    same_doing = (part is not None and part.group(0).lower() != "day" and part.group(0).lower() in lemmas) \
+        or _predicate(claim) in lemmas
+    return [(said, theirs)] if noun and noun in lemmas and same_doing else []
+
+
+def _predicate(text: str) -> str:
+    """The lemma of what the main clause says of its subject: its verb, or with "be" the complement ("is open": open)."""
+    from grounding.decompose import parse
+    root = next((t for t in parse(text) if t.dep_ == "ROOT"), None)
+    if root is None:
+        return ""
+    if root.lemma_.lower() != "be":
+        return root.lemma_.lower()
+    return next((c.lemma_.lower() for c in root.children if c.dep_ in ("acomp", "attr")), "")
+
+
+def _lemmas(text: str) -> set[str]:
+    from grounding.decompose import parse
+    return {t.lemma_.lower() for t in parse(text)}

@@ -1,0 +1,55 @@
+"""Every day against some days of the week (grounding/weekdays.py): the pair, when it is none, and the verdict."""
+from __future__ import annotations
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.learned import quantity_conflicts
+from grounding.types import CONTRADICTED, SUPPORTED
+from grounding.weekdays import named_days, weekday_conflicts
+
+SWIM = "Lane swimming sessions run on Monday, Wednesday and Friday evenings from 7pm."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Lane swimming is available every evening.", SWIM, [("every evening", "Monday, Wednesday and Friday")]),
+    ("The museum is open daily.", "The museum is open Tuesday to Sunday, 10am to 5pm.", [("daily", "Tuesday to Sunday")]),
+    ("The pharmacy is open seven days a week.", "The pharmacy is open 9am to 6pm Monday to Saturday.",
+     [("seven days a week", "Monday to Saturday")]),
+    ("The market is held every day.", "The market is held at weekends.", [("every day", "at weekends")]),
+    ("The café is open every weekday.", "The café is open Monday to Thursday.", [("every weekday", "Monday to Thursday")]),
+    # a negated claim, another thing, the sentence's own every day, all the claim's days, days as dates, days in two
+    # clauses, another thing said of the subject: none
+    ("Lane swimming is not available every evening.", SWIM, []),
+    ("Aqua aerobics is available every evening.", SWIM, []),
+    ("The museum is open daily.", "The museum is open every day from 10am; late opening on Thursdays.", []),
+    ("The café is open every weekday.", "The café is open Monday to Friday.", []),
+    ("The festival runs every day.", "The festival runs from Friday 14 to Sunday 16 July.", []),
+    ("It closes at 8 pm every day.", "It will open at 8 am instead of 9 am on weekdays, and close at 8 pm on Thursdays.", []),
+    ("The museum is open daily.", "The museum offers free entry on Mondays.", []),
+    ("Bins are collected every week.", "Bins are collected on Tuesdays.", []),
+])
+def test_every_day_against_fewer_days(claim, sentence, expected):
+    assert weekday_conflicts(claim, sentence) == expected
+    assert quantity_conflicts(claim, sentence, same_figure=True) == expected   # the quantity rule reads it
+    assert quantity_conflicts(claim, sentence) == []                          # the learned model's features do not
+
+
+def test_days_named():
+    assert named_days("Friday to Monday") == (frozenset({4, 5, 6, 0}), "Friday to Monday")     # a range wraps
+    assert named_days("open weekends and bank holidays")[0] == frozenset({5, 6})
+    assert named_days("on Wed and Sat") == (frozenset({2, 5}), "Wed and Sat")
+    assert named_days("we sat down on the sun lounger") == (frozenset(), "")                 # words, not days
+    assert named_days("Friday 14 July")[0] == frozenset()                                      # a date
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_lane_swimming_every_evening_against_three_evenings_is_contradicted(engine):
+    """A user's answer: "Lane swimming is available every evening" was Supported on every engine (P(e) 0.92)."""
+    res = ground("The pool opens at 6:30am on weekdays. Lane swimming is available every evening.",
+                 "Weekday opening: 6:30am to 9pm. " + SWIM + " Swimming caps are recommended but not required.",
+                 GroundingConfig(engine=engine))
+    opens, lanes = res.verdicts[0], res.verdicts[-1]
+    assert lanes.label == CONTRADICTED and lanes.anchor == 1, lanes.rule
+    assert "the claim says every evening, the source Monday, Wednesday and Friday" in lanes.rule
+    assert opens.label == SUPPORTED, opens.rule

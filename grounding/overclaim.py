@@ -22,7 +22,9 @@ the claim's word in another form: "elimination", "cured"), and the sentence hold
 form reads a rank: the claim says "the deepest", "the most expensive", "the only", the sentence "one of the
 deepest" or "among the most expensive" (`_shared_rank`), with the same share of the claim's other words; a third
 reads days: the claim says "every day" or "daily", the sentence "on Thursdays" or "on weekdays" (`_some_days`); a
-fourth a vote: "unanimously" against "by a vote of 5 to 2" (`_split_vote`).
+fourth a vote: "unanimously" against "by a vote of 5 to 2" (`_split_vote`); a fifth a subject the sentence restricts:
+"Customers will receive compensation" against "Customers who lost service for more than two days are entitled to
+automatic compensation" (`_restricted`; the model read it as support, P(e) 0.92).
 """
 from __future__ import annotations
 
@@ -164,14 +166,38 @@ def _split_vote(claim: str, sentence: str) -> Overclaim | None:
     return Overclaim(word.group(0), tally.group(0))
 
 
+def _restricted(claim: str, sentence: str) -> Overclaim | None:
+    """The claim's subject, plain ("Customers will receive compensation"), that the sentence restricts by a clause or
+    phrase after it ("Customers who lost service for more than two days are entitled to …", "Patients with diabetes",
+    "Residents living in zone A"; not after a comma), the two otherwise saying one thing: the source says it of some."""
+    from grounding.decompose import parse
+    subject = next((t for t in parse(claim) if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"
+                    and t.pos_ in ("NOUN", "PROPN")), None)
+    if subject is None or any(c.dep_ in ("relcl", "acl", "prep", "appos") for c in subject.children):
+        return None
+    doc = parse(sentence)
+    for t in doc:
+        if t.lemma_.lower() != subject.lemma_.lower() or t.dep_ not in ("nsubj", "nsubjpass"):
+            continue
+        tail = [c for c in t.children if c.i > t.i and (c.dep_ in ("relcl", "acl") or c.dep_ == "prep" and c.lower_ == "with")
+                and doc[c.left_edge.i - 1].text != ","]
+        rest = claim[:subject.idx] + claim[subject.idx + len(subject.text):]    # the subject matched by the parse
+        if tail and holds_most(rest, sentence, share=0.5):
+            end = max(x.right_edge.i for x in tail)
+            return Overclaim(subject.text, doc[t.left_edge.i:end + 1].text)
+    return None
+
+
 @functools.lru_cache(maxsize=4096)
 def stronger(claim: str, sentence: str) -> Overclaim | None:
     """What makes the claim stronger than the sentence ("eliminates" against "may", "the deepest" against "one of
     the deepest", "every day" against "on Thursdays"), or None: the claim has an absolute word and no hedge, the
     sentence a hedge and no absolute word, nor the claim's in another form; or the claim gives a rank the sentence
-    gives as shared, or every day where the sentence names some days."""
+    gives as shared, or every day where the sentence names some days, or of all of a thing what the sentence says of
+    those a clause picks out."""
     claim, sentence = judged_text(claim), judged_text(sentence)
-    shared = _shared_rank(claim, sentence) or _some_days(claim, sentence) or _split_vote(claim, sentence)
+    shared = _shared_rank(claim, sentence) or _some_days(claim, sentence) or _split_vote(claim, sentence) \
+        or _restricted(claim, sentence)
     if shared is not None:
         return shared
     word = ABSOLUTE.search(claim)

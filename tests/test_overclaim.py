@@ -50,6 +50,14 @@ EXERCISE = "Regular exercise may reduce the risk of heart disease."
     ("All participants reported better sleep.", "Many participants reported better sleep.", ("All", "Many")),
     ("Visitors must bring their own food.", "Visitors may bring their own food into the park, but glass bottles are not "
      "allowed.", ("must", "may bring")),
+    # a plain subject the sentence restricts by a clause or phrase after it ("Customers will receive compensation" was
+    # Supported on every engine, P(e) 0.92)
+    ("Customers will receive compensation.", "Customers who lost service for more than two days are entitled to "
+     "automatic compensation.", ("Customers", "Customers who lost service for more than two days")),
+    ("Patients had lower blood pressure.", "Patients with diabetes had lower blood pressure after 12 weeks.",
+     ("Patients", "Patients with diabetes")),
+    ("Students can borrow books.", "Students who have paid the fee can borrow up to ten books.",
+     ("Students", "Students who have paid the fee")),
 ])
 def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, expected):
     assert stronger(claim, sentence) == Overclaim(*expected)
@@ -95,6 +103,12 @@ def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, ex
     # "all" before a singular, and the month May, which is no modal
     ("The outdoor pool is open all summer.", "The outdoor pool is open from May to September."),
     ("The outdoor pool is always open in summer.", "The outdoor pool opens in May and closes in September."),
+    # the clause after a comma adds, the claim restricts its subject too, or the rest of the claim is not held
+    ("Patients had lower blood pressure.", "Patients, who were all over 60, had lower blood pressure."),
+    ("Customers who lost service will receive compensation.", "Customers who lost service for more than two days are "
+     "entitled to automatic compensation."),
+    ("Customers will receive a refund.", "Customers who lost service for more than two days are entitled to automatic "
+     "compensation."),
 ])
 def test_no_overclaim_where_the_strengths_match_or_the_words_differ(claim, sentence):
     assert stronger(claim, sentence) is None
@@ -118,6 +132,18 @@ def test_a_stronger_claim_is_partially_supported_and_says_why(engine):
     assert off.verdicts[0].label == SUPPORTED
     # the claim at the source's own strength stays Supported
     assert ground(EXERCISE, [EXERCISE], config).verdicts[0].label == SUPPORTED
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_claim_of_all_customers_against_some_is_partially_supported(engine):
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    res = ground("The outage affected customers in Leeds. Customers will receive compensation.",
+                 ["A broadband outage affected around 12,000 customers in Leeds and Bradford on Tuesday. Customers who "
+                  "lost service for more than two days are entitled to automatic compensation."], config)
+    leeds, paid = res.verdicts[0], res.verdicts[-1]
+    assert leeds.label == SUPPORTED, leeds.rule
+    assert paid.label == PARTIAL and paid.anchor == 1, paid.rule
+    assert paid.anchor_conflict == "the claim says “Customers”, the source “Customers who lost service for more than two days”"
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -95,18 +95,21 @@ def mentions(text: str) -> tuple[Mention, ...]:
     written = text
     text = _plain_digits(text)
 
-    def add(start: int, end: int, kind: str, key: Optional[str]) -> None:
-        if key is not None and not any(start < e and s < end for s, e in taken):
+    def add(start: int, end: int, kind: str, key: Optional[str], within: tuple = ()) -> None:
+        if key is not None and not any(start < e and s < end and (s, e) not in within for s, e in taken):
             taken.append((start, end))
             found.append(Mention(start, end, kind, key, written[start:end]))
 
     for pattern, shape in _DATE_PATTERNS:
         for m in pattern.finditer(text):
             add(m.start(), m.end(), "date", _date_key(m, shape))
+    weekly = []      # "every Monday" / "every other Monday": how often, and the day too ("every Tuesday")
     for start, end, key in frequencies(text):   # before the numbers: "three times a day" is one value
         add(start, end, "frequency", key)
+        if _WEEKDAY.search(text, start, end):
+            weekly.append((start, end))
     for m in _WEEKDAY.finditer(text):   # "closed until Monday" / "reopened on Friday": a day, of its own kind
-        add(m.start(), m.end(), "weekday", m.group("day"))
+        add(m.start(), m.end(), "weekday", m.group("day"), within=tuple(weekly))
     for m in _DECADE.finditer(text):
         add(m.start(), m.end(), "decade", m.group("digits") + "s")
     for m in _SHARE_OF_SCALE.finditer(text):

@@ -25,6 +25,9 @@ _PATTERNS = (
     re.compile(rf"\bevery[ \t]+(?P<every>\d+|{'|'.join(_WORDS)})[ \t]+{_PERIOD}s\b", re.I),
     re.compile(rf"\bevery[ \t]+(?:(?P<other>other)[ \t]+)?{_PERIOD}\b", re.I),
     re.compile(r"\bevery[ \t]+(?P<half>half)[ \t-]+hour\b", re.I),
+    # a day of the week, every week or every other one ("collected every Monday" / "every other Monday")
+    re.compile(r"\bevery[ \t]+(?:(?P<other_week>other|second|alternate)[ \t]+)?(?P<weekday>(?:Mon|Tues|Wednes|Thurs|Fri|"
+               r"Satur|Sun)day)\b", re.I),
     # an adverb alone, as a verb's ("collected fortnightly on Tuesdays", "published monthly."): not an adjective
     # before its noun ("a daily dose", "the weekly newsletter"), so only before punctuation, the end or a word
     # that opens what follows the verb
@@ -48,6 +51,8 @@ def frequencies(text: str) -> Iterator[tuple[int, int, str]]:
             g = m.groupdict()
             if g.get("half"):                 # "every half hour": every 30 minutes
                 per_day = Fraction(48)
+            elif g.get("weekday"):            # "every Monday": once a week; "every other Monday": once a fortnight
+                per_day = 1 / (_DAYS["week"] * (2 if g.get("other_week") else 1))
             elif g.get("bare"):
                 per_day = 1 / _DAYS[_ADVERBS[g["bare"].lower()]]
             elif g.get("every"):

@@ -39,6 +39,12 @@ def _what_it_measures(token) -> tuple[str, str, str, frozenset]:
     unit = token.head if token.dep_ == "nummod" else token
     measured = next((p for c in unit.children if c.dep_ == "prep" and c.lower_ == "of"
                      for p in c.children if p.dep_ == "pobj"), None) or _counted(token)
+    if measured is None and unit.dep_ == "pobj" and unit.head.lower_ == "of" and unit.head.head.pos_ == "NOUN" \
+            and MEASURES.match(unit.lower_) and unit.head.head.dep_ != "pobj":    # the noun a measure is of: "a
+        # range of 400 miles" measures the range (not "over the age of 70 years": a bound, by its preposition)
+        owner = unit.head.head
+        return verb, subject, owner.lemma_.lower(), frozenset(
+            c.lemma_.lower() for c in owner.children if c.dep_ in ("amod", "compound") and c.lower_ not in _PLAIN) | {OWNED}
     if measured is None:
         return verb, subject, "", frozenset()
     mods = frozenset(c.lemma_.lower() for c in measured.children if c.dep_ in ("amod", "compound"))
@@ -46,6 +52,11 @@ def _what_it_measures(token) -> tuple[str, str, str, frozenset]:
         mods |= {"of " + measured.head.head.lemma_.lower()}     # counted: what it is of ("data of … customers")
     return verb, subject, measured.lemma_.lower(), mods
 
+
+OWNED = "(its measure)"   # a measured noun the value is of: of one subject's (the tank's capacity, not the boot's)
+
+# words that say how a figure is given, not which figure it is ("an official range of up to 310 miles")
+_PLAIN = frozenset("official total overall estimated claimed quoted stated approximate rated".split())
 
 # nouns a number measures rather than counts: units, currencies, shares ("20 gigawatts" by 2030 and "1.8 gigawatts" in
 # 2023 are two figures; "2 million customers" and "1.2 million customers" one)
@@ -112,7 +123,8 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     if (_listed(a) or _listed(b)) and _count_of(a) and _count_of(a) == _count_of(b):   # a list's count of the same
         return True                                    # thing: "You need two onions" / "Ingredients: 1 onion, 2 carrots"
     if verb_a == verb_b and _two_subjects(a, b):   # one verb, two subjects: "Adults should do … 150 minutes" /
-        return bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)    # "Children … should do … 60 minutes"
+        return bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b) and OWNED not in mods_a   # "Children … should do
+                                                                                           # … 60 minutes"
     return ((verb_a not in ("", "be", "have") and verb_a == verb_b)
             or (_names_a_thing(subj_a) and subj_a == subj_b and _alike(_subject_words(a), _subject_words(b)))
             or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)) or _attached(a) == _attached(b) != ()

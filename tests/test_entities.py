@@ -218,6 +218,9 @@ def test_another_common_name_of_the_same_place_or_body_is_no_difference(claim, c
     ("The newsletter is published monthly.", "1/30 per day"),
     ("The park is open daily except at Christmas.", "1 per day"),
     ("The accounts are audited annually", "1/365 per day"),
+    # a day of the week, every week or every other one ("every Monday" against "every other Monday" was Supported)
+    ("Bins are collected every Monday.", "1/7 per day"),
+    ("Your general waste bin is collected every other Monday.", "1/14 per day"),
 ])
 def test_how_often_is_one_value_of_times_per_day(text, key):
     """A leaflet's "three times a day" against "twice a day" had been Supported (P(e) 0.96): "twice" was no value."""
@@ -233,6 +236,18 @@ def test_an_adjective_of_how_often_is_no_frequency(text):
     """Before its noun, "daily" says what the thing is ("the daily dose" may be taken twice a day), not how often."""
     from grounding.entities import mentions
     assert [m for m in mentions(text) if m.kind == "frequency"] == []
+
+
+def test_every_monday_is_a_day_and_how_often():
+    from grounding.entities import mentions
+    from grounding.learned import quantity_conflicts
+    assert [(m.kind, m.surface) for m in mentions("Bins are collected every other Monday.")] == \
+        [("frequency", "every other Monday"), ("weekday", "Monday")]
+    claim = "Bins are collected every Monday."
+    assert quantity_conflicts(claim, "Your general waste bin is collected every other Monday.", same_figure=True) == \
+        [("every Monday", "every other Monday")]
+    assert quantity_conflicts(claim, "Bins are collected every Tuesday.", same_figure=True) == [("Monday", "Tuesday")]
+    assert quantity_conflicts(claim, "Bins are collected weekly on Mondays.", same_figure=True) == []
 
 
 def test_a_collection_said_fortnightly_contradicts_every_week():

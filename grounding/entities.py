@@ -21,6 +21,8 @@ from decimal import Decimal, InvalidOperation
 from typing import NamedTuple, Optional
 
 from grounding.aliases import canonical
+from grounding.clock import CLOCK
+from grounding.clock import key as clock_key
 from grounding.decompose import load_nlp
 from grounding.frequencies import frequencies
 from grounding.invisible import judged_text
@@ -77,7 +79,7 @@ _SHARES = {"half": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4}
 class Mention(NamedTuple):
     start: int
     end: int
-    kind: str       # number | year | decade | percent | money | date | frequency | named
+    kind: str       # number | year | decade | percent | money | date | time | frequency | weekday | named
     key: str        # normalised form (see the module docstring)
     surface: str    # the text as written
 
@@ -121,6 +123,8 @@ def mentions(text: str) -> tuple[Mention, ...]:
     for m in _PERCENT.finditer(text):
         value = _number_value(m.group("num"))
         add(m.start(), m.end(), "percent", None if value is None else _format(value) + "%")
+    for m in CLOCK.finditer(text):       # a time of day: "starts at 9am" / "at 9:30am" (grounding.clock)
+        add(m.start(), m.end(), "time", clock_key(m.group(0)))
     for m in _PLAIN_NUMBER.finditer(text):
         for start, end, value in _split_number_words(m):
             key = _format(value)

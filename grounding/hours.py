@@ -11,37 +11,20 @@ from __future__ import annotations
 
 import re
 
+from grounding.clock import TIME, minutes
 from grounding.decompose import parse
 from grounding.invisible import judged_text
 from grounding.reversal import _NEGATION
 
 _ALWAYS = re.compile(r"\b(?:24\s+hours(?:\s+a\s+day)?|24\s*/\s*7|24-7|(?:a)?round[\s-]the[\s-]clock|day\s+and\s+night"
                      r"|all\s+day\s+and\s+(?:all\s+)?night)\b", re.IGNORECASE)
-_TIME = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.]\d{2}|noon|midday|midnight)"
-_HOURS = re.compile(rf"(?:\b(?:from|between)\s+)?(?P<a>{_TIME})\s*(?:to|until|till|and|-|–|—)\s*(?P<b>{_TIME})",
+_HOURS = re.compile(rf"(?:\b(?:from|between)\s+)?(?P<a>{TIME})\s*(?:to|until|till|and|-|–|—)\s*(?P<b>{TIME})",
                     re.IGNORECASE)
-
-
-def _minutes(time: str) -> int:
-    """Minutes after midnight of a clock time as written ("6am", "11.30pm", "17:30", "noon"); midnight is 0."""
-    t = time.lower().replace(".", ":").replace(" ", "").replace("a:m:", "am").replace("p:m:", "pm")
-    if t in ("noon", "midday"):
-        return 720
-    if t == "midnight":
-        return 0
-    m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?(am|pm)?", t)
-    if m is None:
-        return -1
-    hour, minute, half = int(m.group(1)), int(m.group(2) or 0), m.group(3)
-    if half:                       # "12am" is midnight, "12pm" noon
-        hour = hour % 12 + (12 if half == "pm" else 0)
-    return (hour % 24) * 60 + minute
-
 
 def _ending_hours(text: str):
     """The first span of hours in `text` that does not cover the whole day, as written, or None."""
     for m in _HOURS.finditer(text):
-        a, b = _minutes(m.group("a")), _minutes(m.group("b"))
+        a, b = minutes(m.group("a")), minutes(m.group("b"))
         if a >= 0 and b >= 0 and a != b and not (m.group("b").strip() == "24:00" and a == 0):
             return m.group(0).strip()
     return None

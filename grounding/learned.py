@@ -179,7 +179,7 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
             others.sort(key=lambda x: not same_verb(claim, c.surface, context, x.surface))
         for x in others:
             pair = (f"{c.surface} {unit}", f"{x.surface} {_unit_after(context, x.end)}") if unit else (c.surface, x.surface)
-            if same_figure and not same_quantity(claim, pair[0], context, pair[1], c.kind in ("date", "year")):
+            if same_figure and not same_quantity(claim, pair[0], context, pair[1], c.kind in ("date", "year", "time")):
                 continue
             out.append(pair)
             break

@@ -327,3 +327,25 @@ def test_the_value_its_verb_gives_is_named_first():
     assert quantity_conflicts("The plant will hire 600 people.", sentence, same_figure=True) == \
         [("600 people", "300 people")]
 
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The race starts at 9:30am.", [("time", "09:30", "9:30am")]),
+    ("Doors open at 7.30 p.m. sharp.", [("time", "19:30", "7.30 p.m.")]),
+    ("The last train leaves at 23:45.", [("time", "23:45", "23:45")]),
+    ("The bells ring at midnight.", [("time", "00:00", "midnight")]),
+    ("It costs £2.50.", [("money", "£2.5", "£2.50")]),                          # a price, not half past two
+    ("The ratio was 1.25 at week 12.", [("number", "1.25", "1.25"), ("number", "12", "12")]),   # a number
+])
+def test_a_time_of_day_is_one_value(text, expected):
+    from grounding.entities import mentions
+    assert [(m.kind, m.key, m.surface) for m in mentions(text)] == expected
+
+
+def test_another_time_of_day_is_a_conflict():
+    from grounding.learned import quantity_conflicts
+    hours = "The shop is open from 9am to 5pm."
+    assert quantity_conflicts("The shop closes at 6pm.", hours, same_figure=True) == [("6pm", "5pm")]
+    assert quantity_conflicts("The shop opens at 9am.", hours, same_figure=True) == []              # stated
+    assert quantity_conflicts("Dinner is served at 7pm.", "Breakfast is served at 8am.", same_figure=True) == []
+    assert quantity_conflicts("The gates open at 6pm.", "The concert starts at 7.30pm.", same_figure=True) == []

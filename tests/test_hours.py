@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from grounding import GroundingConfig, ground
-from grounding.hours import _minutes, hours_conflicts
+from grounding.clock import minutes
+from grounding.hours import hours_conflicts
 from grounding.learned import quantity_conflicts
 from grounding.types import CONTRADICTED, SUPPORTED
 
@@ -31,7 +32,7 @@ def test_around_the_clock_against_hours_that_end(claim, sentence, expected):
 
 
 def test_clock_times_in_minutes():
-    assert [_minutes(t) for t in ("6am", "11pm", "12am", "12pm", "noon", "midnight", "17:30", "11.30pm", "9 a.m.")] == \
+    assert [minutes(t) for t in ("6am", "11pm", "12am", "12pm", "noon", "midnight", "17:30", "11.30pm", "9 a.m.")] == \
         [360, 1380, 0, 720, 720, 0, 1050, 1410, 540]
 
 

@@ -310,7 +310,7 @@ def _reading(text: str, m: Mention) -> Optional[tuple[str, Decimal, Decimal]]:
     except InvalidOperation:
         return None
     before = " ".join(text[max(0, m.start - 30):m.start].split())
-    side = _side(before)
+    side = _side(before) or _side_after(text[m.end:m.end + 30])
     if side:
         return ("bound", value, Decimal("Infinity")) if side > 0 else ("bound", Decimal("-Infinity"), value)
     if _ABOUT.search(before):
@@ -318,6 +318,16 @@ def _reading(text: str, m: Mention) -> Optional[tuple[str, Decimal, Decimal]]:
         half = Decimal(5).scaleb(digits.exponent - 1) if value else Decimal("0.5")
         return "point", value - half, value + half
     return "point", value * Decimal("0.98"), value * Decimal("1.02")   # rounding: 57% for 13 of 23 (56.5%)
+
+
+_AT_LEAST_AFTER = re.compile(r"^\s*(?:years?(?:\s+old)?\s+)?(?:(?:and|or)\s+(?:over|above|more|older|upwards|greater)\b"
+                             r"|\+|plus\b)", re.IGNORECASE)
+_AT_MOST_AFTER = re.compile(r"^\s*(?:years?(?:\s+old)?\s+)?(?:and|or)\s+(?:under|below|less|younger|fewer)\b", re.IGNORECASE)
+
+
+def _side_after(after: str) -> int:
+    """1 for a lower bound said after its value ("aged 75 and over", "18+"), -1 for an upper one ("5 or under"), else 0."""
+    return 1 if _AT_LEAST_AFTER.match(after) else -1 if _AT_MOST_AFTER.match(after) else 0
 
 
 # an end of a range, a parenthesis after either end allowed: "from 2.2% (Japan) to 10.4% (Brazil)"

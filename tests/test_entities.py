@@ -139,6 +139,12 @@ def test_dates_of_other_events_are_other_quantities(claim, claim_value, context,
     ("Under 10% responded.", "12% responded.", False),
     ("It saves up to $5 billion.", "It saves $750 million.", True),
     ("It saves up to $5 billion.", "It saves as much as $750 million.", False),   # two different bounds
+    # a bound said after its value ("62%" had been a conflict with "50% or more")
+    ("62% of patients responded.", "50% or more of patients responded.", True),
+    ("It is offered to people aged 80.", "It is offered to everyone aged 75 and over.", True),
+    ("Children aged 3 travel free.", "Children aged 4 and under travel free.", True),
+    ("Children aged 6 travel free.", "Children aged 4 and under travel free.", False),
+    ("It is for people over 65.", "It is for everyone aged 75 and over.", False),      # two different bounds
     ("Revenue rose 8%.", "Revenue rose 12%.", False),
     ("In about 1946 it switched.", "In 1924 it changed.", False),          # years are never approximate here
     ("Revenue was 61 million dollars.", "Revenue was 61 million euros.", False),   # two currencies never agree

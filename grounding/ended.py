@@ -17,6 +17,9 @@ The other way, a state said to hold *until* a time ends then: "The pool is close
 `ends_as_said` finds the claim's closing state with "until" a time and, in the sentence, a verb that undoes it (future
 or not, not negated), of the claim's thing, "in", "on", "from", "at" or "by" the same time (the same words, articles
 aside); overrides' chain then reads the model's contradiction the other way round (conditions.backed_override).
+
+A state the sentence says held until a time, in the past, against the claim's present: "It is the tallest building in
+the city" against "It was the tallest building in the city until 2011" (`held_until`; the reversal rule).
 """
 from __future__ import annotations
 
@@ -126,3 +129,45 @@ def ends_as_said(claim: str, sentence: str) -> tuple[str, str] | None:
             if obj is not None and _time_words(obj.subtree) == time:
                 return (" ".join(x.text for x in until.subtree), f"{t.text} {' '.join(x.text for x in prep.subtree)}")
     return None
+
+
+_PRONOUNS = frozenset("it they he she this".split())
+
+
+def held_until(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's present state, the sentence's past one with its end) where the claim says a thing *is* something
+    ("It is the tallest building in the city") and the sentence that it *was* that until a time or event ("It was the
+    tallest building in the city until 2011", which the entailment model read as support, P(e) 0.96): the same
+    subject (its noun's lemma, or a pronoun in either: "The tower is …" / "It was …"), the same complement (its head's lemma), neither negated."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    if not re.search(r"\b(?:until|till)\b", sentence, re.IGNORECASE):
+        return []
+    from grounding.decompose import parse
+    now = next((t for t in parse(claim) if t.dep_ == "ROOT"), None)
+    if now is None or now.lemma_.lower() not in ("be", "remain") or now.tag_ not in ("VBZ", "VBP") \
+            or any(c.dep_ == "neg" for c in now.children):
+        return []
+    subject, complement = _subject_and_complement(now)
+    if subject is None or complement is None:
+        return []
+    for then in parse(sentence):
+        if then.lemma_.lower() != "be" or then.tag_ != "VBD" or any(c.dep_ == "neg" for c in then.children):
+            continue
+        end = next((c for c in then.children if c.lower_ in ("until", "till") and c.dep_ == "prep"), None) or \
+            next((c for c in then.children if c.dep_ == "advcl" and any(m.lower_ in ("until", "till") and m.dep_ == "mark"
+                                                                        for m in c.children)), None)
+        own, theirs = _subject_and_complement(then)
+        if end is None or own is None or theirs is None or theirs.lemma_.lower() != complement.lemma_.lower():
+            continue
+        if not (own.lemma_.lower() == subject.lemma_.lower() or {own.lower_, subject.lower_} & _PRONOUNS):
+            continue
+        span = [t for t in end.subtree]
+        said = " ".join([now.text] + [t.text for t in complement.subtree])
+        return [(said, " ".join([then.text, "…"] + [t.text for t in span]))]
+    return []
+
+
+def _subject_and_complement(verb):
+    subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    complement = next((c for c in verb.children if c.dep_ in ("attr", "acomp")), None)
+    return subject, complement

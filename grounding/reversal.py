@@ -269,6 +269,8 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in no_difference(claim, sentence)]
     from grounding.ended import state_ended             # a state the source says was undone ("reopened in 2019")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in state_ended(claim, sentence)]
+    from grounding.ended import held_until              # a state the source says held until a time ("was … until 2011")
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in held_until(claim, sentence)]
     from grounding.positions import opposite_positions  # a standard on the other side ("above the national average")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_positions(claim, sentence)]
     from grounding.compared import against_figures      # two groups compared the other way by their figures

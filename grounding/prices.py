@@ -215,7 +215,7 @@ def priced_thing(token) -> tuple[str, frozenset, str] | None:
     noun = _modified(amount)
     if noun is not None:   # "the £2.4 million repair project": the amount is the noun's, as its modifier
         thing, words = _thing(_owner(noun))
-        return _timed(thing, words - {thing}, per)
+        return _priced(thing, words - {thing}, per)
     node = token     # up to the governing verb (values.governor), or a "costs" parsed as a noun on the way
     while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i and node.lower_ not in ("cost", "costs"):
         node = node.head
@@ -226,7 +226,7 @@ def priced_thing(token) -> tuple[str, frozenset, str] | None:
         if subject.dep_ == "compound":
             return subject.lemma_.lower(), frozenset(), per
         noun, words = _thing(_owner(subject))
-        return _timed(noun, words - {noun}, per)
+        return _priced(noun, words - {noun}, per)
     verb = governor(node)
     lemma = verb.lemma_.lower()
     subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
@@ -239,7 +239,7 @@ def priced_thing(token) -> tuple[str, frozenset, str] | None:
     if subject.pos_ not in ("NOUN", "PROPN"):
         return None
     noun, words = _thing(_owner(subject))
-    return _timed(noun, words - {noun}, per)
+    return _priced(noun, words - {noun}, per)
 
 
 # an adjective of how often a thing is paid for is its per part: "Annual resident permits cost £85" prices a permit
@@ -248,18 +248,25 @@ _PERIODIC = {"annual": "year", "yearly": "year", "monthly": "month", "weekly": "
              "nightly": "night", "hourly": "hour"}
 
 
-def _timed(noun: str, words: frozenset, per: str) -> tuple[str, frozenset, str]:
+# words that say which of a thing's prices a price noun is, not whose ("the base price", "the starting price")
+_WHICH_PRICE = frozenset("base starting start list retail full standard entry launch asking headline guide".split())
+
+
+def _priced(noun: str, words: frozenset, per: str) -> tuple[str, frozenset, str]:
+    """A priced thing with "annual" as its per part and without the words of which price it is ("base")."""
     timed = sorted(w for w in words if w in _PERIODIC)
-    return noun, words - set(timed), per or (_PERIODIC[timed[0]] if timed else "")
+    return noun, words - set(timed) - _WHICH_PRICE, per or (_PERIODIC[timed[0]] if timed else "")
 
 
 def _owner(noun):
-    """A price noun's own thing ("the course fee", "the fee for the course": the course), else the noun."""
+    """A price noun's own thing ("the course fee", "the fee for the course": the course), else the noun ("the base
+    price": a price)."""
     if noun.lemma_.lower() not in _PRICE_NOUNS:
         return noun
     of = next((p for c in noun.children if c.dep_ == "prep" and c.lower_ in ("of", "for")
                for p in c.children if p.dep_ == "pobj"), None)
-    return of or next((c for c in noun.children if c.dep_ in ("compound", "poss")), None) or noun
+    return of or next((c for c in noun.children if c.dep_ in ("compound", "poss")
+                       and c.lemma_.lower() not in _WHICH_PRICE), None) or noun
 
 
 def _modified(amount):

@@ -213,7 +213,8 @@ def _names_a_thing(subject: str) -> bool:
 
 
 # words before a value that make it a bound or an approximation ("more than 50%", "up to $5 billion", "about 40%")
-_AT_LEAST = re.compile(r"\b(?:more|greater) than$|\b(?:over|above|exceeding|at least|in excess of|upwards of)$", re.I)
+_AT_LEAST = re.compile(r"\b(?:more|greater) than$|\b(?:over|above|exceeding|at least|in excess of|upwards of)$"
+                       r"|\bstart(?:s|ed|ing)?\s+(?:at|from)$", re.I)    # "Prices start at £39,995": the lowest
 _AT_MOST = re.compile(r"\b(?:less|fewer) than$|\b(?:under|below|up to|at most|at best|no more than|as much as)$", re.I)
 _ABOUT = re.compile(r"(?:\b(?:about|approximately|approx\.|around|roughly|nearly|almost|some|circa|ca\.|close to"
                     r"|an estimated)|~)$", re.I)

@@ -197,6 +197,9 @@ def test_a_service_included_against_its_sessions_at_extra_cost_is_contradicted(e
     ("A visitor parking permit costs £60.", "Annual resident permits cost £85.", []),
     ("A resident permit costs £60 a month.", "Annual resident permits cost £85.", []),
     ("Adult day tickets cost £12.", "Child day tickets cost £6.", []),
+    # prices that start at a figure are at least it; "the base price" is a price, not the base's
+    ("The base price is £39,000.", "Prices start at £39,995.", [("£39,000", "£39,995")]),
+    ("The base price is £41,000.", "Prices start at £39,995.", []),
     ("A £12 child ticket gets you in.", "Adult tickets cost £10.", []),
     ("The £2.4 million repair project will finish in May.", "The council received a £3 million grant.", []),
     # another thing, another qualifier, another period: two prices, no conflict

@@ -167,19 +167,20 @@ def _split_vote(claim: str, sentence: str) -> Overclaim | None:
 
 
 def _restricted(claim: str, sentence: str) -> Overclaim | None:
-    """The claim's subject, plain ("Customers will receive compensation"), that the sentence restricts by a clause or
-    phrase after it ("Customers who lost service for more than two days are entitled to …", "Patients with diabetes",
-    "Residents living in zone A"; not after a comma), the two otherwise saying one thing: the source says it of some."""
+    """The claim's subject, plain ("Customers will receive compensation"; not "COVID-19 patients"), that the sentence
+    restricts by a relative clause or a "with" phrase after it ("Customers who lost service for more than two days are
+    entitled to …", "Patients with diabetes"; not after a comma), the two otherwise saying one thing: the source says
+    it of some."""
     from grounding.decompose import parse
     subject = next((t for t in parse(claim) if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"
                     and t.pos_ in ("NOUN", "PROPN")), None)
-    if subject is None or any(c.dep_ in ("relcl", "acl", "prep", "appos") for c in subject.children):
+    if subject is None or any(c.dep_ != "det" for c in subject.children):    # plain: "Customers", "The patients"
         return None
     doc = parse(sentence)
     for t in doc:
         if t.lemma_.lower() != subject.lemma_.lower() or t.dep_ not in ("nsubj", "nsubjpass"):
             continue
-        tail = [c for c in t.children if c.i > t.i and (c.dep_ in ("relcl", "acl") or c.dep_ == "prep" and c.lower_ == "with")
+        tail = [c for c in t.children if c.i > t.i and (c.dep_ == "relcl" or c.dep_ == "prep" and c.lower_ == "with")
                 and doc[c.left_edge.i - 1].text != ","]
         rest = claim[:subject.idx] + claim[subject.idx + len(subject.text):]    # the subject matched by the parse
         if tail and holds_most(rest, sentence, share=0.5):

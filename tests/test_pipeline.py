@@ -300,10 +300,11 @@ def test_a_claim_nothing_reaches_is_read_against_its_most_similar_sentence(engin
     assert pay.label == SUPPORTED and pay.anchor == 0, pay.rule
     pairs = [p for p in res.pairs if p.claim == pay.claim and p.judged]
     assert [p.column for p in pairs] == [0] and pairs[0].cosine < config.judge_floor
-    # the card says so, and gives no How sure figure: the calibration was fitted before such readings
+    # the card says so; the shipped curves were fitted on such readings (their settings hold nothing_floor), so it
+    # has a How sure figure
     assert res.claims[pay.claim].nearest == 0 and res.claims[canteen.claim].nearest is None
     assert "(its most similar context sentence, read because no other reached it: cosine 0.2" in pay.rule
-    assert pay.sureness is None and pay.sureness_note.startswith("it was read only against its most similar sentence")
+    assert 0.0 < pay.sureness < 1.0 and pay.sureness_note == "", pay.sureness_note
     assert res.sentence_map.labels[0][0] == 1   # the map shows the support the verdict rests on (green)
     if engine != "claims":                       # where the scorer read nothing, the tooltip says whose reading it is
         (ruled,) = res.sentence_map.ruled
@@ -316,6 +317,24 @@ def test_a_claim_nothing_reaches_is_read_against_its_most_similar_sentence(engin
                    GroundingConfig(engine=engine, nothing_floor=floor)) for floor in (0.2, None)]
     assert 2 in {p.column for p in busy[0].pairs if p.judged}
     assert [(p.column, p.judged) for p in busy[0].pairs] == [(p.column, p.judged) for p in busy[1].pairs]
+
+
+def test_curves_fitted_before_nothing_floor_give_a_nearest_reading_no_figure(monkeypatch):
+    """How sure curves whose settings lack nothing_floor (fitted before it existed) have not seen a claim read only
+    against its most similar sentence: no figure, and the card says why."""
+    import copy
+    from grounding import sureness
+    real = sureness.load
+
+    def before(models_dir, engine):
+        cal = copy.copy(real(models_dir, engine))
+        cal.settings = {k: v for k, v in cal.settings.items() if k != "nothing_floor"}
+        return cal
+
+    monkeypatch.setattr(sureness, "load", before)
+    pay = ground("The strike is over pay.", STRIKE, GroundingConfig(engine="context")).verdicts[0]
+    assert pay.label == SUPPORTED and pay.sureness is None
+    assert pay.sureness_note.startswith("it was read only against its most similar sentence")
 
 
 def test_a_sentence_on_another_topic_below_tau_is_not_judged(drug):

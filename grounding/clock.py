@@ -1,7 +1,7 @@
 """Clock times as written ("6am", "9:30 a.m.", "17:30", "noon", "midnight") and their minutes after midnight: a value
-of its own kind for the entity comparison and the quantity rule ("The marathon starts at 9am" against "The race starts
-at 9:30am", which the entailment model read as weak support, P(e) 0.44), and the ends of a span of hours
-(grounding.hours)."""
+of its own kind for the entity comparison and the quantity rule ("The shop closes at 6pm" against "The shop is open
+from 9am to 5pm"; "The marathon starts at 9am" against "The race starts at 9:30am" stays the model's, P(e) 0.44: two
+subjects the rules cannot tell are one), and the ends of a span of hours (grounding.hours)."""
 from __future__ import annotations
 
 import re
@@ -24,6 +24,8 @@ def minutes(time: str) -> int:
     if m is None:
         return -1
     hour, minute, half = int(m.group(1)), int(m.group(2) or 0), m.group(3)
+    if minute > 59 or hour > (12 if half else 24) or (half and hour == 0):   # "25:00", "13pm", "9:75": no time
+        return -1
     if half:                       # "12am" is midnight, "12pm" noon
         hour = hour % 12 + (12 if half == "pm" else 0)
     return (hour % 24) * 60 + minute
@@ -32,4 +34,4 @@ def minutes(time: str) -> int:
 def key(time: str) -> str | None:
     """"09:30" of "9:30am", or None where it is no time of day ("25:00")."""
     n = minutes(time)
-    return None if n < 0 or n >= 24 * 60 and time.strip() != "24:00" else f"{n // 60:02d}:{n % 60:02d}"
+    return None if n < 0 else f"{n // 60:02d}:{n % 60:02d}"

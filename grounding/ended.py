@@ -138,7 +138,8 @@ def held_until(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's present state, the sentence's past one with its end) where the claim says a thing *is* something
     ("It is the tallest building in the city") and the sentence that it *was* that until a time or event ("It was the
     tallest building in the city until 2011", which the entailment model read as support, P(e) 0.96): the same
-    subject (its noun's lemma, or a pronoun in either: "The tower is …" / "It was …"), the same complement (its head's lemma), neither negated."""
+    subject (its noun's lemma, or a pronoun in either: "The tower is …" / "It was …"), the same complement (its
+    head's lemma), neither negated."""
     claim, sentence = judged_text(claim), judged_text(sentence)
     if not re.search(r"\b(?:until|till)\b", sentence, re.IGNORECASE):
         return []
@@ -161,9 +162,8 @@ def held_until(claim: str, sentence: str) -> list[tuple[str, str]]:
             continue
         if not (own.lemma_.lower() == subject.lemma_.lower() or {own.lower_, subject.lower_} & _PRONOUNS):
             continue
-        span = [t for t in end.subtree]
         said = " ".join([now.text] + [t.text for t in complement.subtree])
-        return [(said, " ".join([then.text, "…"] + [t.text for t in span]))]
+        return [(said, " ".join([then.text, "…"] + [t.text for t in end.subtree]))]
     return []
 
 

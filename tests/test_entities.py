@@ -348,6 +348,12 @@ def test_a_time_of_day_is_one_value(text, expected):
     assert [(m.kind, m.key, m.surface) for m in mentions(text)] == expected
 
 
+def test_no_time_of_day_where_the_clock_has_none():
+    from grounding.clock import key, minutes
+    assert [minutes(t) for t in ("25:00", "13pm", "9:75", "0am")] == [-1, -1, -1, -1]
+    assert (key("24:00"), key("12am"), key("9.30 p.m.")) == ("00:00", "00:00", "21:30")
+
+
 def test_another_time_of_day_is_a_conflict():
     from grounding.learned import quantity_conflicts
     hours = "The shop is open from 9am to 5pm."

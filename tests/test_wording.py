@@ -40,6 +40,8 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     # times of day, numbers with and without a scale word
     ("The meeting starts at 15:00.", "The meeting starts at 3 pm.", "The meeting starts at 15:00."),
     ("The meeting starts at 3 p.m.", "It starts at 15:00 sharp.", "It starts at 3 p.m. sharp."),
+    # one 24-hour time written otherwise ("It departs at 8:15" against "Departure is at 08:15" was P(c) 0.95)
+    ("Departure is at 08:15 from Terminal 3.", "It departs at 8:15.", "It departs at 08:15."),
     ("It opens at noon.", "It opens at 12 pm.", "It opens at noon."),
     ("It will end at 15:15.", "The day will now end at 3.15 pm.", "The day will now end at 15:15."),
     # a calendar month is 28 to 31 days (a vaccine's doses "a month apart" were Contradicted by "four weeks apart")
@@ -98,6 +100,7 @@ def test_a_phrase_that_says_what_the_source_says_is_read_in_its_words(premise, c
     ("Unvaccinated children were most at risk.", "Unvaccinated children were most at risk."),
     ("The meeting starts at 15:00.", "The meeting starts at 4 pm."),               # another time
     ("It opens at 8 am.", "It opens at 8:00 am."),
+    ("Departure is at 08:15.", "It departs at 8:30."),                                 # another time
     ("The day ends at 15:15.", "The day ends at 3.45 pm."),                       # another time, written with a dot
     ("It weighs 3.15 kg.", "It weighs 3.15 kg."),
     ("The library is open from 9 am to 8 pm.", "The library closes at 6 pm."),     # another time
@@ -150,6 +153,18 @@ def test_the_entailment_model_reads_the_claim_in_the_sources_words():
 FLIGHT = ("Flight AZ204 from Rome to Boston was delayed by four hours on Tuesday because of a technical fault. "
           "Passengers were offered meal vouchers but no hotel rooms. The airline said compensation claims would be "
           "handled within 30 days.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_departure_time_without_its_leading_zero_is_supported(engine):
+    """A user's flight answer: "It departs at 8:15" against "Departure is at 08:15" was Contradicted on every engine
+    (P(c) 0.95); 8:30 still is not that time."""
+    context = ["The flight stops in Dubai for two hours before continuing to Singapore. Departure is at 08:15 from "
+               "Terminal 3."]
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    same = ground("It departs at 8:15.", context, config).verdicts[0]
+    assert same.label == SUPPORTED and same.anchor == 1, same.rule
+    assert ground("It departs at 8:30.", context, config).verdicts[0].label != SUPPORTED
 
 
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))

@@ -8,7 +8,8 @@ under 12 get in free"), of a passive "included" ("Breakfast is included in the r
 "nothing"; "paid" when it is the subject of "cost" with an amount ("costs 10 cents per page", "costs extra"; the subject of the
 first of two joined verbs is the second's too: "Breakfast is served from 7am and costs £14"), or
 of another verb with "for" or "at" an amount or a fee ("Breakfast is available for 18 euros per person", "Pets are
-welcome for a fee"). A noun qualified by "free" is free ("Annual membership … includes free parking", `_free_of`; not
+welcome for a fee"), or sold separately ("A USB-C cable is included, but the charger is sold separately"). A noun
+qualified by "free" is free ("Annual membership … includes free parking", `_free_of`; not
 "free radicals"), and what someone pays for is paid ("Members pay for parking", `_paid_for`). "free of symptoms" or
 "free from" something else is no price. A thing is its subject noun's lemma with the words that qualify it ("adult
 ticket"); the claim's thing matches the sentence's where the claim's qualifying words are among the sentence's
@@ -33,6 +34,7 @@ from grounding.invisible import judged_text
 
 _STATE_VERBS = {"be", "remain", "stay", "get", "go", "come", "become"}
 _PRICE_WORDS = re.compile(r"\bfree\b|\bcomplimentary\b|\bincluded\b|\bcosts?\b|\bcosting\b|[£$€]|\bpa(?:y|ys|id)\b"
+                          r"|\bseparately\b"
                           r"|\b(?:euro|dollar|pound|cent|penny|pence|yen|franc|fee|charge)s?\b", re.I)
 _MONEY = re.compile(r"(?:euro|dollar|pound|cent|penny|pence|yen|franc|fee|charge)s?$|[£$€]", re.I)
 
@@ -125,6 +127,8 @@ def price_states(text: str) -> tuple[PriceState, ...]:
             out.append(PriceState(noun, words, True, free.text))
         elif lemma == "include" and subject.dep_ == "nsubjpass":   # "Breakfast is included in the room rate"
             out.append(PriceState(noun, words, True, "included"))
+        elif lemma == "sell" and subject.dep_ == "nsubjpass" and any(c.lower_ == "separately" for c in verb.children):
+            out.append(PriceState(noun, words, False, f"{verb.text} separately"))    # "the charger is sold separately"
         elif (bought := _bought_for(verb)) is not None:   # "is available for 18 euros", "is charged at 18 euros"
             out.append(PriceState(noun, words, False, bought))
         elif lemma == "cost":

@@ -28,6 +28,10 @@ LIBRARY = ("The Central Library will extend its opening hours from 1 March. Entr
     # a price said with another verb ("Breakfast is included" was Supported on every engine against this one)
     ("Breakfast is included.", "Breakfast is available for 18 euros per person.",
      [("included", "for 18 euros per person")]),
+    # sold separately is a price ("A charger is included in the box" was Supported on every engine, P(e) 0.91)
+    ("A charger is included in the box.", "A USB-C cable is included, but the charger is sold separately.",
+     [("included", "sold separately")]),
+    ("A cable is included in the box.", "A USB-C cable is included, but the charger is sold separately.", []),
     ("Parking is free.", "Parking is charged at 15 euros a day.", [("free", "at 15 euros a day")]),
     ("Pets stay free.", "Pets are welcome for a fee of 20 euros per night.", [("free", "for a fee of 20 euros per night")]),
     # a service and the same sold by the session ("Personal training is included in the membership" was Supported on
@@ -249,3 +253,14 @@ def test_a_price_said_with_another_word_is_contradicted(engine):
     price = labels[1]
     assert price.label == CONTRADICTED and price.anchor == 3, price.rule
     assert price.rule.startswith("quantity override: the claim says £99, the source £79"), price.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_charger_included_against_one_sold_separately_is_contradicted(engine):
+    res = ground("A charger is included in the box. It costs £799.",
+                 ["The 128 GB model costs £799 and the 256 GB model £899. A USB-C cable is included, but the charger "
+                  "is sold separately."], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    charger, price = res.verdicts[0], res.verdicts[-1]
+    assert charger.label == CONTRADICTED and charger.anchor == 1, charger.rule
+    assert "the claim says included, the source sold separately" in charger.rule, charger.rule
+    assert price.label == SUPPORTED, price.rule

@@ -125,8 +125,6 @@ def _shared_rank(claim: str, sentence: str) -> Overclaim | None:
 
 
 # every day against some days: "It closes at 8 pm every day" against "… and close at 8 pm on Thursdays"
-_EVERY_DAY = re.compile(r"\b(?:every|each)\s+(?:day|night)\b|\bdaily\b|\bnightly\b|\bseven days a week\b|\ball week\b",
-                        re.IGNORECASE)
 _SOME_DAYS = re.compile(r"\b(?:(?:on|at)\s+)?(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|weekdays|weekends?)\b",
                         re.IGNORECASE)
 
@@ -134,8 +132,9 @@ _SOME_DAYS = re.compile(r"\b(?:(?:on|at)\s+)?(?:(?:Mon|Tues|Wednes|Thurs|Fri|Sat
 def _some_days(claim: str, sentence: str) -> Overclaim | None:
     """The claim's "every day" ("daily", "seven days a week") that the sentence says of some days only ("on
     Thursdays", "on weekdays"; the one after the most of the claim's words), the two otherwise saying one thing."""
-    every = _EVERY_DAY.search(claim)
-    if every is None or _SOME_DAYS.search(claim) or _EVERY_DAY.search(sentence):
+    from grounding.weekdays import EVERY_DAY
+    every = EVERY_DAY.search(claim)
+    if every is None or _SOME_DAYS.search(claim) or EVERY_DAY.search(sentence):
         return None
     own = _stems(claim[:every.start()] + claim[every.end():])
     scopes = list(_SOME_DAYS.finditer(sentence))

@@ -21,7 +21,8 @@ from grounding.reversal import _NEGATION
 _NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?"
 _PART = r"(?:day|morning|afternoon|evening|night|lunchtime)"
-_EVERY_DAY = re.compile(rf"\b(?:every|each)\s+(?:single\s+)?{_PART}\b|\bdaily\b|\bnightly\b|\b(?:seven|7)\s+days\s+a\s+week\b"
+# every day, said any way (also the overclaim rule's "every day" against "on Thursdays")
+EVERY_DAY = re.compile(rf"\b(?:every|each)\s+(?:single\s+)?{_PART}\b|\bdaily\b|\bnightly\b|\b(?:seven|7)\s+days\s+a\s+week\b"
                         r"|\ball\s+week\b|\b(?:every|each)\s+day\s+of\s+the\s+week\b", re.IGNORECASE)
 _EVERY_WEEKDAY = re.compile(r"\b(?:every|each)\s+weekday\b|\bon\s+weekdays\b|\bweekdays\b", re.IGNORECASE)
 _RANGE = re.compile(rf"\b(?P<a>{_DAY})\.?\s*(?:to|until|till|through|thru|-|–|—)\s*(?P<b>{_DAY})\b", re.IGNORECASE)
@@ -71,7 +72,7 @@ def _one_list(text: str, said: str) -> bool:
 def _every(text: str) -> tuple[frozenset, str]:
     """(the days a text says a thing happens on, every one of them: all seven or Monday to Friday, and as written), or
     (empty, "")."""
-    m = _EVERY_DAY.search(text)
+    m = EVERY_DAY.search(text)
     if m:
         return frozenset(range(7)), m.group(0)
     m = _EVERY_WEEKDAY.search(text) or re.search(r"\bmonday\s+(?:to|until|till|through|-|–)\s+friday\b", text, re.I)
@@ -88,7 +89,7 @@ def weekday_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     if not every:
         return []
     at = claim.lower().find(said.lower())
-    if _NEGATION.search(claim[max(0, at - 30):at]) or _EVERY_DAY.search(sentence) \
+    if _NEGATION.search(claim[max(0, at - 30):at]) or EVERY_DAY.search(sentence) \
             or (len(every) == 5 and _every(sentence)[0] == every):
         return []
     days, theirs = named_days(sentence)

@@ -31,6 +31,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple, Optional
 
+from grounding.clock import minutes
 from grounding.entities import _DIGITS, _PERCENT, _PLAIN_NUMBER, _WORDS, _number_value, _split_number_words
 from grounding.units import _UNITS
 
@@ -148,14 +149,8 @@ def _clock_times(text: str) -> list[Phrase]:
     """Times of day as minutes after midnight: "3 pm" and "15:00", "noon" and "12:00"."""
     out = []
     for m in _CLOCK.finditer(text):
-        if m.group("word"):
-            minutes, unit = (0 if m.group("word").lower() == "midnight" else 720), "word"
-        elif m.group("h12"):
-            hour = int(m.group("h12")) % 12 + (12 if m.group("half").lower() == "p" else 0)
-            minutes, unit = hour * 60 + int(m.group("m12") or 0), "12h"
-        else:
-            minutes, unit = int(m.group("h24")) * 60 + int(m.group("m24")), "24h"
-        out.append(Phrase(m.start(), m.end(), "clock", Fraction(minutes), unit))
+        unit = "word" if m.group("word") else "12h" if m.group("h12") else "24h"
+        out.append(Phrase(m.start(), m.end(), "clock", Fraction(minutes(m.group(0))), unit))   # grounding.clock
     return out
 
 

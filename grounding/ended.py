@@ -171,3 +171,62 @@ def _subject_and_complement(verb):
     subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     complement = next((c for c in verb.children if c.dep_ in ("attr", "acomp")), None)
     return subject, complement
+
+
+_NO_LONGER = re.compile(r"\bno\s+longer\b", re.IGNORECASE)
+_CLAIM_NEGATED = re.compile(r"\b(?:not|no|never|none|nor|neither|without)\b|n't\b", re.IGNORECASE)
+_PAST_AUX = frozenset("was were had did".split())
+_OBJECTS = ("dobj", "nsubjpass", "attr", "oprd")
+_CONTENT = ("NOUN", "PROPN", "ADJ", "VERB")
+
+
+def _keys(token) -> set[str]:
+    """A word's lemma and its written form less an ending ("fined" and "fines" are "fine"; spaCy lemmatises "fined"
+    as "fin")."""
+    word = token.lower_
+    return {token.lemma_.lower(), word, re.sub(r"(?<=[a-z]{3})(?:es|ed|s|d)$", "", word),
+            re.sub(r"(?<=[a-z]{3})(?:s|d)$", "", word)}
+
+
+def no_longer(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's present deed or state, the sentence's "no longer …") where the sentence says it has stopped: "Late
+    returns are fined 20p per day" against "We no longer charge fines for late returns" (F 0.08–0.47 on the engines:
+    Unsupported or Partially supported), "The shop sells fresh bread" against "The shop no longer sells bread". The
+    claim, not negated and not in the past ("The shop sold bread" agrees with it), asserts its main verb, or the
+    complement of "be"; that word (lemma) is in the clause that "no longer" belongs to ("charge fines": the verb's
+    noun is the claim's verb), and so is each of the claim's objects ("sells fresh bread" is not answered by "no
+    longer sells cakes"); the sentence holds most of the claim's other content words and every name (not its
+    amounts: "20p per day" are the fines' that are no longer charged)."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    m = _NO_LONGER.search(sentence)
+    if m is None or _CLAIM_NEGATED.search(claim) or re.search(r"\bused to\b", claim, re.IGNORECASE):
+        return []
+    from grounding.decompose import parse
+    doc = parse(claim)
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.tag_ == "VBD" or any(c.lower_ in _PAST_AUX for c in root.children
+                                                  if c.dep_ in ("aux", "auxpass")):
+        return []
+    head = root if root.lemma_ != "be" else next((c for c in root.children if c.dep_ in ("acomp", "attr")), None)
+    if head is None:
+        return []
+    first = min(t.i for t in (root, *(c for c in root.children if c.dep_ in ("aux", "auxpass"))))
+    said = doc[first:max([head.i] + [t.i for c in root.children if c.dep_ == "dobj" for t in c.subtree]) + 1].text
+    theirs = parse(sentence)
+    longer = next((t for t in theirs if t.lower_ == "longer" and t.idx >= m.start()), None)
+    if longer is None:
+        return []
+    verb = longer.head
+    clause = {k for t in verb.subtree for k in _keys(t)}
+    objects = [c for c in root.children if c.dep_ in _OBJECTS and c.pos_ in ("NOUN", "PROPN")
+               and not any(ch.isdigit() for ch in c.text)]
+    if not _keys(head) & clause or any(not _keys(o) & clause for o in objects):
+        return []
+    lemmas = {t.lemma_.lower() for t in theirs}
+    rest = [t for t in doc if t.pos_ in _CONTENT and t.i != head.i and t.lemma_ != "be" and not t.like_num
+            and not any(ch.isdigit() for ch in t.text) and not (t.dep_ == "pobj" and t.head.lower_ == "per")]
+    if any(t.pos_ == "PROPN" and t.lemma_.lower() not in lemmas for t in rest) \
+            or sum(t.lemma_.lower() in lemmas for t in rest) < 0.6 * len(rest):
+        return []
+    stop = next((c for c in verb.children if c.dep_ in ("dobj", "acomp", "attr") and c.i > verb.i), verb)
+    return [(said, theirs[longer.i - 1:stop.i + 1].text)]

@@ -32,7 +32,7 @@ from typing import NamedTuple
 from grounding.decompose import parse
 from grounding.invisible import judged_text
 
-_STATE_VERBS = {"be", "remain", "stay", "get", "go", "come", "become"}
+_STATE_VERBS = {"be", "remain", "stay", "get", "go", "come", "become", "travel", "ride", "enter", "fly", "park"}
 _PRICE_WORDS = re.compile(r"\bfree\b|\bcomplimentary\b|\bincluded\b|\bcosts?\b|\bcosting\b|[£$€]|\bpa(?:y|ys|id)\b"
                           r"|\bseparately\b"
                           r"|\b(?:euro|dollar|pound|cent|penny|pence|yen|franc|fee|charge)s?\b", re.I)
@@ -119,6 +119,11 @@ def price_states(text: str) -> tuple[PriceState, ...]:
             noun, words = _thing(paid)
             out.append(PriceState(noun, words, False, f"{verb.text} for {paid.text}"))
             continue
+        if lemma == "pay" and subject is not None and subject.pos_ in ("NOUN", "PROPN") \
+                and not any(c.dep_ == "neg" for c in verb.children) and (fare := _fare(verb)) is not None:
+            noun, words = _thing(subject)           # "older children pay a reduced fare": the payer's, as "Children
+            out.append(PriceState(noun, words, False, f"{verb.text} {fare}"))   # travel free" is the traveller's
+            continue
         if subject is None or subject.pos_ not in ("NOUN", "PROPN", "VERB") \
                 or any(c.dep_ == "neg" for c in verb.children):    # "Printing", a gerund, names a thing; "not free"
             continue
@@ -152,6 +157,14 @@ def _free_of(noun):
         return None
     return next((c for c in noun.children if c.dep_ == "amod" and c.lower_ in ("free", "complimentary")
                  and not any(p.dep_ == "prep" and p.lower_ in ("of", "from") for p in c.children)), None)
+
+
+def _fare(verb) -> str | None:
+    """What "pay" pays as its object, where that is a price or an amount ("a reduced fare", "£2"), as written."""
+    for obj in (c for c in verb.children if c.dep_ == "dobj"):
+        if obj.lemma_.lower() in _PRICE_NOUNS or _MONEY.search(obj.text) or any(t.like_num for t in obj.subtree):
+            return obj.doc[obj.left_edge.i:obj.right_edge.i + 1].text
+    return None
 
 
 def _paid_for(verb):
@@ -225,8 +238,13 @@ def priced_thing(token) -> tuple[str, frozenset, str] | None:
         node = node.head
     if node.pos_ == "NOUN" and node.lower_ in ("cost", "costs"):   # "parking costs £15" parsed as one noun phrase,
         subject = next((c for c in node.children if c.dep_ in ("compound", "nsubj")), None)  # or "A … permit costs £60"
-        if subject is None:                                                   # with "costs" as a noun and its subject
-            return None
+        if subject is None:   # with "costs" as a noun and its subject; a hyphenated thing before it is its "nmod"
+            subject = next((c for c in node.children if c.dep_ == "nmod" and c.pos_ in ("NOUN", "PROPN")
+                            and c.i < node.i), None)                   # ("A routine NHS check-up costs £26.80")
+            if subject is None:
+                return None
+            noun, words = _thing(_owner(subject))
+            return _priced(noun, words - {noun}, per)
         if subject.dep_ == "compound":
             return subject.lemma_.lower(), frozenset(), per
         noun, words = _thing(_owner(subject))

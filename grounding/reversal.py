@@ -15,7 +15,8 @@ acquired by Helix Group": 0.95). Two forms are found here, both by the words alo
 prescription" / "only with a prescription"), its main verb negated (`denied_predicate`), the other side of one
 event (`opposite_order`: "after breakfast" / "before breakfast"), a difference between groups the source finds
 none of (grounding.sameness: "strongest in women" / "similar in men and women"), a state that has ended
-(grounding.ended: "has been closed since 1965" / "reopened in 2019"), free against a price
+(grounding.ended: "has been closed since 1965" / "reopened in 2019"; "sells fresh bread" / "no longer sells bread"), none
+left against some left (grounding.availability: "is fully booked" / "a few places remain"), free against a price
 (grounding.prices: "Printing is free" / "printing now costs 10 cents per page"), and a payment or dose at another
 interval (frequencies.other_recurrence: "a monthly allowance" / "a one-off allowance"), and two groups compared the
 other way by the sentence's figures (grounding.compared: "fewer infections in the vaccine group than in the placebo
@@ -271,6 +272,10 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in state_ended(claim, sentence)]
     from grounding.ended import held_until              # a state the source says held until a time ("was … until 2011")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in held_until(claim, sentence)]
+    from grounding.ended import no_longer               # a deed the source says has stopped ("no longer sells bread")
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in no_longer(claim, sentence)]
+    from grounding.availability import other_availability   # none left where some are ("sold out" / "still available")
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_availability(claim, sentence)]
     from grounding.positions import opposite_positions  # a standard on the other side ("above the national average")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_positions(claim, sentence)]
     from grounding.compared import against_figures      # two groups compared the other way by their figures

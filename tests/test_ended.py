@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from grounding import GroundingConfig, ground
-from grounding.ended import state_ended
+from grounding.ended import no_longer, state_ended
 from grounding.reversal import reversals
 from grounding.types import CONTRADICTED, SUPPORTED
 
@@ -49,3 +49,39 @@ def test_a_closure_the_source_says_was_undone_is_contradicted(engine):
     assert closed.rule == ("said the other way round: the claim says “has been closed since 1965”, the source "
                            "“reopened in 2019” (context sentence 3)")
     assert hospital.label == SUPPORTED and hospital.anchor == 1, hospital.rule
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Late returns are fined 20p per day.", "We no longer charge fines for late returns.",
+     [("are fined 20p", "no longer charge fines")]),
+    ("The shop sells fresh bread.", "The shop no longer sells bread.", [("sells fresh bread", "no longer sells bread")]),
+    ("The museum offers free guided tours.", "Free guided tours are no longer offered at the museum.",
+     [("offers free guided tours", "no longer offered")]),
+    ("It is open on Sundays.", "It is no longer open on Sundays.", [("is open", "no longer open")]),
+    # the claim in the past or negated; another object, day or thing fined; another verb
+    ("The shop sold bread until 2020.", "The shop no longer sells bread.", []),
+    ("The library charges no fines.", "We no longer charge fines for late returns.", []),
+    ("The café offers breakfast.", "The café no longer offers lunch.", []),
+    ("The museum offers free tours on Sundays.", "The museum no longer offers free tours on weekdays.", []),
+    ("Late returns are fined 20p per day.", "We no longer charge fines for lost books.", []),
+    ("The station is closed.", "The station is no longer used by freight trains.", []),
+])
+def test_a_deed_the_source_says_has_stopped(claim, sentence, expected):
+    assert no_longer(claim, sentence) == expected
+    assert bool(reversals(claim, sentence)) == bool(expected)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_fine_the_source_no_longer_charges_is_contradicted(engine):
+    """A user's library answer: "Late returns are fined 20p per day" against "We no longer charge fines for late
+    returns" was Unsupported or Partially supported (F 0.08–0.47); the loan period beside it stays Supported."""
+    context = ("Members may borrow up to 12 items at once. The standard loan period is three weeks. We no longer "
+               "charge fines for late returns. Free Wi-Fi is available throughout the building.")
+    res = ground("Loans last three weeks. Late returns are fined 20p per day.", [context],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    loans, fined = res.verdicts
+    assert loans.label == SUPPORTED and loans.anchor == 1, loans.rule
+    assert fined.label == CONTRADICTED and fined.anchor == 2, fined.rule
+    said = fined.rule == ("said the other way round: the claim says “are fined 20p”, the source “no longer charge "
+                          "fines” (context sentence 3)")
+    assert said or fined.rule.startswith("contradiction override: "), fined.rule   # where the model read it already

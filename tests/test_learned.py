@@ -372,6 +372,34 @@ def test_the_noun_a_measure_is_of(claim, context, expected):
     assert learned.quantity_conflicts(claim, context, same_figure=True) == expected
 
 
+@pytest.mark.parametrize("claim, context, expected", [
+    # a verb the parse takes for a plural noun ("last bus leaves" as one noun phrase: "The last bus leaves at 11pm"
+    # was Supported against "… leaves at 11:30pm"), and the first or last journey by any name (it was Supported,
+    # P(e) 0.89, against "The last departure from the city centre is at 11:30pm")
+    ("The last bus leaves at 11pm.", "The last bus leaves at 11:30pm.", [("11pm", "11:30pm")]),
+    ("The last bus leaves at 11pm.", "The last departure from the city centre is at 11:30pm.", [("11pm", "11:30pm")]),
+    ("The first train leaves at 5am.", "The first departure is at 5:30am.", [("5am", "5:30am")]),
+    ("The first train leaves at 5am.", "The last departure is at 11:30pm.", []),
+    ("The last bus leaves at 11pm.", "The museum closes at 11:30pm.", []),
+])
+def test_the_first_or_last_journeys_time(claim, context, expected):
+    assert learned.quantity_conflicts(claim, context, same_figure=True) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_last_buss_other_time_is_contradicted(engine):
+    """A user's bus answer: "The last bus leaves at 11pm" was Supported on every engine against "The last departure
+    from the city centre is at 11:30pm" (read together with the timetable sentence, P(e) 0.89)."""
+    from grounding import GroundingConfig, ground
+    res = ground("The bus runs every 20 minutes. The last bus leaves at 11pm.",
+                 "Buses run every 20 minutes during the day and every hour after 7pm. The last departure from the city "
+                 "centre is at 11:30pm. You can pay by contactless card or with the app.",
+                 GroundingConfig(engine=engine).validate())
+    last = res.verdicts[-1]
+    assert last.label == CONTRADICTED and last.anchor == 1, last.rule
+    assert "the claim says 11pm, the source 11:30pm" in last.rule, last.rule
+
+
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
 def test_a_recipes_other_count_is_contradicted(engine):
     from grounding import GroundingConfig, ground

@@ -44,6 +44,13 @@ LIBRARY = ("The Central Library will extend its opening hours from 1 March. Entr
     ("Entry to the shipwrecks exhibition is free.",
      "Entry remains free, although the special exhibition on shipwrecks costs 8 pounds.", [("free", "costs 8 pounds")]),
     ("Admission to the gardens is free.", "The gardens cost 5 pounds to visit.", [("free", "cost 5 pounds to visit")]),
+    # a traveller's price: "travel free" against the same people paying a fare or an amount ("Children travel free"
+    # was Supported on every engine against this sentence, P(e) 0.88-0.93)
+    ("Children travel free.", "Under-5s travel free; older children pay a reduced fare.",
+     [("free", "pay a reduced fare")]),
+    ("Children travel free.", "Children pay £2.", [("free", "pay £2")]),
+    ("Children travel free.", "Adults pay a full fare.", []),
+    ("Older children travel free.", "Children pay a reduced fare.", []),
 ])
 def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
     assert free_against_price(claim, sentence) == expected
@@ -201,6 +208,11 @@ def test_a_service_included_against_its_sessions_at_extra_cost_is_contradicted(e
     ("A visitor parking permit costs £60.", "Annual resident permits cost £85.", []),
     ("A resident permit costs £60 a month.", "Annual resident permits cost £85.", []),
     ("Adult day tickets cost £12.", "Child day tickets cost £6.", []),
+    # a hyphenated thing before "costs" parsed as a noun ("check-up" as its "nmod"; "A check-up costs £25" had been
+    # Supported against "A routine NHS check-up costs £26.80", P(e) 0.96 on every engine)
+    ("A check-up costs £25.", "A routine NHS check-up costs £26.80.", [("£25", "£26.80")]),
+    ("A check-up costs £25.", "A check-up costs £30.", [("£25", "£30")]),
+    ("A check-up costs £25.", "A follow-up costs £30.", []),
     # prices that start at a figure are at least it; "the base price" is a price, not the base's
     ("The base price is £39,000.", "Prices start at £39,995.", [("£39,000", "£39,995")]),
     ("The base price is £41,000.", "Prices start at £39,995.", []),
@@ -264,3 +276,15 @@ def test_a_charger_included_against_one_sold_separately_is_contradicted(engine):
     assert charger.label == CONTRADICTED and charger.anchor == 1, charger.rule
     assert "the claim says included, the source sold separately" in charger.rule, charger.rule
     assert price.label == SUPPORTED, price.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_check_ups_price_is_contradicted_by_another(engine):
+    """A user's dentist answer: "A check-up costs £25" was Supported on every engine (P(e) 0.96) against "A routine
+    NHS check-up costs £26.80"."""
+    res = ground("A check-up costs £25.", ["The practice is open Monday to Friday, 8am to 6pm. A routine NHS check-up "
+                                           "costs £26.80. Emergency appointments are offered on the same day."],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule
+    assert v.rule.startswith("quantity override: the claim says £25, the source £26.80"), v.rule

@@ -13,6 +13,7 @@ from grounding.types import CONTRADICTED, SUPPORTED
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 LAPTOP = ("The laptop weighs 1.2 kg and has a 14-inch screen. It has two USB-C ports and no USB-A ports. Battery life "
           "is rated at up to 15 hours of video playback.")
+RELEASE = "Version 3.2, released on 14 June, adds support for Python 3.12 and drops support for Python 3.8."
 
 
 @pytest.mark.parametrize("claim, sentence, expected", [
@@ -27,6 +28,14 @@ LAPTOP = ("The laptop weighs 1.2 kg and has a 14-inch screen. It has two USB-C p
     ("It has two USB-C ports.", "It has two USB-C ports, unless you buy the basic model.", None),
     ("It has two USB-C ports.", "It has two USB-C ports on the left side.", None),
     ("Yes.", "Yes.", None),
+    # a claim opening with a pronoun: the rest after the sentence's own subject, when it names a number or a name
+    ("It adds support for Python 3.12.", RELEASE, "It adds support for Python 3.12"),
+    ("It drops support for Python 3.8.", RELEASE, "It drops support for Python 3.8"),
+    ("It drops support for Python 3.12.", RELEASE, None),
+    ("It adds support for Python 3.12.", "Adds support for Python 3.12 and drops support for Python 3.8.", None),
+    ("It adds support for Python 3.12.", "The plugin that adds support for Python 3.12 is separate.", None),
+    ("It is free for children under five.", "Parking is free for children under five.", None),
+    ("It is free for all children.", "Parking is free for all children.", None),
 ])
 def test_a_claim_stated_word_for_word(claim, sentence, expected):
     assert stated(claim, sentence) == expected
@@ -68,3 +77,19 @@ def test_a_claim_stated_word_for_word_is_no_borderline_claim():
     off = ground(ex["response"], ex["context"], dataclasses.replace(config, overrides={"reversal_override": None}),
                  ex["question"])
     assert off.coverage.rechecked > 0 and all(p.rechecked for p in off.pairs if p.judged)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_pronoun_claim_stated_after_the_sources_subject(engine):
+    """A user's release notes: "It adds support for Python 3.12" was Contradicted on every engine (P(c) 0.87, the
+    model reading the sentence's other clause, "drops support for Python 3.8"). The sentence states it after its own
+    subject; "Python 3.8 is still supported" stays Contradicted."""
+    context = (RELEASE + " It fixes a memory leak in the connection pool. Two deprecated functions have been "
+               "removed, so some code written for 3.1 will need changes.")
+    res = ground("Version 3.2 was released in June. It adds support for Python 3.12. Python 3.8 is still supported.",
+                 [context], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    labels = {res.claims[v.claim].text: v for v in res.verdicts}
+    adds = labels["It adds support for Python 3.12."]
+    assert adds.label == SUPPORTED and adds.anchor == 0, adds.rule
+    assert adds.rule.startswith("stated word for word: context sentence 1 states the claim as written"), adds.rule
+    assert labels["Python 3.8 is still supported."].label == CONTRADICTED

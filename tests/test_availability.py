@@ -1,0 +1,61 @@
+"""None left against some left (grounding.availability), one of the forms of the reversal rule."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.availability import other_availability
+from grounding.reversal import reversals
+from grounding.types import CONTRADICTED, SUPPORTED
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+BOX_OFFICE = "A limited number of tickets are still available at the box office."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Tickets are sold out.", BOX_OFFICE, [("sold out", "still available")]),
+    ("The course is fully booked.", "A few places remain on the course.", [("fully booked", "places remain")]),
+    ("Rooms are still available for Friday.", "The hotel is fully booked on Friday.",
+     [("still available", "fully booked")]),
+    ("Tickets are still available.", "Tickets are sold out.", [("still available", "sold out")]),
+    ("The jacket is out of stock.", "The jacket is in stock in all sizes.", [("out of stock", "in stock")]),
+    # a claim naming only what is had, against a whole said to have none of it
+    ("Places are still available.", "The course is now fully booked; join the waiting list to hear about the next "
+                                    "one.", [("still available", "fully booked")]),
+    ("Tickets are still available.", "The show has sold out.", [("still available", "sold out")]),
+    ("Tickets are still available.", "The car park is full.", []),
+    # the same state; negated; another thing had, another day; a limit of time or place the claim does not name
+    ("The course is fully booked.", "The course is fully booked.", []),
+    ("The jacket is out of stock.", "The jacket is no longer available.", []),
+    ("Tickets are not sold out.", BOX_OFFICE, []),
+    ("Tickets are sold out.", "Parking spaces are still available.", []),
+    ("Friday tickets are sold out.", "Saturday tickets are still available.", []),
+    ("The car park is full.", "Spaces are available in the car park from 6pm.", []),
+    ("Tickets are sold out.", "Tickets are available online only.", []),
+    # "full" only as a state ("a full tank" is none); a thing named by neither
+    ("The car comes with a full tank.", "Rooms are available.", []),
+    ("The gym is full on Mondays.", "Free Wi-Fi is available throughout the building.", []),
+])
+def test_none_left_against_some_left(claim, sentence, expected):
+    assert other_availability(claim, sentence) == expected
+    assert bool(reversals(claim, sentence)) == bool(expected)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_sold_out_claim_against_tickets_still_available_is_contradicted(engine):
+    """A user's concert answer: "Tickets are sold out" against "A limited number of tickets are still available at
+    the box office" was Unsupported on the context engines (F 0.22–0.33), and "The course is fully booked" against
+    "A few places remain on the course" Supported on every engine (read with the tickets sentence, P(e) 0.96)."""
+    context = ("Doors open at 6:30pm and the concert begins at 7:30pm. " + BOX_OFFICE +
+               " The venue has step-free access to all levels. A few places remain on the course.")
+    res = ground("The concert starts at 7:30pm. Tickets are sold out. The course is fully booked.", [context],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    starts, sold, booked = res.verdicts
+    assert starts.label == SUPPORTED and starts.anchor == 0, starts.rule
+    assert sold.label == CONTRADICTED and sold.anchor == 1, sold.rule
+    said = sold.rule == ("said the other way round: the claim says “sold out”, the source “still available” "
+                         "(context sentence 2)")
+    assert said or sold.rule.startswith("contradiction override: "), sold.rule   # where the model read it already
+    assert booked.label == CONTRADICTED and booked.anchor == 3, booked.rule

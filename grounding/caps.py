@@ -3,7 +3,7 @@ period", which no reading of values compared (the claim gives no number) and the
 (Unsupported on every engine). The claim says there is no limit on a thing ("unlimited claims", "an unlimited number
 of visits", "no limit on the number of devices", "as many sessions as you like"); the sentence caps the same thing
 ("up to two claims", "a maximum of 3 devices", "no more than 5 visits", "limited to four sessions", "capped at 10
-users"), by the noun's first five letters, singular. Neither is read when negated ("is not unlimited"). The quantity
+users") or gives it as an amount ("100GB of data", "500 minutes"), by the noun's first five letters, singular. Neither is read when negated ("is not unlimited"). The quantity
 rule (learned.quantity_conflicts with `same_figure`) gives the pair as a conflict of figures.
 """
 from __future__ import annotations
@@ -27,6 +27,12 @@ _CAPPED = re.compile(
     rf"|capped\s+at|restricted\s+to)\s+(?P<n>{_NUMBER})\s+(?:[a-z-]+\s+)??(?P<noun>[a-z]{{3,}})\b", re.IGNORECASE)
 
 
+# an allowance given as an amount is a cap too ("100GB of data each month", "500 minutes"): "It includes unlimited
+# data" was Supported on every engine against "… unlimited calls and texts and 100GB of data each month", P(e) 0.95
+_ALLOWANCE = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:(?:gb|mb|tb|gigabytes?|megabytes?|terabytes?)\s+(?:of\s+)?"
+                        r"(?:[a-z-]+\s+)??(?P<noun>data|storage|space)|(?P<count>minutes|texts|calls))\b", re.IGNORECASE)
+
+
 def _key(noun: str) -> str:
     noun = noun.lower()
     return (noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun)[:5]
@@ -38,6 +44,8 @@ def cap_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     caps = {}
     for m in _CAPPED.finditer(sentence):
         caps.setdefault(_key(m.group("noun")), m.group(0))
+    for m in _ALLOWANCE.finditer(sentence):
+        caps.setdefault(_key(m.group("noun") or m.group("count")), m.group(0))
     out = []
     for m in _UNCAPPED.finditer(claim) if caps else ():
         noun = m.group("a") or m.group("b") or m.group("c")

@@ -138,7 +138,9 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
               and not (same_figure and counts_another(claim, c, context, xm)) for c in cm]
     # of a number, the kind is its unit: "24 hours" stated in both is no reason to leave "6 doses" / "4 doses" alone
     # (only with same_figure: the learned model's features were fitted without it)
-    shared = {(c.kind, _unit_after(claim, c.end) if c.kind == "number" and same_figure else "")
+    def unit_of(text: str, end: int) -> str:   # "a 10-inch screen" has a unit only for the rule (`same_figure`)
+        return _unit_after(text, end, hyphen=same_figure)
+    shared = {(c.kind, unit_of(claim, c.end) if c.kind == "number" and same_figure else "")
               for c, s in zip(cm, stated) if s}
     for c, is_stated in zip(cm, stated):
         if c.kind in ("named", "decade"):   # a decade is a span of years: "the 1900s" holds "the 1950s"
@@ -152,8 +154,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
                     out.append((f"{c.surface} ({word.lower()})", f"{x.surface} ({their.lower()})"))
                     break
             # the same number of another unit of one dimension, wherever the sentence writes it: "4 mg" against "4 g"
-            unit = _unit_after(claim, c.end) if c.kind == "number" and values and same_figure else ""
-            theirs = [_unit_after(context, m.end()) for m in occurrences(c.surface, context)]
+            unit = unit_of(claim, c.end) if c.kind == "number" and values and same_figure else ""
+            theirs = [unit_of(context, m.end()) for m in occurrences(c.surface, context)]
             if unit and theirs and all(other_unit(unit, u) for u in theirs):
                 out.append((f"{c.surface} {unit}", f"{c.surface} {theirs[0]}"))
             # the same value bounded the other way: "people under 55" against "people over 55"
@@ -165,11 +167,11 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
                 if found and not any(c.surface in o[0] for o in out):
                     out.append(found)
             continue
-        unit = _unit_after(claim, c.end) if c.kind == "number" else ""
+        unit = unit_of(claim, c.end) if c.kind == "number" else ""
         if (c.kind, unit if same_figure else "") in shared or not values:
             continue
         others = [x for x in xm if x.kind == c.kind and x.key != c.key
-                  and (c.kind != "number" or (unit and same_unit(_unit_after(context, x.end), unit, same_figure)))]
+                  and (c.kind != "number" or (unit and same_unit(unit_of(context, x.end), unit, same_figure)))]
         if same_figure:   # ends of ranges are not values of their own; a value the claim's allows is no conflict;
             # a difference answers only a difference: "100 dollars more than" is not "costs 799 dollars"
             others = [x for x in others if not in_range(context, x) and is_difference(context, x) == is_difference(claim, c)]
@@ -178,7 +180,7 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         if same_figure:   # the value its verb gives first ("frozen for … three months" / "can be frozen for a month")
             others.sort(key=lambda x: not same_verb(claim, c.surface, context, x.surface))
         for x in others:
-            pair = (f"{c.surface} {unit}", f"{x.surface} {_unit_after(context, x.end)}") if unit else (c.surface, x.surface)
+            pair = (f"{c.surface} {unit}", f"{x.surface} {unit_of(context, x.end)}") if unit else (c.surface, x.surface)
             if same_figure and not same_quantity(claim, pair[0], context, pair[1], c.kind in ("date", "year", "time")):
                 continue
             out.append(pair)
@@ -193,6 +195,9 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         out.extend(cap_conflicts(claim, context))
         from grounding.hours import hours_conflicts            # all day against hours that end ("24 hours" / "6am to 11pm")
         out.extend(hours_conflicts(claim, context))
+        from grounding.hours import span_end_conflicts         # a start or end against a span's ("ends at 3pm" /
+        out.extend(d for d in span_end_conflicts(claim, context)   # "from 8:45am to 3:15pm")
+                   if not any(d[0] == c for c, _ in out))
         from grounding.monthdays import month_day_conflicts    # a day of each month ("the 15th" / "the first day")
         out.extend(month_day_conflicts(claim, context))
         from grounding.weekdays import weekday_conflicts       # every day against some days ("every evening" / "on

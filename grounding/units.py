@@ -7,10 +7,21 @@ import functools
 import re
 
 UNIT = re.compile(r"\s*([a-zA-Z%µ]+)")      # the unit word after a bare number
+HYPHENED = re.compile(r"-([a-zA-Z]+)\b(?!-)")   # or joined to it by a hyphen ("a 10-inch screen", "a 5-year plan")
+# nouns with a value of their own, which a hyphened measure before them tells apart ("the 5-year survival rate was
+# 60%": a 5-year rate, not 5 years of anything)
+OWN_VALUE = frozenset("rate rates risk risks survival mortality incidence ratio odds mean average median outcome outcomes "
+                      "change follow-up".split())
 
 
-def _unit_after(text: str, end: int) -> str:
+def _unit_after(text: str, end: int, hyphen: bool = False) -> str:
+    """The unit word after a number ending at `end`; with `hyphen`, a unit joined to it by a hyphen too (the quantity
+    rule's reading; the learned model's features were fitted without it), but not before a noun of `OWN_VALUE` in
+    the next two words."""
     m = UNIT.match(text, end)
+    if m is None and hyphen and (m := HYPHENED.match(text, end)) is not None \
+            and OWN_VALUE & set(re.findall(r"[a-z-]+", text[m.end():].lower())[:2]):
+        return ""
     return m.group(1).lower() if m else ""
 
 

@@ -10,6 +10,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Optional
 
 from grounding.entities import Mention, occurrences
+from grounding.measured import governor, hyphened, journey, noun_verb, subject_of  # noqa: F401 (governor: others' import)
 
 
 # a money value: a currency sign or word ("£99", "99 dollars")
@@ -22,20 +23,13 @@ def _value_token(doc, surface: str):
     return next((t for t in doc if t.idx <= m.start() < t.idx + len(t.text)), None) if m else None
 
 
-def governor(token):
-    """The verb (or auxiliary) governing a value's token, or the root of its parse."""
-    while token.pos_ not in ("VERB", "AUX") and token.head.i != token.i:
-        token = token.head
-    return token
-
-
 def _what_it_measures(token) -> tuple[str, str, str, frozenset]:
     """(governing verb lemma, that verb's own subject lemma, measured noun lemma, its modifiers) of a value's token:
     "aims to reach 20 gigawatts of renewable capacity" -> ("reach", "", "capacity", {"renewable"}); "Sales were $4
     million" -> ("be", "sale", "", {})."""
     node = governor(token)
-    verb = node.lemma_.lower() if node.pos_ in ("VERB", "AUX") else _noun_verb(node)
-    subject = _subject(node).lemma_.lower() if verb and _subject(node) is not None else ""
+    verb = node.lemma_.lower() if node.pos_ in ("VERB", "AUX") else noun_verb(node)
+    subject = subject_of(node).lemma_.lower() if verb and subject_of(node) is not None else ""
     unit = token.head if token.dep_ == "nummod" else token
     measured = next((p for c in unit.children if c.dep_ == "prep" and c.lower_ == "of"
                      for p in c.children if p.dep_ == "pobj"), None) or _counted(token)
@@ -51,44 +45,6 @@ def _what_it_measures(token) -> tuple[str, str, str, frozenset]:
     if measured.dep_ == "pobj" and measured.head.lower_ == "of" and measured.head.head.pos_ == "NOUN":
         mods |= {"of " + measured.head.head.lemma_.lower()}     # counted: what it is of ("data of … customers")
     return verb, subject, measured.lemma_.lower(), mods
-
-
-# a verb the parse took for a plural noun at the root ("The last bus leaves at 11pm": "last bus leaves" as one noun
-# phrase), by its lemma; not "costs", whose prices grounding.prices reads ("A check-up costs £25")
-_NOUN_VERBS = {"leaves": "leave", "opens": "open", "closes": "close", "starts": "start",
-               "runs": "run", "departs": "depart", "arrives": "arrive", "ends": "end", "lasts": "last",
-               "takes": "take", "sails": "sail", "finishes": "finish", "begins": "begin", "returns": "return"}
-
-
-def _noun_verb(node) -> str:
-    """The verb lemma of a root the parse took for a plural noun that is a verb (`_NOUN_VERBS`), else ""."""
-    return _NOUN_VERBS.get(node.lower_, "") if node.dep_ == "ROOT" and node.pos_ == "NOUN" else ""
-
-
-def _subject(node):
-    """The subject of a governing verb, or of a verb parsed as a noun (its compound: "bus" of "bus leaves"), or None."""
-    deps = ("nsubj", "nsubjpass") if node.pos_ in ("VERB", "AUX") else ("compound", "nmod", "nsubj")
-    return next((c for c in node.children if c.dep_ in deps and (node.pos_ in ("VERB", "AUX")
-                                                                 or c.pos_ in ("NOUN", "PROPN"))), None)
-
-
-# the first or last of a day's journeys, by any name ("The last bus leaves at 11pm" / "The last departure … is at
-# 11:30pm"): one figure
-_JOURNEYS = frozenset("bus train tram ferry coach flight boat service departure sailing shuttle".split())
-_ENDS_OF_DAY = {"first": "first", "earliest": "first", "last": "last", "latest": "last", "final": "last"}
-
-
-def _journey(token) -> str:
-    """"first" or "last" where the value's verb (or verb parsed as a noun) has for subject the first or last journey
-    of a kind (`_JOURNEYS`), else ""."""
-    node = governor(token)
-    if node.pos_ not in ("VERB", "AUX") and not _noun_verb(node):
-        return ""
-    subject = _subject(node)
-    if subject is None or subject.lemma_.lower() not in _JOURNEYS:
-        return ""
-    marks = [c.lower_ for c in (*subject.children, *(node.children if _noun_verb(node) else ())) if c.dep_ == "amod"]
-    return next((_ENDS_OF_DAY[m] for m in marks if m in _ENDS_OF_DAY), "")
 
 
 OWNED = "(its measure)"   # a measured noun the value is of: of one subject's (the tank's capacity, not the boot's)
@@ -166,7 +122,7 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     return ((verb_a not in ("", "be", "have") and verb_a == verb_b)
             or (_names_a_thing(subj_a) and subj_a == subj_b and _alike(_subject_words(a), _subject_words(b)))
             or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)) or _attached(a) == _attached(b) != ()
-            or _gap(a) == _gap(b) != "" or _journey(a) == _journey(b) != "")
+            or _gap(a) == _gap(b) != "" or journey(a) == journey(b) != "" or hyphened(a) == hyphened(b) != "")
 
 
 

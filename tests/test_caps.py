@@ -24,6 +24,13 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     ("The plan is not unlimited.", "You can make up to two claims.", []),
     ("You can make unlimited calls.", "You can make up to two claims in any 12-month period.", []),
     ("You can make unlimited claims.", "Each claim has an excess of 75 pounds.", []),
+    # an allowance given as an amount ("It includes unlimited data" was Supported on every engine, P(e) 0.95)
+    ("It includes unlimited data.", "This is a 24-month contract with unlimited calls and texts and 100GB of data "
+                                    "each month.", [("unlimited data", "100GB of data")]),
+    ("It includes unlimited calls.", "This is a 24-month contract with unlimited calls and texts and 100GB of data "
+                                     "each month.", []),
+    ("The plan has unlimited minutes.", "The plan includes 500 minutes and unlimited texts.",
+     [("unlimited minutes", "500 minutes")]),
 ])
 def test_no_limit_against_a_cap_of_the_same_thing(claim, sentence, expected):
     assert cap_conflicts(claim, sentence) == expected

@@ -386,6 +386,34 @@ def test_the_first_or_last_journeys_time(claim, context, expected):
     assert learned.quantity_conflicts(claim, context, same_figure=True) == expected
 
 
+@pytest.mark.parametrize("claim, context, expected", [
+    # a unit joined to its number by a hyphen, of the same noun or one named alike ("The tablet has a 10-inch screen"
+    # was Supported on every engine against "The tablet's 11-inch display is bright and sharp", P(e) 0.93)
+    ("The tablet has a 10-inch screen.", "The tablet's 11-inch display is bright and sharp.", [("10 inch", "11 inch")]),
+    ("The boiler comes with a 10-year warranty.", "All our boilers come with a 7-year manufacturer's warranty.",
+     [("10 year", "7 year")]),
+    ("The tablet has a 10-inch screen.", "The tablet's 10-inch display is bright and sharp.", []),
+    ("The trial lasted 12 weeks.", "The 12-week trial enrolled 300 patients.", []),
+    ("The laptop has a 14-inch screen.", "The 16-inch model costs more.", []),
+    # a hyphened measure before a noun with a value of its own says which figure ("5-year survival")
+    ("The 5-year survival rate was 60%.", "The 10-year survival rate was 45%.", [("60%", "45%")]),
+])
+def test_a_measure_joined_by_a_hyphen(claim, context, expected):
+    assert learned.quantity_conflicts(claim, context, same_figure=True) == expected
+    assert not any(" " in c for c, _ in learned.quantity_conflicts(claim, context))   # not the model's features
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_screen_of_another_size_is_contradicted(engine):
+    from grounding import GroundingConfig, ground
+    res = ground("The tablet has a 10-inch screen. It weighs under 500 grams.",
+                 "The tablet's 11-inch display is bright and sharp. At 480g it is light enough to hold in one hand.",
+                 GroundingConfig(engine=engine).validate())
+    screen = res.verdicts[0]
+    assert screen.label == CONTRADICTED and screen.anchor == 0, screen.rule
+    assert "the claim says 10 inch, the source 11 inch" in screen.rule, screen.rule
+
+
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
 def test_the_last_buss_other_time_is_contradicted(engine):
     """A user's bus answer: "The last bus leaves at 11pm" was Supported on every engine against "The last departure

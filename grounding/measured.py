@@ -1,0 +1,67 @@
+"""Who or what a value's verb speaks of, where the parse hides it (grounding.values.same_quantity): a verb taken for a
+plural noun at the root ("The last bus leaves at 11pm": "last bus leaves" as one noun phrase), the first or last
+journey of a day by any name ("The last bus" / "The last departure"), and the noun a measure joined to its number by
+a hyphen measures ("a 10-inch screen" / "an 11-inch display")."""
+from __future__ import annotations
+
+from grounding.units import OWN_VALUE
+
+
+def governor(token):
+    """The verb (or auxiliary) governing a value's token, or the root of its parse."""
+    while token.pos_ not in ("VERB", "AUX") and token.head.i != token.i:
+        token = token.head
+    return token
+
+
+# a verb the parse took for a plural noun at the root ("The last bus leaves at 11pm": "last bus leaves" as one noun
+# phrase), by its lemma; not "costs", whose prices grounding.prices reads ("A check-up costs £25")
+_NOUN_VERBS = {"leaves": "leave", "opens": "open", "closes": "close", "starts": "start",
+               "runs": "run", "departs": "depart", "arrives": "arrive", "ends": "end", "lasts": "last",
+               "takes": "take", "sails": "sail", "finishes": "finish", "begins": "begin", "returns": "return"}
+
+
+def noun_verb(node) -> str:
+    """The verb lemma of a root the parse took for a plural noun that is a verb (`_NOUN_VERBS`), else ""."""
+    return _NOUN_VERBS.get(node.lower_, "") if node.dep_ == "ROOT" and node.pos_ == "NOUN" else ""
+
+
+def subject_of(node):
+    """The subject of a governing verb, or of a verb parsed as a noun (its compound: "bus" of "bus leaves"), or None."""
+    deps = ("nsubj", "nsubjpass") if node.pos_ in ("VERB", "AUX") else ("compound", "nmod", "nsubj")
+    return next((c for c in node.children if c.dep_ in deps and (node.pos_ in ("VERB", "AUX")
+                                                                 or c.pos_ in ("NOUN", "PROPN"))), None)
+
+
+# the first or last of a day's journeys, by any name ("The last bus leaves at 11pm" / "The last departure … is at
+# 11:30pm"): one figure
+_JOURNEYS = frozenset("bus train tram ferry coach flight boat service departure sailing shuttle".split())
+_ENDS_OF_DAY = {"first": "first", "earliest": "first", "last": "last", "latest": "last", "final": "last"}
+
+
+def journey(token) -> str:
+    """"first" or "last" where the value's verb (or verb parsed as a noun) has for subject the first or last journey
+    of a kind (`_JOURNEYS`), else ""."""
+    node = governor(token)
+    if node.pos_ not in ("VERB", "AUX") and not noun_verb(node):
+        return ""
+    subject = subject_of(node)
+    if subject is None or subject.lemma_.lower() not in _JOURNEYS:
+        return ""
+    marks = [c.lower_ for c in (*subject.children, *(node.children if noun_verb(node) else ())) if c.dep_ == "amod"]
+    return next((_ENDS_OF_DAY[m] for m in marks if m in _ENDS_OF_DAY), "")
+
+
+# nouns named alike for a measure joined to them by a hyphen ("a 10-inch screen" / "an 11-inch display"); a noun
+# that has a value of its own says which figure, not how big ("the 5-year survival rate was 60%")
+_SAME_NOUN = {"display": "screen", "monitor": "screen", "touchscreen": "screen", "guarantee": "warranty"}
+
+
+def hyphened(token) -> str:
+    """The noun a value joined to its unit by a hyphen measures ("a 10-inch screen": screen), by `_SAME_NOUN`, or ""."""
+    unit = token.head
+    if token.dep_ != "nummod" or unit.dep_ not in ("compound", "nmod", "amod") or unit.head.pos_ != "NOUN" \
+            or token.doc.text[token.idx + len(token.text):unit.idx] != "-":
+        return ""
+    noun = unit.head.lemma_.lower()
+    return "" if noun in OWN_VALUE else _SAME_NOUN.get(noun, noun)

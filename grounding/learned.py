@@ -204,6 +204,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         out.extend(weekday_conflicts(claim, context))          # Monday, Wednesday and Friday evenings")
         from grounding.grades import grade_conflicts           # another grade of one scale ("outstanding" / "good")
         out.extend(grade_conflicts(claim, context))
+        from grounding.colours import colour_conflicts         # a count of colours against those named ("four
+        out.extend(colour_conflicts(claim, context))           # colours" / "black, silver or navy")
     return out
 
 

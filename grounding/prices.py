@@ -215,7 +215,7 @@ def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:
 
 # nouns that name a price, whose thing is what qualifies them: "The course fee is £450" prices the course
 _PRICE_NOUNS = frozenset({"fee", "price", "cost", "charge", "fare", "rent", "rate", "subscription", "premium"})
-_PER = re.compile(r"^\s*(?:a|an|per|each)\s+([a-z]+)", re.I)
+_PER = re.compile(r"^\s*(?:a|an|per|each)\s+(?:calendar\s+)?([a-z]+)", re.I)   # "per calendar month" is a month
 
 
 def priced_thing(token) -> tuple[str, frozenset, str] | None:
@@ -331,7 +331,17 @@ def same_price(a, b) -> bool | None:
                                                                      # parking permit" / "resident permit")
     # a project named by what it is of: "the £2.4 million repair project" prices "the repairs"
     return (_modified_here(a) and any(_kin(w, y[0]) for w in x[1])) or \
-        (_modified_here(b) and any(_kin(w, x[0]) for w in y[1]))
+        (_modified_here(b) and any(_kin(w, x[0]) for w in y[1])) or _held(x, y) or _held(y, x)
+
+
+# nouns that hold what their words name: "a puppy vaccination course" prices the vaccinations ("Vaccinations for
+# puppies cost £60" was Supported on every engine against "A puppy vaccination course costs £65", P(e) 0.94)
+_HOLDERS = frozenset({"course", "package", "pack", "bundle", "plan", "programme", "program", "set", "kit"})
+
+
+def _held(x, y) -> bool:
+    """Whether y is a holder (`_HOLDERS`) of x's thing: x's noun among y's words, x's own words among y's."""
+    return y[0] in _HOLDERS and any(_kin(x[0], w) for w in y[1]) and x[1] <= y[1] | {y[0]}
 
 
 def _modified_here(token) -> bool:

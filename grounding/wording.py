@@ -15,7 +15,8 @@ against "children who had not been vaccinated" (P(c) 0.48; "not vaccinated child
 - a time of day in another clock or written otherwise ("3 pm" and "15:00", "noon", "8:15" and "08:15"), "on Sunday
   night" and "late on Sunday", a number
   written otherwise ("1.5 million" and "1,500,000", "two dozen" and "24");
-- a value the claim rounds to one or more decimals, within 5 % ("42.2 km" for "42.195 km", "2.3%" for "2.34%");
+- a value the claim rounds to one or more decimals, within 5 % ("42.2 km" for "42.195 km", "2.3%" for "2.34%"), or a
+  whole percentage within 1 % of a source's with two decimals or more ("5%" for "4.99%");
 - a word negated by its prefix ("unvaccinated", "ineffective") where the premise says "not" before the word itself;
 - "closes at 8 pm" where the premise is open until 8 pm ("open from 9 am to 8 pm"): "is open until 8 pm";
 - "cost(s) less / more" where the premise says "cheaper" / "more expensive" and never "cost less / more".
@@ -198,15 +199,21 @@ def _equal(a: Phrase, b: Phrase, approximate: bool = False) -> bool:
 
 _DECIMALS = re.compile(r"\d[\d,]*\.(\d+)")
 _ROUNDING = Fraction(5, 100)     # the most a rounded value may be off, as a share of the source's
+# a whole percentage for a source's with two decimals or more, at most this share of it off ("5%" for "4.99%", a
+# council tax rise the model read as contradicted, P(c) 0.91; not "5%" for "4.9%", nor a whole number of another kind)
+_WHOLE_PERCENT = Fraction(1, 100)
 
 
 def _rounded(claim: str, mine: Phrase, premise: str, theirs: Phrase) -> bool:
     """The claim's value is the premise's rounded to the claim's decimals, one or more, and within _ROUNDING of it
     ("42.2 km" for "42.195 km", "2.3%" for "2.34%"; not "0.2 degrees" for "0.155 degrees", nor "42 km", where a whole
-    number may be a value of its own: "2 mg" is not "2.4 mg")."""
+    number may be a value of its own: "2 mg" is not "2.4 mg"); a whole percentage within `_WHOLE_PERCENT` of one with
+    two decimals or more ("5%" for "4.99%")."""
     if mine.kind != theirs.kind or mine.unit != theirs.unit or mine.kind == "clock":
         return False
     ours, their = _DECIMALS.search(claim[mine.start:mine.end]), _DECIMALS.search(premise[theirs.start:theirs.end])
+    if not ours and their and mine.unit == "%" and len(their.group(1)) >= 2:   # a whole percentage for one just
+        return abs(theirs.value - mine.value) <= _WHOLE_PERCENT * mine.value   # under or over it: "5%" / "4.99%"
     if not ours or not their or len(their.group(1)) <= len(ours.group(1)):
         return False
     step = Fraction(1, 10 ** len(ours.group(1)))

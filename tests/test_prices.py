@@ -213,6 +213,15 @@ def test_a_service_included_against_its_sessions_at_extra_cost_is_contradicted(e
     ("A check-up costs £25.", "A routine NHS check-up costs £26.80.", [("£25", "£26.80")]),
     ("A check-up costs £25.", "A check-up costs £30.", [("£25", "£30")]),
     ("A check-up costs £25.", "A follow-up costs £30.", []),
+    # a holder of the claim's thing ("Vaccinations for puppies cost £60" was Supported on every engine against "A
+    # puppy vaccination course costs £65", P(e) 0.94), and "per calendar month" is a month ("Rent is £1,200 a month"
+    # was Supported against "£1,250 per calendar month", P(e) 0.96)
+    ("Vaccinations for puppies cost £60.", "A puppy vaccination course costs £65, including a health check.",
+     [("£60", "£65")]),
+    ("A health check costs £30.", "A puppy vaccination course costs £65, including a health check.", []),
+    ("Driving lessons cost £30.", "A package of 10 driving lessons costs £280.", []),
+    ("Rent is £1,200 a month.", "Rent is £1,250 per calendar month, excluding bills.", [("£1,200", "£1,250")]),
+    ("Rent is £1,200 a week.", "Rent is £1,250 per calendar month, excluding bills.", []),
     # prices that start at a figure are at least it; "the base price" is a price, not the base's
     ("The base price is £39,000.", "Prices start at £39,995.", [("£39,000", "£39,995")]),
     ("The base price is £41,000.", "Prices start at £39,995.", []),
@@ -288,3 +297,19 @@ def test_a_check_ups_price_is_contradicted_by_another(engine):
     (v,) = res.verdicts
     assert v.label == CONTRADICTED and v.anchor == 1, v.rule
     assert v.rule.startswith("quantity override: the claim says £25, the source £26.80"), v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_rent_per_calendar_month_and_a_course_of_vaccinations_are_priced(engine):
+    """A user's flat and vet answers: "Rent is £1,200 a month" against "Rent is £1,250 per calendar month" (P(e)
+    0.96) and "Vaccinations for puppies cost £60" against "A puppy vaccination course costs £65" (P(e) 0.94) were
+    Supported on every engine."""
+    res = ground("Rent is £1,200 a month. Vaccinations for puppies cost £60.",
+                 ["A bright two-bedroom flat on the third floor. Rent is £1,250 per calendar month, excluding bills.",
+                  "Our surgery is open Monday to Saturday. A puppy vaccination course costs £65, including a health "
+                  "check."], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    rent, jabs = res.verdicts
+    assert rent.label == CONTRADICTED and rent.anchor == 1, rent.rule
+    assert "the claim says £1,200, the source £1,250" in rent.rule, rent.rule
+    assert jabs.label == CONTRADICTED and jabs.anchor == 3, jabs.rule
+    assert "the claim says £60, the source £65" in jabs.rule, jabs.rule

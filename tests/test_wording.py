@@ -65,6 +65,11 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     ("Prevalence was 2.81% (95CI 2.24-3.37%).", "Between 1.5 percent and 2.8 percent had been infected.",
      "Between 1.5 percent and 2.81% had been infected."),
     ("It peaked at 3.83 log10 copies/mL.", "It peaked at 3.8 log copies.", "It peaked at 3.83 log copies."),
+    # a whole percentage for one with two decimals, within 1 % of it ("The council tax rise is 5%" was Contradicted on
+    # every engine by "Council tax will rise by 4.99% from April", P(c) 0.91); not "5%" for "4.9%", nor a price
+    ("Council tax will rise by 4.99% from April.", "The council tax rise is 5%.", "The council tax rise is 4.99%."),
+    ("Inflation was 4.9% in May.", "Inflation was 5% in May.", "Inflation was 5% in May."),
+    ("It costs £1.99.", "It costs £2.", "It costs £2."),
     # closing at the time the premise is open until ("It closes at 8 pm" was P(c) 0.95)
     ("The library is open from 9 am to 8 pm.", "It closes at 8 pm.", "It is open until 8 pm."),
     ("The library is open from 9 am to 8 pm on weekdays.", "On weekdays it will close at 8 pm.",
@@ -213,3 +218,14 @@ def test_entities_are_compared_as_the_claim_was_read():
     assert overlap == 1.0 and diff.claim_only == [] and diff.shared == ["five"]
     overlap, diff = entity_overlap("Claims will be handled within two months.", "Claims are handled within 30 days.")
     assert overlap == 0.0 and diff.claim_only == ["two"] and diff.context_only == ["30"]
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_whole_percentage_for_one_just_under_it_is_supported(engine):
+    """A user's council tax answer: "The council tax rise is 5%" was Contradicted on every engine by "Council tax will
+    rise by 4.99% from April" (P(c) 0.91); "will rise by 4%" still is not that rise."""
+    context = ["Council tax will rise by 4.99% from April. Most of the extra income will go to adult social care."]
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    same = ground("The council tax rise is 5%.", context, config).verdicts[0]
+    assert same.label == SUPPORTED and same.anchor == 0, same.rule
+    assert ground("Council tax will rise by 4% from April.", context, config).verdicts[0].label == CONTRADICTED

@@ -11,7 +11,8 @@ conditions have one head noun, by its first five letters or as two words for a p
 "approval", …), and the claim's other words of its condition are among the sentence's ("the landlord's permission"
 and "the landlord's prior written consent"; not "the council's permission"). The claim's thing is not compared: the
 rule only turns a contradiction the model read in the anchor it chose (overrides' chain, `backed_override`, which
-also reads the end of a state the claim says holds until then: grounding.ended.ends_as_said).
+also reads the end of a state the claim says holds until then: grounding.ended.ends_as_said, and a place closed on
+the days it does not open: grounding.weekdays.closed_outside).
 """
 from __future__ import annotations
 
@@ -24,8 +25,10 @@ from grounding.types import CONTRADICTED, SUPPORTED, Verdict
 
 CONDITION_RULE = "the condition it lifts"
 UNTIL_RULE = "the end it gives"
+DAYS_RULE = "the days it opens"
 NOTES = {CONDITION_RULE: "what it forbids without that condition it allows with it",
-         UNTIL_RULE: "a state that ends then holds until then"}
+         UNTIL_RULE: "a state that ends then holds until then",
+         DAYS_RULE: "a place open only on the other days is closed on these"}
 
 # negate's words of a negation ("not", "n't", "never", "no", "nothing", …), and "cannot", which they miss as one word
 _DENIAL = re.compile(_NEGATION.pattern + r"|\bcannot\b", re.IGNORECASE)
@@ -82,7 +85,8 @@ def lifted(claim: str, sentence: str) -> Lifted | None:
 
 def _backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
     """(the rule's name, what it found) where the sentence backs what the model read it as contradicting: a
-    condition it lifts, or the end of a state the claim says holds until then (grounding.ended.ends_as_said)."""
+    condition it lifts, the end of a state the claim says holds until then (grounding.ended.ends_as_said), or the
+    other days of the week open where the claim says closed (grounding.weekdays.closed_outside)."""
     found = lifted(claim_text, sentence)
     if found is not None:
         return CONDITION_RULE, f"it forbids it only “{found.sentence}”, and the claim allows it “{found.claim}”"
@@ -90,6 +94,10 @@ def _backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
     ends = ends_as_said(claim_text, sentence)
     if ends is not None:
         return UNTIL_RULE, f"it says “{ends[1]}”, and the claim that it holds “{ends[0]}”"
+    from grounding.weekdays import closed_outside
+    days = closed_outside(claim_text, sentence)
+    if days is not None:
+        return DAYS_RULE, f"it says “{days[1]}”, and the claim “{days[0]}”"
     return None
 
 

@@ -1,7 +1,8 @@
 """Who or what a value's verb speaks of, where the parse hides it (grounding.values.same_quantity): a verb taken for a
 plural noun at the root ("The last bus leaves at 11pm": "last bus leaves" as one noun phrase), the first or last
 journey of a day by any name ("The last bus" / "The last departure"), and the noun a measure joined to its number by
-a hyphen measures ("a 10-inch screen" / "an 11-inch display")."""
+a hyphen measures ("a 10-inch screen" / "an 11-inch display"), or a length its subject has ("The bridge is 1.2 miles
+long" / "the 1.8-mile bridge")."""
 from __future__ import annotations
 
 from grounding.units import OWN_VALUE
@@ -65,3 +66,19 @@ def hyphened(token) -> str:
         return ""
     noun = unit.head.lemma_.lower()
     return "" if noun in OWN_VALUE else _SAME_NOUN.get(noun, noun)
+
+
+_DIMENSIONS = frozenset("long wide tall high deep thick heavy".split())
+
+
+def measure_of(token) -> str:
+    """The noun a length or size is of: a measure joined by a hyphen ("the 1.8-mile bridge", `hyphened`), or "be"'s
+    subject measured by its adjective ("The bridge is 1.2 miles long": bridge); "" otherwise."""
+    if hyphened(token):
+        return hyphened(token)
+    unit = token.head
+    if token.dep_ != "nummod" or unit.dep_ != "npadvmod" or unit.head.lower_ not in _DIMENSIONS \
+            or unit.head.dep_ != "acomp" or unit.head.head.lemma_ != "be":
+        return ""
+    subject = subject_of(unit.head.head)
+    return "" if subject is None else _SAME_NOUN.get(subject.lemma_.lower(), subject.lemma_.lower())

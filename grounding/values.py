@@ -10,7 +10,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Optional
 
 from grounding.entities import Mention, occurrences
-from grounding.measured import governor, hyphened, journey, noun_verb, subject_of  # noqa: F401 (governor: others' import)
+from grounding.measured import governor, journey, measure_of, noun_verb, subject_of  # noqa: F401 (governor: others' import)
 
 
 # a money value: a currency sign or word ("£99", "99 dollars")
@@ -122,7 +122,7 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     return ((verb_a not in ("", "be", "have") and verb_a == verb_b)
             or (_names_a_thing(subj_a) and subj_a == subj_b and _alike(_subject_words(a), _subject_words(b)))
             or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)) or _attached(a) == _attached(b) != ()
-            or _gap(a) == _gap(b) != "" or journey(a) == journey(b) != "" or hyphened(a) == hyphened(b) != "")
+            or _gap(a) == _gap(b) != "" or journey(a) == journey(b) != "" or measure_of(a) == measure_of(b) != "")
 
 
 

@@ -117,3 +117,29 @@ def _predicate(text: str) -> str:
 def _lemmas(text: str) -> set[str]:
     from grounding.decompose import parse
     return {t.lemma_.lower() for t in parse(text)}
+
+
+_CLOSED = re.compile(r"\b(?:is|are)\s+(?:always\s+)?(?:closed|shut)\b|\bcloses\b|\bdoes\s+not\s+open\b", re.IGNORECASE)
+_OPEN = re.compile(r"\bopens?\b", re.IGNORECASE)
+_PRONOUNS = frozenset({"it", "they", "we"})
+
+
+def closed_outside(claim: str, sentence: str) -> tuple[str, str] | None:
+    """(the claim's closed days, the sentence's open days) where the claim says a place is closed on days ("It is
+    closed on Mondays") and the sentence that it is open on the other days, in one list or range ("The museum is open
+    Tuesday to Sunday, 10am to 5pm", which the entailment model read as contradicting it, P(c) 0.95 on every engine):
+    the claim's days none of the sentence's, five days open at least, the claim's subject named in the sentence (or
+    a pronoun, or no subject: "Open Tuesday to Sunday"), and the sentence saying nothing closed. None otherwise."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    shut = _CLOSED.search(claim)
+    if shut is None or _CLOSED.search(sentence) or re.search(r"\bclosed\b", sentence, re.IGNORECASE) \
+            or not _OPEN.search(sentence) or _NEGATION.search(sentence):
+        return None
+    ours, said = named_days(claim[shut.end():])
+    days, theirs = named_days(sentence)
+    if not ours or len(days) < 5 or ours & days or not _one_list(sentence, theirs):
+        return None
+    noun = _subject(claim)
+    if noun and noun not in _PRONOUNS and _subject(sentence) and noun not in _lemmas(sentence):
+        return None
+    return f"{shut.group(0)} on {said}", f"open {theirs}"

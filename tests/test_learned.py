@@ -395,6 +395,10 @@ def test_the_first_or_last_journeys_time(claim, context, expected):
     ("The tablet has a 10-inch screen.", "The tablet's 10-inch display is bright and sharp.", []),
     ("The trial lasted 12 weeks.", "The 12-week trial enrolled 300 patients.", []),
     ("The laptop has a 14-inch screen.", "The 16-inch model costs more.", []),
+    # a length "be" gives its subject, against a hyphened one of the same noun
+    ("The bridge is 1.2 miles long.", "The 1.8-mile bridge opened to traffic in 1998.", [("1.2 miles", "1.8 mile")]),
+    ("The bridge is 1.8 miles long.", "The 1.8-mile bridge opened to traffic in 1998.", []),
+    ("The tunnel is 1.2 miles long.", "The 1.8-mile bridge opened to traffic in 1998.", []),
     # a hyphened measure before a noun with a value of its own says which figure ("5-year survival")
     ("The 5-year survival rate was 60%.", "The 10-year survival rate was 45%.", [("60%", "45%")]),
 ])

@@ -53,3 +53,36 @@ def test_lane_swimming_every_evening_against_three_evenings_is_contradicted(engi
     assert lanes.label == CONTRADICTED and lanes.anchor == 1, lanes.rule
     assert "the claim says every evening, the source Monday, Wednesday and Friday" in lanes.rule
     assert opens.label == SUPPORTED, opens.rule
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("It is closed on Mondays.", "The museum is open Tuesday to Sunday, 10am to 5pm.",
+     ("is closed on Mondays", "open Tuesday to Sunday")),
+    ("The shop is closed on Sundays.", "Open Monday to Saturday, 9am to 5pm.", ("is closed on Sundays",
+                                                                                "open Monday to Saturday")),
+    # a day it opens, fewer than five days named, another subject, a closing in the sentence
+    ("The museum is closed on Sundays.", "The museum is open Tuesday to Sunday, 10am to 5pm.", None),
+    ("It is closed on Mondays.", "The museum is open Tuesday to Thursday.", None),
+    ("The café is closed on Mondays.", "The museum is open Tuesday to Sunday.", None),
+    ("It is closed on Mondays.", "The museum is open Tuesday to Sunday; the café is closed on Sundays.", None),
+])
+def test_closed_on_the_days_a_place_does_not_open(claim, sentence, expected):
+    from grounding.weekdays import closed_outside
+    assert closed_outside(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_closed_on_mondays_against_open_tuesday_to_sunday_is_supported(engine):
+    """A user's museum answer: "It is closed on Mondays" was Contradicted on every engine (P(c) 0.95) by "The museum is
+    open Tuesday to Sunday, 10am to 5pm"; "closed on Sundays" stays Contradicted."""
+    from grounding import GroundingConfig, ground
+    context = ("Admission to the museum is free, though donations are welcome. The museum is open Tuesday to Sunday, "
+               "10am to 5pm.")
+    res = ground("The museum is free to enter. It is closed on Mondays.", context, GroundingConfig(engine=engine))
+    monday = res.verdicts[-1]
+    assert monday.label == SUPPORTED and monday.anchor == 1, monday.rule
+    assert monday.rule.startswith("the days it opens: context sentence 2: it says “open Tuesday to Sunday”, and the "
+                                  "claim “is closed on Mondays”"), monday.rule
+    sunday = ground("The museum is free to enter. It is closed on Sundays.", context,
+                    GroundingConfig(engine=engine)).verdicts[-1]
+    assert sunday.label == CONTRADICTED, sunday.rule

@@ -73,12 +73,31 @@ _DIMENSIONS = frozenset("long wide tall high deep thick heavy".split())
 
 def measure_of(token) -> str:
     """The noun a length or size is of: a measure joined by a hyphen ("the 1.8-mile bridge", `hyphened`), or "be"'s
-    subject measured by its adjective ("The bridge is 1.2 miles long": bridge); "" otherwise."""
+    subject measured by its adjective ("The bridge is 1.2 miles long": bridge); or the noun a value is given for,
+    with its own qualifying words, as "of" its value or "be"'s subject with the value ("a top speed of 120 mph" and
+    "Top speed is 112 mph": "speed|top"; not "a capacity of 50 litres" and "Boot capacity is 500 litres"); ""
+    otherwise."""
     if hyphened(token):
         return hyphened(token)
-    unit = token.head
-    if token.dep_ != "nummod" or unit.dep_ != "npadvmod" or unit.head.lower_ not in _DIMENSIONS \
-            or unit.head.dep_ != "acomp" or unit.head.head.lemma_ != "be":
-        return ""
-    subject = subject_of(unit.head.head)
-    return "" if subject is None else _SAME_NOUN.get(subject.lemma_.lower(), subject.lemma_.lower())
+    unit = token.head if token.dep_ == "nummod" else token
+    if unit.dep_ == "npadvmod" and unit.head.lower_ in _DIMENSIONS and unit.head.dep_ == "acomp" \
+            and unit.head.head.lemma_ == "be":
+        subject = subject_of(unit.head.head)
+        return "" if subject is None else _SAME_NOUN.get(subject.lemma_.lower(), subject.lemma_.lower())
+    if unit.dep_ == "pobj" and unit.head.lower_ == "of" and unit.head.head.pos_ == "NOUN" \
+            and unit.head.head.dep_ != "pobj":
+        return _keyed(unit.head.head)
+    if unit.dep_ == "attr" and unit.head.lemma_ == "be" and (subject := subject_of(unit.head)) is not None \
+            and subject.pos_ == "NOUN":
+        return _keyed(subject)
+    return ""
+
+
+_GENERIC = frozenset("official total overall estimated claimed quoted stated approximate rated average".split())
+
+
+def _keyed(noun) -> str:
+    """A noun with its own qualifying words (compounds and adjectives but `_GENERIC`): "speed|top", "capacity|boot"."""
+    words = sorted(c.lemma_.lower() for c in noun.children if c.dep_ in ("compound", "amod")
+                   and c.lemma_.lower() not in _GENERIC)
+    return f"{_SAME_NOUN.get(noun.lemma_.lower(), noun.lemma_.lower())}|{','.join(words)}"

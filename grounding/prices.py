@@ -33,7 +33,7 @@ from grounding.decompose import parse
 from grounding.invisible import judged_text
 
 _STATE_VERBS = {"be", "remain", "stay", "get", "go", "come", "become", "travel", "ride", "enter", "fly", "park"}
-_PRICE_WORDS = re.compile(r"\bfree\b|\bcomplimentary\b|\bincluded\b|\bcosts?\b|\bcosting\b|[£$€]|\bpa(?:y|ys|id)\b"
+_PRICE_WORDS = re.compile(r"\bfree\b|\bcomplimentary\b|\bincluded\b|\bincludes?\b|\bcomes?\s+with\b|\bcosts?\b|\bcosting\b|[£$€]|\bpa(?:y|ys|id)\b"
                           r"|\bseparately\b"
                           r"|\b(?:euro|dollar|pound|cent|penny|pence|yen|franc|fee|charge)s?\b", re.I)
 _MONEY = re.compile(r"(?:euro|dollar|pound|cent|penny|pence|yen|franc|fee|charge)s?$|[£$€]", re.I)
@@ -78,6 +78,15 @@ def _bought_for(verb) -> str | None:
 _WAYS_IN = frozenset({"entry", "admission", "access", "entrance", "ticket"})
 
 
+def _word(token) -> str:
+    """A qualifying word's lemma, with the number its own modifier gives it ("ten-class" and "10-class" are
+    "10-class"; "5-class" is another pass)."""
+    from grounding.entities import _number_value
+    count = next((c for c in token.children if c.dep_ == "nummod"), None)
+    value = _number_value(count.lower_) if count is not None else None
+    return f"{value:g}-{token.lemma_.lower()}" if value is not None else token.lemma_.lower()
+
+
 def _thing(subject) -> tuple[str, frozenset]:
     """(noun lemma, the lemmas that qualify it: compounds, adjectives, what an "on" / "about" phrase says it is of) of a
     price's subject; the way in to a thing is that thing ("Entry to the shipwrecks exhibition")."""
@@ -88,7 +97,7 @@ def _thing(subject) -> tuple[str, frozenset]:
     told = [c for c in subject.children if c.dep_ in ("compound", "amod") and c.lower_ != "free"]
     told += [g for c in told if c.dep_ == "compound" for g in c.children   # "Child day tickets": child, day
              if g.dep_ in ("compound", "amod") and g.lower_ != "free"]
-    words = {c.lemma_.lower() for c in told}
+    words = {_word(c) for c in told}
     words |= {p.lemma_.lower() for c in subject.children if c.dep_ == "prep" and c.lower_ in ("on", "about")
               for p in c.children if p.dep_ == "pobj"}
     return subject.lemma_.lower(), frozenset(words)
@@ -124,6 +133,10 @@ def price_states(text: str) -> tuple[PriceState, ...]:
             noun, words = _thing(subject)           # "older children pay a reduced fare": the payer's, as "Children
             out.append(PriceState(noun, words, False, f"{verb.text} {fare}"))   # travel free" is the traveller's
             continue
+        if (given := _given(verb)) is not None:       # "It comes with a lock", "The kit includes a lock": included
+            noun, words = _thing(given)
+            out.append(PriceState(noun, words, True, verb.doc[verb.i:given.i + 1].text))
+            continue
         if subject is None or subject.pos_ not in ("NOUN", "PROPN", "VERB") \
                 or any(c.dep_ == "neg" for c in verb.children):    # "Printing", a gerund, names a thing; "not free"
             continue
@@ -157,6 +170,20 @@ def _free_of(noun):
         return None
     return next((c for c in noun.children if c.dep_ == "amod" and c.lower_ in ("free", "complimentary")
                  and not any(p.dep_ == "prep" and p.lower_ in ("of", "from") for p in c.children)), None)
+
+
+def _given(verb):
+    """The thing a verb says comes with something, as included in it: "comes with a lock", "includes a lock" (active,
+    not negated, its object a noun), or None."""
+    if verb.pos_ != "VERB" or any(c.dep_ == "neg" for c in verb.children):
+        return None
+    lemma = verb.lemma_.lower()
+    if lemma == "come":
+        return next((p for c in verb.children if c.dep_ == "prep" and c.lower_ == "with"
+                     for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
+    if lemma == "include":     # "includes free parking" is the noun's own state ("free parking")
+        return next((c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and _free_of(c) is None), None)
+    return None
 
 
 def _fare(verb) -> str | None:
@@ -245,8 +272,11 @@ def priced_thing(token) -> tuple[str, frozenset, str] | None:
                 return None
             noun, words = _thing(_owner(subject))
             return _priced(noun, words - {noun}, per)
-        if subject.dep_ == "compound":
-            return subject.lemma_.lower(), frozenset(), per
+        if subject.dep_ == "compound":   # the compounds before it: the last names the thing, the others qualify it
+            flat = [c for c in node.children if c.dep_ == "compound" and c.i < node.i and c.pos_ in ("NOUN", "PROPN")]
+            if not flat:
+                return subject.lemma_.lower(), frozenset(), per
+            return flat[-1].lemma_.lower(), frozenset(_word(c) for c in flat[:-1]), per   # "A ten-class pass costs"
         noun, words = _thing(_owner(subject))
         return _priced(noun, words - {noun}, per)
     verb = governor(node)

@@ -367,6 +367,11 @@ def test_a_number_stated_only_of_another_thing(claim, context, expected):
      [("400 miles", "310 miles")]),
     ("The new model has a range of 300 miles.", "The new SUV offers an official range of up to 310 miles.", []),
     ("The tank has a capacity of 50 litres.", "The boot has a capacity of 500 litres.", []),
+    # the noun a value is given for, "of" it or "be"'s subject, with its own qualifying words ("The car has a top speed
+    # of 120 mph" was Supported on every engine against "Top speed is 112 mph", P(e) 0.91)
+    ("The car has a top speed of 120 mph.", "Top speed is 112 mph.", [("120 mph", "112 mph")]),
+    ("The new model has a range of 400 miles.", "The range is 310 miles.", [("400 miles", "310 miles")]),
+    ("The tank has a capacity of 50 litres.", "Boot capacity is 500 litres.", []),
 ])
 def test_the_noun_a_measure_is_of(claim, context, expected):
     assert learned.quantity_conflicts(claim, context, same_figure=True) == expected

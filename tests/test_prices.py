@@ -51,6 +51,14 @@ LIBRARY = ("The Central Library will extend its opening hours from 1 March. Entr
     ("Children travel free.", "Children pay £2.", [("free", "pay £2")]),
     ("Children travel free.", "Adults pay a full fare.", []),
     ("Older children travel free.", "Children pay a reduced fare.", []),
+    # what a thing comes with or includes is included ("It comes with a lock" was Supported on every engine against
+    # this sentence, P(e) 0.92)
+    ("It comes with a lock.", "Lights and a bell are included; locks are sold separately.",
+     [("comes with a lock", "sold separately")]),
+    ("The room rate includes breakfast.", "Breakfast costs £15 per person.",
+     [("includes breakfast", "costs £ 15 per person")]),
+    ("It comes with a cable.", "A USB-C cable is included, but the charger is sold separately.", []),
+    ("It does not come with a lock.", "Locks are sold separately.", []),
 ])
 def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
     assert free_against_price(claim, sentence) == expected
@@ -222,6 +230,10 @@ def test_a_service_included_against_its_sessions_at_extra_cost_is_contradicted(e
     ("Driving lessons cost £30.", "A package of 10 driving lessons costs £280.", []),
     ("Rent is £1,200 a month.", "Rent is £1,250 per calendar month, excluding bills.", [("£1,200", "£1,250")]),
     ("Rent is £1,200 a week.", "Rent is £1,250 per calendar month, excluding bills.", []),
+    # a number in a qualifying word, in words or digits ("A ten-class pass costs £90" was Supported on every engine
+    # against "A 10-class pass is £95", P(e) 0.69-0.87)
+    ("A ten-class pass costs £90.", "A 10-class pass is £95 and is valid for three months.", [("£90", "£95")]),
+    ("A five-class pass costs £90.", "A 10-class pass is £95.", []),
     # prices that start at a figure are at least it; "the base price" is a price, not the base's
     ("The base price is £39,000.", "Prices start at £39,995.", [("£39,000", "£39,995")]),
     ("The base price is £41,000.", "Prices start at £39,995.", []),

@@ -3,7 +3,8 @@ period", which no reading of values compared (the claim gives no number) and the
 (Unsupported on every engine). The claim says there is no limit on a thing ("unlimited claims", "an unlimited number
 of visits", "no limit on the number of devices", "as many sessions as you like"); the sentence caps the same thing
 ("up to two claims", "a maximum of 3 devices", "no more than 5 visits", "limited to four sessions", "capped at 10
-users") or gives it as an amount ("100GB of data", "500 minutes"), by the noun's first five letters, singular. Neither is read when negated ("is not unlimited"). The quantity
+users") or gives it as an amount ("100GB of data", "500 minutes"), by the noun's first five letters,
+singular. Neither is read when negated ("is not unlimited"). The quantity
 rule (learned.quantity_conflicts with `same_figure`) gives the pair as a conflict of figures.
 """
 from __future__ import annotations

@@ -10,7 +10,9 @@ first of two joined verbs is the second's too: "Breakfast is served from 7am and
 of another verb with "for" or "at" an amount or a fee ("Breakfast is available for 18 euros per person", "Pets are
 welcome for a fee"), or sold separately ("A USB-C cable is included, but the charger is sold separately"). A noun
 qualified by "free" is free ("Annual membership … includes free parking", `_free_of`; not
-"free radicals"), and what someone pays for is paid ("Members pay for parking", `_paid_for`). "free of symptoms" or
+"free radicals"), what a thing comes with or includes is included ("It comes with a lock", `_given`), what
+someone pays for is paid ("Members pay for parking", `_paid_for`), and so are the payers of a fare or an amount
+("older children pay a reduced fare", `_fare`: against "Children travel free"). "free of symptoms" or
 "free from" something else is no price. A thing is its subject noun's lemma with the words that qualify it ("adult
 ticket"); the claim's thing matches the sentence's where the claim's qualifying words are among the sentence's
 ("tickets" and "adult tickets", not "child tickets" and "adult tickets"), or where one is the other sold by the unit
@@ -21,7 +23,8 @@ thing, and never the claim's. A negated state ("is not free") is left to the mod
 `same_price` tells the quantity rule (values.same_quantity) whether two amounts price one thing, where the verbs
 alone do not say: "The extension costs £99" against "It can be extended to three years for £79" (the entailment
 model read it as support, P(e) 0.93), "The course fee is £450" against "The course costs £400", and not "Child
-tickets cost £12" against "Adult tickets cost £10" or "£20 a week" against "£15 a night".
+tickets cost £12" against "Adult tickets cost £10" or "£20 a week" against "£15 a night"; a course or package
+of the claim's thing prices it ("A puppy vaccination course costs £65" / "Vaccinations for puppies cost £60").
 """
 from __future__ import annotations
 
@@ -33,7 +36,8 @@ from grounding.decompose import parse
 from grounding.invisible import judged_text
 
 _STATE_VERBS = {"be", "remain", "stay", "get", "go", "come", "become", "travel", "ride", "enter", "fly", "park"}
-_PRICE_WORDS = re.compile(r"\bfree\b|\bcomplimentary\b|\bincluded\b|\bincludes?\b|\bcomes?\s+with\b|\bcosts?\b|\bcosting\b|[£$€]|\bpa(?:y|ys|id)\b"
+_PRICE_WORDS = re.compile(r"\bfree\b|\bcomplimentary\b|\bincluded\b|\bincludes?\b|\bcomes?\s+with\b"
+                          r"|\bcosts?\b|\bcosting\b|[£$€]|\bpa(?:y|ys|id)\b"
                           r"|\bseparately\b"
                           r"|\b(?:euro|dollar|pound|cent|penny|pence|yen|franc|fee|charge)s?\b", re.I)
 _MONEY = re.compile(r"(?:euro|dollar|pound|cent|penny|pence|yen|franc|fee|charge)s?$|[£$€]", re.I)

@@ -2,11 +2,12 @@
 nothing before it in the sentence denies, doubts or makes a condition of, and that ends where a clause ends ("It
 has two USB-C ports" in "It has two USB-C ports and no USB-A ports": the entailment model read the other clause's
 "no" as denying the claim, P(c) 0.83 alone). A claim that opens with a pronoun ("It adds support for Python 3.12")
-and names a number or a name after it is stated by a sentence that holds the rest of it (four words at least), after its own subject ("Version 3.2, released on 14 June, adds
-support for Python 3.12 and drops support for Python 3.8": P(c) 0.87 on every engine, the model reading the other
-clause's version): the pronoun stands for what the answer is about, which the sentence names. The verdict rule (`stated_override`) makes such a claim Supported on
-that sentence, whatever the model made of it; where another sentence contradicts it, the sources disagree and the
-contradiction stands.
+and names a number or a name after it is stated by a sentence that holds the rest of it (four words at least),
+after its own subject ("Version 3.2, released on 14 June, adds support for Python 3.12 and drops support for Python
+3.8": P(c) 0.87 on every engine, the model reading the other clause's version): the pronoun stands for what the
+answer is about, which the sentence names. The verdict rule (`stated_override`) makes such a claim Supported on
+that sentence, whatever the model made of it; where another sentence about it contradicts it, the sources disagree
+and the contradiction stands.
 """
 from __future__ import annotations
 
@@ -45,7 +46,8 @@ def stated(claim: str, sentence: str) -> Optional[str]:
     three), or None: not where a word before the run denies, doubts, reports or conditions it (`_BEFORE`), nor where
     the run goes on past the claim's last word into the same clause, or into a limit of it ("…, unless …")."""
     own = _words(claim.strip().rstrip(".!?"))
-    if own and own[0] in _PRONOUNS and _named(claim) and sum(w.isalnum() or len(w) > 1 for w in own[1:]) > _LEAST_WORDS \
+    rest = sum(w.isalnum() or len(w) > 1 for w in own[1:])
+    if own and own[0] in _PRONOUNS and _named(claim) and rest > _LEAST_WORDS \
             and _run(own[1:], _words(sentence), after_subject=True):
         return claim.strip().rstrip(".!?")
     if sum(w.isalnum() or len(w) > 1 for w in own) < _LEAST_WORDS:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from grounding.reversal import _NEGATION     # a negation just before a state: "not sold out"
+
 # what is had: the words of a place, a ticket or a thing in stock
 _HAD = r"(?:tickets?|places?|spaces?|seats?|rooms?|tables?|spots?|slots?|beds?|appointments?|pitches|berths?|units?)"
 _NONE = re.compile(
@@ -29,7 +31,6 @@ _SOME = re.compile(
     r"\b(?:(?:still|now|currently)\s+)?available|(?:still\s+)?(?:on\s+sale|in\s+stock)"
     r"|" + _HAD + r"\s+(?:still\s+)?(?:remain(?:s|ing)?|left)"
     r"|(?:remaining|spare|free)\s+" + _HAD, re.IGNORECASE)
-_NEGATED = re.compile(r"\b(?:not|no|never|n't|neither|nor|isn't|aren't|without)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 # after "available": a limit of when or where ("from 6pm", "until Friday", "online only", "to members")
 _LIMITED = re.compile(r"^\s*(?:\w+\s+){0,4}?(?:from|until|till|after|before|between|only|to\s+members|for\s+members)\b",
                       re.IGNORECASE)
@@ -46,7 +47,7 @@ def _states(text: str):
     out = []
     for sign, pattern in ((-1, _NONE), (1, _SOME)):
         for m in pattern.finditer(text):
-            if _NEGATED.search(text[:m.start()]):
+            if _NEGATION.search(text[:m.start()]):
                 continue
             if sign == 1 and any(n.start() <= m.start() < n.end() for n in _NONE.finditer(text)):
                 continue     # "no longer available", "no places available": none left

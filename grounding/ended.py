@@ -174,7 +174,6 @@ def _subject_and_complement(verb):
 
 
 _NO_LONGER = re.compile(r"\bno\s+longer\b", re.IGNORECASE)
-_CLAIM_NEGATED = re.compile(r"\b(?:not|no|never|none|nor|neither|without)\b|n't\b", re.IGNORECASE)
 _PAST_AUX = frozenset("was were had did".split())
 _OBJECTS = ("dobj", "nsubjpass", "attr", "oprd")
 _CONTENT = ("NOUN", "PROPN", "ADJ", "VERB")
@@ -199,7 +198,8 @@ def no_longer(claim: str, sentence: str) -> list[tuple[str, str]]:
     amounts: "20p per day" are the fines' that are no longer charged)."""
     claim, sentence = judged_text(claim), judged_text(sentence)
     m = _NO_LONGER.search(sentence)
-    if m is None or _CLAIM_NEGATED.search(claim) or re.search(r"\bused to\b", claim, re.IGNORECASE):
+    from grounding.lists import NEGATION_WORD
+    if m is None or NEGATION_WORD.search(claim) or re.search(r"\bused to\b", claim, re.IGNORECASE):
         return []
     from grounding.decompose import parse
     doc = parse(claim)

@@ -33,6 +33,7 @@ import re
 from typing import NamedTuple
 
 from grounding.decompose import parse
+from grounding.entities import _number_value
 from grounding.invisible import judged_text
 
 _STATE_VERBS = {"be", "remain", "stay", "get", "go", "come", "become", "travel", "ride", "enter", "fly", "park"}
@@ -85,7 +86,6 @@ _WAYS_IN = frozenset({"entry", "admission", "access", "entrance", "ticket"})
 def _word(token) -> str:
     """A qualifying word's lemma, with the number its own modifier gives it ("ten-class" and "10-class" are
     "10-class"; "5-class" is another pass)."""
-    from grounding.entities import _number_value
     count = next((c for c in token.children if c.dep_ == "nummod"), None)
     value = _number_value(count.lower_) if count is not None else None
     return f"{value:g}-{token.lemma_.lower()}" if value is not None else token.lemma_.lower()

@@ -121,7 +121,6 @@ def _lemmas(text: str) -> set[str]:
 
 _CLOSED = re.compile(r"\b(?:is|are)\s+(?:always\s+)?(?:closed|shut)\b|\bcloses\b|\bdoes\s+not\s+open\b", re.IGNORECASE)
 _OPEN = re.compile(r"\bopens?\b", re.IGNORECASE)
-_PRONOUNS = frozenset({"it", "they", "we"})
 
 
 def closed_outside(claim: str, sentence: str) -> tuple[str, str] | None:
@@ -139,6 +138,7 @@ def closed_outside(claim: str, sentence: str) -> tuple[str, str] | None:
     days, theirs = named_days(sentence)
     if not ours or len(days) < 5 or ours & days or not _one_list(sentence, theirs):
         return None
+    from grounding.values import _PRONOUNS
     noun = _subject(claim)
     if noun and noun not in _PRONOUNS and _subject(sentence) and noun not in _lemmas(sentence):
         return None

@@ -12,7 +12,8 @@ conditions have one head noun, by its first five letters or as two words for a p
 and "the landlord's prior written consent"; not "the council's permission"). The claim's thing is not compared: the
 rule only turns a contradiction the model read in the anchor it chose (overrides' chain, `backed_override`, which
 also reads the end of a state the claim says holds until then: grounding.ended.ends_as_said, and a place closed on
-the days it does not open: grounding.weekdays.closed_outside).
+the days it does not open: grounding.weekdays.closed_outside, and hours within the claim's part of the day:
+grounding.hours.within_part_of_day).
 """
 from __future__ import annotations
 
@@ -26,9 +27,11 @@ from grounding.types import CONTRADICTED, SUPPORTED, Verdict
 CONDITION_RULE = "the condition it lifts"
 UNTIL_RULE = "the end it gives"
 DAYS_RULE = "the days it opens"
+HOURS_RULE = "the hours it gives"
 NOTES = {CONDITION_RULE: "what it forbids without that condition it allows with it",
          UNTIL_RULE: "a state that ends then holds until then",
-         DAYS_RULE: "a place open only on the other days is closed on these"}
+         DAYS_RULE: "a place open only on the other days is closed on these",
+         HOURS_RULE: "hours within a part of the day are in that part of the day"}
 
 # negate's words of a negation ("not", "n't", "never", "no", "nothing", …), and "cannot", which they miss as one word
 _DENIAL = re.compile(_NEGATION.pattern + r"|\bcannot\b", re.IGNORECASE)
@@ -83,10 +86,11 @@ def lifted(claim: str, sentence: str) -> Lifted | None:
     return None
 
 
-def _backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
+def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
     """(the rule's name, what it found) where the sentence backs what the model read it as contradicting: a
     condition it lifts, the end of a state the claim says holds until then (grounding.ended.ends_as_said), or the
-    other days of the week open where the claim says closed (grounding.weekdays.closed_outside)."""
+    other days of the week open where the claim says closed (grounding.weekdays.closed_outside), or hours within the
+    part of the day the claim gives (grounding.hours.within_part_of_day)."""
     found = lifted(claim_text, sentence)
     if found is not None:
         return CONDITION_RULE, f"it forbids it only “{found.sentence}”, and the claim allows it “{found.claim}”"
@@ -98,18 +102,22 @@ def _backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
     days = closed_outside(claim_text, sentence)
     if days is not None:
         return DAYS_RULE, f"it says “{days[1]}”, and the claim “{days[0]}”"
+    from grounding.hours import within_part_of_day
+    hours = within_part_of_day(claim_text, sentence)
+    if hours is not None:
+        return HOURS_RULE, f"it says “{hours[1]}”, and the claim “{hours[0]}”"
     return None
 
 
 def backed_override(v: Verdict, preset: VerdictPreset, claim_text: str, context_texts: list[str]) -> Verdict:
     """A Contradicted verdict the model's reading decided (no rule found a conflict: no `anchor_conflict`) whose
-    anchor backs the claim in a way the model reads the other way round (`_backing`: it forbids the claim's thing
+    anchor backs the claim in a way the model reads the other way round (`backing`: it forbids the claim's thing
     only without the condition the claim allows it with, or it ends the claim's state when the claim says it holds
     until): Supported on that sentence. On with the preset's reversal_override."""
     if preset.reversal_override is None or v.anchor_conflict or v.anchor is None or v.score is None \
             or v.label != CONTRADICTED:
         return v
-    found = _backing(claim_text, context_texts[v.anchor])
+    found = backing(claim_text, context_texts[v.anchor])
     if found is None:
         return v
     name, v.anchor_conflict = found

@@ -127,7 +127,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     `bounds` (values.opposite_bounds: asked only of a claim the model backed), and a day of each month ("the 15th of each
     month" against "the first day of each month", grounding.monthdays), a grade ("rated outstanding" against "rated
     good", grounding.grades) and every day against some days of the week ("every evening" against "on Monday,
-    Wednesday and Friday evenings", grounding.weekdays)."""
+    Wednesday and Friday evenings", grounding.weekdays), and all year against part of it ("open all year" against "open
+    from March to October", grounding.seasons)."""
     claim, context = judged_text(claim), judged_text(context)    # as the models read them: "4\u202e0" is 40
     cm, xm = _uncited(claim, mentions(claim)), _uncited(context, mentions(context))
     keys = {m.key for m in xm}
@@ -206,6 +207,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         out.extend(grade_conflicts(claim, context))
         from grounding.colours import colour_conflicts         # a count of colours against those named ("four
         out.extend(colour_conflicts(claim, context))           # colours" / "black, silver or navy")
+        from grounding.seasons import season_conflicts         # all year against part of it ("open all year" /
+        out.extend(season_conflicts(claim, context))           # "open from March to October")
     return out
 
 

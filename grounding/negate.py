@@ -115,19 +115,46 @@ _ANTONYMS = {w: frozenset(b for a, b in _BOTH_WAYS if a == w) for w, _ in _BOTH_
 _STATE = re.compile(r"\b(?:" + "|".join(sorted(_ANTONYMS)) + r")\b", re.IGNORECASE)
 
 
+# words of a change and its direction: a trend said the other way ("Arctic sea ice has grown since 2000" / "Arctic
+# sea ice extent has declined in every decade since 1979": the model, reading it with three other sentences of the
+# report, called the claim entailed, P(e) 0.51; alone, P(c) 0.95). Only the verbs and nouns of a change: "more",
+# "higher", "cut" or "lost" say other things too.
+_RISE = frozenset("rise rises rising rose risen grow grows growing grew grown increase increases increasing increased "
+                  "climb climbs climbing climbed surge surges surged soar soars soared".split())
+_FALL = frozenset("fall falls falling fell fallen decline declines declining declined decrease decreases decreasing "
+                  "decreased drop drops dropping dropped shrink shrinks shrinking shrank shrunk plunge plunges plunged "
+                  "slump slumps slumped".split())
+_TREND = re.compile(r"\b(?:" + "|".join(sorted(_RISE | _FALL)) + r")\b", re.IGNORECASE)
+
+
 def opposite_polarity(claim: str, sentence: str) -> bool:
     """Whether the sentence says the claim's words with the other polarity: one of the two is negated, the other
     not, and the sentence holds most of the claim's other words ("The vaccine is not recommended for adults over
     65" against "The vaccine is recommended for adults over 65"); or, negated alike, the sentence has the other of
     two states where the claim has one ("open" / "closed", "legal" / "illegal": "It is open on Sundays" against "It
-    is closed on Sundays and public holidays"). Words only, no parse."""
+    is closed on Sundays and public holidays"), or a change the other way and none the claim's way ("has grown" /
+    "has declined"). Words only, no parse."""
     from grounding.overclaim import holds_most
     negated = bool(_NEGATION.search(claim)) != bool(_NEGATION.search(sentence))
     if negated:
         return holds_most(_NEGATION.sub(" ", claim), sentence)
     words = {w.lower() for w in re.findall(r"[A-Za-z]+", sentence)}
     return any(_ANTONYMS[m.group(0).lower()] & words and _holds_rest(claim[:m.start()] + " " + claim[m.end():], sentence)
-               for m in _STATE.finditer(claim))
+               for m in _STATE.finditer(claim)) or _other_trend(claim, sentence, words)
+
+
+def _other_trend(claim: str, sentence: str, words: set[str]) -> bool:
+    """The claim's one direction of change (_RISE or _FALL), the sentence's words only the other, and the sentence
+    holding the claim's other words (`_holds_rest`)."""
+    found = list(_TREND.finditer(claim))
+    up = {m.group(0).lower() in _RISE for m in found}
+    if len(up) != 1:
+        return False
+    own, other = (_RISE, _FALL) if up.pop() else (_FALL, _RISE)
+    if words & own or not words & other:
+        return False
+    rest = _TREND.sub(" ", claim)
+    return _holds_rest(rest, sentence)
 
 
 def other_state(claim: str, sentence: str) -> list[tuple[str, str]]:

@@ -40,7 +40,8 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
     return v
 
 
-def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor_text: str | None) -> Verdict:
+def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor_text: str | None,
+                      said: str | None = None) -> Verdict:
     """A backed or unsupported claim whose anchor gives another value for the same quantity is Contradicted (the
     preset's quantity_override: the least anchor cosine at which the sentence counts as speaking of the same thing;
     "Hackers stole the data of 2 million customers" against "… the personal data of about 1.2 million customers …
@@ -48,7 +49,10 @@ def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor
     does ("rose by 6%" vs "6% less"): a sentence stating the claim's own value and denying its direction contradicts
     it, whatever the entailment model made of the pair (it read "rose by 6%" against "6% less than in 2022" as P(e)
     0.30, neither support nor contradiction). `anchor_conflict` keeps what it found: the maps show the anchor's cell
-    contradicting (stages.verdict.show_rules)."""
+    contradicting (stages.verdict.show_rules). `said`: the claim with its opening pronoun named (grounding.referents:
+    "It is taught over 12 weeks" after "The course costs £1,200" is "The course is taught over 12 weeks"), read where
+    the claim as written gives no conflict: a pronoun names no subject to tie its figure to the sentence's ("The
+    course runs for 10 weeks" was Supported, P(e) 0.91)."""
     from grounding.learned import quantity_conflicts
     backed = v.label in (SUPPORTED, PARTIAL)
     if not (backed or v.label == UNSUPPORTED) or anchor_text is None or v.cosine is None:
@@ -60,8 +64,11 @@ def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor
     # does not say the claim's group lacks what the claim gives it
     conflicts = quantity_conflicts(claim_text, anchor_text, values=values, same_figure=True,
                                    bounds=backed) if values or moves else []
-    if not conflicts:
-        return v
+    if not conflicts and said and (values or moves):
+        conflicts = quantity_conflicts(said, anchor_text, values=values, same_figure=True, bounds=backed)
+    from grounding.conditions import backing
+    if not conflicts or backing(said or claim_text, anchor_text) is not None:   # "closed on Mondays" / "open
+        return v                                                                # Tuesday to Sunday" backs it
     what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)
     least = least if values else _least(v, preset.direction_override)
     v.label, v.rule = CONTRADICTED, f"quantity override: {what} (anchor cosine {v.cosine:.2f} >= {least})"

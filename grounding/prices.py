@@ -92,7 +92,7 @@ def _word(token) -> str:
 
 
 def _thing(subject) -> tuple[str, frozenset]:
-    """(noun lemma, the lemmas that qualify it: compounds, adjectives, what an "on" / "about" phrase says it is of) of a
+    """(noun lemma, the lemmas that qualify it: compounds, adjectives, what an "on" / "about" / "towards" phrase says it is of) of a
     price's subject; the way in to a thing is that thing ("Entry to the shipwrecks exhibition")."""
     into = next((p for c in subject.children if c.dep_ == "prep" and c.lower_ in ("to", "for", "into")
                  for p in c.children if p.dep_ == "pobj" and p.pos_ in ("NOUN", "PROPN")), None)
@@ -102,8 +102,11 @@ def _thing(subject) -> tuple[str, frozenset]:
     told += [g for c in told if c.dep_ == "compound" for g in c.children   # "Child day tickets": child, day
              if g.dep_ in ("compound", "amod") and g.lower_ != "free"]
     words = {_word(c) for c in told}
-    words |= {p.lemma_.lower() for c in subject.children if c.dep_ == "prep" and c.lower_ in ("on", "about")
+    words |= {p.lemma_.lower() for c in subject.children if c.dep_ == "prep" and c.lower_ in ("on", "about", "towards")
               for p in c.children if p.dep_ == "pobj"}
+    said = [subject.head] + [c for c in subject.head.children if c.dep_ == "acomp"] if subject.dep_ == "nsubj" else []
+    words |= {p.lemma_.lower() for h in said for c in h.children if c.dep_ == "prep" and c.lower_ == "towards"
+              for p in c.children if p.dep_ == "pobj"}    # "A payment of £250 is available towards equipment"
     return subject.lemma_.lower(), frozenset(words)
 
 
@@ -337,12 +340,15 @@ def _modified(amount):
 
 # nouns of one product's variants: "the 256 GB model" is "the 256 GB version"
 _VARIANTS = frozenset({"model", "version", "edition", "variant", "plan", "tier", "package", "option"})
+# sums paid to someone: "a £300 equipment allowance" / "a one-off payment of £250 … towards home office equipment"
+_SUMS = frozenset({"allowance", "payment", "grant", "bursary", "stipend", "subsidy", "contribution"})
 
 
 def _kin(a: str, b: str) -> bool:
     """One word, or a word and its noun ("extend" / "extension", "renew" / "renewal"): a shared start of five letters
-    that is most of the shorter word; or two nouns of a product's variants ("model" / "version")."""
-    if a == b or {a, b} <= _VARIANTS:
+    that is most of the shorter word; or two nouns of a product's variants ("model" / "version"), or of sums paid
+    ("allowance" / "payment")."""
+    if a == b or {a, b} <= _VARIANTS or {a, b} <= _SUMS:
         return True
     n = len(min(a, b, key=len))
     shared = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), n)

@@ -326,12 +326,14 @@ def _side_after(after: str) -> int:
 
 
 # an end of a range, a parenthesis after either end allowed: "from 2.2% (Japan) to 10.4% (Brazil)"
-_RANGE_BEFORE = re.compile(r"\d\s*(?P<pct>%?)\s*(?:\([^()]{1,40}\)\s*)?(?:–|—|-|to|and)\s*[<≤]?\s*$")
+_RANGE_BEFORE = re.compile(r"\d\s*(?:[ap]\.?m\.?\s*)?(?P<pct>%?)\s*(?:\([^()]{1,40}\)\s*)?(?:–|—|-|to|and)\s*[<≤]?\s*$",
+                           re.IGNORECASE)   # "from 8am to 1pm": a time's am / pm between
 _RANGE_AFTER = re.compile(r"^\s*%?\s*(?:\([^()]{1,40}\)\s*)?(?:–|—|-|to|and)\s*[<≤]?\s*[\d.,]*\d(?P<pct>\s*(?:%|percent\b|per cent\b))?")
 
 
 def in_range(text: str, m: Mention) -> bool:
-    """Whether the value is an end of a range ("1–2%", "between 40 and 90%", "5 to <10%"): not a value of its own.
+    """Whether the value is an end of a range ("1–2%", "between 40 and 90%", "5 to <10%", "from 8am to 1pm"): not a
+    value of its own.
     A percentage and a value of another kind are no range: "fell by 4% to 61 million euros" gives two values."""
     before = _RANGE_BEFORE.search(text[max(0, m.start - 60):m.start])
     if before and not (before.group("pct") and m.kind != "percent"):

@@ -539,3 +539,63 @@ def test_a_value_the_sentences_read_together_state_is_not_contradicted_by_anothe
     res = ground("Adults should do at least 150 minutes of moderate exercise a week.", [source],
                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     assert res.verdicts[0].label == SUPPORTED and res.verdicts[0].anchor == 0, res.verdicts[0].rule
+
+
+def test_a_contradiction_read_together_from_a_sentence_below_tau_does_not_decide_what_the_closest_entails():
+    """verdict.mixed_up: read together, "Bookings open 7 days ahead" and "During the exam period the main library
+    stays open around the clock" contradicted "The library is open 24 hours during exams" (P(c) 0.94); the second,
+    the most similar, alone entails it, and the one that alone leans against it most is below tau. The pairs decide."""
+    from grounding.types import Claim
+    from grounding.verdict import mixed_up
+    preset = PRESETS["joint"]
+    bookings, around = _pair(1, 0.36, 0.73, 0.004, 1), _pair(3, 0.83, 0.98, 0.005, 1)
+    claim = Claim(text="The library is open 24 hours during exams.", sentence=0, joint=[0.02, 0.04, 0.94],
+                  joint_columns=[1, 3], alone=[0.02, 0.38, 0.60], alone_column=1, alone_support=[3])
+    why = mixed_up(preset, claim, [bookings, around], 0.5)
+    assert why == ("context sentences 2, 4 read together contradict it (P(c) = 0.94), but the most similar of them, "
+                   "context sentence 4, alone entails it, and a sentence below τ 0.5 (context sentence 2, cosine 0.36) "
+                   "is the one that alone leans against it most (P(c) = 0.60)")
+    # the sentence that alone contradicts most is at tau or above: a contradiction of the claim's own point
+    assert mixed_up(preset, claim, [_pair(1, 0.55, 0.73, 0.004, 1), around], 0.5) is None
+    # the most similar does not entail the claim alone, or is itself below tau
+    assert mixed_up(preset, dataclasses.replace(claim, alone_support=[]), [bookings, around], 0.5) is None
+    assert mixed_up(preset, claim, [bookings, _pair(3, 0.45, 0.98, 0.005, 1)], 0.5) is None
+    # the reading together does not decide a contradiction, or the preset reads nothing alone
+    assert mixed_up(preset, dataclasses.replace(claim, joint=[0.10, 0.25, 0.65]), [bookings, around], 0.5) is None
+    assert mixed_up(PRESETS["paper"], claim, [bookings, around], 0.5) is None
+
+
+STUDY_ROOMS = ("Group study rooms may be booked for a maximum of 3 hours per day. Bookings open 7 days ahead. Cold food "
+               "and covered drinks are allowed on all floors. During the exam period the main library stays open around "
+               "the clock. Black and white printing is 5p a side.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_sentence_that_states_the_claim_backs_it_whatever_sentences_on_other_points_read_with_it_say(engine):
+    """A user's library answer: "The library is open 24 hours during exams" was Contradicted on both context engines,
+    read together with "Bookings open 7 days ahead" (and, on context-fast, the study rooms' "3 hours per day"), though
+    the library's sentence says it ("stays open around the clock")."""
+    res = ground("The library is open 24 hours during exams.", [STUDY_ROOMS],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    # the pairs decide: context-fast's two-layer scorer gives the library's sentence F 0.69, under supported's 0.72
+    assert v.label in ((SUPPORTED, PARTIAL) if engine == "context-fast" else (SUPPORTED,)) and v.anchor == 3, v.rule
+    if engine != "claims":
+        assert "; not read together: context sentences " in v.rule and "the most similar of them, context sentence 4, " \
+            "alone entails it" in v.rule, v.rule
+
+
+CLIMATE = ("Global surface temperature is now about 1.1C above pre-industrial levels. The rate of sea level rise has "
+           "accelerated over the past ten years. Arctic sea ice extent has declined in every decade since 1979. The "
+           "assessment was prepared by 234 authors from 64 countries. Emissions must fall by about 45% by 2030 to limit "
+           "warming to 1.5C.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_trend_the_source_gives_the_other_way_is_contradicted(engine):
+    """A user's climate answer: "Arctic sea ice has grown since 2000" was Supported on context-fast, its sentences read
+    together (P(e) 0.51); the sea-ice sentence alone contradicts it (P(c) 0.95) and says the change the other way."""
+    res = ground("Arctic sea ice has grown since 2000.", [CLIMATE],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == CONTRADICTED and v.anchor == 2, v.rule

@@ -50,6 +50,22 @@ def test_the_other_of_two_states(claim, sentence, expected):
     assert opposite_polarity(claim, sentence) is expected
 
 
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Arctic sea ice has grown since 2000.", "Arctic sea ice extent has declined in every decade since 1979.", True),
+    ("Wind generation fell last year.", "Wind generation rose last year.", True),
+    # the sentence says it the claim's way too ("rising"): not only the other way
+    ("Sales rose in 2022.", "Sales fell in 2023, after rising in 2022.", False),
+    # another subject's change
+    ("The population of York grew.", "The population of Leeds declined.", False),
+    # no change word in the sentence, or both directions in the claim
+    ("Arctic sea ice has grown since 2000.", "Arctic sea ice covers less area than in 1979.", False),
+    ("Exports rose while imports fell.", "Exports fell while imports fell.", False),
+])
+def test_a_change_the_other_way(claim, sentence, expected):
+    from grounding.negate import opposite_polarity
+    assert opposite_polarity(claim, sentence) is expected
+
+
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
 def test_open_on_a_day_it_is_closed(engine):
     """A user's library answer: "It is open on Sunday afternoons" was Partially supported on every engine against

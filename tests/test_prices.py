@@ -239,6 +239,12 @@ def test_a_service_included_against_its_sessions_at_extra_cost_is_contradicted(e
     ("The base price is £41,000.", "Prices start at £39,995.", []),
     ("A £12 child ticket gets you in.", "Adult tickets cost £10.", []),
     ("The £2.4 million repair project will finish in May.", "The council received a £3 million grant.", []),
+    # two nouns of a sum paid, and what a sum is towards ("Staff get a £300 equipment allowance" was Supported on every
+    # engine against "A one-off payment of £250 is available towards home office equipment", P(e) 0.73)
+    ("Staff get a £300 equipment allowance.", "A one-off payment of £250 is available towards home office equipment.",
+     [("£300", "£250")]),
+    ("Staff get a £300 travel allowance.", "A one-off payment of £250 is available towards home office equipment.", []),
+    ("Students get a £300 travel bursary.", "A grant of £250 is available towards books.", []),
     # another thing, another qualifier, another period: two prices, no conflict
     ("Child tickets cost £12.", "Adult tickets cost £10.", []),
     ("Parking costs £20 a week.", "Parking costs £15 a night.", []),

@@ -29,10 +29,14 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     """Claim k's verdict; `best` / `best_cosine`: its most similar context sentence, for when nothing was judged."""
     ctx = result.context_sentences
     claim = result.claims[k]
-    together = claim.joint_columns and any(p.judged for p in pairs) and verdict.joint_label(preset, claim.joint)
+    mixed = verdict.mixed_up(preset, claim, pairs, config.tau)   # their reading together took one's words for another's
+    joint = None if mixed else claim.joint
+    together = claim.joint_columns and any(p.judged for p in pairs) and verdict.joint_label(preset, joint)
     probs = learned_reading(result, config, claim, pairs, best_cosine)
     if not preset.learned or together:   # the sentences read together decide first, when the preset says so
-        v = verdict.decide(k, pairs, preset, diffs, best, best_cosine, config.tau, claim.joint, claim.joint_columns)
+        v = verdict.decide(k, pairs, preset, diffs, best, best_cosine, config.tau, joint, claim.joint_columns)
+        if mixed:
+            v.rule += f"; not read together: {mixed}"
     else:
         from grounding import learned
         model = learned.load(config.models_dir, result.engine)
@@ -45,7 +49,8 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = stated.stated_override(v, preset, claim.text, pairs, [s.text for s in ctx], diffs)
     v = overrides.list_override(v, preset, claim.text, [s.text for s in ctx])
     v = number_rules.quantity_override(v, preset, result.claims[k].text,
-                                  ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
+                                  ctx[v.anchor].text if v.anchor is not None and v.score is not None else None,
+                                  said=_resolved(result, k))
     v = number_rules.quantity_together(v, preset, claim, pairs, [s.text for s in ctx], diffs)
     v = overrides.denial_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.reversal_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
@@ -68,6 +73,13 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
         v.rule += f" ({NEAREST_NOTE}: cosine {v.cosine:.2f}, below τ {config.tau:g})"
     return sureness.attach(v, config, result.engine, probs, base_label, result.claims[k].truncated,
                            nearest=claim.nearest is not None)
+
+
+def _resolved(result: GroundingResult, k: int) -> Optional[str]:
+    """Claim k with its opening pronoun named (grounding.referents), where it opens with one, else None."""
+    from grounding import referents
+    text = referents.resolved_claim(result, k)
+    return text if text != result.claims[k].text else None
 
 
 def learned_reading(result: GroundingResult, config: GroundingConfig, claim, pairs: list[PairScore],

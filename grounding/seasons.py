@@ -1,0 +1,71 @@
+"""Open all year against a season: "The site is open all year" against "The site is open from March to October",
+which the entailment model read as support (P(e) 0.67, Supported on every engine). One of the two says a place or
+service is there the whole year ("all year", "all year round", "year-round", "throughout the year", "12 months a
+year"), the other gives months that do not make a whole year ("from March to October", "between April and
+September", "April–October"), or says it closes for part of it ("closed in winter", "closed from November to
+February"). The same thing is meant where the claim's subject noun is in the sentence (hours._subject, as for
+opening hours: "The site" / "The site"; not "The café is open all year" / "The campsite is open from March to
+October"). Months that go round the whole year ("from January to December") are no conflict, nor a negated claim
+("is not open all year"). The quantity rule (learned.quantity_conflicts with `same_figure`) gives the pair as a
+conflict of figures, as it does for hours that end against "24 hours a day" (grounding.hours).
+"""
+from __future__ import annotations
+
+import re
+
+from grounding.decompose import parse
+from grounding.invisible import judged_text
+from grounding.reversal import _NEGATION
+
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?" \
+         r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
+_ALL_YEAR = re.compile(r"\b(?:all\s+(?:the\s+)?year(?:[\s-]+round)?|year[\s-]+round|throughout\s+the\s+year"
+                       r"|12\s+months\s+(?:a|of\s+the)\s+year|twelve\s+months\s+(?:a|of\s+the)\s+year"
+                       r"|every\s+month\s+of\s+the\s+year)\b", re.IGNORECASE)
+# "open from March to October", "runs between April and September", "season: March–October", "available April until
+# the end of October": months said of being open, running or available (not "welcomed visitors from June to August")
+_RANGE = re.compile(rf"\b(?:open|opens|closed|closes|run|runs|operates?|available|season)\b[\s:,]+(?:\w+\s+){{0,2}}?"
+                    rf"(?:(?:from|between)\s+)?(?<![\w-])(?P<a>{_MONTH})\s*(?:to|until|till|through|and|-|–|—)\s*"
+                    rf"(?:the\s+end\s+of\s+)?(?P<b>{_MONTH})", re.IGNORECASE)
+_CLOSED_SEASON = re.compile(r"\bclose[sd]?\s+(?:in|during|over|for|through(?:out)?)\s+(?:the\s+)?"
+                            r"(?:winter|summer|autumn|spring|low\s+season|off[\s-]season)(?:\s+months)?\b",
+                            re.IGNORECASE)
+
+
+def _month(word: str) -> int:
+    word = word.lower().rstrip(".")
+    return next(i for i, m in enumerate(_MONTHS) if m.startswith(word[:3]))
+
+
+def _part_of_year(text: str):
+    """The first months or season in `text` that leave part of the year out, as written, or None: a range of
+    months said of being open, running or available that does not go round the whole year, or a season it closes in."""
+    for m in _RANGE.finditer(text):
+        a, b = _month(m.group("a")), _month(m.group("b"))
+        if a != b and (b + 1) % 12 != a:     # "from January to December" is the whole year
+            return text[m.start("a"):m.end()]
+    closed = _CLOSED_SEASON.search(text)
+    return closed.group(0) if closed else None
+
+
+def season_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's words, the sentence's)] where one says all year and the other gives part of it (module doc)."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    always = _ALL_YEAR.search(claim)
+    if always is not None:
+        if _NEGATION.search(claim[max(0, always.start() - 30):always.start()]) or _ALL_YEAR.search(sentence):
+            return []
+        part = _part_of_year(sentence)
+        if part is None:
+            return []
+        pair = (always.group(0), part)
+    else:    # the other way round: the claim's months against the sentence's "all year"
+        part, always = _part_of_year(claim), _ALL_YEAR.search(sentence)
+        if part is None or always is None or _NEGATION.search(claim):
+            return []
+        pair = (part, always.group(0))
+    from grounding.hours import _subject
+    noun = _subject(claim)     # the same place or service: the claim's subject named in the sentence
+    return [pair] if noun and noun in {t.lemma_.lower() for t in parse(sentence)} else []

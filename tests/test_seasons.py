@@ -1,0 +1,48 @@
+"""All year against part of it (grounding/seasons.py): the pair, when it is none, and the verdict."""
+from __future__ import annotations
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.learned import quantity_conflicts
+from grounding.seasons import season_conflicts
+from grounding.types import CONTRADICTED, SUPPORTED
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The site is open all year.", "The site is open from March to October.", [("all year", "March to October")]),
+    ("The pool is open year-round.", "The outdoor pool is open between May and September.",
+     [("year-round", "May and September")]),
+    ("The ferry runs all year round.", "The ferry season runs April–October.", [("all year round", "April–October")]),
+    ("The site is open all year round.", "The site is closed in winter.", [("all year round", "closed in winter")]),
+    # the other way round: the claim's months against the sentence's "all year"
+    ("The site is open from April to September.", "The site is open all year round.",
+     [("April to September", "all year round")]),
+    # months that go round the year, another place, a negated claim, months of something else: none
+    ("The site is open all year.", "The site is open from January to December.", []),
+    ("The café is open all year.", "The campsite is open from March to October.", []),
+    ("The site is not open all year.", "The site is open from March to October.", []),
+    ("The museum is open all year.", "The museum opened in May 2019 and welcomed 20,000 visitors from June to August.", []),
+    ("The site is open all year.", "The site is open all year, with a reduced service from November to February.", []),
+])
+def test_all_year_against_part_of_it(claim, sentence, expected):
+    assert season_conflicts(claim, sentence) == expected
+    assert quantity_conflicts(claim, sentence, same_figure=True) == expected   # the quantity rule reads it
+    assert quantity_conflicts(claim, sentence) == []                          # the learned model's features do not
+
+
+CAMPSITE = ("We have 40 grass pitches, 25 of them with electric hook-up. Hook-ups are charged at £6 per night. Fire pits "
+            "are available to hire, and campfires are permitted in them. The site is open from March to October. Our "
+            "small shop sells basics, firewood and local produce.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_campsite_open_all_year_against_its_season_is_contradicted(engine):
+    """A user's answer: "The site is open all year" was Supported on every engine (P(e) 0.67) against "The site is
+    open from March to October"."""
+    res = ground("Hook-ups are charged at £6 per night. The site is open all year.", CAMPSITE, GroundingConfig(engine=engine))
+    hook_ups, season = res.verdicts
+    assert season.label == CONTRADICTED and season.anchor == 3, season.rule
+    assert "the claim says all year, the source March to October" in season.rule, season.rule
+    assert hook_ups.label == SUPPORTED and hook_ups.anchor == 1, hook_ups.rule
+

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from grounding.config import VerdictPreset
 from grounding.negate import _NEGATION
-from grounding.types import CONTRADICTED, SUPPORTED, Verdict
+from grounding.types import CONTRADICTED, SUPPORTED, PairScore, Verdict
 
 CONDITION_RULE = "the condition it lifts"
 UNTIL_RULE = "the end it gives"
@@ -109,22 +109,49 @@ def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
     return None
 
 
-def backed_override(v: Verdict, preset: VerdictPreset, claim_text: str, context_texts: list[str]) -> Verdict:
+def backed_override(v: Verdict, preset: VerdictPreset, claim_text: str, context_texts: list[str],
+                   pairs: tuple[PairScore, ...] | list[PairScore] = (), tau: float = 0.5) -> Verdict:
     """A Contradicted verdict the model's reading decided (no rule found a conflict: no `anchor_conflict`) whose
     anchor backs the claim in a way the model reads the other way round (`backing`: it forbids the claim's thing
     only without the condition the claim allows it with, or it ends the claim's state when the claim says it holds
-    until): Supported on that sentence. On with the preset's reversal_override."""
+    until): Supported on that sentence. Also where the anchor names no time of day, day of the week or part of the
+    day and another judged sentence (`pairs`, cosine at least `tau`) gives the claim's days or hours
+    (`_TIMED`): the model's contradiction then comes from a sentence on another point ("Blood tests are done in the
+    morning only" was Contradicted by "Blood tests are by appointment only", P(c) 0.75, its "only" taken for the
+    claim's, while "Blood tests are carried out between 8:30am and 11:30am" gives morning hours); the anchor becomes
+    that sentence. On with the preset's reversal_override."""
     if preset.reversal_override is None or v.anchor_conflict or v.anchor is None or v.score is None \
             or v.label != CONTRADICTED:
         return v
-    found = backing(claim_text, context_texts[v.anchor])
+    found, column, cosine = backing(claim_text, context_texts[v.anchor]), v.anchor, v.cosine
+    if found is None and not _timed(context_texts[v.anchor]):
+        for p in sorted(pairs, key=lambda p: (-p.cosine, p.column)):
+            if p.judged and p.cosine >= tau and p.column != v.anchor:
+                found = backing(claim_text, context_texts[p.column])
+                if found is not None and found[0] in _TIMED:
+                    column, cosine = p.column, p.cosine
+                    break
+                found = None
     if found is None:
         return v
+    before = v.anchor
     name, v.anchor_conflict = found
-    v.label, v.conflicting = SUPPORTED, None
-    v.rule = (f"{name}: context sentence {v.anchor + 1}: {v.anchor_conflict}, which the model reads as a "
-              f"contradiction: Contradicted taken the other way round ({v.rule})")
+    v.label, v.conflicting, v.anchor, v.cosine = SUPPORTED, None, column, cosine
+    v.rule = (f"{name}: context sentence {column + 1}: {v.anchor_conflict}, which the model reads as a "
+              f"contradiction: Contradicted taken the other way round ({v.rule})" if column == before else
+              f"{name}: context sentence {column + 1}: {v.anchor_conflict}; the model's contradiction came from "
+              f"context sentence {before + 1}, which names no day or time ({v.rule})")
     return v
+
+
+_TIMED = (DAYS_RULE, HOURS_RULE)
+_PART_OF_DAY = re.compile(r"\b(?:morning|afternoon|evening|night|midday|noon|midnight)s?\b", re.IGNORECASE)
+
+
+def _timed(sentence: str) -> bool:
+    """Whether a sentence names a time of day, a day of the week or a part of the day."""
+    from grounding.entities import mentions
+    return bool(_PART_OF_DAY.search(sentence)) or any(m.kind in ("time", "weekday") for m in mentions(sentence))
 
 
 def backing_note(rule: str) -> str | None:

@@ -125,3 +125,31 @@ def test_the_ends_of_a_span_of_hours_are_no_values_of_their_own():
         [("7am", "8am")]
     assert quantity_conflicts("The shop closes at 6pm.", "The shop is open from 9am to 5pm.", same_figure=True) == \
         [("6pm", "5pm")]
+
+
+TWO_SOURCES = ["Group study rooms may be booked for a maximum of 3 hours per day. Bookings open 7 days ahead.",
+               "Blood tests are carried out between 8:30am and 11:30am, Monday to Friday. Blood tests are by appointment "
+               "only."]
+
+
+@pytest.mark.parametrize("engine", ("claims", "context"))
+def test_a_contradiction_from_a_sentence_with_no_time_does_not_stand_against_the_hours_that_back_it(engine):
+    """conditions.backed_override beyond the anchor: in the app, with the hours in a document of their own, "Blood tests
+    are done in the morning only" was Contradicted by "Blood tests are by appointment only" (P(c) 0.75, the more
+    similar sentence, its "only" taken for the claim's); that sentence names no time, and the hours sentence backs the
+    claim."""
+    res = ground("Blood tests are done in the morning only.", TWO_SOURCES, GroundingConfig(engine=engine))
+    (v,) = res.verdicts
+    assert v.label == SUPPORTED and v.anchor == 2, v.rule
+    assert v.rule.startswith("the hours it gives: context sentence 3: it says “between 8:30am and 11:30am”, and the "
+                             "claim “in the morning only”; the model's contradiction came from context sentence 4, "
+                             "which names no day or time"), v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_sentence_that_names_another_part_of_the_day_still_contradicts(engine):
+    res = ground("Blood tests are done in the morning only.", ["Blood tests are carried out between 8:30am and 11:30am, "
+                 "Monday to Friday. On Thursdays blood tests are also done in the afternoon."],
+                 GroundingConfig(engine=engine))
+    (v,) = res.verdicts
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule

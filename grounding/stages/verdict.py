@@ -45,7 +45,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     base_label = v.label
     v = overrides.alone_override(v, preset, claim, pairs, [s.text for s in ctx], diffs)
     v = exceptions.exception_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
-    v = conditions.backed_override(v, preset, claim.text, [s.text for s in ctx])
+    v = conditions.backed_override(v, preset, claim.text, [s.text for s in ctx], pairs, config.tau)
     v = stated.stated_override(v, preset, claim.text, pairs, [s.text for s in ctx], diffs)
     v = overrides.list_override(v, preset, claim.text, [s.text for s in ctx])
     v = number_rules.quantity_override(v, preset, result.claims[k].text,

@@ -92,8 +92,8 @@ def _word(token) -> str:
 
 
 def _thing(subject) -> tuple[str, frozenset]:
-    """(noun lemma, the lemmas that qualify it: compounds, adjectives, what an "on" / "about" / "towards" phrase says it is of) of a
-    price's subject; the way in to a thing is that thing ("Entry to the shipwrecks exhibition")."""
+    """(noun lemma, the lemmas that qualify it: compounds, adjectives, what an "on" / "about" / "towards" phrase says
+    it is of) of a price's subject; the way in to a thing is that thing ("Entry to the shipwrecks exhibition")."""
     into = next((p for c in subject.children if c.dep_ == "prep" and c.lower_ in ("to", "for", "into")
                  for p in c.children if p.dep_ == "pobj" and p.pos_ in ("NOUN", "PROPN")), None)
     if subject.lemma_.lower() in _WAYS_IN and into is not None:

@@ -15,7 +15,8 @@ import re
 
 from grounding.decompose import parse
 from grounding.invisible import judged_text
-from grounding.reversal import _NEGATION
+from grounding.negate import _NEGATION as denied      # anywhere in the text
+from grounding.reversal import _NEGATION              # just before a word
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december")
@@ -63,7 +64,7 @@ def season_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         pair = (always.group(0), part)
     else:    # the other way round: the claim's months against the sentence's "all year"
         part, always = _part_of_year(claim), _ALL_YEAR.search(sentence)
-        if part is None or always is None or _NEGATION.search(claim):
+        if part is None or always is None or denied.search(claim):
             return []
         pair = (part, always.group(0))
     from grounding.hours import _subject

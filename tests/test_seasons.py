@@ -22,6 +22,7 @@ from grounding.types import CONTRADICTED, SUPPORTED
     ("The site is open all year.", "The site is open from January to December.", []),
     ("The café is open all year.", "The campsite is open from March to October.", []),
     ("The site is not open all year.", "The site is open from March to October.", []),
+    ("The site is not open from April to September.", "The site is open all year round.", []),
     ("The museum is open all year.", "The museum opened in May 2019 and welcomed 20,000 visitors from June to August.", []),
     ("The site is open all year.", "The site is open all year, with a reduced service from November to February.", []),
 ])

@@ -98,14 +98,12 @@ def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
     ends = ends_as_said(claim_text, sentence)
     if ends is not None:
         return UNTIL_RULE, f"it says “{ends[1]}”, and the claim that it holds “{ends[0]}”"
-    from grounding.weekdays import closed_outside
-    days = closed_outside(claim_text, sentence)
-    if days is not None:
-        return DAYS_RULE, f"it says “{days[1]}”, and the claim “{days[0]}”"
     from grounding.hours import within_part_of_day
-    hours = within_part_of_day(claim_text, sentence)
-    if hours is not None:
-        return HOURS_RULE, f"it says “{hours[1]}”, and the claim “{hours[0]}”"
+    from grounding.weekdays import closed_outside
+    for name, said in ((DAYS_RULE, closed_outside), (HOURS_RULE, within_part_of_day)):   # (the claim's words, its)
+        found = said(claim_text, sentence)
+        if found is not None:
+            return name, f"it says “{found[1]}”, and the claim “{found[0]}”"
     return None
 
 

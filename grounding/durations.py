@@ -12,9 +12,9 @@ weeks is a year). Not a duration: "several hundred hours"; a count of events per
 ago, or an amount of something ("two months' notice").
 
 The claim's duration conflicts with the sentence's where one verb (not "be" or "have") governs both, of subjects
-that share a word where both have one ("Antibodies were detected at 2–3 weeks" is not what "At 2 days, SARS-CoV-2
-was detected" times), the sentence gives no duration of that verb that agrees, and none of the two intervals
-overlap (the quantity rule, learned.quantity_conflicts with `same_figure`).
+that share a word (or a word and its noun) where both have one ("Antibodies were detected at 2–3 weeks" is not what
+"At 2 days, SARS-CoV-2 was detected" times), the sentence gives no duration of that verb that agrees, and none of
+the two intervals overlap (the quantity rule, learned.quantity_conflicts with `same_figure`).
 """
 from __future__ import annotations
 
@@ -31,9 +31,11 @@ _UNIT = r"(?P<unit>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortni
 _NUM = rf"(?:\d+(?:\.\d+)?|{_NUMBER_WORDS})"
 _BOUND = (r"(?P<bound>about|around|roughly|approximately|nearly|almost|some|up to|at least|at most|more than|less than"
           r"|over|under|no more than|no less than|just over|just under)")
+# a length in two units is one length: "2 hours 30 minutes", "1 hour and 45 minutes" (the second unit the smaller)
+_MORE = rf"(?:[ \t]+(?:and[ \t]+)?(?P<more>{_NUM})[ \t]+(?P<unit2>{_UNIT[len('(?P<unit>'):-1]}))"
 _DURATION = re.compile(
     rf"(?i:(?:\b{_BOUND}[ \t]+)?\b(?:(?P<half>half[ \t]+an)|(?P<article>an?)|between[ \t]+(?P<lo2>{_NUM})[ \t]+and[ \t]+"
-    rf"(?P<hi2>{_NUM})|(?P<lo>{_NUM})(?:[ \t]*(?:to|-|–)[ \t]*(?P<hi>{_NUM}))?)[ \t]+{_UNIT}\b)")
+    rf"(?P<hi2>{_NUM})|(?P<lo>{_NUM})(?:[ \t]*(?:to|-|–)[ \t]*(?P<hi>{_NUM}))?)[ \t]+{_UNIT}\b{_MORE}?\b)")
 _UNIT_NAMES = {"sec": "second", "min": "minute", "hr": "hour"}
 # a count per period, not a length of time: "three times a day", "every 10 minutes", "per hour", "5 mg a day", "4.1 a
 # month"
@@ -85,6 +87,11 @@ def durations(text: str) -> tuple[Duration, ...]:
             if low is None or (m.group("hi") or m.group("hi2")) and high is None:
                 continue
             high = low if high is None else high
+        if m.group("more") and not (m.group("hi") or m.group("hi2")):   # "2 hours 30 minutes": one length
+            unit2 = m.group("unit2").lower().rstrip("s")
+            smaller, more = _SECONDS[_UNIT_NAMES.get(unit2, unit2)], _value(m.group("more"))
+            if more is not None and smaller < per:
+                low = high = low + more * smaller / per
         bound = (m.group("bound") or "").lower()
         if bound in _ABOVE:
             low, high = low, float("inf")
@@ -95,12 +102,23 @@ def durations(text: str) -> tuple[Duration, ...]:
     return tuple(out)
 
 
+# a length named by what it is the time of: "Flight time is 2 hours 30 minutes", "Preparation time: 15 minutes"
+_LABEL = re.compile(r"\b(?P<label>[A-Za-z]{3,})[ \t]+(?:time|duration)[ \t]*(?::|\bis\b|\bwas\b|\bof\b)[ \t]*$", re.I)
+# what a length is taken to do: "It takes 30 minutes to prepare"
+_PURPOSE = re.compile(r"[ \t]+to[ \t]+(?P<verb>[a-z]{3,})\b")
+
+
 def _verb(text: str, d: Duration) -> tuple[str, frozenset]:
     """(the lemma of the verb governing a duration (its unit word), "" where none does; the words of that verb's
-    subject, binding._subject_words)."""
+    subject, binding._subject_words). A length given as the time of something ("Flight time is 2 hours", "Preparation
+    time: 15 minutes") is how long that lasts ("last", {"flight"}); what a length is taken for is among its subject's
+    words ("It takes 30 minutes to prepare": "last", {"it", "prepare"})."""
     from grounding.binding import _subject_words
     from grounding.decompose import parse
     from grounding.values import governor
+    label = _LABEL.search(text[max(0, d.start - 40):d.start])
+    if label:
+        return "last", frozenset({label.group("label").lower()})
     doc = parse(text)
     token = next((t for t in doc if t.idx <= d.end - 1 < t.idx + len(t.text)), None)
     if token is None:
@@ -108,8 +126,16 @@ def _verb(text: str, d: Duration) -> tuple[str, frozenset]:
     node = governor(token)
     if node.pos_ in ("VERB", "AUX") or node.dep_ == "ROOT" and node.i == 0:   # "Bake for …", tagged a name
         lemma = node.lemma_.lower()
-        return "last" if lemma == "take" else lemma, _subject_words(token)    # "takes 12 weeks" / "lasts 10 weeks"
+        purpose = _PURPOSE.match(text, d.end) if lemma == "take" else None
+        return "last" if lemma == "take" else lemma, _subject_words(token) | (
+            {purpose.group("verb")} if purpose else set())                   # "takes 12 weeks" / "lasts 10 weeks"
     return "", frozenset()
+
+
+def _share(a: frozenset, b: frozenset) -> bool:
+    """Whether two subjects' words share one, or a word and its noun ("prepare" / "preparation", prices._kin)."""
+    from grounding.prices import _kin
+    return any(_kin(x, y) for x in a for y in b)
 
 
 def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
@@ -125,7 +151,7 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         if verb in ("", "be", "have"):
             continue
         same = [x for x in theirs
-                if (v := _verb(sentence, x))[0] == verb and (not subject or not v[1] or subject & v[1])]
+                if (v := _verb(sentence, x))[0] == verb and (not subject or not v[1] or _share(subject, v[1]))]
         if same and not any(x.low <= c.high and c.low <= x.high for x in same):
             out.append((c.surface, same[0].surface))
     return out

@@ -30,6 +30,11 @@ HOUR = 3600
     # an amount of something ("… after six months with two months' notice" had been Contradicted by "… after the first
     # six months by giving two months' notice")
     ("End it with two months' notice.", []), ("It is a ten minutes’ walk.", []),
+    # a length in two units is one length ("The flight takes 2 hours" had been Supported by "Flight time is 2 hours
+    # 30 minutes" on every engine)
+    ("Flight time is 2 hours 30 minutes.", [("2 hours 30 minutes", 2.5 * 0.95, 2.5 * 1.05)]),
+    ("It lasts 1 hour and 45 minutes.", [("1 hour and 45 minutes", 1.75 * 0.95, 1.75 * 1.05)]),
+    ("The crossing takes around 2 hours 15 minutes.", [("around 2 hours 15 minutes", 2.25 * 0.8, 2.25 * 1.2)]),
 ])
 def test_durations_are_intervals_of_time(text, expected):
     got = [(d.surface, d.low / HOUR, d.high / HOUR) for d in durations(text)]
@@ -54,6 +59,14 @@ def test_durations_are_intervals_of_time(text, expected):
      [("10 minutes", "12 minutes")]),
     ("Rest the dough for an hour.", "Knead for 10 minutes, then rest the dough for an hour.", []),
     ("The study followed patients for two years.", "The drug was given for six months.", []),
+    # a length given as the time of something is how long that lasts; what a length is taken for is its subject's
+    ("The flight takes 2 hours.", "Flight time is 2 hours 30 minutes.", [("2 hours", "2 hours 30 minutes")]),
+    ("The flight takes 150 minutes.", "Flight time is 2 hours 30 minutes.", []),
+    ("It takes 30 minutes to prepare.", "Preparation time: 15 minutes; cooking time: 30 minutes.",
+     [("30 minutes", "15 minutes")]),
+    ("It takes 15 minutes to prepare.", "Preparation time: 15 minutes; cooking time: 30 minutes.", []),
+    ("It takes 30 minutes to cook.", "Preparation time: 15 minutes; cooking time: 30 minutes.", []),
+    ("The train takes 3 hours.", "Journey time is about 2 hours.", []),     # the journey's time is not the train's
     # one verb of subjects that share no word: two events (a report claim, gold Contradicted for another reason, had
     # turned Contradicted by it)
     ("Antibodies against SARS-CoV-2 were detected at 2–3 weeks post-infection.",
@@ -85,3 +98,19 @@ def test_a_baking_time_in_other_units_is_contradicted(engine):
     assert bake.label == CONTRADICTED and bake.anchor == 3, bake.rule
     assert "the claim says about an hour, the source 35 to 40 minutes" in bake.rule
     assert cool.label == SUPPORTED and cool.anchor == 4, cool.rule
+
+
+CURRY = ("Serves 4. Preparation time: 15 minutes; cooking time: 30 minutes. Ingredients: chicken thighs, coconut milk, "
+         "red curry paste, peanut butter, lime, coriander. Suitable for freezing for up to 3 months.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_preparation_time_is_not_the_cooking_time(engine):
+    """A recipe answer: "It takes 30 minutes to prepare" was Supported on every engine (P(e) 0.96 alone), by the
+    cooking time's 30 minutes."""
+    res = ground("The recipe serves four people. It takes 30 minutes to prepare. It can be frozen for up to three months.",
+                 [CURRY], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    serves, prepare, frozen = res.verdicts
+    assert prepare.label == CONTRADICTED and prepare.anchor == 1, prepare.rule
+    assert "the claim says 30 minutes, the source 15 minutes" in prepare.rule
+    assert serves.label == SUPPORTED and frozen.label == SUPPORTED, (serves.rule, frozen.rule)

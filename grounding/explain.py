@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from grounding.conditions import backing_note
+from grounding.events import EVENT_RULE
 from grounding.learned import quantity_conflicts
 from grounding.types import (CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, Claim, GroundingResult,
                              Provenance, Verdict)
@@ -174,6 +175,12 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                     f"say a list is complete, so it neither backs nor contradicts the claim (the entailment model "
                     f"read it as contradiction "
                     f"{claim.joint[2] if claim.joint is not None else verdict.contradict or 0:.2f}).")
+        elif verdict.rule.startswith(EVENT_RULE) and claim.swapped is not None:
+            as_written = claim.joint[2] if claim.joint is not None else verdict.contradict or 0
+            text = (f"Unsupported: {anchor} ({where}) dates another event. Read with the claim's date in place of its "
+                    f"own, it neither backs nor contradicts the claim (the entailment model: P(neutral) "
+                    f"{claim.swapped[1]:.2f}); as written it read as a contradiction ({as_written:.2f}) only for its "
+                    f"date. The sources do not say when the claim's event happened.")
         elif verdict.rule.startswith("denied mention: "):
             what, cue = _denied(verdict.rule)
             from grounding.denial import how_denied

@@ -165,3 +165,24 @@ def figures_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
             move_anchor(v, judged[column], preset, entity_diffs)
             return v
     return v
+
+
+def event_override(v: Verdict, preset: VerdictPreset, claim: Claim) -> Verdict:
+    """A claim the model's reading made Contradicted (no rule found a conflict: no `anchor_conflict`) that dates one
+    event, whose anchor, read with the claim's date in place of its own (`Claim.swapped`, stage judge_joint), neither
+    entails nor contradicts it (neutral its most likely class), is Unsupported: the sentence dates another event ("The
+    club was founded in 1902" against "In 2021 the club finished first in the league", P(c) 0.74; with 1902 in its
+    place, P(n) 0.63), and the source does not say when the claim's happened (grounding.events). On with the preset's
+    quantity_override."""
+    from grounding.events import EVENT_RULE
+    if preset.quantity_override is None or v.label != CONTRADICTED or v.anchor_conflict or claim.swapped is None \
+            or v.anchor is None or v.anchor != claim.swapped_column:
+        return v
+    e, n, c = claim.swapped
+    if n < max(e, c):
+        return v
+    v.label, v.conflicting = UNSUPPORTED, None
+    v.anchor_conflict = "it dates another event, not the claim's"
+    v.rule = (f"{EVENT_RULE}: read with the claim's date in place of its own, context sentence {v.anchor + 1} neither "
+              f"entails nor contradicts the claim (P(n) = {n:.2f}, P(e) = {e:.2f}, P(c) = {c:.2f}); {v.rule}")
+    return v

@@ -95,6 +95,11 @@ class Claim:
     # the column judged only because no other sentence reached the claim: its most similar one, at a cosine below
     # what any other reading needs (nothing_floor; stages.retrieve.nearest). None: read as usual
     nearest: Optional[int] = None
+    # a claim read as contradicted that dates one event (grounding.events): P(e), P(n), P(c) of the claim against its
+    # most similar judged sentence that gives other dates, read with the claim's date in place of its own (stage
+    # judge_joint), and that sentence's column; None: not read so (number_rules.event_override)
+    swapped: Optional[list[float]] = None
+    swapped_column: Optional[int] = None
 
     @property
     def alone_entails(self) -> bool:

@@ -17,6 +17,10 @@ thresholds is judged again by the model's fp32 twin (the int8 model could have t
 counts it among the rechecked judgements. The recheck stage runs after this one (its borderline test sees the
 joint reading) and, for a claim whose pairs it judged again, has the columns chosen again and read by the twin
 (`reread`). A premise over the model's window is cut at its end (the claim is kept whole); a claim whose joint reading the time budget stopped keeps `joint` None, so the pairs decide.
+
+A claim read as contradicted that dates one event is read once more against its sentence with the claim's date in
+place of the sentence's (`read_swapped`, grounding.events): whether the contradiction was only the date of another
+event.
 """
 from __future__ import annotations
 
@@ -82,6 +86,40 @@ def run(state: Run) -> None:
     todo = [k for k in state.claims if len(select(state, k)) > (0 if "scorer" in state.models else 1)]
     read_and_recheck(state, todo)
     widen(state, todo)
+    read_swapped(state, list(state.claims))
+
+
+def read_swapped(state: Run, ks: list[int], fp32: bool = False) -> None:
+    """Of the claims `ks` read as contradicted (the reading together, or alone, has contradiction as its most likely
+    class) that date one event (grounding.events): the most similar judged sentence that gives other dates, read with
+    the claim's date in place of its own (`Claim.swapped`, number_rules.event_override), in one call; a reading whose
+    neutral class lies within `recheck_margin` of the likelier of the other two is read again by the fp32 twin."""
+    from grounding.events import swap_target
+    claims, items = state.result.claims, []
+    for k in ks:
+        claim = claims[k]
+        claim.swapped, claim.swapped_column = None, None
+        if not any(r is not None and r[2] >= max(r[0], r[1]) for r in (claim.joint, claim.alone)):
+            continue
+        judged = sorted((p for p in state.scores if p.claim == k and p.judged), key=lambda p: (-p.cosine, p.column))
+        found = swap_target(claim.text, [p.column for p in judged], state.context_texts)
+        if found is not None:
+            items.append((k, *found))
+    if not items or state.over_budget():
+        return
+    model = state.models["entailment"]
+    probs = model.predict([premise for _, _, premise in items], [claims[k].text for k, _, _ in items],
+                          stop=state.over_budget, fp32=fp32)
+    unfinished, margin, again = set(model.unfinished), state.config.recheck_margin, []
+    for i, (k, column, _) in enumerate(items):
+        if i in unfinished:
+            continue
+        claims[k].swapped, claims[k].swapped_column = [round(float(x), 4) for x in probs[i]], column
+        state.result.coverage.rechecked += int(fp32)
+        if not fp32 and margin > 0 and abs(probs[i][1] - max(probs[i][0], probs[i][2])) < margin:
+            again.append(k)
+    if again:
+        read_swapped(state, again, fp32=True)
 
 
 def read_and_recheck(state: Run, ks: list[int]) -> None:

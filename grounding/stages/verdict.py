@@ -15,6 +15,7 @@ from typing import Callable, Iterable, Optional
 
 from grounding import conditions, exceptions, number_rules, overrides, stated, sureness, verdict
 from grounding.config import GroundingConfig, VerdictPreset
+from grounding.events import EVENT_RULE
 from grounding.stages import Run
 from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, EntityDiff, GroundingResult, PairScore, RuledCell,
                              SignedMap, Verdict)
@@ -48,6 +49,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = conditions.backed_override(v, preset, claim.text, [s.text for s in ctx], pairs, config.tau)
     v = stated.stated_override(v, preset, claim.text, pairs, [s.text for s in ctx], diffs)
     v = overrides.list_override(v, preset, claim.text, [s.text for s in ctx])
+    v = number_rules.event_override(v, preset, claim)
     v = number_rules.quantity_override(v, preset, result.claims[k].text,
                                   ctx[v.anchor].text if v.anchor is not None and v.score is not None else None,
                                   said=_resolved(result, k))
@@ -152,7 +154,8 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
       because it names the claim's subject as its exception (exceptions.exception_override), or because it backs
       the claim in a way the model reads the other way round (conditions.backed_override: a condition it lifts, a
       state's end), where the cell is not supporting: value +cosine, label +1.
-    - Unsupported by the list rule (overrides.list_override) where the cell is contradicting: value 0, label 0.
+    - Unsupported by the list rule (overrides.list_override) or the date rule (number_rules.event_override) where the
+      cell is contradicting: value 0, label 0.
     - Unsupported by the denial rule where the cell is supporting ("will enroll 300 patients" against "enrolled 300
       patients"), or because the sentences read together lean to contradiction (verdict.doubted): value 0, label 0,
       no evidence; not where another claim of the same row is backed by that sentence (the claims engine's sentence
@@ -176,7 +179,7 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
             smap.values[row][j], smap.labels[row][j] = 0.0, 0
     for v in verdicts:
         red = v.label == CONTRADICTED and v.score is not None
-        listed = v.label == UNSUPPORTED and v.rule.startswith("an open list: ") and bool(v.anchor_conflict)
+        listed = v.label == UNSUPPORTED and v.rule.startswith(("an open list: ", EVENT_RULE)) and bool(v.anchor_conflict)
         denied = v.label == UNSUPPORTED and (v.rule.startswith("denied mention: ") and bool(v.anchor_conflict)
                                              or v.rule.startswith(verdict.DOUBTED)) or listed
         borne = v.label == SUPPORTED and (v.rule.startswith((number_rules.FIGURES_RULE, exceptions.EXCEPTION_RULE,
@@ -193,7 +196,8 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
         if denied and any(o is not v and o.label in (SUPPORTED, PARTIAL) and o.anchor == j and row_of(o) == row
                           for o in verdicts):
             continue
-        rule = "the list rule" if listed else "the denial rule" if denied else \
+        rule = ("the date rule" if v.rule.startswith(EVENT_RULE) else "the list rule") if listed else \
+            "the denial rule" if denied else \
             next((name for prefix, name in RULE_NAMES if v.rule.startswith(prefix)), "the quantity rule")
         rule = "the exception rule" if v.rule.startswith(exceptions.EXCEPTION_RULE) else \
             "the condition rule" if v.rule.startswith(conditions.CONDITION_RULE) else \

@@ -1,0 +1,59 @@
+"""The date of another event. The entailment model reads a claim that dates one event against a sentence that dates
+another of the same subject as a contradiction: "The club was founded in 1902" against "In 2021 the club finished
+first in the league" (P(c) 0.74 alone; Contradicted on every engine), though the source never says when the club was
+founded. Not mentioned is not contradicted. The verbs cannot tell the two cases apart: "Tolls were abolished in
+2010" against "Tolls on the crossing were removed in 2018" is one event in other words, and a contradiction.
+
+So the model is asked (stage judge_joint, `Claim.swapped`): the sentence is read again with the claim's date in
+place of its own ("In 1902 the club finished first …": P(n) 0.63; "Tolls … were removed in 2010": P(e) 0.95). Where
+it then neither entails nor contradicts the claim (neutral its most likely class), the sentence dates another
+event, and the contradiction read in it was only its date: the verdict rule (number_rules.event_override) makes
+such a Contradicted claim, one no rule found a conflict in, Unsupported.
+
+A claim dates an event where it gives one date or year and no other figure (a number, money, a percent, a time), the
+sentence one or more dates or years, none of them the claim's.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from grounding.entities import mentions
+from grounding.invisible import judged_text
+
+EVENT_RULE = "the date of another event"
+_WHEN = ("date", "year")
+
+
+def dated_once(claim: str):
+    """The claim's one date or year (an entities mention) where it gives no other figure, else None."""
+    figures = [m for m in mentions(judged_text(claim)) if m.kind != "named"]
+    return figures[0] if len(figures) == 1 and figures[0].kind in _WHEN else None
+
+
+def with_claims_date(claim: str, sentence: str) -> Optional[str]:
+    """The sentence with each of its dates (or years, as the claim's is) written as the claim's one date
+    (`dated_once`), where it gives some and none is the claim's; None otherwise. "In 2021 the club finished first" for "… founded in 1902": "In
+    1902 the club finished first"."""
+    own = dated_once(claim)
+    if own is None:
+        return None
+    sentence = judged_text(sentence)
+    theirs = [m for m in mentions(sentence) if m.kind in _WHEN]
+    if not theirs or any(m.key == own.key for m in theirs):
+        return None
+    out = sentence
+    for m in sorted((m for m in theirs if m.kind == own.kind), key=lambda m: -m.start):   # a year for a year
+        out = out[:m.start] + own.surface + out[m.end:]
+    return out if out != sentence else None
+
+
+def swap_target(claim: str, columns: list[int], context_texts: list[str]) -> Optional[tuple[int, str]]:
+    """(column, the sentence with the claim's date) of the first of `columns` (most similar first) that
+    `with_claims_date` rewrites, or None."""
+    if dated_once(claim) is None:
+        return None
+    for j in columns:
+        swapped = with_claims_date(claim, context_texts[j])
+        if swapped is not None:
+            return j, swapped
+    return None

@@ -2,7 +2,7 @@
 which the entailment model read as support (P(e) 0.67, Supported on every engine). One of the two says a place or
 service is there the whole year ("all year", "all year round", "year-round", "throughout the year", "12 months a
 year"), the other gives months that do not make a whole year ("from March to October", "between April and
-September", "April–October"), or says it closes for part of it ("closed in winter", "closed from November to
+September", "April–October"; Easter and Christmas as the months they fall in: "from Easter to October"), or says it closes for part of it ("closed in winter", "closed from November to
 February"). The same thing is meant where the claim's subject noun is in the sentence (hours._subject, as for
 opening hours: "The site" / "The site"; not "The café is open all year" / "The campsite is open from March to
 October"). Months that go round the whole year ("from January to December") are no conflict, nor a negated claim
@@ -21,7 +21,9 @@ from grounding.reversal import _NEGATION              # just before a word
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december")
 _MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?" \
-         r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
+         r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|easter|christmas)\b"
+# feasts that bound a season by the month they fall in: "open daily from Easter to October"
+_FEASTS = {"easter": 3, "christmas": 11}
 _ALL_YEAR = re.compile(r"\b(?:all\s+(?:the\s+)?year(?:[\s-]+round)?|year[\s-]+round|throughout\s+the\s+year"
                        r"|12\s+months\s+(?:a|of\s+the)\s+year|twelve\s+months\s+(?:a|of\s+the)\s+year"
                        r"|every\s+month\s+of\s+the\s+year)\b", re.IGNORECASE)
@@ -37,6 +39,8 @@ _CLOSED_SEASON = re.compile(r"\bclose[sd]?\s+(?:in|during|over|for|through(?:out
 
 def _month(word: str) -> int:
     word = word.lower().rstrip(".")
+    if word in _FEASTS:
+        return _FEASTS[word]
     return next(i for i, m in enumerate(_MONTHS) if m.startswith(word[:3]))
 
 

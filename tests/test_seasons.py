@@ -15,6 +15,12 @@ from grounding.types import CONTRADICTED, SUPPORTED
      [("year-round", "May and September")]),
     ("The ferry runs all year round.", "The ferry season runs April–October.", [("all year round", "April–October")]),
     ("The site is open all year round.", "The site is closed in winter.", [("all year round", "closed in winter")]),
+    # feasts as the months they fall in ("The visitor centre is open all year" had been Supported on every engine,
+    # P(e) 0.78)
+    ("The visitor centre is open all year.", "The visitor centre is open daily from Easter to October.",
+     [("all year", "Easter to October")]),
+    ("The visitor centre is open all year.", "The visitor centre is open from Easter until Christmas.",
+     [("all year", "Easter until Christmas")]),
     # the other way round: the claim's months against the sentence's "all year"
     ("The site is open from April to September.", "The site is open all year round.",
      [("April to September", "all year round")]),

@@ -93,7 +93,8 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     applies": each subject qualified otherwise), they measure or count the same noun with the same
     modifiers ("of solar capacity" both; "2 million customers" and "about 1.2 million customers"), or they qualify
     the same noun by the same preposition ("the lowest rate since 2008" / "since 2005"), or they are the gap between
-    the same things ("at least 6 hours apart" of doses / "at least 4 hours between doses"); one verb of two named
+    the same things ("at least 6 hours apart" of doses / "at least 4 hours between doses"), or one measures the noun the
+    other's "be" has as subject ("a range of 400 miles" / "The official range is up to 300 miles"); one verb of two named
     subjects of one voice (`_two_subjects`) is two figures unless they measure the same noun ("Adults should do at
     least 150 minutes a week" / "Children … should do … at least 60 minutes a day"). "aims to reach 20 gigawatts of renewable capacity by 2030" and "added 1.8 gigawatts
     of solar capacity in 2023" do not: another target is not another value of the same figure. `when`: the values
@@ -122,7 +123,21 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     return ((verb_a not in ("", "be", "have") and verb_a == verb_b)
             or (_names_a_thing(subj_a) and subj_a == subj_b and _alike(_subject_words(a), _subject_words(b)))
             or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)) or _attached(a) == _attached(b) != ()
-            or _gap(a) == _gap(b) != "" or journey(a) == journey(b) != "" or measure_of(a) == measure_of(b) != "")
+            or _gap(a) == _gap(b) != "" or journey(a) == journey(b) != "" or measure_of(a) == measure_of(b) != ""
+            or _measured_is_subject(a, b) or _measured_is_subject(b, a))
+
+
+def _measured_is_subject(a, b) -> bool:
+    """Whether a value measures a noun ("has a range of 400 miles": range) that the other value's "be" has as its
+    subject ("The official WLTP range is up to 300 miles"), the first's qualifying words among the subject's (not "a
+    battery capacity of 80 kWh" / "The usable capacity is 77 kWh")."""
+    _, _, noun, mods = _what_it_measures(a)
+    if not noun or _what_it_measures(b)[0] != "be":
+        return False
+    subject = subject_of(governor(b))
+    if subject is None or subject.lemma_.lower() != noun:
+        return False
+    return mods - {OWNED} <= {c.lemma_.lower() for c in subject.children if c.dep_ in ("amod", "compound")}
 
 
 

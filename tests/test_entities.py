@@ -103,6 +103,16 @@ def test_a_claim_without_entities_has_no_score():
     ("The basic rate is 20%.", "20%", "The higher rate of 40% applies to income between £50,270 and £125,140.", "40%",
      False),
     ("The rate is 25%.", "25%", "The basic rate is 20%.", "20%", True),
+    # a value measuring a noun and one its "be" gives to that noun ("The car has a range of 400 miles" had been
+    # Unsupported against "The official WLTP range is up to 300 miles" on every engine), the first's qualifying words
+    # among the subject's
+    ("The car has a range of 400 miles.", "400 miles", "The official WLTP range is up to 300 miles.", "300 miles",
+     True),
+    ("The official WLTP range is up to 300 miles.", "300 miles", "The car has a range of 400 miles.", "400 miles",
+     True),
+    ("The car has a battery capacity of 80 kWh.", "80 kWh", "The usable capacity is 77 kWh.", "77 kWh", False),
+    ("The house has a garden of 200 square metres.", "200 square metres", "The kitchen is 20 square metres.",
+     "20 square metres", False),
 ])
 def test_same_quantity(claim, claim_value, context, context_value, same):
     from grounding.values import same_quantity

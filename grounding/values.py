@@ -94,7 +94,8 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     modifiers ("of solar capacity" both; "2 million customers" and "about 1.2 million customers"), or they qualify
     the same noun by the same preposition ("the lowest rate since 2008" / "since 2005"), or they are the gap between
     the same things ("at least 6 hours apart" of doses / "at least 4 hours between doses"), or one measures the noun the
-    other's "be" has as subject ("a range of 400 miles" / "The official range is up to 300 miles"); one verb of two named
+    other's "be" has as subject ("a range of 400 miles" / "The official range is up to 300 miles"; not another
+    owner's: "The tank has a capacity of 50 litres" / "Boot capacity is 500 litres"); one verb of two named
     subjects of one voice (`_two_subjects`) is two figures unless they measure the same noun ("Adults should do at
     least 150 minutes a week" / "Children … should do … at least 60 minutes a day"). "aims to reach 20 gigawatts of renewable capacity by 2030" and "added 1.8 gigawatts
     of solar capacity in 2023" do not: another target is not another value of the same figure. `when`: the values
@@ -130,12 +131,18 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
 def _measured_is_subject(a, b) -> bool:
     """Whether a value measures a noun ("has a range of 400 miles": range) that the other value's "be" has as its
     subject ("The official WLTP range is up to 300 miles"), the first's qualifying words among the subject's (not "a
-    battery capacity of 80 kWh" / "The usable capacity is 77 kWh")."""
-    _, _, noun, mods = _what_it_measures(a)
+    battery capacity of 80 kWh" / "The usable capacity is 77 kWh"), and no other owner named for a measure of the
+    claim's subject ("The tank has a capacity of 50 litres" / "Boot capacity is 500 litres")."""
+    _, owner, noun, mods = _what_it_measures(a)
     if not noun or _what_it_measures(b)[0] != "be":
         return False
     subject = subject_of(governor(b))
     if subject is None or subject.lemma_.lower() != noun:
+        return False
+    # a measure of the claim's subject (OWNED: "The tank has a capacity of …") is not another owner's ("Boot capacity",
+    # "the boot's capacity")
+    others = {c.lemma_.lower() for c in subject.children if (c.dep_ == "compound" and c.pos_ == "NOUN") or c.dep_ == "poss"}
+    if OWNED in mods and others - {owner}:
         return False
     return mods - {OWNED} <= {c.lemma_.lower() for c in subject.children if c.dep_ in ("amod", "compound")}
 

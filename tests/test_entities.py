@@ -111,6 +111,8 @@ def test_a_claim_without_entities_has_no_score():
     ("The official WLTP range is up to 300 miles.", "300 miles", "The car has a range of 400 miles.", "400 miles",
      True),
     ("The car has a battery capacity of 80 kWh.", "80 kWh", "The usable capacity is 77 kWh.", "77 kWh", False),
+    ("The tank has a capacity of 50 litres.", "50 litres", "Boot capacity is 500 litres.", "500 litres", False),
+    ("The tank has a capacity of 50 litres.", "50 litres", "Tank capacity is 45 litres.", "45 litres", True),
     ("The house has a garden of 200 square metres.", "200 square metres", "The kitchen is 20 square metres.",
      "20 square metres", False),
 ])

@@ -32,11 +32,14 @@ def dated_once(claim: str):
 
 def with_claims_date(claim: str, sentence: str) -> Optional[str]:
     """The sentence with each of its dates (or years, as the claim's is) written as the claim's one date
-    (`dated_once`), where it gives some and none is the claim's; None otherwise. "In 2021 the club finished first" for "… founded in 1902": "In
-    1902 the club finished first"."""
+    (`dated_once`), where it gives some and none is the claim's; None otherwise. "In 2021 the club finished first"
+    for "… founded in 1902": "In 1902 the club finished first"."""
     own = dated_once(claim)
-    if own is None:
-        return None
+    return None if own is None else _rewritten(own, sentence)
+
+
+def _rewritten(own, sentence: str) -> Optional[str]:
+    """`with_claims_date` for the claim's date `own`."""
     sentence = judged_text(sentence)
     theirs = [m for m in mentions(sentence) if m.kind in _WHEN]
     if not theirs or any(m.key == own.key for m in theirs):
@@ -50,10 +53,9 @@ def with_claims_date(claim: str, sentence: str) -> Optional[str]:
 def swap_target(claim: str, columns: list[int], context_texts: list[str]) -> Optional[tuple[int, str]]:
     """(column, the sentence with the claim's date) of the first of `columns` (most similar first) that
     `with_claims_date` rewrites, or None."""
-    if dated_once(claim) is None:
-        return None
-    for j in columns:
-        swapped = with_claims_date(claim, context_texts[j])
+    own = dated_once(claim)
+    for j in columns if own is not None else ():
+        swapped = _rewritten(own, context_texts[j])
         if swapped is not None:
             return j, swapped
     return None

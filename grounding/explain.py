@@ -173,14 +173,13 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
         elif verdict.rule.startswith("an open list: ") and verdict.anchor_conflict:
             text = (f"Unsupported: {anchor} ({where}): {verdict.anchor_conflict}. “include” and “such as” do not "
                     f"say a list is complete, so it neither backs nor contradicts the claim (the entailment model "
-                    f"read it as contradiction "
-                    f"{claim.joint[2] if claim.joint is not None else verdict.contradict or 0:.2f}).")
+                    f"read it as contradiction {_read_against(verdict, claim):.2f}).")
         elif verdict.rule.startswith(EVENT_RULE) and claim.swapped is not None:
-            as_written = claim.joint[2] if claim.joint is not None else verdict.contradict or 0
             text = (f"Unsupported: {anchor} ({where}) dates another event. Read with the claim's date in place of its "
                     f"own, it neither backs nor contradicts the claim (the entailment model: P(neutral) "
-                    f"{claim.swapped[1]:.2f}); as written it read as a contradiction ({as_written:.2f}) only for its "
-                    f"date. The sources do not say when the claim's event happened.")
+                    f"{claim.swapped[1]:.2f}); as written it read as a contradiction "
+                    f"({_read_against(verdict, claim):.2f}) only for its date. The sources do not say when the claim's "
+                    f"event happened.")
         elif verdict.rule.startswith("denied mention: "):
             what, cue = _denied(verdict.rule)
             from grounding.denial import how_denied
@@ -307,3 +306,8 @@ def _leans_against(result: GroundingResult, verdict: Verdict) -> str:
     what = disagreement(result, verdict.anchor, verdict.conflicting).replace(" disagree", " may disagree")
     return (f" But {_quote(result.context_sentences[verdict.conflicting].text, 160)} "
             f"({_where(result, verdict.conflicting)}) leans against it{how}: {what}.")
+
+
+def _read_against(verdict: Verdict, claim: Claim) -> float:
+    """P(contradiction) the entailment model gave the claim as written: its joint reading's, else the verdict's."""
+    return claim.joint[2] if claim.joint is not None else verdict.contradict or 0

@@ -125,16 +125,17 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
             or (_names_a_thing(subj_a) and subj_a == subj_b and _alike(_subject_words(a), _subject_words(b)))
             or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)) or _attached(a) == _attached(b) != ()
             or _gap(a) == _gap(b) != "" or journey(a) == journey(b) != "" or measure_of(a) == measure_of(b) != ""
-            or _measured_is_subject(a, b) or _measured_is_subject(b, a))
+            or _measured_is_subject((verb_a, subj_a, noun_a, mods_a), verb_b, b)
+            or _measured_is_subject((verb_b, subj_b, noun_b, mods_b), verb_a, a))
 
 
-def _measured_is_subject(a, b) -> bool:
+def _measured_is_subject(measures: tuple, verb: str, b) -> bool:
     """Whether a value measures a noun ("has a range of 400 miles": range) that the other value's "be" has as its
     subject ("The official WLTP range is up to 300 miles"), the first's qualifying words among the subject's (not "a
     battery capacity of 80 kWh" / "The usable capacity is 77 kWh"), and no other owner named for a measure of the
     claim's subject ("The tank has a capacity of 50 litres" / "Boot capacity is 500 litres")."""
-    _, owner, noun, mods = _what_it_measures(a)
-    if not noun or _what_it_measures(b)[0] != "be":
+    _, owner, noun, mods = measures     # one value's _what_it_measures; `verb`: the other's (its token `b`)
+    if not noun or verb != "be":
         return False
     subject = subject_of(governor(b))
     if subject is None or subject.lemma_.lower() != noun:

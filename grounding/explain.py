@@ -10,6 +10,7 @@ from typing import Callable, Optional
 
 from grounding.conditions import backing_note
 from grounding.events import EVENT_RULE
+from grounding.prohibited import LIMIT_RULE
 from grounding.learned import quantity_conflicts
 from grounding.types import (CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, Claim, GroundingResult,
                              Provenance, Verdict)
@@ -141,6 +142,14 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             text = (f"Supported by {anchor} ({where}): {verdict.anchor_conflict}, and the claim says of them the "
                     f"opposite of what it says of the rest. The entailment model reads the exception as included and "
                     f"read the sentence as contradicting the claim, so its reading is taken the other way round.")
+        elif verdict.rule.startswith(LIMIT_RULE) and claim.swapped is not None:
+            how = "backs" if verdict.label == SUPPORTED else "neither backs nor contradicts"
+            alone = claim.alone[2] if claim.alone is not None and claim.alone_column == verdict.anchor else \
+                _read_against(verdict, claim)
+            text = (f"{'Supported by' if verdict.label == SUPPORTED else 'Unsupported:'} {anchor} ({where}) forbids going "
+                    f"past the claim's figure. Read as the limit it states, it {how} the claim (the entailment model: "
+                    f"P(entail) {claim.swapped[0]:.2f}, P(neutral) {claim.swapped[1]:.2f}); as written it read as a "
+                    f"contradiction ({alone:.2f}) for its “not”, though both give the figure as the most.")
         elif verdict.label == SUPPORTED and (backed := backing_note(verdict.rule)):
             text = (f"Supported by {anchor} ({where}): {verdict.anchor_conflict}; {backed}. The entailment model read "
                     f"the pair as a contradiction, so its reading is taken the other way round.")

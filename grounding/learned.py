@@ -95,6 +95,19 @@ def direction(text: str, start: int, end: int, reach: int = 3) -> tuple[int, str
     return 0, ""
 
 
+# the value said to have stayed where it was: "a dividend of $0.40 per share, unchanged from the previous quarter",
+# "held at 5%" (against "was raised to $0.40": the model read it as support, P(e) 0.86)
+_HELD_BEFORE = re.compile(r"\b(?:(?P<w>held|kept|maintained|left)\s+(?:[a-z]+\s+){0,2}?at"
+                          r"|(?P<v>unchanged|remained|remains|stayed|stays|steady|flat)(?:\s+at)?)\s+$", re.IGNORECASE)
+_HELD_AFTER = re.compile(r",?[ \t]*(?:[a-z]+,?[ \t]+){0,3}?(?:was[ \t]+|is[ \t]+)?(?P<w>unchanged|flat)\b", re.IGNORECASE)
+
+
+def held(text: str, start: int, end: int) -> str:
+    """The word that says the value at text[start:end] did not move ("unchanged", "held at"), else ""."""
+    m = _HELD_BEFORE.search(text[max(0, start - 20):start]) or _HELD_AFTER.match(text, end)
+    return (m.group("w") or m.groupdict().get("v") or "") if m else ""
+
+
 # a year that dates a cited work ("(Daly and Robinson, 2021b)", "Daly et al., 2020;") is no value of what is said
 _CITED = re.compile(r"(?:\bet\s+al\.?,?|[A-Z][a-z]+(?:\s+and\s+[A-Z][a-z]+)?,)\s*$")
 
@@ -112,7 +125,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     "25 mg", "2021" vs "2023" -- unless the sentence also states another of the claim's values of that kind (it
     speaks of several quantities, which of its values answers which is unknown). Also the same value moving the
     other way: a direction word beside it in each text ("rose by 6%" vs "6% less": ("6% (rose)", "6% (less)")),
-    the only conflicts given when `values` is False. `same_figure`: another value only where both are one figure
+    the only conflicts given when `values` is False; with `same_figure`, a moved value against the same said not to
+    move ("raised to $0.40" against "$0.40 per share, unchanged", `held`). `same_figure`: another value only where both are one figure
     (values.same_quantity: not "reach 20 gigawatts … by 2030" against "added 1.8 gigawatts … in 2023") and where
     the two cannot both be true as written (values.values_agree: not "43%" against "about 40%", "62%" against "more
     than 50%"), neither an end of a range ("1–2%"; values.in_range), and the claim's number written with another
@@ -151,7 +165,7 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
             way, word = direction(claim, c.start, c.end)
             for x in (m for m in xm if m.key == c.key) if way else ():
                 other, their = direction(context, x.start, x.end)
-                if other == -way:
+                if other == -way or (same_figure and not other and (their := held(context, x.start, x.end))):
                     out.append((f"{c.surface} ({word.lower()})", f"{x.surface} ({their.lower()})"))
                     break
             # the same number of another unit of one dimension, wherever the sentence writes it: "4 mg" against "4 g"

@@ -1,6 +1,7 @@
 """The rules that read numbers to amend a verdict (see grounding.overrides for all the rules and their order):
-another value of the claim's figure (quantity_override, quantity_together, quantity_note) and a comparison of two
-groups read against their figures (figures_override, grounding.compared).
+another value of the claim's figure (quantity_override, quantity_together, quantity_note), a comparison of two
+groups read against their figures (figures_override, grounding.compared), the date of another event
+(event_override) and a limit said as a prohibition (limit_override).
 """
 from __future__ import annotations
 
@@ -108,15 +109,18 @@ def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: li
     from grounding.learned import quantity_conflicts
     judged = {p.column: p for p in pairs if p.judged}
     from grounding.units import _unit_after     # a number is stated with its unit: "aged 6" does not state "6 hours"
-    def keyed(text: str, m):
-        return m.key, _unit_after(text, m.end) if m.kind == "number" else ""
+    def keyed(text: str, m, end=None):
+        return m.key, _unit_after(text, m.end if end is None else end) if m.kind == "number" else ""
     own = {m.surface: keyed(claim.text, m) for m in mentions(claim.text)}
+    from grounding.entities import occurrences     # every place a value is written: "every four to six hours, no more
+    # than four tablets" states four tablets
     # the claim's own value stated, but not of another subject: "general waste … every three weeks" does not state
     # "Recycling will be collected every three weeks" (values.another_subject: one verb, two named subjects)
     from grounding.values import another_subject
     surfaces = {key: surface for surface, key in own.items()}
     stated = {key for c in claim.joint_columns for m in mentions(context_texts[c])
-              if (key := keyed(context_texts[c], m)) not in surfaces
+              for x in occurrences(m.surface, context_texts[c])
+              if (key := keyed(context_texts[c], m, x.end())) not in surfaces
               or not another_subject(claim.text, surfaces[key], context_texts[c], m.surface)}
     for pair in sorted((judged[c] for c in claim.joint_columns if c != v.anchor and c in judged
                         and judged[c].cosine >= preset.quantity_override), key=lambda p: (-p.cosine, p.column)):
@@ -185,4 +189,27 @@ def event_override(v: Verdict, preset: VerdictPreset, claim: Claim) -> Verdict:
     v.anchor_conflict = "it dates another event, not the claim's"
     v.rule = (f"{EVENT_RULE}: read with the claim's date in place of its own, context sentence {v.anchor + 1} neither "
               f"entails nor contradicts the claim (P(n) = {n:.2f}, P(e) = {e:.2f}, P(c) = {c:.2f}); {v.rule}")
+    return v
+
+
+def limit_override(v: Verdict, preset: VerdictPreset, claim: Claim, context_texts: list[str]) -> Verdict:
+    """A claim the model's reading made Contradicted (no rule found a conflict) whose anchor forbids going past the
+    claim's figure, and which that sentence, read as the limit it states (`Claim.swapped`, grounding.prohibited:
+    "Do not take more than eight tablets" as "Take at most eight tablets"), entails (entailment its most likely
+    class) is Supported; where the rewritten sentence neither entails nor contradicts it, Unsupported. The model read
+    the negation, not the limit. On with the preset's quantity_override."""
+    from grounding.prohibited import LIMIT_RULE, as_limit
+    if preset.quantity_override is None or v.label != CONTRADICTED or v.anchor_conflict or claim.swapped is None \
+            or v.anchor is None or v.anchor != claim.swapped_column or as_limit(claim.text, context_texts[v.anchor]) is None:
+        return v
+    e, n, c = claim.swapped
+    if c >= max(e, n):
+        return v
+    v.label, v.conflicting = (SUPPORTED if e >= n else UNSUPPORTED), None
+    v.entail = e
+    if v.label == UNSUPPORTED:
+        v.anchor_conflict = "it states a limit that neither backs nor contradicts the claim"
+    v.rule = (f"{LIMIT_RULE}: read as the limit it states, context sentence {v.anchor + 1} "
+              f"{'entails' if v.label == SUPPORTED else 'neither entails nor contradicts'} the claim (P(e) = {e:.2f}, "
+              f"P(n) = {n:.2f}, P(c) = {c:.2f}); {v.rule}")
     return v

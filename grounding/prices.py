@@ -1,6 +1,5 @@
 """Free against a price: "Printing is free" against "Entry remains free, but printing now costs 10 cents per page",
-which the entailment model reads as support (P(e) 0.86): the sentence's "free" is the entry's, and printing has a
-price.
+which the entailment model reads as support (P(e) 0.86): the sentence's "free" is the entry's; printing has a price.
 
 A thing's *price state*, by spaCy's parse: "free" when it is the subject of "be", "remain", "stay", "get", "go",
 "come" or "become" with "free" or "complimentary" (or "free of charge") as its complement or under it ("Children
@@ -10,7 +9,8 @@ first of two joined verbs is the second's too: "Breakfast is served from 7am and
 of another verb with "for" or "at" an amount or a fee ("Breakfast is available for 18 euros per person", "Pets are
 welcome for a fee"), or sold separately ("A USB-C cable is included, but the charger is sold separately"). A noun
 qualified by "free" is free ("Annual membership … includes free parking", `_free_of`; not
-"free radicals"), what a thing comes with or includes is included ("It comes with a lock", `_given`), what
+"free radicals"), what a thing comes with or includes is included ("It comes with a lock", `_given`), and so is
+what comes with a plan, a ticket or a package ("Priority support comes with the premium plan"), what
 someone pays for is paid ("Members pay for parking", `_paid_for`), and so are the payers of a fare or an amount
 ("older children pay a reduced fare", `_fare`: against "Children travel free"). "free of symptoms" or
 "free from" something else is no price. A thing is its subject noun's lemma with the words that qualify it ("adult
@@ -142,7 +142,8 @@ def price_states(text: str) -> tuple[PriceState, ...]:
             continue
         if (given := _given(verb)) is not None:       # "It comes with a lock", "The kit includes a lock": included
             noun, words = _thing(given)
-            out.append(PriceState(noun, words, True, verb.doc[verb.i:given.i + 1].text))
+            end = given.i if given.i > verb.i else verb.right_edge.i      # "comes with the premium plan"
+            out.append(PriceState(noun, words, True, verb.doc[verb.i:end + 1].text.rstrip(" .")))
             continue
         if subject is None or subject.pos_ not in ("NOUN", "PROPN", "VERB") \
                 or any(c.dep_ == "neg" for c in verb.children):    # "Printing", a gerund, names a thing; "not free"
@@ -166,9 +167,12 @@ def price_states(text: str) -> tuple[PriceState, ...]:
     return tuple(out)
 
 
-# "free" before a noun that names no priced thing ("free radicals", "free time", "free speech")
+# "free" before a noun that names no priced thing ("free radicals", "free time", "free speech"); bought as a whole,
+# so that what "comes with" it is included in it (_OFFERS)
 _NOT_PRICED = frozenset("radical acid time will speech trade kick throw agent market energy fall flow form hand range "
                         "rein spirit state world press software zone".split())
+_OFFERS = frozenset("plan package subscription membership tier ticket pass purchase order booking account edition "
+                    "bundle deal fare room contract licence license".split())
 
 
 def _free_of(noun):
@@ -179,15 +183,19 @@ def _free_of(noun):
                  and not any(p.dep_ == "prep" and p.lower_ in ("of", "from") for p in c.children)), None)
 
 
+
 def _given(verb):
     """The thing a verb says comes with something, as included in it: "comes with a lock", "includes a lock" (active,
-    not negated, its object a noun), or None."""
+    not negated, its object a noun), "Priority support comes with the plan" (_OFFERS), or None."""
     if verb.pos_ != "VERB" or any(c.dep_ == "neg" for c in verb.children):
         return None
     lemma = verb.lemma_.lower()
     if lemma == "come":
-        return next((p for c in verb.children if c.dep_ == "prep" and c.lower_ == "with"
+        held = next((p for c in verb.children if c.dep_ == "prep" and c.lower_ == "with"
                      for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
+        if held is not None and held.lemma_.lower() in _OFFERS:
+            return next((c for c in verb.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"), None)
+        return held
     if lemma == "include":     # "includes free parking" is the noun's own state ("free parking")
         return next((c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and _free_of(c) is None), None)
     return None
@@ -366,9 +374,8 @@ def same_price(a, b) -> bool | None:
         return None
     if x[2] and y[2] and x[2] != y[2]:
         return False
-    if _kin(x[0], y[0]):     # the claim's words among the other's, or the claim's thing told more closely than the
-        return x[1] <= y[1] or (bool(x[1] & y[1]) and y[1] <= x[1])   # other's, by a word they share ("resident
-                                                                     # parking permit" / "resident permit")
+    if _kin(x[0], y[0]):     # the claim's words among the other's, or its thing told more closely by a shared word
+        return x[1] <= y[1] or (bool(x[1] & y[1]) and y[1] <= x[1])
     # a project named by what it is of: "the £2.4 million repair project" prices "the repairs"
     return (_modified_here(a) and any(_kin(w, y[0]) for w in x[1])) or \
         (_modified_here(b) and any(_kin(w, x[0]) for w in y[1])) or _held(x, y) or _held(y, x)

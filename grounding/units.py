@@ -13,12 +13,18 @@ HYPHENED = re.compile(r"-([a-zA-Z]+)\b(?!-)")   # or joined to it by a hyphen ("
 OWN_VALUE = frozenset("rate rates risk risks survival mortality incidence ratio odds mean average median outcome outcomes "
                       "change follow-up".split())
 
+# words between a number and what it counts that leave what is counted ("up to ten unused days" counts days; not
+# "3 extra days", a difference)
+_COUNTED_AS = frozenset("unused full whole consecutive clear calendar".split())
+
 
 def _unit_after(text: str, end: int, hyphen: bool = False) -> str:
     """The unit word after a number ending at `end`; with `hyphen`, a unit joined to it by a hyphen too (the quantity
     rule's reading; the learned model's features were fitted without it), but not before a noun of `OWN_VALUE` in
-    the next two words."""
+    the next two words; with it, a word of `_COUNTED_AS` before the unit is passed over ("ten unused days")."""
     m = UNIT.match(text, end)
+    if m is not None and hyphen and m.group(1).lower() in _COUNTED_AS and (n := UNIT.match(text, m.end())) is not None:
+        m = n                # "ten unused days": days
     if m is None and hyphen and (m := HYPHENED.match(text, end)) is not None \
             and OWN_VALUE & set(re.findall(r"[a-z-]+", text[m.end():].lower())[:2]):
         return ""

@@ -9,7 +9,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Optional
 
-from grounding.entities import Mention, occurrences
+from grounding.entities import _SMALL, Mention, occurrences
 from grounding.measured import governor, journey, measure_of, noun_verb, subject_of  # noqa: F401 (governor: others' import)
 
 
@@ -237,6 +237,11 @@ _ABOUT = re.compile(r"(?:\b(?:about|approximately|approx\.|around|roughly|nearly
                     r"|an estimated)|~)$", re.I)
 
 
+# a bound under a negated verb: "Do not take more than", "You must not bring more than", "should never go below"
+NEGATED_BOUND = re.compile(r"\b(?:(?:(?P<modal>do|does|did|should|must|may|can|shall|will|could|would)\s+)?(?:not|never)"
+                           r"|(?P<short>don't|doesn't|didn't|shouldn't|mustn't|cannot|can't|won't|wouldn't|couldn't))\s+"
+                           r"(?P<verb>(?:[a-z]+\s+){1,3}?)(?:(?:more|greater|less|fewer)\s+than|over|above|under|below"
+                           r"|in\s+excess\s+of)\s*$", re.I)
 # "no more than 5" is at most 5 and "no fewer than 5" at least 5, whatever "more than" alone says
 _NOT_THAN = re.compile(r"\b(?:no|not)\s+(?P<w>more|greater|less|fewer)\s+than$", re.I)
 
@@ -255,13 +260,17 @@ def opposite_bounds(claim: str, claim_value: Mention, context: str) -> Optional[
     value only bounded the other way: "People under 55 should first be given a calcium channel blocker" against "For
     people over 55, a calcium channel blocker is recommended first", "up to 12 books" against "at least 12 books".
     Every place the sentence writes the value counts. A number must have the same unit after it in both ("under 5
-    years" is no bound of "over 5 km"), and neither bound may be negated ("Do not store above 25 degrees" says
-    below)."""
+    years" is no bound of "over 5 km"). A bound under a negated verb is the other one (`NEGATED_BOUND`: "Do not take
+    more than 8 tablets" is at most 8, against "at least 8 tablets"; "Do not store above 25 degrees" says below);
+    another negated bound is none."""
     def read(text: str, m: Mention) -> tuple[int, str]:
         before = " ".join(text[max(0, m.start - 30):m.start].split())
         side = _side(before)
         word = side and (_NOT_THAN.search(before) or _AT_LEAST.search(before) or _AT_MOST.search(before)).group(0)
         from grounding.reversal import _NEGATION
+        if side and (forbidden := NEGATED_BOUND.search(" ".join(text[max(0, m.start - 60):m.start].split()))):
+            said = forbidden.group(0).strip()                                 # "Do not take more than 8": at most 8
+            return -side, f"{said[0].lower()}{said[1:]} {m.surface}"
         if not side or _NEGATION.search(" ".join(text[max(0, m.start - 60):m.start].split())[:-len(word)].rstrip()):
             return 0, ""
         return side, f"{word} {m.surface}"
@@ -351,15 +360,21 @@ def _side_after(after: str) -> int:
 # an end of a range, a parenthesis after either end allowed: "from 2.2% (Japan) to 10.4% (Brazil)"
 _RANGE_BEFORE = re.compile(r"\d\s*(?:[ap]\.?m\.?\s*)?(?P<pct>%?)\s*(?:\([^()]{1,40}\)\s*)?(?:–|—|-|to|and)\s*[<≤]?\s*$",
                            re.IGNORECASE)   # "from 8am to 1pm": a time's am / pm between
+_NUMBER_WORD = "|".join(sorted(_SMALL, key=len, reverse=True))
+# two number words: "four to six hours", "between three and five days"
+_WORD_RANGE_BEFORE = re.compile(rf"(?:\b(?:{_NUMBER_WORD})\s*(?:–|—|-|to)|\bbetween\s+(?:{_NUMBER_WORD})\s+and)\s*$", re.I)
+_WORD_RANGE_AFTER = re.compile(rf"\s*(?:–|—|-|to)\s*(?:{_NUMBER_WORD})\b", re.I)
 _RANGE_AFTER = re.compile(r"^\s*%?\s*(?:\([^()]{1,40}\)\s*)?(?:–|—|-|to|and)\s*[<≤]?\s*[\d.,]*\d(?P<pct>\s*(?:%|percent\b|per cent\b))?")
 
 
 def in_range(text: str, m: Mention) -> bool:
-    """Whether the value is an end of a range ("1–2%", "between 40 and 90%", "5 to <10%", "from 8am to 1pm"): not a
-    value of its own.
+    """Whether the value is an end of a range ("1–2%", "between 40 and 90%", "5 to <10%", "from 8am to 1pm", "every
+    four to six hours"): not a value of its own.
     A percentage and a value of another kind are no range: "fell by 4% to 61 million euros" gives two values."""
     before = _RANGE_BEFORE.search(text[max(0, m.start - 60):m.start])
     if before and not (before.group("pct") and m.kind != "percent"):
+        return True
+    if _WORD_RANGE_BEFORE.search(text[max(0, m.start - 30):m.start]) or _WORD_RANGE_AFTER.match(text, m.end):
         return True
     after = _RANGE_AFTER.search(text[m.end:m.end + 70])
     return bool(after) and not (m.kind == "percent" and not after.group("pct") and "%" not in text[m.end:m.end + 2])

@@ -33,6 +33,8 @@ LIBRARY = ("The Central Library will extend its opening hours from 1 March. Entr
      [("included", "sold separately")]),
     ("A cable is included in the box.", "A USB-C cable is included, but the charger is sold separately.", []),
     ("Parking is free.", "Parking is charged at 15 euros a day.", [("free", "at 15 euros a day")]),
+    ("Priority support comes with the plan.", "Priority support costs 5 dollars a month.",
+     [("comes with the plan", "costs 5 dollars a month")]),
     ("Pets stay free.", "Pets are welcome for a fee of 20 euros per night.", [("free", "for a fee of 20 euros per night")]),
     # a service and the same sold by the session ("Personal training is included in the membership" was Supported on
     # every engine: the sentences read together, "Classes are included in the membership" beside it, P(e) 0.96)
@@ -113,6 +115,10 @@ def test_free_before_a_noun_and_paying_for_it(claim, sentence, expected):
     ("Classes are included in the membership.", "Personal training sessions cost extra."),       # another service
     ("Entry is free.", "Entry remains free, although the special exhibition on shipwrecks costs 8 pounds."),
     ("Entry to the museum is free.", "Entry is free for children."),                          # the museum's unsaid
+    # what comes with a plan is included in it, not the plan free ("comes with the premium plan" was read as the plan
+    # costing nothing, and the claim Contradicted on every engine)
+    ("Priority support comes with the premium plan.",
+     "The premium plan costs $25 per month and includes 1 TB of storage plus priority support."),
 ])
 def test_no_conflict_for_the_claims_own_state_or_another_thing(claim, sentence):
     assert free_against_price(claim, sentence) == []
@@ -331,3 +337,18 @@ def test_a_rent_per_calendar_month_and_a_course_of_vaccinations_are_priced(engin
     assert "the claim says £1,200, the source £1,250" in rent.rule, rent.rule
     assert jabs.label == CONTRADICTED and jabs.anchor == 3, jabs.rule
     assert "the claim says £60, the source £65" in jabs.rule, jabs.rule
+
+
+PLANS = ("Our basic plan costs $10 per month and includes 50 GB of storage. The premium plan costs $25 per month and "
+         "includes 1 TB of storage plus priority support. Both plans can be cancelled at any time, and annual billing "
+         "gives a 20% discount.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_what_comes_with_a_plan_is_supported_by_the_plan_including_it(engine):
+    """A user's answer about plans: "Priority support comes with the premium plan" was Contradicted on every engine,
+    the premium plan read as free against its $25."""
+    res = ground("Priority support comes with the premium plan.", [PLANS],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == SUPPORTED and v.anchor == 1, v.rule

@@ -20,7 +20,8 @@ joint reading) and, for a claim whose pairs it judged again, has the columns cho
 
 A claim read as contradicted that dates one event is read once more against its sentence with the claim's date in
 place of the sentence's (`read_swapped`, grounding.events): whether the contradiction was only the date of another
-event.
+event; one that gives a figure, against its sentence that forbids going past the figure rewritten as the limit
+(grounding.prohibited): whether the model read only the negation.
 """
 from __future__ import annotations
 
@@ -92,9 +93,12 @@ def run(state: Run) -> None:
 def read_swapped(state: Run, ks: list[int], fp32: bool = False) -> None:
     """Of the claims `ks` read as contradicted (the reading together, or alone, has contradiction as its most likely
     class) that date one event (grounding.events): the most similar judged sentence that gives other dates, read with
-    the claim's date in place of its own (`Claim.swapped`, number_rules.event_override), in one call; a reading whose
-    neutral class lies within `recheck_margin` of the likelier of the other two is read again by the fp32 twin."""
+    the claim's date in place of its own (`Claim.swapped`, number_rules.event_override); of the others, the most
+    similar that forbids going past one of the claim's figures, read as the limit (grounding.prohibited,
+    number_rules.limit_override); in one call. A reading whose neutral class lies within `recheck_margin` of the
+    likelier of the other two is read again by the fp32 twin."""
     from grounding.events import swap_target
+    from grounding.prohibited import limit_target
     claims, items = state.result.claims, []
     for k in ks:
         claim = claims[k]
@@ -102,7 +106,9 @@ def read_swapped(state: Run, ks: list[int], fp32: bool = False) -> None:
         if not any(r is not None and r[2] >= max(r[0], r[1]) for r in (claim.joint, claim.alone)):
             continue
         judged = sorted((p for p in state.scores if p.claim == k and p.judged), key=lambda p: (-p.cosine, p.column))
-        found = swap_target(claim.text, [p.column for p in judged], state.context_texts)
+        columns = [p.column for p in judged]
+        found = swap_target(claim.text, columns, state.context_texts) or \
+            limit_target(claim.text, columns, state.context_texts)
         if found is not None:
             items.append((k, *found))
     if not items or state.over_budget():

@@ -16,6 +16,7 @@ from typing import Callable, Iterable, Optional
 from grounding import conditions, exceptions, number_rules, overrides, stated, sureness, verdict
 from grounding.config import GroundingConfig, VerdictPreset
 from grounding.events import EVENT_RULE
+from grounding.prohibited import LIMIT_RULE
 from grounding.stages import Run
 from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, EntityDiff, GroundingResult, PairScore, RuledCell,
                              SignedMap, Verdict)
@@ -50,6 +51,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = stated.stated_override(v, preset, claim.text, pairs, [s.text for s in ctx], diffs)
     v = overrides.list_override(v, preset, claim.text, [s.text for s in ctx])
     v = number_rules.event_override(v, preset, claim)
+    v = number_rules.limit_override(v, preset, claim, [s.text for s in ctx])
     v = number_rules.quantity_override(v, preset, result.claims[k].text,
                                   ctx[v.anchor].text if v.anchor is not None and v.score is not None else None,
                                   said=_resolved(result, k))
@@ -153,9 +155,10 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
       sentence's figures bear the claim's comparison out (number_rules.figures_override),
       because it names the claim's subject as its exception (exceptions.exception_override), or because it backs
       the claim in a way the model reads the other way round (conditions.backed_override: a condition it lifts, a
-      state's end), where the cell is not supporting: value +cosine, label +1.
-    - Unsupported by the list rule (overrides.list_override) or the date rule (number_rules.event_override) where the
-      cell is contradicting: value 0, label 0.
+      state's end), or because read as the limit it states it entails the claim (number_rules.limit_override),
+      where the cell is not supporting: value +cosine, label +1.
+    - Unsupported by the list rule (overrides.list_override), the date rule (number_rules.event_override) or the
+      limit rule (number_rules.limit_override) where the cell is contradicting: value 0, label 0.
     - Unsupported by the denial rule where the cell is supporting ("will enroll 300 patients" against "enrolled 300
       patients"), or because the sentences read together lean to contradiction (verdict.doubted): value 0, label 0,
       no evidence; not where another claim of the same row is backed by that sentence (the claims engine's sentence
@@ -179,11 +182,13 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
             smap.values[row][j], smap.labels[row][j] = 0.0, 0
     for v in verdicts:
         red = v.label == CONTRADICTED and v.score is not None
-        listed = v.label == UNSUPPORTED and v.rule.startswith(("an open list: ", EVENT_RULE)) and bool(v.anchor_conflict)
+        listed = v.label == UNSUPPORTED and v.rule.startswith(("an open list: ", EVENT_RULE, LIMIT_RULE)) \
+            and bool(v.anchor_conflict)
         denied = v.label == UNSUPPORTED and (v.rule.startswith("denied mention: ") and bool(v.anchor_conflict)
                                              or v.rule.startswith(verdict.DOUBTED)) or listed
         borne = v.label == SUPPORTED and (v.rule.startswith((number_rules.FIGURES_RULE, exceptions.EXCEPTION_RULE,
-                                                             stated.STATED_RULE, *conditions.NOTES)) or NEAREST_NOTE in v.rule)
+                                                             stated.STATED_RULE, LIMIT_RULE, *conditions.NOTES))
+                                          or NEAREST_NOTE in v.rule)
         decided = (red or denied or borne) and v.anchor is not None and v.cosine is not None
         row = row_of(v) if decided else None
         if row is None or not (0 <= row < len(smap.labels) and 0 <= v.anchor < len(smap.labels[row])):
@@ -196,7 +201,8 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
         if denied and any(o is not v and o.label in (SUPPORTED, PARTIAL) and o.anchor == j and row_of(o) == row
                           for o in verdicts):
             continue
-        rule = ("the date rule" if v.rule.startswith(EVENT_RULE) else "the list rule") if listed else \
+        rule = ("the date rule" if v.rule.startswith(EVENT_RULE) else "the limit rule" if v.rule.startswith(LIMIT_RULE)
+                else "the list rule") if listed else \
             "the denial rule" if denied else \
             next((name for prefix, name in RULE_NAMES if v.rule.startswith(prefix)), "the quantity rule")
         rule = "the exception rule" if v.rule.startswith(exceptions.EXCEPTION_RULE) else \
@@ -207,6 +213,8 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
             if v.rule.startswith(stated.STATED_RULE) else \
             "read alone by the entailment model, as the most similar sentence to a claim no other reached (the scorer "\
             "read nothing here)" if NEAREST_NOTE in v.rule else \
+            "the limit rule: read as the limit it states, the sentence entails the claim (the model read its “not” as "\
+            "a contradiction)" if v.rule.startswith(LIMIT_RULE) else \
             f"the figures rule: {v.rule.split(': ', 1)[1].split(' (context sentence')[0]}" if borne else \
             f"the verdict's rule: {v.rule}"
         smap.ruled.append(RuledCell(row=row, column=j, value=smap.values[row][j], label=smap.labels[row][j], note=note))

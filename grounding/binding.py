@@ -295,27 +295,32 @@ def _written_in(key: str, text: str) -> bool:
 
 
 def about_another(claim: str, sentence: str) -> bool:
-    """Whether the sentence speaks of another thing of the claim's kind: its subject has the head word of the claim's
-    subject but other words telling it apart ("Travel vaccines are given only with an appointment" for "Flu vaccines
-    need no appointment"), and none of the claim's such words is in the sentence. The claim's subject is its main
-    verb's, with the words it is compounded with or qualified by; a sentence holding the head word and not all of
-    those words is parsed, no other."""
+    """Whether the sentence speaks of another thing of the claim's kind (`another_kind`)."""
+    return bool(another_kind(claim, sentence))
+
+
+def another_kind(claim: str, sentence: str) -> str:
+    """The sentence's subject where it is another thing of the claim's kind: it has the head word of the claim's
+    subject but other words telling it apart ("travel vaccines" in "Travel vaccines are given only with an
+    appointment" for "Flu vaccines need no appointment"), and none of the claim's such words is in the sentence; else
+    "". The claim's subject is its main verb's, with the words it is compounded with or qualified by; a sentence
+    holding the head word and not all of those words is parsed, no other."""
     subject = claim_subject(judged_text(claim))
     if subject is None or not subject[1]:
-        return False
+        return ""
     head, marks = subject
     sentence = judged_text(sentence)
     words = set(re.findall(r"[a-z0-9]+", sentence.lower()))
     if not re.search(rf"(?<!\w){re.escape(head[:max(3, len(head) - 2)])}", sentence, re.IGNORECASE) \
             or not any(m not in words for m in marks):
-        return False
+        return ""
     from grounding.decompose import parse
     for t in parse(sentence):
         if t.dep_ in ("nsubj", "nsubjpass") and t.lemma_.lower() == head:
-            theirs = {c.lower_ for c in t.children if c.dep_ in ("compound", "amod")}
-            if theirs and not theirs & marks and not marks & words:
-                return True
-    return False
+            theirs = [c for c in t.children if c.dep_ in ("compound", "amod")]
+            if theirs and not {c.lower_ for c in theirs} & marks and not marks & words:
+                return t.doc[min(c.i for c in theirs):t.i + 1].text
+    return ""
 
 
 @functools.lru_cache(maxsize=1024)

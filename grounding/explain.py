@@ -10,8 +10,10 @@ from typing import Callable, Optional
 
 from grounding.conditions import backing_note
 from grounding.events import EVENT_RULE
-from grounding.prohibited import LIMIT_RULE
 from grounding.learned import quantity_conflicts
+from grounding.number_rules import OWN_SUBJECT_RULE
+from grounding.prohibited import LIMIT_RULE
+from grounding.siblings import SIBLING_RULE
 from grounding.types import (CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, Claim, GroundingResult,
                              Provenance, Verdict)
 from grounding.verdict import DOUBTED
@@ -107,6 +109,9 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                 signal = f"it says the deed was done to something else: {verdict.anchor_conflict}"
             elif verdict.rule.startswith("another owner"):
                 signal = f"it gives the deed to another's: {verdict.anchor_conflict}"
+            elif verdict.rule.startswith(OWN_SUBJECT_RULE):
+                named = verdict.rule.split(" names “", 1)[1].split("”", 1)[0]
+                signal = f"it names the claim's own subject, “{named}”, and gives another figure ({verdict.anchor_conflict})"
             elif verdict.rule.startswith(("said of another subject", "said with another verb",
                                           "said for another case")):            # which value is whose
                 other = {"said with another verb": "with another verb",
@@ -131,7 +136,11 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                 p_c = claim.joint[2] if reading == "alone" else verdict.contradict
                 signal = (f"{diff}; " if diff else "") + f"the entailment model gives contradiction {p_c:.2f}"
             text = f"Contradicted by {anchor} ({where})" + (f": {signal}." if signal else ".")
-            if verdict.conflicting is not None:
+            if verdict.conflicting is not None and verdict.rule.startswith(OWN_SUBJECT_RULE):
+                text += (f" {_quote(result.context_sentences[verdict.conflicting].text, 160)} "
+                         f"({_where(result, verdict.conflicting)}) backs it only in general terms: it does not name "
+                         f"“{named}”, so the sentence that names it decides.")
+            elif verdict.conflicting is not None:
                 text += (f" Another source supports it: {_quote(result.context_sentences[verdict.conflicting].text, 160)} "
                          f"({_where(result, verdict.conflicting)}) — {disagreement(result, verdict.anchor, verdict.conflicting)}.")
         elif verdict.label == SUPPORTED and verdict.rule.startswith("borne out by the figures: "):
@@ -189,6 +198,9 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                     f"{claim.swapped[1]:.2f}); as written it read as a contradiction "
                     f"({_read_against(verdict, claim):.2f}) only for its date. The sources do not say when the claim's "
                     f"event happened.")
+        elif verdict.rule.startswith(SIBLING_RULE) and verdict.anchor_conflict:
+            text = (f"Unsupported: {anchor} ({where}) {verdict.anchor_conflict.replace('it speaks', 'speaks', 1)}: what "
+                    f"it says of its own does not back the claim, and no other sentence says it of the claim's.")
         elif verdict.rule.startswith("denied mention: "):
             what, cue = _denied(verdict.rule)
             from grounding.denial import how_denied

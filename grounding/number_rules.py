@@ -18,7 +18,10 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
     value for the same quantity ("50 mg" vs "25 mg, not 50 mg"; learned.quantity_conflicts, where the same verb or
     the same measured noun governs both values, values.same_quantity: not "reach 20 gigawatts … by 2030" against
     "added 1.8 gigawatts … in 2023") with cosine at least QUANTITY_NOTE_COSINE, the most similar such, when the
-    note is on (the preset's conflict_note). The label stays. A Contradicted claim's other side (named as backing
+    note is on (the preset's conflict_note). The label stays, unless that sentence names the claim's subject and the
+    anchor does not (`own_subject`: "Electronics … within 14 days" beside "most items … within 30 days"): then
+    Contradicted, anchored there, the anchor named as the other side, with the quantity_override on. A Contradicted
+    claim's other side (named as backing
     it) that gives another value of its figure, with cosine at least quantity_override, becomes the anchor ("The
     school expects to reopen on Monday": "We hope to reopen on Tuesday" had been named as backing it, P(e) 0.93)."""
     from grounding.learned import quantity_conflicts
@@ -32,13 +35,53 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
                       f"cosine {side.cosine:.2f} >= {preset.quantity_override})")
             move_anchor(v, side, preset, entity_diffs)
         return v
-    if v.label not in (SUPPORTED, PARTIAL) or v.conflicting is not None or preset.conflict_note is None:
+    if v.label not in (SUPPORTED, PARTIAL) or preset.conflict_note is None:
         return v
     against = [p for p in pairs if p.judged and p.column != v.anchor and p.cosine >= QUANTITY_NOTE_COSINE
+               and (v.conflicting is None or p.column == v.conflicting)
                and quantity_conflicts(claim_text, context_texts[p.column], same_figure=True)]
-    if against:
-        v.conflicting = max(against, key=lambda p: p.cosine).column
+    if not against:
+        return v
+    side = max(against, key=lambda p: p.cosine)
+    v.conflicting = side.column
+    if preset.quantity_override is not None and v.anchor is not None \
+            and (named := own_subject(claim_text, context_texts[side.column], context_texts[v.anchor])):
+        what = ", ".join(f"the claim says {c}, the source {x}"
+                         for c, x in quantity_conflicts(claim_text, context_texts[side.column], same_figure=True))
+        v.label, v.anchor_conflict = CONTRADICTED, what
+        v.rule = (f"{OWN_SUBJECT_RULE}: {what} (context sentence {side.column + 1} names “{named}”, context "
+                  f"sentence {v.anchor + 1} does not); {v.rule}")
+        general = v.anchor
+        move_anchor(v, side, preset, entity_diffs)
+        v.conflicting = general          # named as the other side: it backs the claim, of things in general
     return v
+
+
+OWN_SUBJECT_RULE = "said of the claim's own subject"
+
+
+def own_subject(claim_text: str, named: str, general: str) -> str:
+    """The claim's subject (binding.claim_subject: its head word, and the words that qualify it) as `named` writes
+    it, the subject there too, where `general` does not write them all: "Electronics can be returned within 30 days" against "Electronics can be
+    returned within 14 days" beside "You can return most items within 30 days"; else ""."""
+    import re
+    from grounding.binding import claim_subject
+    subject = claim_subject(claim_text)
+    if subject is None:
+        return ""
+    head, marks = subject
+    stem = re.compile(rf"(?<!\w){re.escape(head[:max(3, len(head) - 2)])}\w*", re.IGNORECASE)
+    def written(text: str):      # where the head and every word qualifying it are written: (start, end), else None
+        found = stem.search(text)
+        spots = [re.search(rf"\b{re.escape(m)}\b", text, re.I) for m in marks]
+        return None if found is None or None in spots else (min([found.start()] + [x.start() for x in spots]), found.end())
+    span = written(named)
+    if span is None or written(general) is not None:
+        return ""
+    from grounding.decompose import parse         # the subject there too, not a word on the way ("48,600 individuals")
+    if not any(t.lemma_.lower() == head and t.dep_ in ("nsubj", "nsubjpass") for t in parse(named)):
+        return ""
+    return named[span[0]:span[1]] if span[1] - span[0] <= 40 else named[stem.search(named).start():span[1]]
 
 
 def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor_text: str | None,

@@ -62,7 +62,7 @@ def as_limit(claim: str, sentence: str) -> Optional[str]:
     for start in sorted(spots, reverse=True):
         head = out[:start]
         if (p := NEGATED_BOUND.search(head)) is not None and _ABOVE.search(head):
-            head = head[:p.start()] + _modal(p) + p.group("verb") + "at most "
+            head = head[:p.start()] + _modal(p) + (p.group("verb") or p.group("level")) + "at most "
         elif (p := _EXCEED.search(head)) is not None:
             head = head[:p.start()] + (f"{_modal(p)}be at most " if _modal(p) else "keep to at most ")
         elif (p := _NO_MORE.search(head)) is not None:

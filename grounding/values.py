@@ -234,14 +234,18 @@ _AT_LEAST = re.compile(r"\b(?:more|greater) than$|\b(?:over|above|exceeding|at l
                        r"|\bstart(?:s|ed|ing)?\s+(?:at|from)$", re.I)    # "Prices start at £39,995": the lowest
 _AT_MOST = re.compile(r"\b(?:less|fewer) than$|\b(?:under|below|up to|at most|at best|no more than|as much as)$", re.I)
 _ABOUT = re.compile(r"(?:\b(?:about|approximately|approx\.|around|roughly|nearly|almost|some|circa|ca\.|close to"
-                    r"|an estimated)|~)$", re.I)
+                    r"|an estimated)|~)(?:\s+(?:another|an\s+additional|a\s+further))?$", re.I)   # "approximately another"
 
 
-# a bound under a negated verb: "Do not take more than", "You must not bring more than", "should never go below"
+# a bound under a negated verb: "Do not take more than", "You must not bring more than", "should never go below"; over
+# / under only right after a verb of level ("Do not store above"), not after its object ("is not recommended for
+# adults over": an age that qualifies them)
+_NOT_PREP = r"(?!(?:for|to|in|of|with|by|at|on|from|among|aged|than)\b)"
 NEGATED_BOUND = re.compile(r"\b(?:(?:(?P<modal>do|does|did|should|must|may|can|shall|will|could|would)\s+)?(?:not|never)"
                            r"|(?P<short>don't|doesn't|didn't|shouldn't|mustn't|cannot|can't|won't|wouldn't|couldn't))\s+"
-                           r"(?P<verb>(?:[a-z]+\s+){1,3}?)(?:(?:more|greater|less|fewer)\s+than|over|above|under|below"
-                           r"|in\s+excess\s+of)\s*$", re.I)
+                           rf"(?:(?P<verb>(?:{_NOT_PREP}[a-z]+\s+){{1,3}}?)(?:(?:more|greater|less|fewer)\s+than|in\s+excess\s+of)"
+                           r"|(?P<level>(?:let\s+it\s+)?(?:go|fall|drop|rise|store|keep|heat|cool|set|drive|travel|be|get|stay|"
+                           r"climb|run)\s+)(?:over|above|under|below))\s*$", re.I)
 # "no more than 5" is at most 5 and "no fewer than 5" at least 5, whatever "more than" alone says
 _NOT_THAN = re.compile(r"\b(?:no|not)\s+(?P<w>more|greater|less|fewer)\s+than$", re.I)
 

@@ -56,6 +56,9 @@ def test_a_negated_bound_is_the_other_bound():
     assert quantity_conflicts("Adults can take up to eight tablets a day.",
                               "Do not take more than eight tablets in 24 hours.", same_figure=True) == []
     assert quantity_conflicts("Keep it above 5 degrees.", "Never let it go below 5 degrees.", same_figure=True) == []
+    # "over" after the verb's object is that object's age, no bound the negation turns
+    assert quantity_conflicts("The vaccine is recommended for adults under 65.",
+                              "The vaccine is not recommended for adults over 65.", same_figure=True) == []
     assert quantity_conflicts("Keep it below 5 degrees.", "Never let it go below 5 degrees.", same_figure=True) == \
         [("below 5", "never let it go below 5")]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
-from grounding import conditions, exceptions, number_rules, overrides, stated, sureness, verdict
+from grounding import conditions, exceptions, number_rules, overrides, siblings, stated, sureness, verdict
 from grounding.config import GroundingConfig, VerdictPreset
 from grounding.events import EVENT_RULE
 from grounding.prohibited import LIMIT_RULE
@@ -60,6 +60,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = overrides.reversal_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = number_rules.figures_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.binding_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    v = siblings.sibling_override(v, preset, claim.text, pairs, [s.text for s in ctx], config.tau)
     v = overrides.cause_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.deed_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.parts_override(v, preset, claim, pairs, diffs, [s.text for s in ctx])
@@ -184,7 +185,8 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
         red = v.label == CONTRADICTED and v.score is not None
         listed = v.label == UNSUPPORTED and v.rule.startswith(("an open list: ", EVENT_RULE, LIMIT_RULE)) \
             and bool(v.anchor_conflict)
-        denied = v.label == UNSUPPORTED and (v.rule.startswith("denied mention: ") and bool(v.anchor_conflict)
+        denied = v.label == UNSUPPORTED and (v.rule.startswith(("denied mention: ", siblings.SIBLING_RULE))
+                                             and bool(v.anchor_conflict)
                                              or v.rule.startswith(verdict.DOUBTED)) or listed
         borne = v.label == SUPPORTED and (v.rule.startswith((number_rules.FIGURES_RULE, exceptions.EXCEPTION_RULE,
                                                              stated.STATED_RULE, LIMIT_RULE, *conditions.NOTES))
@@ -203,7 +205,7 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
             continue
         rule = ("the date rule" if v.rule.startswith(EVENT_RULE) else "the limit rule" if v.rule.startswith(LIMIT_RULE)
                 else "the list rule") if listed else \
-            "the denial rule" if denied else \
+            "the kind rule" if v.rule.startswith(siblings.SIBLING_RULE) else "the denial rule" if denied else \
             next((name for prefix, name in RULE_NAMES if v.rule.startswith(prefix)), "the quantity rule")
         rule = "the exception rule" if v.rule.startswith(exceptions.EXCEPTION_RULE) else \
             "the condition rule" if v.rule.startswith(conditions.CONDITION_RULE) else \

@@ -1,0 +1,61 @@
+"""A figure said of the claim's own subject outweighs the same figure said in general terms (number_rules.own_subject,
+in quantity_note)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.explain import explain
+from grounding.learned import quantity_conflicts
+from grounding.number_rules import OWN_SUBJECT_RULE, own_subject
+from grounding.types import CONTRADICTED, SUPPORTED
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+
+
+@pytest.mark.parametrize("claim, named, general, expected", [
+    ("Electronics can be returned within 30 days.", "Electronics can be returned within 14 days.",
+     "You can return most items within 30 days of delivery for a full refund.", "Electronics"),
+    ("The basic plan includes 50 GB.", "The basic plan includes 20 GB.", "Every plan includes 50 GB.", "basic plan"),
+    # the general sentence names the subject too; the named one lacks a word that qualifies the claim's subject
+    ("Electronics can be returned within 30 days.", "Electronics can be returned within 14 days.",
+     "Electronics and most items can be returned within 30 days.", ""),
+    ("The basic plan includes 50 GB.", "The premium plan includes 20 GB.", "Every offer includes 50 GB.", ""),
+])
+def test_the_claims_subject_named_in_one_sentence_only(claim, named, general, expected):
+    assert own_subject(claim, named, general) == expected
+
+
+def test_an_approximate_figure_and_a_subject_on_the_way_are_no_conflict():
+    """A train claim the rule had turned Contradicted (gold Supported): "approximately another 50 000" is about 50,000
+    and allows 48,600; and "individuals" was the subject only of the sentence's clause on the way."""
+    claim = "Each year, approximately another 50 000 individuals become infected with HIV-1 in the United States."
+    assert quantity_conflicts(claim, "Based on the approach, an estimated 48,600 individuals aged 13 years or older in "
+                                     "the United States were infected with HIV in 2006.", same_figure=True) == []
+    assert own_subject("Electronics can be returned within 30 days.", "Returns of electronics take 14 days.",
+                       "Most items can be returned within 30 days.") == ""
+
+
+RETURNS = ("Returns Policy\nYou can return most items within 30 days of delivery for a full refund. Items must be unused "
+           "and in their original packaging. Electronics can be returned within 14 days. Refunds are issued to the "
+           "original payment method within 5 to 7 business days.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_figure_of_the_claims_own_subject_decides(engine):
+    """A user's returns answer: "Electronics can be returned within 30 days" was Supported on every engine by "You can
+    return most items within 30 days", the sentence on electronics (14 days) only named as leaning against it."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    res = ground("Electronics can be returned within 30 days. Electronics can be returned within 14 days.", [RETURNS],
+                 config)
+    thirty, fourteen = res.verdicts
+    assert thirty.label == CONTRADICTED and thirty.anchor == 3 and thirty.conflicting == 1, thirty.rule
+    assert thirty.rule.startswith(f"{OWN_SUBJECT_RULE}: the claim says 30 days, the source 14 days (context sentence 4 "
+                                  "names “Electronics”, context sentence 2 does not)")
+    text = explain(res, thirty, res.claims[thirty.claim])
+    assert "it names the claim's own subject, “Electronics”, and gives another figure (the claim says 30 days, the " \
+           "source 14 days)" in text and "backs it only in general terms" in text
+    assert fourteen.label == SUPPORTED and fourteen.anchor == 3, fourteen.rule
+    assert res.sentence_map.labels[0][3] == -1

@@ -1,0 +1,64 @@
+"""Another thing of the claim's kind backs nothing (grounding.siblings; binding.another_kind)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.binding import another_kind
+from grounding.explain import explain
+from grounding.pipeline import rederive
+from grounding.siblings import SIBLING_RULE, claims_subject
+from grounding.types import SUPPORTED, UNSUPPORTED
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The basic plan includes priority support.",
+     "The premium plan costs $25 per month and includes 1 TB of storage plus priority support.", "premium plan"),
+    ("Flu vaccines need no appointment.", "Travel vaccines are given only with an appointment.", "Travel vaccines"),
+    # the claim's own thing; a subject with no word telling it apart; a claim whose subject has none
+    ("The basic plan includes 50 GB.", "Our basic plan costs $10 per month and includes 50 GB of storage.", ""),
+    ("The basic plan includes 50 GB.", "Every plan includes 50 GB.", ""),
+    ("Plans include 50 GB.", "The premium plan includes 50 GB.", ""),
+])
+def test_another_thing_of_the_claims_kind(claim, sentence, expected):
+    assert another_kind(claim, sentence) == expected
+
+
+def test_the_claims_subject_as_written():
+    assert claims_subject("The basic plan includes priority support.") == "basic plan"
+    assert claims_subject("Priority support is included.") == "Priority support"
+    assert claims_subject("It works.") == ""
+
+
+PLANS = ("Our basic plan costs $10 per month and includes 50 GB of storage. The premium plan costs $25 per month and "
+         "includes 1 TB of storage plus priority support. Both plans can be cancelled at any time, and annual billing "
+         "gives a 20% discount.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_feature_of_another_plan_does_not_back_the_claim(engine):
+    """A user's plans answer: "The basic plan includes priority support" was Partially supported (context) or
+    Supported (context-fast, P(e) 0.99) by the premium plan's sentence."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    res = ground("The basic plan includes priority support. The premium plan includes priority support. The basic "
+                 "plan includes 50 GB of storage.", [PLANS], config)
+    basic, premium, storage = res.verdicts
+    assert basic.label != SUPPORTED
+    if basic.label == UNSUPPORTED:          # the claims engine's pair reads contradiction (0.90): it stays so
+        assert basic.rule.startswith(f"{SIBLING_RULE}: it speaks of “premium plan”, not of “basic plan” (context "
+                                     "sentence 2)"), basic.rule
+        assert basic.anchor == 1 and basic.conflicting is None
+        assert explain(res, basic, res.claims[basic.claim]).startswith(
+            f"Unsupported: “{res.context_sentences[1].text}” (Document 1, sentence 2) speaks of “premium plan”, not of "
+            "“basic plan”")
+        assert res.sentence_map.labels[0][1] == 0
+        off = rederive(res, GroundingConfig(models_dir=str(MODELS), engine=engine,
+                                            overrides={"binding_override": None}).validate())
+        assert off.verdicts[0].label != UNSUPPORTED
+    assert engine == "claims" or basic.label == UNSUPPORTED
+    assert premium.label == SUPPORTED and premium.anchor == 1, premium.rule
+    assert storage.label == SUPPORTED and storage.anchor == 0, storage.rule

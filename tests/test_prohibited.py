@@ -13,7 +13,7 @@ from grounding.learned import quantity_conflicts
 from grounding.pipeline import rederive
 from grounding.prohibited import LIMIT_RULE, as_limit, limit_target
 from grounding.types import CONTRADICTED, SUPPORTED
-from grounding.values import in_range
+from grounding.values import NEGATED_BOUND, in_range
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 
@@ -57,8 +57,10 @@ def test_a_negated_bound_is_the_other_bound():
                               "Do not take more than eight tablets in 24 hours.", same_figure=True) == []
     assert quantity_conflicts("Keep it above 5 degrees.", "Never let it go below 5 degrees.", same_figure=True) == []
     # "over" after the verb's object is that object's age, no bound the negation turns
-    assert quantity_conflicts("The vaccine is recommended for adults under 65.",
-                              "The vaccine is not recommended for adults over 65.", same_figure=True) == []
+    assert NEGATED_BOUND.search("The vaccine is not recommended for adults over") is None
+    assert NEGATED_BOUND.search("Do not store above") and NEGATED_BOUND.search("You must not bring more than")
+    assert quantity_conflicts("The vaccine is not recommended for adults over 65.",
+                              "The vaccine is recommended for adults over 65.", same_figure=True) == []
     assert quantity_conflicts("Keep it below 5 degrees.", "Never let it go below 5 degrees.", same_figure=True) == \
         [("below 5", "never let it go below 5")]
 

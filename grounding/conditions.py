@@ -25,13 +25,15 @@ from grounding.negate import _NEGATION
 from grounding.types import CONTRADICTED, SUPPORTED, PairScore, Verdict
 
 CONDITION_RULE = "the condition it lifts"
+WITHHELD_RULE = "the condition it sets"
 UNTIL_RULE = "the end it gives"
 DAYS_RULE = "the days it opens"
 HOURS_RULE = "the hours it gives"
 NOTES = {CONDITION_RULE: "what it forbids without that condition it allows with it",
          UNTIL_RULE: "a state that ends then holds until then",
          DAYS_RULE: "a place open only on the other days is closed on these",
-         HOURS_RULE: "hours within a part of the day are in that part of the day"}
+         HOURS_RULE: "hours within a part of the day are in that part of the day",
+         WITHHELD_RULE: "what it allows only while a condition does not hold it does not allow when it does"}
 
 # negate's words of a negation ("not", "n't", "never", "no", "nothing", …), and "cannot", which they miss as one word
 _DENIAL = re.compile(_NEGATION.pattern + r"|\bcannot\b", re.IGNORECASE)
@@ -86,6 +88,37 @@ def lifted(claim: str, sentence: str) -> Lifted | None:
     return None
 
 
+# a deed allowed only while a condition does not hold: "… as long as no one else has reserved the book", "unless
+# it has been reserved"
+_WHILE_NOT = re.compile(r"\b(?:(?P<neg>(?:as|so)\s+long\s+as|provided(?:\s+that)?|providing(?:\s+that)?|on\s+condition"
+                        r"\s+that|only\s+if)|(?P<unless>unless))\s+(?P<cond>[^,.;:()]+)", re.IGNORECASE)
+_CLAIM_DENIES = re.compile(r"\b(?:cannot|can't|can\s+not|may\s+not|must\s+not|are\s+not|is\s+not|not\s+allowed)\s+"
+                           r"(?:be\s+|to\s+)?(?P<verb>[a-z]{4,})", re.IGNORECASE)
+_FILLER = frozenset("no one else anyone anybody someone nobody not never has have had been being is are was were the "
+                    "a an it they them their its".split())
+
+
+def withheld(claim: str, sentence: str) -> tuple[str, str] | None:
+    """(the claim's words, the sentence's condition) where the sentence allows a deed only while a condition does not
+    hold and the claim denies that deed to what the condition holds for: "Reserved books cannot be renewed" against
+    "Loans can be renewed twice online, as long as no one else has reserved the book" (P(c) read by the model)."""
+    denied = _CLAIM_DENIES.search(claim)
+    if denied is None:
+        return None
+    verb = denied.group("verb").lower()[:5]
+    for m in _WHILE_NOT.finditer(sentence):
+        cond = m.group("cond")
+        if m.group("neg") and not _DENIAL.search(cond) or m.group("unless") and _DENIAL.search(cond):
+            continue
+        if not re.search(rf"\b{re.escape(verb)}", sentence[:m.start()], re.IGNORECASE):
+            continue
+        words = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{4,}", cond) if w.lower() not in _FILLER}
+        theirs = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{4,}", claim[:denied.start()])}
+        if words & theirs - {verb}:
+            return denied.group(0), m.group(0).strip()
+    return None
+
+
 def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
     """(the rule's name, what it found) where the sentence backs what the model read it as contradicting: a
     condition it lifts, the end of a state the claim says holds until then (grounding.ended.ends_as_said), or the
@@ -94,6 +127,9 @@ def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
     found = lifted(claim_text, sentence)
     if found is not None:
         return CONDITION_RULE, f"it forbids it only “{found.sentence}”, and the claim allows it “{found.claim}”"
+    kept = withheld(claim_text, sentence)
+    if kept is not None:
+        return WITHHELD_RULE, f"it allows it only “{kept[1]}”, and the claim says it “{kept[0]}” where that fails"
     from grounding.ended import ends_as_said
     ends = ends_as_said(claim_text, sentence)
     if ends is not None:

@@ -133,3 +133,38 @@ def other_recurrence(claim: str, sentence: str) -> list[tuple[str, str]]:
             if other and not {p for p, _ in said} & {p for p, _ in other}:
                 out.append((sorted(said)[0][1], sorted(other)[0][1]))
     return out
+
+
+# how many times a deed is done, with no period ("Loans can be renewed twice", "renewed three times"); not a
+# multiple ("three times as much", "twice the size": grounding.multiples) nor a rate (`frequencies`)
+_TIMES = re.compile(rf"\b{_COUNT}(?![ \t]+(?:a|an|per|each|every|as|more|less|higher|lower|larger|bigger|smaller|"
+                    rf"faster|slower|greater|the|that|this|what|over)\b|[ \t]+(?:{'|'.join(_ADVERBS)})\b|-)", re.I)
+
+
+def _counts(text: str) -> list[tuple[str, int, str]]:
+    """(verb lemma, count, as written) of each count of times a verb is done (`_TIMES`), the verb by the parse."""
+    from grounding.decompose import parse
+    from grounding.measured import governor
+    out, doc = [], None
+    for m in _TIMES.finditer(text):
+        doc = doc or parse(text)
+        token = next((t for t in doc if t.idx <= m.start() < t.idx + len(t.text)), None)
+        verb = governor(token) if token is not None else None
+        if verb is not None and verb.pos_ in ("VERB", "AUX") and verb.lemma_.lower() not in ("be", "have"):
+            out.append((verb.lemma_.lower(), _COUNTS.get(m.group("count").lower()) or _number(m.group("n")), m.group()))
+    return out
+
+
+def times_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's count of times, the sentence's) where one verb does both and the counts differ, the sentence giving
+    that verb no count that agrees: "Loans can be renewed three times online" against "Loans can be renewed twice
+    online" (Supported on the context engines, by the "three weeks" of another sentence)."""
+    if not (_TIMES.search(claim) and _TIMES.search(sentence)):
+        return []
+    theirs = _counts(sentence)
+    out = []
+    for verb, n, said in _counts(claim):
+        same = [(k, s) for v, k, s in theirs if v == verb]
+        if same and all(k != n for k, _ in same):
+            out.append((said, same[0][1]))
+    return out

@@ -142,7 +142,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     month" against "the first day of each month", grounding.monthdays), a grade ("rated outstanding" against "rated
     good", grounding.grades) and every day against some days of the week ("every evening" against "on Monday,
     Wednesday and Friday evenings", grounding.weekdays), and all year against part of it ("open all year" against "open
-    from March to October", grounding.seasons)."""
+    from March to October", grounding.seasons), and how many times a deed is done ("renewed three times" against
+    "renewed twice", frequencies.times_conflicts)."""
     claim, context = judged_text(claim), judged_text(context)    # as the models read them: "4\u202e0" is 40
     cm, xm = _uncited(claim, mentions(claim)), _uncited(context, mentions(context))
     keys = {m.key for m in xm}
@@ -223,6 +224,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         out.extend(colour_conflicts(claim, context))           # colours" / "black, silver or navy")
         from grounding.seasons import season_conflicts         # all year against part of it ("open all year" /
         out.extend(season_conflicts(claim, context))           # "open from March to October")
+        from grounding.frequencies import times_conflicts      # a count of times ("renewed three times" / "twice")
+        out.extend(times_conflicts(claim, context))
     return out
 
 

@@ -5,6 +5,8 @@ groups read against their figures (figures_override, grounding.compared), the da
 """
 from __future__ import annotations
 
+import re
+
 from grounding.config import VerdictPreset
 from grounding.overrides import DONE_ALREADY, move_anchor
 from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, Claim, EntityDiff, PairScore, Verdict)
@@ -19,7 +21,8 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
     the same measured noun governs both values, values.same_quantity: not "reach 20 gigawatts … by 2030" against
     "added 1.8 gigawatts … in 2023") with cosine at least QUANTITY_NOTE_COSINE, the most similar such, when the
     note is on (the preset's conflict_note). The label stays, unless that sentence names the claim's subject and the
-    anchor does not (`own_subject`: "Electronics … within 14 days" beside "most items … within 30 days"): then
+    anchor does not (`own_subject`: "Electronics … within 14 days" beside "most items … within 30 days"; figures
+    with digits, an anchor that does not open with a pronoun): then
     Contradicted, anchored there, the anchor named as the other side, with the quantity_override on. A Contradicted
     claim's other side (named as backing
     it) that gives another value of its figure, with cosine at least quantity_override, becomes the anchor ("The
@@ -44,10 +47,10 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
         return v
     side = max(against, key=lambda p: p.cosine)
     v.conflicting = side.column
-    if preset.quantity_override is not None and v.anchor is not None \
+    found = quantity_conflicts(claim_text, context_texts[side.column], same_figure=True)
+    if preset.quantity_override is not None and v.anchor is not None and all(re.search(r"\d", c) for c, _ in found) \
             and (named := own_subject(claim_text, context_texts[side.column], context_texts[v.anchor])):
-        what = ", ".join(f"the claim says {c}, the source {x}"
-                         for c, x in quantity_conflicts(claim_text, context_texts[side.column], same_figure=True))
+        what = ", ".join(f"the claim says {c}, the source {x}" for c, x in found)
         v.label, v.anchor_conflict = CONTRADICTED, what
         v.rule = (f"{OWN_SUBJECT_RULE}: {what} (context sentence {side.column + 1} names “{named}”, context "
                   f"sentence {v.anchor + 1} does not); {v.rule}")
@@ -58,13 +61,13 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
 
 
 OWN_SUBJECT_RULE = "said of the claim's own subject"
+_PRONOUN = re.compile(r"\W*(?:it|they|this|these|he|she|we)\b", re.IGNORECASE)
 
 
 def own_subject(claim_text: str, named: str, general: str) -> str:
     """The claim's subject (binding.claim_subject: its head word, and the words that qualify it) as `named` writes
     it, the subject there too, where `general` does not write them all: "Electronics can be returned within 30 days" against "Electronics can be
     returned within 14 days" beside "You can return most items within 30 days"; else ""."""
-    import re
     from grounding.binding import claim_subject
     subject = claim_subject(claim_text)
     if subject is None:
@@ -76,8 +79,8 @@ def own_subject(claim_text: str, named: str, general: str) -> str:
         spots = [re.search(rf"\b{re.escape(m)}\b", text, re.I) for m in marks]
         return None if found is None or None in spots else (min([found.start()] + [x.start() for x in spots]), found.end())
     span = written(named)
-    if span is None or written(general) is not None:
-        return ""
+    if span is None or written(general) is not None or _PRONOUN.match(general):   # "It is closed on Mondays": the
+        return ""                                                                   # subject, as a pronoun
     from grounding.decompose import parse         # the subject there too, not a word on the way ("48,600 individuals")
     if not any(t.lemma_.lower() == head and t.dep_ in ("nsubj", "nsubjpass") for t in parse(named)):
         return ""

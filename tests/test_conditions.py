@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from grounding import GroundingConfig, ground
-from grounding.conditions import Lifted, lifted
+from grounding.conditions import WITHHELD_RULE, Lifted, lifted, withheld
 from grounding.ended import ends_as_said
 from grounding.explain import explain
 from grounding.pipeline import rederive
@@ -121,3 +121,37 @@ def test_closed_until_the_month_it_reopens_is_supported(engine):
         assert pool.rule.startswith("the end it gives: context sentence 3: it says “reopen in March”, and the claim "
                                     "that it holds “until March”"), pool.rule
         assert "a state that ends then holds until then" in explain(res, pool, res.claims[pool.claim])
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Reserved books cannot be renewed.",
+     "Loans can be renewed twice online, as long as no one else has reserved the book.",
+     ("cannot be renewed", "as long as no one else has reserved the book")),
+    ("Overdue books cannot be renewed.", "Books can be renewed unless they are overdue.",
+     ("cannot be renewed", "unless they are overdue")),
+    # the claim names no such thing; another deed; the condition not negated after "as long as"
+    ("Books cannot be renewed.", "Loans can be renewed twice online, as long as no one else has reserved the book.",
+     None),
+    ("Reserved books cannot be borrowed.",
+     "Loans can be renewed twice online, as long as no one else has reserved the book.", None),
+    ("Reserved books cannot be renewed.", "Loans can be renewed as long as the book has been reserved.", None),
+])
+def test_a_deed_allowed_only_while_a_condition_does_not_hold(claim, sentence, expected):
+    assert withheld(claim, sentence) == expected
+
+
+LOANS = ("Library members can borrow up to 10 books at a time for three weeks. Loans can be renewed twice online, as "
+         "long as no one else has reserved the book.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_what_is_renewable_only_while_unreserved_is_not_renewable_reserved(engine):
+    """A user's library answer: "Reserved books cannot be renewed" was Contradicted on every engine (P(c) 0.95-0.96)
+    by the sentence that allows renewing only as long as no one has reserved the book."""
+    res = ground("Reserved books cannot be renewed.", [LOANS],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == SUPPORTED and v.anchor == 1, v.rule
+    assert v.rule.startswith(f"{WITHHELD_RULE}: context sentence 2: it allows it only “as long as no one else has "
+                             "reserved the book”")
+    assert res.sentence_map.labels[0][1] == 1

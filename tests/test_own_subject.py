@@ -23,6 +23,8 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     ("Electronics can be returned within 30 days.", "Electronics can be returned within 14 days.",
      "Electronics and most items can be returned within 30 days.", ""),
     ("The basic plan includes 50 GB.", "The premium plan includes 20 GB.", "Every offer includes 50 GB.", ""),
+    # the anchor's subject a pronoun: the claim's own, not things in general
+    ("The museum is closed on Mondays.", "The museum is open Tuesday to Sunday.", "It is closed on Mondays.", ""),
 ])
 def test_the_claims_subject_named_in_one_sentence_only(claim, named, general, expected):
     assert own_subject(claim, named, general) == expected
@@ -59,3 +61,16 @@ def test_a_figure_of_the_claims_own_subject_decides(engine):
            "source 14 days)" in text and "backs it only in general terms" in text
     assert fourteen.label == SUPPORTED and fourteen.anchor == 3, fourteen.rule
     assert res.sentence_map.labels[0][3] == -1
+
+
+MUSEUM = ("The museum is open Tuesday to Sunday from 10am to 6pm, and until 9pm on Fridays. It is closed on Mondays and "
+          "on 25 December. Admission is free for children under 12.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_claims_subject_as_a_pronoun_keeps_its_backing(engine):
+    """The first version of the rule turned "The museum is closed on Mondays" Contradicted on every engine: "It is closed
+    on Mondays" read as general, and "open Tuesday to Sunday" as another figure of the museum (a weekday: no digits)."""
+    (v,) = ground("The museum is closed on Mondays.", [MUSEUM],
+                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert v.label == SUPPORTED and v.anchor == 1, v.rule

@@ -208,7 +208,7 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
             "the kind rule" if v.rule.startswith(siblings.SIBLING_RULE) else "the denial rule" if denied else \
             next((name for prefix, name in RULE_NAMES if v.rule.startswith(prefix)), "the quantity rule")
         rule = "the exception rule" if v.rule.startswith(exceptions.EXCEPTION_RULE) else \
-            "the condition rule" if v.rule.startswith(conditions.CONDITION_RULE) else \
+            "the condition rule" if v.rule.startswith((conditions.CONDITION_RULE, conditions.WITHHELD_RULE)) else \
             "the until rule" if v.rule.startswith(conditions.UNTIL_RULE) else rule
         note = f"{rule}: {v.anchor_conflict}" if v.anchor_conflict else \
             f"the word-for-word rule: {v.rule.split(': ', 1)[1].split(' (')[0]}" \

@@ -154,7 +154,7 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
         elif verdict.rule.startswith(LIMIT_RULE) and claim.swapped is not None:
             how = "backs" if verdict.label == SUPPORTED else "neither backs nor contradicts"
             alone = claim.alone[2] if claim.alone is not None and claim.alone_column == verdict.anchor else \
-                _read_against(verdict, claim)
+                verdict.contradict if verdict.contradict is not None else _read_against(verdict, claim)
             text = (f"{'Supported by' if verdict.label == SUPPORTED else 'Unsupported:'} {anchor} ({where}) forbids going "
                     f"past the claim's figure. Read as the limit it states, it {how} the claim (the entailment model: "
                     f"P(entail) {claim.swapped[0]:.2f}, P(neutral) {claim.swapped[1]:.2f}); as written it read as a "

@@ -224,9 +224,9 @@ def event_override(v: Verdict, preset: VerdictPreset, claim: Claim) -> Verdict:
     club was founded in 1902" against "In 2021 the club finished first in the league", P(c) 0.74; with 1902 in its
     place, P(n) 0.63), and the source does not say when the claim's happened (grounding.events). On with the preset's
     quantity_override."""
-    from grounding.events import EVENT_RULE
+    from grounding.events import EVENT_RULE, dated_once
     if preset.quantity_override is None or v.label != CONTRADICTED or v.anchor_conflict or claim.swapped is None \
-            or v.anchor is None or v.anchor != claim.swapped_column:
+            or v.anchor is None or v.anchor != claim.swapped_column or dated_once(claim.text) is None:
         return v
     e, n, c = claim.swapped
     if n < max(e, c):
@@ -238,24 +238,34 @@ def event_override(v: Verdict, preset: VerdictPreset, claim: Claim) -> Verdict:
     return v
 
 
-def limit_override(v: Verdict, preset: VerdictPreset, claim: Claim, context_texts: list[str]) -> Verdict:
-    """A claim the model's reading made Contradicted (no rule found a conflict) whose anchor forbids going past the
-    claim's figure, and which that sentence, read as the limit it states (`Claim.swapped`, grounding.prohibited:
-    "Do not take more than eight tablets" as "Take at most eight tablets"), entails (entailment its most likely
-    class) is Supported; where the rewritten sentence neither entails nor contradicts it, Unsupported. The model read
-    the negation, not the limit. On with the preset's quantity_override."""
+def limit_override(v: Verdict, preset: VerdictPreset, claim: Claim, context_texts: list[str], pairs: list[PairScore],
+                   entity_diffs: dict[int, EntityDiff]) -> Verdict:
+    """A claim whose judged sentence forbids going past the claim's figure, and which that sentence, read as the limit
+    it states (`Claim.swapped`, grounding.prohibited: "Do not take more than eight tablets" as "Take at most eight
+    tablets"), entails (entailment its most likely class): a Contradicted claim anchored there (no rule found a
+    conflict) is Supported; a Partially supported or Unsupported one, or a backed one that names it as the other side,
+    is Supported on it (the anchor moves there). Where the rewritten sentence neither entails nor contradicts a
+    Contradicted claim anchored there, Unsupported. The model read the negation, not the limit. On with the preset's
+    quantity_override."""
     from grounding.prohibited import LIMIT_RULE, as_limit
-    if preset.quantity_override is None or v.label != CONTRADICTED or v.anchor_conflict or claim.swapped is None \
-            or v.anchor is None or v.anchor != claim.swapped_column or as_limit(claim.text, context_texts[v.anchor]) is None:
+    j = claim.swapped_column
+    if preset.quantity_override is None or v.anchor_conflict or claim.swapped is None or j is None \
+            or as_limit(claim.text, context_texts[j]) is None:
         return v
     e, n, c = claim.swapped
-    if c >= max(e, n):
+    if v.label == CONTRADICTED and v.anchor == j and c < max(e, n):
+        v.label = SUPPORTED if e >= n else UNSUPPORTED
+    elif v.label != CONTRADICTED and e >= max(n, c) and (v.label != SUPPORTED or v.conflicting == j):
+        move_anchor(v, next((p for p in pairs if p.column == j), None), preset, entity_diffs)
+        if v.anchor != j:
+            return v
+        v.label = SUPPORTED
+    else:
         return v
-    v.label, v.conflicting = (SUPPORTED if e >= n else UNSUPPORTED), None
-    v.entail = e
+    v.conflicting, v.entail = None, e
     if v.label == UNSUPPORTED:
         v.anchor_conflict = "it states a limit that neither backs nor contradicts the claim"
-    v.rule = (f"{LIMIT_RULE}: read as the limit it states, context sentence {v.anchor + 1} "
+    v.rule = (f"{LIMIT_RULE}: read as the limit it states, context sentence {j + 1} "
               f"{'entails' if v.label == SUPPORTED else 'neither entails nor contradicts'} the claim (P(e) = {e:.2f}, "
               f"P(n) = {n:.2f}, P(c) = {c:.2f}); {v.rule}")
     return v

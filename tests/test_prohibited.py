@@ -106,3 +106,17 @@ def test_a_limit_said_as_a_prohibition_supports_the_limit(engine):
     off = rederive(res, GroundingConfig(models_dir=str(MODELS), engine=engine,
                                         overrides={"quantity_override": None}).validate())
     assert off.verdicts[0].label == CONTRADICTED and off.sentence_map.labels[0][2] == -1
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_weakly_backed_claim_with_the_limit_beside_it_is_supported_on_the_limit(engine):
+    """In the app, with the leaflet's first three sentences beside another document, the claim was Partially supported
+    (the sentences read together: P(e) 0.47, P(c) 0.45), the prohibition named as leaning against it: the limit is
+    read there too, and backs it."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    short = LEAFLET.split(" Do not take with")[0]
+    res = ground("Adults can take up to eight tablets in 24 hours.",
+                 [short, "You can return most items within 30 days of delivery for a full refund."], config)
+    (v,) = res.verdicts
+    assert v.label == SUPPORTED and v.anchor == 2 and v.conflicting is None, v.rule
+    assert v.rule.startswith(f"{LIMIT_RULE}: read as the limit it states, context sentence 3 entails the claim")

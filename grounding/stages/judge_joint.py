@@ -93,9 +93,10 @@ def run(state: Run) -> None:
 def read_swapped(state: Run, ks: list[int], fp32: bool = False) -> None:
     """Of the claims `ks` read as contradicted (the reading together, or alone, has contradiction as its most likely
     class) that date one event (grounding.events): the most similar judged sentence that gives other dates, read with
-    the claim's date in place of its own (`Claim.swapped`, number_rules.event_override); of the others, the most
-    similar that forbids going past one of the claim's figures, read as the limit (grounding.prohibited,
-    number_rules.limit_override); in one call. A reading whose neutral class lies within `recheck_margin` of the
+    the claim's date in place of its own (`Claim.swapped`, number_rules.event_override); of the others, and of any
+    claim whose judged sentence that forbids going past one of its figures is read against it (polarity -1 or
+    P(c) at least 0.5), the most similar such, read as the limit (grounding.prohibited, number_rules.limit_override);
+    in one call. A reading whose neutral class lies within `recheck_margin` of the
     likelier of the other two is read again by the fp32 twin."""
     from grounding.events import swap_target
     from grounding.prohibited import limit_target
@@ -103,12 +104,12 @@ def read_swapped(state: Run, ks: list[int], fp32: bool = False) -> None:
     for k in ks:
         claim = claims[k]
         claim.swapped, claim.swapped_column = None, None
-        if not any(r is not None and r[2] >= max(r[0], r[1]) for r in (claim.joint, claim.alone)):
-            continue
+        contradicted = any(r is not None and r[2] >= max(r[0], r[1]) for r in (claim.joint, claim.alone))
         judged = sorted((p for p in state.scores if p.claim == k and p.judged), key=lambda p: (-p.cosine, p.column))
         columns = [p.column for p in judged]
-        found = swap_target(claim.text, columns, state.context_texts) or \
-            limit_target(claim.text, columns, state.context_texts)
+        against = columns if contradicted else [p.column for p in judged if p.psi == -1 or (p.contradict or 0) >= 0.5]
+        found = (swap_target(claim.text, columns, state.context_texts) if contradicted else None) or \
+            limit_target(claim.text, against, state.context_texts)
         if found is not None:
             items.append((k, *found))
     if not items or state.over_budget():

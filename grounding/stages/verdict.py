@@ -51,7 +51,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = stated.stated_override(v, preset, claim.text, pairs, [s.text for s in ctx], diffs)
     v = overrides.list_override(v, preset, claim.text, [s.text for s in ctx])
     v = number_rules.event_override(v, preset, claim)
-    v = number_rules.limit_override(v, preset, claim, [s.text for s in ctx])
+    v = number_rules.limit_override(v, preset, claim, [s.text for s in ctx], pairs, diffs)
     v = number_rules.quantity_override(v, preset, result.claims[k].text,
                                   ctx[v.anchor].text if v.anchor is not None and v.score is not None else None,
                                   said=_resolved(result, k))

@@ -20,7 +20,8 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
     value for the same quantity ("50 mg" vs "25 mg, not 50 mg"; learned.quantity_conflicts, where the same verb or
     the same measured noun governs both values, values.same_quantity: not "reach 20 gigawatts … by 2030" against
     "added 1.8 gigawatts … in 2023") with cosine at least QUANTITY_NOTE_COSINE, the most similar such, when the
-    note is on (the preset's conflict_note). The label stays, unless that sentence names the claim's subject and the
+    note is on (the preset's conflict_note), and none that backs the claim in a way the model reads the other way round
+    (conditions.backing: "open Tuesday to Sunday" for "closed on Mondays"). The label stays, unless that sentence names the claim's subject and the
     anchor does not (`own_subject`: "Electronics … within 14 days" beside "most items … within 30 days"; figures
     with digits, an anchor that does not open with a pronoun): then
     Contradicted, anchored there, the anchor named as the other side, with the quantity_override on. A Contradicted
@@ -40,9 +41,13 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
         return v
     if v.label not in (SUPPORTED, PARTIAL) or preset.conflict_note is None:
         return v
+    from grounding.conditions import backing       # "open Tuesday to Sunday" backs "closed on Mondays": no other side
+    if v.conflicting is not None and backing(claim_text, context_texts[v.conflicting]) is not None:
+        v.conflicting = None
     against = [p for p in pairs if p.judged and p.column != v.anchor and p.cosine >= QUANTITY_NOTE_COSINE
                and (v.conflicting is None or p.column == v.conflicting)
-               and quantity_conflicts(claim_text, context_texts[p.column], same_figure=True)]
+               and quantity_conflicts(claim_text, context_texts[p.column], same_figure=True)
+               and backing(claim_text, context_texts[p.column]) is None]
     if not against:
         return v
     side = max(against, key=lambda p: p.cosine)

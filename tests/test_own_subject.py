@@ -74,3 +74,17 @@ def test_the_claims_subject_as_a_pronoun_keeps_its_backing(engine):
     (v,) = ground("The museum is closed on Mondays.", [MUSEUM],
                   GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
     assert v.label == SUPPORTED and v.anchor == 1, v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_open_days_are_not_named_against_the_closed_day(engine):
+    """"The museum is open Tuesday to Sunday" backs "The museum is closed on Mondays" (conditions.backing, the days
+    it opens), yet the quantity note named it as leaning against the claim ("it gives Tuesday where the claim says
+    Mondays")."""
+    museum = ("The museum is open Tuesday to Sunday, 10am to 5pm. It is closed on Mondays and on 25 December. "
+              "Admission is free for children under 12.")
+    res = ground("The museum is closed on Mondays.", [museum],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == SUPPORTED and v.conflicting is None, v.rule
+    assert "leans against it" not in explain(res, v, res.claims[v.claim])

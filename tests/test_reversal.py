@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from grounding import GroundingConfig, ground
-from grounding.reversal import (comparisons, denied_predicate, opposite_comparisons, opposite_conditions, opposite_order,
-                                reversals)
+from grounding.reversal import (comparisons, denied_predicate, opposite_comparisons, opposite_conditions, opposite_groups,
+                                opposite_order, reversals)
 from grounding.slots import role_swaps
 from grounding.types import CONTRADICTED, SUPPORTED
 
@@ -302,3 +302,37 @@ def test_another_interval_and_the_other_state_are_contradicted_and_an_exception_
                      config).verdicts
     assert [v.label for v in returns] == [SUPPORTED, CONTRADICTED] and returns[1].anchor == 2, \
         [v.rule for v in returns]
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Shorter routes have higher success rates.",
+     "The success rate is higher on longer routes, because climbers have more time to acclimatise to the altitude.",
+     [("Shorter routes", "longer routes")]),
+    ("Older patients had higher mortality.", "Mortality was higher in younger patients.",
+     [("Older patients", "younger patients")]),
+    # another point; the claim's own group; the sentence names both; another noun; a comparison with "than"
+    ("Shorter routes are cheaper.", "Longer routes are more scenic.", []),
+    ("Longer routes have higher success rates.", "The success rate is higher on longer routes.", []),
+    ("Shorter routes have higher success rates.", "Longer routes have higher success rates, while shorter routes are "
+                                                  "cheaper.", []),
+    ("Larger companies pay higher wages.", "Smaller firms pay higher wages.", []),
+    ("Routes longer than 5 km are harder.", "Routes shorter than 5 km are harder.", []),
+])
+def test_a_group_named_by_the_other_end_of_a_scale(claim, sentence, expected):
+    assert opposite_groups(claim, sentence) == expected
+
+
+KILIMANJARO = ("Mount Kilimanjaro in Tanzania is the highest mountain in Africa, at 5,895 metres above sea level. Most "
+               "climbers take six to eight days to reach the summit and return. The success rate is higher on longer "
+               "routes, because climbers have more time to acclimatise to the altitude.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_shorter_routes_against_longer_ones_is_contradicted(engine):
+    """A user's answer: "Shorter routes have higher success rates" was Unsupported on every engine."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    shorter, longer = ground("Shorter routes have higher success rates. Longer routes have higher success rates.",
+                             [KILIMANJARO], config).verdicts
+    assert shorter.label == CONTRADICTED and shorter.anchor == 2, shorter.rule
+    assert "the claim says “Shorter routes”, the source “longer routes”" in shorter.rule
+    assert longer.label == SUPPORTED and longer.anchor == 2, longer.rule

@@ -20,14 +20,14 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
     value for the same quantity ("50 mg" vs "25 mg, not 50 mg"; learned.quantity_conflicts, where the same verb or
     the same measured noun governs both values, values.same_quantity: not "reach 20 gigawatts … by 2030" against
     "added 1.8 gigawatts … in 2023") with cosine at least QUANTITY_NOTE_COSINE, the most similar such, when the
-    note is on (the preset's conflict_note), and none that backs the claim in a way the model reads the other way round
-    (conditions.backing: "open Tuesday to Sunday" for "closed on Mondays"). The label stays, unless that sentence names the claim's subject and the
-    anchor does not (`own_subject`: "Electronics … within 14 days" beside "most items … within 30 days"; figures
-    with digits, an anchor that does not open with a pronoun): then
+    note is on (the preset's conflict_note), and none that backs the claim in a way the model reads the other way
+    round (conditions.backing: "open Tuesday to Sunday" for "closed on Mondays"). The label stays, unless that
+    sentence names the claim's subject and the anchor does not (`own_subject`: "Electronics … within 14 days" beside
+    "most items … within 30 days"; figures with digits, an anchor that does not open with a pronoun): then
     Contradicted, anchored there, the anchor named as the other side, with the quantity_override on. A Contradicted
-    claim's other side (named as backing
-    it) that gives another value of its figure, with cosine at least quantity_override, becomes the anchor ("The
-    school expects to reopen on Monday": "We hope to reopen on Tuesday" had been named as backing it, P(e) 0.93)."""
+    claim's other side (named as backing it) that gives another value of its figure, with cosine at least
+    quantity_override, becomes the anchor ("The school expects to reopen on Monday": "We hope to reopen on Tuesday"
+    had been named as backing it, P(e) 0.93)."""
     from grounding.learned import quantity_conflicts
     if v.label == CONTRADICTED and v.conflicting is not None and preset.quantity_override is not None:
         side = next((p for p in pairs if p.column == v.conflicting and p.judged), None)
@@ -71,8 +71,9 @@ _PRONOUN = re.compile(r"\W*(?:it|they|this|these|he|she|we)\b", re.IGNORECASE)
 
 def own_subject(claim_text: str, named: str, general: str) -> str:
     """The claim's subject (binding.claim_subject: its head word, and the words that qualify it) as `named` writes
-    it, the subject there too, where `general` does not write them all: "Electronics can be returned within 30 days" against "Electronics can be
-    returned within 14 days" beside "You can return most items within 30 days"; else ""."""
+    it, the subject there too, where `general` does not write them all: "Electronics can be returned within 30 days"
+    against "Electronics can be returned within 14 days" beside "You can return most items within 30 days"; else
+    ""."""
     from grounding.binding import claim_subject
     subject = claim_subject(claim_text)
     if subject is None:

@@ -9,6 +9,9 @@ on when its preset setting is set, in the order stages.verdict.decide_claim appl
                         reopen in March"): Contradicted taken the other way round (grounding.conditions)
     stated_override     a context sentence states the claim word for word: Supported on it (grounding.stated)
     list_override       a contradiction that is only an open list the claim extends ("include") is Unsupported
+    event_override      a contradiction that is only the date of another event is Unsupported (grounding.events)
+    limit_override      a limit said as a prohibition ("Do not take more than eight"), read again as the limit,
+                        backs the claim (grounding.prohibited)
     quantity_override   the anchor gives another value of the same figure, or the same value moving the other way
     quantity_together   so does another of the sentences read together, when they decided (these two,
                         figures_override and quantity_note read numbers: grounding.number_rules)
@@ -18,13 +21,15 @@ on when its preset setting is set, in the order stages.verdict.decide_claim appl
     figures_override    a comparison of two groups that the evidence's figures bear out is Supported, whatever
                         the model read
     binding_override    the evidence gives the claim's value for another subject, or with another verb
+    sibling_override    a backed claim's anchor speaks of another thing of its kind (grounding.siblings)
     cause_override      the evidence gives the claim's event another cause
     deed_override       the evidence gives the claim's deed to another named doer, or its thing another place
     parts_override      one part of a whole-sentence claim is contradicted or backed by nothing (context engines;
                         a part that extends an open list is not contradicted)
     overclaim_partial   the claim states as total or certain what its evidence hedges
-    quantity_note       a backed claim names a sentence giving another value of its figure (the label stays); a
-                        Contradicted claim's other side that gives one becomes its anchor
+    quantity_note       a backed claim names a sentence giving another value of its figure (the label stays,
+                        unless that sentence names the claim's subject and the anchor does not); a Contradicted
+                        claim's other side that gives one becomes its anchor
 
 Each returns the verdict, amended or not, and says in `Verdict.rule` what it found; a rule that moves the anchor
 does so with `move_anchor`. A rule that contradicts or denies the model's reading of its anchor's cell keeps what

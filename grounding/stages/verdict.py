@@ -161,7 +161,7 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
     - Unsupported by the list rule (overrides.list_override), the date rule (number_rules.event_override) or the
       limit rule (number_rules.limit_override) where the cell is contradicting: value 0, label 0.
     - Unsupported by the denial rule where the cell is supporting ("will enroll 300 patients" against "enrolled 300
-      patients"), or because the sentences read together lean to contradiction (verdict.doubted): value 0, label 0,
+      patients"), or the kind rule (grounding.siblings: another of the claim's kind), or because the sentences read together lean to contradiction (verdict.doubted): value 0, label 0,
       no evidence; not where another claim of the same row is backed by that sentence (the claims engine's sentence
       map: the row's other claim keeps its support).
     - `cleared(v)`: the sentences whose scorer reading the entailment model, reading each alone against the claim,

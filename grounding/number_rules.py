@@ -67,13 +67,17 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
 
 OWN_SUBJECT_RULE = "said of the claim's own subject"
 _PRONOUN = re.compile(r"\W*(?:it|they|this|these|he|she|we)\b", re.IGNORECASE)
+# what says a sentence speaks in general terms: "You can return most items …", "All orders …", "Standard delivery …"
+_GENERAL = re.compile(r"\b(?:most|all|every|any|other|others|everything|anything|generally|usually|normally|standard|"
+                      r"in general|as a rule|you|your)\b", re.IGNORECASE)
 
 
 def own_subject(claim_text: str, named: str, general: str) -> str:
     """The claim's subject (binding.claim_subject: its head word, and the words that qualify it) as `named` writes
-    it, the subject there too, where `general` does not write them all: "Electronics can be returned within 30 days"
-    against "Electronics can be returned within 14 days" beside "You can return most items within 30 days"; else
-    ""."""
+    it, the subject there too, where `general` does not write them all and speaks in general terms (`_GENERAL`:
+    "most", "all", "you", "standard", …; not a figure of another scope, "acidity has increased 6 percent in the upper
+    100 meters of the Pacific"): "Electronics can be returned within 30 days" against "Electronics can be returned
+    within 14 days" beside "You can return most items within 30 days"; else ""."""
     from grounding.binding import claim_subject
     subject = claim_subject(claim_text)
     if subject is None:
@@ -85,8 +89,8 @@ def own_subject(claim_text: str, named: str, general: str) -> str:
         spots = [re.search(rf"\b{re.escape(m)}\b", text, re.I) for m in marks]
         return None if found is None or None in spots else (min([found.start()] + [x.start() for x in spots]), found.end())
     span = written(named)
-    if span is None or written(general) is not None or _PRONOUN.match(general):   # "It is closed on Mondays": the
-        return ""                                                                   # subject, as a pronoun
+    if span is None or written(general) is not None or _PRONOUN.match(general) or not _GENERAL.search(general):
+        return ""       # "It is closed on Mondays": the subject, as a pronoun; a sentence of another scope, not general
     from grounding.decompose import parse         # the subject there too, not a word on the way ("48,600 individuals")
     if not any(t.lemma_.lower() == head and t.dep_ in ("nsubj", "nsubjpass") for t in parse(named)):
         return ""

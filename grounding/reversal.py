@@ -160,31 +160,6 @@ def opposite_comparisons(claim: str, sentence: str) -> list[tuple[str, str]]:
     return out
 
 
-_GROUP = re.compile(r"\b(?P<adj>[A-Za-z]+er)\s+(?P<noun>(?!than\b)[a-z]{3,})\b(?!\s+than\b)")
-
-
-def opposite_groups(claim: str, sentence: str) -> list[tuple[str, str]]:
-    """(the claim's group, the sentence's) where the sentence says the claim's point of a group named by the other
-    end of the same scale: "Shorter routes have higher success rates" against "The success rate is higher on longer
-    routes" (Unsupported on every engine), "Older patients had higher mortality" against "… higher in younger
-    patients". The same noun after comparatives of one scale with opposite signs, the sentence never naming the
-    claim's group, and holding two thirds of the claim's other content words (by their first five letters)."""
-    from grounding.overclaim import holds_most
-    claim, sentence = judged_text(claim), judged_text(sentence)
-    theirs = [(m, _comparative(m.group("adj"))) for m in _GROUP.finditer(sentence)]
-    out = []
-    for m in _GROUP.finditer(claim):
-        ours = _comparative(m.group("adj"))
-        noun = _singular(m.group("noun"))
-        if ours is None:
-            continue
-        same = [(x, c) for x, c in theirs if c is not None and c[0] == ours[0] and _singular(x.group("noun")) == noun]
-        rest = claim[:m.start()] + claim[m.end():]
-        if same and all(c[1] == -ours[1] for _, c in same) and holds_most(rest, sentence, 2 / 3, 2):
-            out.append((m.group(0), same[0][0].group(0)))
-    return out
-
-
 class Condition(NamedTuple):
     noun: str           # the lemma of what an action is done with or without ("prescription")
     sign: int           # +1 with it (or requiring it), -1 without it
@@ -281,6 +256,7 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out = [f"the claim has {s.agent} {s.verb} {s.patient}, the source has {s.patient} {s.verb} {s.agent}"
            for s in role_swaps(claim, sentence)]
     out += [f"the claim says {c}, the source {x}" for c, x in opposite_comparisons(claim, sentence)]
+    from grounding.groups import opposite_groups        # the claim's group at the other end of a scale
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_groups(claim, sentence)]
     out += [f"the claim says {c}, the source {x}" for c, x in opposite_conditions(claim, sentence)]
     from grounding.prices import free_against_price     # free where the source gives a price, or the other way

@@ -23,6 +23,9 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     ("Electronics can be returned within 30 days.", "Electronics can be returned within 14 days.",
      "Electronics and most items can be returned within 30 days.", ""),
     ("The basic plan includes 50 GB.", "The premium plan includes 20 GB.", "Every offer includes 50 GB.", ""),
+    # a figure of another scope beside it, not a sentence in general terms
+    ("Acidity has increased by about 30 percent.", "Acidity has increased 6 percent in the upper 100 meters.",
+     "Surface waters grew more acidic by 30 percent since 1850.", ""),
     # the anchor's subject a pronoun: the claim's own, not things in general
     ("The museum is closed on Mondays.", "The museum is open Tuesday to Sunday.", "It is closed on Mondays.", ""),
 ])

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from grounding import GroundingConfig, ground
-from grounding.reversal import (comparisons, denied_predicate, opposite_comparisons, opposite_conditions, opposite_groups,
-                                opposite_order, reversals)
+from grounding.groups import opposite_groups
+from grounding.reversal import (comparisons, denied_predicate, opposite_comparisons, opposite_conditions, opposite_order,
+                                reversals)
 from grounding.slots import role_swaps
 from grounding.types import CONTRADICTED, SUPPORTED
 
@@ -317,6 +318,9 @@ def test_another_interval_and_the_other_state_are_contradicted_and_an_exception_
                                                   "cheaper.", []),
     ("Larger companies pay higher wages.", "Smaller firms pay higher wages.", []),
     ("Routes longer than 5 km are harder.", "Routes shorter than 5 km are harder.", []),
+    # the claim names both ends: a shift from one group to the other
+    ("There has been a shift in incidence from older to younger age groups.",
+     "As incidence declined in older age groups, the share of cases aged 0-19 increased.", []),
 ])
 def test_a_group_named_by_the_other_end_of_a_scale(claim, sentence, expected):
     assert opposite_groups(claim, sentence) == expected

@@ -48,7 +48,7 @@ def as_limit(claim: str, sentence: str) -> Optional[str]:
     not the claim's limit."""
     from grounding.reversal import _NEGATION
     claim, sentence = judged_text(claim), judged_text(sentence)
-    spots = {}      # start of each place the sentence writes one of the claim's figures: (end, the claim's unit)
+    spots = {}      # start of each place the sentence writes one of the claim's figures (with its unit): its end
     for own in (m for m in mentions(claim) if m.kind not in ("named", "date", "year", "weekday")):
         before = " ".join(claim[max(0, own.start - 40):own.start].split())
         if _side(before) > 0 or _NEGATION.search(before):

@@ -12,7 +12,10 @@ A rank is
   before "in the table" (league, standings, ...: "lifts United to third in the table", "moves United up to
   fourth,"; not "to third parties"): its measure is the place.
 Its holder in a source sentence is the named mention nearest before it (entities.mentions), or where the tagger
-found none there, the claim's holder written before it; in a claim, any named mention before it. Two ranks conflict where the sentence gives the claim's holder another rank of the same measure
+found none there, the claim's holder written before it; in a claim, any named mention before it, or where it has none
+and opens with a pronoun, the same pronoun just before the sentence's rank ("It was the year's highest-grossing film"
+against "… and it was the year's third highest-grossing film"; a possessive before the rank is its scope, "the
+year's"). Two ranks conflict where the sentence gives the claim's holder another rank of the same measure
 (the scopes, where both have one, the same) and nowhere the claim's own: `rank_conflicts`, which the quantity rule
 asks where it asks for one figure (learned.quantity_conflicts with same_figure).
 """
@@ -31,7 +34,8 @@ _NOT_SUPERLATIVE = {"interest", "forest", "test", "rest", "west", "guest", "requ
 _SUPERLATIVE = r"(?:most|least)\s+[a-z]+|[a-z]{2,}est"
 _SCOPE = re.compile(r"(?:\s+[a-z]+)?\s+(?:in|of)\s+(?:the\s+)?(?P<scope>[A-Za-z-]+)")
 _TOP = re.compile(rf"\b(?:is|was|are|were|be|been|remains?|remained|becomes?|became|ranks?|ranked)\s+"
-                  rf"(?:now\s+|still\s+|currently\s+|once\s+|also\s+)?(?:the\s+)?(?:(?P<ord>{_ORD})[\s-]+)?"
+                  rf"(?:now\s+|still\s+|currently\s+|once\s+|also\s+)?(?:the\s+)?(?:(?P<poss>[a-z]+)['’]s\s+)?"
+                  rf"(?:(?P<ord>{_ORD})[\s-]+)?"
                   rf"(?P<sup>{_SUPERLATIVE})\b", re.I)
 _PLACE = re.compile(rf"\b(?:finish(?:ed|es)?|came|comes|placed|ended|in)\s+(?P<ord>{_ORD})\b(?![\s-]+(?:{_SUPERLATIVE}))(?!-)"
                     rf"|\b(?P<ord2>{_ORD})\s+place\b"
@@ -45,6 +49,9 @@ class Rank(NamedTuple):
     measure: str           # "tallest", "most visited", "place"
     scope: Optional[str]   # "country", or None
     surface: str           # "third tallest", "second"
+
+
+_PRONOUN = re.compile(r"\W*(it|they|he|she)\b", re.IGNORECASE)
 
 
 def _value(word: str) -> int:
@@ -62,7 +69,8 @@ def ranks(text: str) -> list[Rank]:
         scope = _SCOPE.match(text, m.end())
         value = _value(m.group("ord")) if m.group("ord") else 1
         start = m.start("ord") if m.group("ord") else m.start("sup")
-        out.append(Rank(start, value, sup, scope.group("scope").lower() if scope else None, text[start:m.end()]))
+        where = m.group("poss").lower() if m.group("poss") else scope.group("scope").lower() if scope else None
+        out.append(Rank(start, value, sup, where, text[start:m.end()]))      # "the year's third highest": the year
     for m in _PLACE.finditer(text):
         group = next(g for g in ("ord", "ord2", "ord3") if m.group(g))
         word, start = m.group(group), m.start(group)
@@ -91,10 +99,12 @@ def rank_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         return max(written, key=lambda m: m.end).key if written else None
 
     out = []
+    pronoun = _PRONOUN.match(claim)        # "It was the year's highest-grossing film": its holder is the sentence's "it"
     for c in mine:
         held = [m for m in claim_names if m.end <= c.start]
-        same = [t for t in theirs if t.measure == c.measure and holder(t, held) in {m.key for m in held}
-                and (c.scope is None or t.scope is None or c.scope == t.scope)]
+        same = [t for t in theirs if t.measure == c.measure and (c.scope is None or t.scope is None or c.scope == t.scope)
+                and (holder(t, held) in {m.key for m in held} if held else pronoun is not None and holder(t, held) is None
+                     and re.search(rf"\b{pronoun.group(1)}\b", sentence[max(0, t.start - 40):t.start], re.I))]
         if same and all(t.value != c.value for t in same):
             out.append((c.surface, same[0].surface))
     return out

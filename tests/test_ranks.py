@@ -93,3 +93,26 @@ def test_a_claim_giving_another_place_in_the_table_is_contradicted(engine):
     assert right.label == SUPPORTED, right.rule
     assert wrong.label == CONTRADICTED and wrong.anchor == 2, wrong.rule
     assert wrong.rule.startswith("quantity override: the claim says third, the source fourth")
+
+
+FILM = ("The film won four Oscars, including Best Picture and Best Director, but lost Best Actor to a rival. It earned "
+        "$850 million worldwide on a budget of $90 million, and it was the year's third highest-grossing film.")
+
+
+def test_a_rank_of_a_pronoun_in_a_possessive_scope():
+    """"It was the year's highest-grossing film" was Supported on every engine by "… it was the year's third
+    highest-grossing film": the possessive hid the rank, and "it" named no holder."""
+    sentence = FILM.split(". ", 1)[1]
+    assert rank_conflicts("It was the year's highest-grossing film.", sentence) == [("highest", "third highest")]
+    assert rank_conflicts("It was the year's third highest-grossing film.", sentence) == []
+    assert rank_conflicts("It is the tallest building in the city.",       # another holder, named by a noun
+                          "The hotel is the second tallest building in the city.") == []
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_years_highest_grossing_against_its_third_is_contradicted(engine):
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    top, third = ground("It was the year's highest-grossing film. It was the year's third highest-grossing film.",
+                        [FILM], config).verdicts
+    assert top.label == CONTRADICTED and top.anchor == 1, top.rule
+    assert third.label == SUPPORTED and third.anchor == 1, third.rule

@@ -303,8 +303,7 @@ def another_kind(claim: str, sentence: str) -> str:
     """The sentence's subject where it is another thing of the claim's kind: it has the head word of the claim's
     subject but other words telling it apart ("travel vaccines" in "Travel vaccines are given only with an
     appointment" for "Flu vaccines need no appointment"), and none of the claim's such words is in the sentence; else
-    "". The claim's subject is its main verb's, with the words it is compounded with or qualified by; a sentence
-    holding the head word and not all of those words is parsed, no other."""
+    "". The claim's subject: `claim_subject`; only a sentence with its head word, not all those words, is parsed."""
     subject = claim_subject(judged_text(claim))
     if subject is None or not subject[1]:
         return ""
@@ -325,14 +324,17 @@ def another_kind(claim: str, sentence: str) -> str:
 
 @functools.lru_cache(maxsize=1024)
 def claim_subject(text: str) -> tuple[str, frozenset] | None:
-    """(head lemma, the words it is compounded with or qualified by, lower case) of the text's main subject (the
-    main verb's, a noun): ("vaccine", {"flu"}) for "Flu vaccines need no appointment"; None without one."""
+    """(head lemma, words compounding or qualifying it) of `main_subject`: ("vaccine", {"flu"}), "Flu vaccines …"."""
+    head = main_subject(text)
+    return None if head is None else (head.lemma_.lower(),
+                                      frozenset(c.lower_ for c in head.children if c.dep_ in ("compound", "amod")))
+
+
+def main_subject(text: str):
+    """The token of the text's main subject (the root verb's, a noun), or None."""
     from grounding.decompose import parse
-    head = next((t for t in parse(text) if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"
+    return next((t for t in parse(text) if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"
                  and t.pos_ in ("NOUN", "PROPN")), None)
-    if head is None:
-        return None
-    return head.lemma_.lower(), frozenset(c.lower_ for c in head.children if c.dep_ in ("compound", "amod"))
 
 
 @functools.lru_cache(maxsize=4096)

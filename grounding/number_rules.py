@@ -44,15 +44,14 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
     from grounding.conditions import backing       # "open Tuesday to Sunday" backs "closed on Mondays": no other side
     if v.conflicting is not None and backing(claim_text, context_texts[v.conflicting]) is not None:
         v.conflicting = None
-    against = [p for p in pairs if p.judged and p.column != v.anchor and p.cosine >= QUANTITY_NOTE_COSINE
+    against = [(p, found) for p in pairs if p.judged and p.column != v.anchor and p.cosine >= QUANTITY_NOTE_COSINE
                and (v.conflicting is None or p.column == v.conflicting)
-               and quantity_conflicts(claim_text, context_texts[p.column], same_figure=True)
+               and (found := quantity_conflicts(claim_text, context_texts[p.column], same_figure=True))
                and backing(claim_text, context_texts[p.column]) is None]
     if not against:
         return v
-    side = max(against, key=lambda p: p.cosine)
+    side, found = max(against, key=lambda x: x[0].cosine)
     v.conflicting = side.column
-    found = quantity_conflicts(claim_text, context_texts[side.column], same_figure=True)
     if preset.quantity_override is not None and v.anchor is not None and all(re.search(r"\d", c) for c, _ in found) \
             and (named := own_subject(claim_text, context_texts[side.column], context_texts[v.anchor])):
         what = ", ".join(f"the claim says {c}, the source {x}" for c, x in found)
@@ -66,7 +65,6 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
 
 
 OWN_SUBJECT_RULE = "said of the claim's own subject"
-_PRONOUN = re.compile(r"\W*(?:it|they|this|these|he|she|we)\b", re.IGNORECASE)
 # what says a sentence speaks in general terms: "You can return most items …", "All orders …", "Standard delivery …"
 _GENERAL = re.compile(r"\b(?:most|all|every|any|other|others|everything|anything|generally|usually|normally|standard|"
                       r"in general|as a rule|you|your)\b", re.IGNORECASE)
@@ -79,6 +77,7 @@ def own_subject(claim_text: str, named: str, general: str) -> str:
     100 meters of the Pacific"): "Electronics can be returned within 30 days" against "Electronics can be returned
     within 14 days" beside "You can return most items within 30 days"; else ""."""
     from grounding.binding import claim_subject
+    from grounding.values import OPENING_PRONOUN
     subject = claim_subject(claim_text)
     if subject is None:
         return ""
@@ -89,7 +88,7 @@ def own_subject(claim_text: str, named: str, general: str) -> str:
         spots = [re.search(rf"\b{re.escape(m)}\b", text, re.I) for m in marks]
         return None if found is None or None in spots else (min([found.start()] + [x.start() for x in spots]), found.end())
     span = written(named)
-    if span is None or written(general) is not None or _PRONOUN.match(general) or not _GENERAL.search(general):
+    if span is None or written(general) is not None or OPENING_PRONOUN.match(general) or not _GENERAL.search(general):
         return ""       # "It is closed on Mondays": the subject, as a pronoun; a sentence of another scope, not general
     from grounding.decompose import parse         # the subject there too, not a word on the way ("48,600 individuals")
     if not any(t.lemma_.lower() == head and t.dep_ in ("nsubj", "nsubjpass") for t in parse(named)):

@@ -26,13 +26,13 @@ from typing import Optional
 
 from grounding.entities import mentions, occurrences
 from grounding.invisible import judged_text
-from grounding.values import NEGATED_BOUND, _side
+from grounding.values import NEGATED_BOUND, NEGATED_MODAL, _side
 
 LIMIT_RULE = "a limit said as a prohibition"
-_MODAL = r"(?:(?P<modal>do|does|did|should|must|may|can|shall|will|could|would)\s+)?(?:not|never)\s+" \
-         r"|(?P<short>don't|doesn't|didn't|shouldn't|mustn't|cannot|can't|won't|wouldn't|couldn't)\s+"
 _ABOVE = re.compile(r"(?:more|greater)\s+than\s*$|\b(?:over|above|in\s+excess\s+of)\s*$", re.IGNORECASE)
-_EXCEED = re.compile(rf"(?:\b(?:{_MODAL}))exceed\s+$", re.IGNORECASE)
+_EXCEED = re.compile(rf"\b{NEGATED_MODAL}exceed\s+$", re.IGNORECASE)
+# a sentence with none of these forbids nothing (`as_limit` reads no figure of it)
+_FORBIDS = re.compile(r"\b(?:not|never|no)\b|n't\b|\bcannot\b", re.IGNORECASE)
 _NO_MORE = re.compile(r"\b(?:no|not)\s+more\s+than\s+$", re.IGNORECASE)
 _UNIT = re.compile(r"\s*([A-Za-z%]*)")
 
@@ -48,6 +48,8 @@ def as_limit(claim: str, sentence: str) -> Optional[str]:
     not the claim's limit."""
     from grounding.reversal import _NEGATION
     claim, sentence = judged_text(claim), judged_text(sentence)
+    if not _FORBIDS.search(sentence):
+        return None
     spots = {}      # start of each place the sentence writes one of the claim's figures (with its unit): its end
     for own in (m for m in mentions(claim) if m.kind not in ("named", "date", "year", "weekday")):
         before = " ".join(claim[max(0, own.start - 40):own.start].split())

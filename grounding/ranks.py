@@ -51,9 +51,6 @@ class Rank(NamedTuple):
     surface: str           # "third tallest", "second"
 
 
-_PRONOUN = re.compile(r"\W*(it|they|he|she)\b", re.IGNORECASE)
-
-
 def _value(word: str) -> int:
     word = word.lower()
     return _ORDINALS[word] if word in _ORDINALS else int(re.match(r"\d+", word).group())
@@ -99,7 +96,8 @@ def rank_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         return max(written, key=lambda m: m.end).key if written else None
 
     out = []
-    pronoun = _PRONOUN.match(claim)        # "It was the year's highest-grossing film": its holder is the sentence's "it"
+    from grounding.values import OPENING_PRONOUN
+    pronoun = OPENING_PRONOUN.match(claim)        # "It was the year's highest-grossing film": its holder is the sentence's "it"
     for c in mine:
         held = [m for m in claim_names if m.end <= c.start]
         same = [t for t in theirs if t.measure == c.measure and (c.scope is None or t.scope is None or c.scope == t.scope)

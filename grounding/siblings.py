@@ -42,9 +42,8 @@ _VAGUE = frozenset("recent new many several other various numerous most some cur
 
 
 def _subject(claim: str):
-    from grounding.decompose import parse
-    return next((t for t in parse(claim) if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"
-                 and t.pos_ in ("NOUN", "PROPN")), None)
+    from grounding.binding import main_subject
+    return main_subject(claim)
 
 
 def sibling_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],

@@ -197,6 +197,8 @@ def same_verb(claim: str, claim_value: str, context: str, context_value: str) ->
 
 
 _PRONOUNS = frozenset("it they he she this that these those which who we you i one".split())
+# a text that opens with a pronoun subject ("It is closed on Mondays", "It was the year's highest-grossing film")
+OPENING_PRONOUN = re.compile(r"\W*(it|they|this|these|he|she|we)\b", re.IGNORECASE)
 
 
 def _two_subjects(a, b) -> bool:
@@ -241,8 +243,10 @@ _ABOUT = re.compile(r"(?:\b(?:about|approximately|approx\.|around|roughly|nearly
 # / under only right after a verb of level ("Do not store above"), not after its object ("is not recommended for
 # adults over": an age that qualifies them)
 _NOT_PREP = r"(?!(?:for|to|in|of|with|by|at|on|from|among|aged|than)\b)"
-NEGATED_BOUND = re.compile(r"\b(?:(?:(?P<modal>do|does|did|should|must|may|can|shall|will|could|would)\s+)?(?:not|never)"
-                           r"|(?P<short>don't|doesn't|didn't|shouldn't|mustn't|cannot|can't|won't|wouldn't|couldn't))\s+"
+# a negated verb's modal and negation ("do not", "must never", "mustn't"): also grounding.prohibited's
+NEGATED_MODAL = (r"(?:(?:(?P<modal>do|does|did|should|must|may|can|shall|will|could|would)\s+)?(?:not|never)"
+                 r"|(?P<short>don't|doesn't|didn't|shouldn't|mustn't|cannot|can't|won't|wouldn't|couldn't))\s+")
+NEGATED_BOUND = re.compile(rf"\b{NEGATED_MODAL}"
                            rf"(?:(?P<verb>(?:{_NOT_PREP}[a-z]+\s+){{1,3}}?)(?:(?:more|greater|less|fewer)\s+than|in\s+excess\s+of)"
                            r"|(?P<level>(?:let\s+it\s+)?(?:go|fall|drop|rise|store|keep|heat|cool|set|drive|travel|be|get|stay|"
                            r"climb|run)\s+)(?:over|above|under|below))\s*$", re.I)

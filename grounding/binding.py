@@ -83,6 +83,7 @@ class _Value(NamedTuple):
     surface: str         # with its unit word for a bare number
     unit: str            # lower case, "" but for a bare number
     mention: Mention
+    end: int             # after its unit word ("10 cents per page": after "cents")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -128,8 +129,7 @@ _HOLDER = re.compile(r"\b(?P<mod>[a-z][a-z-]+)\s+(?P<head>[a-z]+)\s*"
                      r"(?:\bof|\bis|\bwas|\bare|\bwere|\bat|\bcosts?|:)?\s*$", re.I)
 # or the kind in a "for" phrase after the value, of a holder noun the sentence names ("Tickets cost £65 for a day")
 _FOR = re.compile(r"\s*(?:for|per)\s+(?:a|an|the|each|one)?\s*(?P<mod>[a-z][a-z-]+)\b", re.I)
-_NOT_MODIFIERS = frozenset("the a an its their his her our this that these those of and or to in for with by on at is "
-                           "was are were be been per".split())
+_NOT_MODIFIERS = frozenset("the a an its their his her our this that these those of and or to in for with by on at is was are were be been per".split())
 
 
 def _holder(text: str, value: _Value) -> tuple[str, str] | None:
@@ -166,7 +166,7 @@ def misbound_kinds(claim: str, sentence: str) -> tuple[Misbinding, ...]:
             continue
         named = re.search(rf"\b{re.escape(mine[1][:5])}", sentence, re.IGNORECASE)
         theirs = [(v, _holder(sentence, v) or ((f.group("mod").lower(), mine[1]) if named and (
-            f := _FOR.match(sentence, v.mention.end)) else None)) for v in _values(sentence)]
+            f := _FOR.match(sentence, v.end)) else None)) for v in _values(sentence)]
         said = [h for v, h in theirs if (v.kind, v.key, v.unit) == (c.kind, c.key, c.unit)]
         given = [v for v, h in theirs if h == mine and v.kind == c.kind and v.unit == c.unit
                  and (v.kind, v.key) not in keys and not values_agree(claim, c.mention, sentence, v.mention)]
@@ -217,7 +217,7 @@ def _values(text: str) -> tuple[_Value, ...]:
             unit = UNIT.match(text, hit.end()) if m.kind == "number" else None
             word = unit.group(1) if unit else ""
             out.append(_Value(hit.start(), m.kind, m.key, f"{m.surface} {word}" if word else m.surface, word.lower(),
-                              m._replace(start=hit.start(), end=hit.end())))
+                              m._replace(start=hit.start(), end=hit.end()), unit.end() if unit else hit.end()))
     return tuple(sorted(out, key=lambda v: v.start))
 
 

@@ -15,6 +15,7 @@ sentence one or more dates or years, none of them the claim's.
 """
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from grounding.entities import mentions
@@ -22,6 +23,7 @@ from grounding.invisible import judged_text
 
 EVENT_RULE = "the date of another event"
 _WHEN = ("date", "year")
+_YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d\b")
 
 
 def dated_once(claim: str):
@@ -45,8 +47,11 @@ def _rewritten(own, sentence: str) -> Optional[str]:
     if not theirs or any(m.key == own.key for m in theirs):
         return None
     out = sentence
-    for m in sorted((m for m in theirs if m.kind == own.kind), key=lambda m: -m.start):   # a year for a year
-        out = out[:m.start] + own.surface + out[m.end:]
+    for m in sorted(theirs, key=lambda m: -m.start):   # a year for a year, also a date's year ("March 2025")
+        if m.kind == own.kind:
+            out = out[:m.start] + own.surface + out[m.end:]
+        elif own.kind == "year" and len(years := _YEAR.findall(m.surface)) == 1:
+            out = out[:m.start] + m.surface.replace(years[0], own.surface) + out[m.end:]
     return out if out != sentence else None
 
 

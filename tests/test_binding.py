@@ -247,6 +247,23 @@ def test_no_kind_misbinding_where_the_value_is_the_kinds_own_or_unheld(claim, se
 
 
 @pytest.mark.parametrize("engine", ENGINES)
+def test_a_price_per_kind_after_its_unit_word_is_that_kinds(engine):
+    """An everyday answer: "Colour printing costs 10 cents a page" against the sentence below was Supported on every
+    engine (P(e) 0.96): the kind comes after the value's unit word ("10 cents per black-and-white page")."""
+    sentence = "Printing costs 10 cents per black-and-white page and 50 cents per colour page."
+    found = misbound_kinds("Colour printing costs 10 cents a page.", sentence)
+    assert [describe(f) for f in found] == ["the source gives 50 cents for colour printing; 10 cents is said of "
+                                            "black-and-white printing"]
+    assert misbound_kinds("Colour printing costs 50 cents a page.", sentence) == ()
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    context = ["Group study rooms can be booked for up to three hours. " + sentence]
+    (v,) = ground("Colour printing costs 10 cents a page.", context, config).verdicts
+    assert v.label == "Contradicted" and v.anchor == 1, v.rule
+    assert "the source gives 50 cents for “colour printing”; 10 cents goes with “black-and-white printing”" in v.rule
+    assert ground("Colour printing costs 50 cents a page.", context, config).verdicts[0].label == SUPPORTED
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 def test_a_rate_said_of_another_kind_is_contradicted(engine):
     """A user's answer: "The higher rate is 45%" against the sentence above was Supported on every engine (P(e)
     0.95 on the claims engine): 45% is the additional rate there."""

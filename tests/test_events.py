@@ -22,6 +22,9 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     # a date for a date: the year of another kind stays
     ("The law was passed on 3 May 2020.", "The bill was signed on 12 June 2020 and took effect in 2021.",
      "The bill was signed on 3 May 2020 and took effect in 2021."),
+    # a year for a date's year ("March 2025"): the month stays
+    ("She became chief technology officer in 2020.", "She left the company in March 2025 to found a start-up.",
+     "She left the company in March 2020 to found a start-up."),
     # the sentence gives the claim's own date; no date there; the claim gives another figure too, or none
     ("The bridge opened in 1998.", "It was opened to traffic in 1998 after four years.", None),
     ("The bridge opened in 1998.", "It was opened to traffic after four years of work.", None),

@@ -103,7 +103,9 @@ _PAIRS = (
     ("open", "closed"), ("opened", "closed"), ("alive", "dead"), ("legal", "illegal"), ("allowed", "banned"),
     ("allowed", "forbidden"), ("permitted", "prohibited"), ("safe", "unsafe"), ("available", "unavailable"),
     ("present", "absent"), ("possible", "impossible"), ("effective", "ineffective"), ("successful", "unsuccessful"),
-    ("accepted", "rejected"), ("approved", "rejected"), ("included", "excluded"), ("true", "false"),
+    ("accepted", "rejected"), ("approved", "rejected"), ("included", "excluded"), ("includes", "excludes"), ("include", "exclude"),
+    ("including", "excluding"), ("includes", "excluding"), ("include", "excluding"), ("included", "excluding"),
+    ("true", "false"),
     ("required", "optional"), ("mandatory", "voluntary"), ("positive", "negative"), ("visible", "invisible"),
     ("active", "inactive"), ("correct", "incorrect"), ("public", "private"), ("full", "empty"),
     # the weather and speed, as states or compared ("The weekend will be wetter" / "The weekend should be drier and
@@ -124,6 +126,9 @@ _RISE = frozenset("rise rises rising rose risen grow grows growing grew grown in
 _FALL = frozenset("fall falls falling fell fallen decline declines declining declined decrease decreases decreasing "
                   "decreased drop drops dropping dropped shrink shrinks shrinking shrank shrunk plunge plunges plunged "
                   "slump slumps slumped".split())
+# "up 8%", "down 0.2 points", "up by $3 million": a change by a figure ("up to 8%" is a bound)
+_UP_DOWN = re.compile(r"\b(up|down)\s+(?:by\s+)?(?:about\s+|almost\s+|nearly\s+)?[$£€]?\d", re.IGNORECASE)
+_BY_FIGURE = {"up": "rose", "down": "fell"}
 _TREND = re.compile(r"\b(?:" + "|".join(sorted(_RISE | _FALL)) + r")\b", re.IGNORECASE)
 
 
@@ -151,6 +156,7 @@ def _other_trend(claim: str, sentence: str, words: set[str]) -> bool:
     if len(up) != 1:
         return False
     own, other = (_RISE, _FALL) if up.pop() else (_FALL, _RISE)
+    words = words | {_BY_FIGURE[m.group(1).lower()] for m in _UP_DOWN.finditer(sentence)}
     if words & own or not words & other:
         return False
     rest = _TREND.sub(" ", claim)

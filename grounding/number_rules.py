@@ -137,8 +137,12 @@ READ_LEAST = 0.3
 
 def _least(v: Verdict, least: float | None) -> float | None:
     """The least anchor cosine at which the anchor speaks of the claim's figure: the preset's, or READ_LEAST where
-    the entailment model, reading the anchor (alone or with the others), decided the claim backed."""
-    if least is None or not v.rule.startswith(("judged alone, ", "read together, ")):
+    the entailment model, reading the anchor (alone or with the others), decided the claim backed, or leaned to
+    contradiction, its anchor alone or the sentences read together (verdict.DOUBTED): "Trains run once an hour"
+    against "… runs every half hour during the day", cosine 0.49, P(c) 0.59."""
+    from grounding.verdict import DOUBTED
+    leans = v.contradict is not None and v.contradict >= 0.5 and v.contradict > (v.entail or 0.0)
+    if least is None or not (leans or v.rule.startswith(("judged alone, ", "read together, ", DOUBTED))):
         return least
     return min(least, READ_LEAST)
 

@@ -599,3 +599,43 @@ def test_a_trend_the_source_gives_the_other_way_is_contradicted(engine):
                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     (v,) = res.verdicts
     assert v.label == CONTRADICTED and v.anchor == 2, v.rule
+
+
+RESULTS = ("The company reported revenue of $4.2 billion for the third quarter, up 8% from a year earlier. Net profit "
+           "fell to $310 million from $380 million, mainly because of higher energy costs.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_sentence_that_says_the_change_the_other_way_is_read_alone(engine):
+    """An everyday answer: "Revenue fell compared with a year earlier" was Supported on every engine: read with the
+    profit sentence ("fell"), the revenue sentence ("up 8%") backed it (P(e) 0.94), and the sentence read alone was
+    the more similar profit one. Of the sentences read together, the one that says the claim's words the other way
+    round (negate.opposite_polarity: "up 8%" is a rise) is read alone (P(c) 0.96) and quoted; in the claims engine,
+    below tau, it becomes a judged pair."""
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    res = ground("Revenue fell compared with a year earlier.", [RESULTS], config)
+    (v,), claim = res.verdicts, res.claims[0]
+    assert claim.joint_columns == [0, 1] and claim.joint[0] > 0.8
+    assert claim.alone_column == 0 and claim.alone[2] > 0.9
+    assert v.label == CONTRADICTED and v.anchor == 0, v.rule
+    assert v.rule.startswith("read alone, context sentence 1 contradicts the claim: P(c) = 0.9")
+    assert explain(res, v, claim).startswith("Contradicted by “The company reported revenue of $4.2 billion")
+    pair = next(p for p in res.pairs if p.column == 0)
+    assert pair.judged and pair.contradict > 0.9 or engine != "claims"
+    assert ground("Revenue rose compared with a year earlier.", [RESULTS], config).verdicts[0].label == SUPPORTED
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_another_figure_decides_where_the_model_leans_to_contradiction(engine):
+    """"Trains run once an hour during the day" against "… runs every half hour during the day" was Unsupported on
+    every engine: the anchor's cosine (0.49) is below the quantity rule's 0.6, while the model leaned to
+    contradiction (P(c) 0.59). A model that leans so and a figure of the same quantity that differs: Contradicted."""
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    context = ["The train from Vienna to Salzburg takes two hours and twenty minutes and runs every half hour during "
+               "the day. Seat reservations are optional on this route and cost 3 euros."]
+    (v,) = ground("Trains run once an hour during the day.", context, config).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 0 and v.cosine < 0.6, v.rule
+    assert v.rule.startswith("quantity override: the claim says once an hour, the source every half hour")
+    assert v.contradict >= 0.5 or v.rule.count("(anchor cosine") == 1
+    (v,) = ground("Trains run every half hour during the day.", context, config).verdicts
+    assert v.label == SUPPORTED, v.rule

@@ -60,6 +60,10 @@ def test_the_other_of_two_states(claim, sentence, expected):
     # no change word in the sentence, or both directions in the claim
     ("Arctic sea ice has grown since 2000.", "Arctic sea ice covers less area than in 1979.", False),
     ("Exports rose while imports fell.", "Exports fell while imports fell.", False),
+    # "up 8%", "down by 0.2 points": a change by a figure; "up to 8%" is a bound
+    ("Revenue fell compared with a year earlier.", "Revenue was $4.2 billion, up 8% from a year earlier.", True),
+    ("Unemployment rose in March.", "Unemployment was down by 0.2 points in March.", True),
+    ("Revenue fell compared with a year earlier.", "Revenue could be up to 8% above last year's.", False),
 ])
 def test_a_change_the_other_way(claim, sentence, expected):
     from grounding.negate import opposite_polarity
@@ -91,6 +95,9 @@ def test_open_on_a_day_it_is_closed(engine):
     ("The museum is open on Mondays.", "The museum is open every day except Mondays, when it is closed.", []),
     ("Temperatures will be warmer in the south.", "Temperatures will be colder in the north.", []),
     ("The museum is not open on Mondays.", "The museum is closed on Mondays.", []),
+    # what a price includes ("excluding bills"); the claim's own word there too
+    ("The rent includes bills.", "The rent is 1,450 pounds a month, excluding bills.", [("includes", "excluding")]),
+    ("The fare includes breakfast.", "The fare includes breakfast, excluding drinks.", []),
 ])
 def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     """A forecast: "The weekend will be wetter" was Supported on every engine against "The weekend should be drier

@@ -201,7 +201,7 @@ def read(state: Run, ks: list[int], fp32: bool) -> None:
 
 def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
     """Of the claims `ks` whose sentences, several, lean to support read together (P(e) above P(c)): the most
-    similar of them against the claim alone (`Claim.alone`, overrides.alone_override). The model, reading two
+    similar of them (of those that say the claim's words the other way round, where some do) against the claim alone (`Claim.alone`, overrides.alone_override). The model, reading two
     sentences, sometimes takes one's words for the other's ("not recommended for adults over 65" against
     "recommended for adults over 65. It is not recommended for children under 5": P(e) 0.95 together, P(c) 0.96 for
     the first alone). The claims engine has that pair's own numbers (the same model read it alone). The context
@@ -236,12 +236,12 @@ def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
                 against.append(k)
             continue
         pairs = {p.column: p for p in state.scores if p.claim == k and p.column in claim.joint_columns}
-        claim.alone_column = max(claim.joint_columns, key=lambda c: (pairs[c].cosine if c in pairs else -1.0, -c))
+        turned = [c for c in claim.joint_columns if opposite_polarity(claim.text, state.context_texts[c])]
+        claim.alone_column = max(turned or claim.joint_columns, key=lambda c: (pairs[c].cosine if c in pairs else -1.0, -c))
         pair = pairs.get(claim.alone_column)
         if "scorer" not in state.models and pair is not None and pair.judged:
             claim.alone = [pair.entail, pair.neutral, pair.contradict]
-        elif (pair is not None and pair.psi == -1) or \
-                opposite_polarity(claim.text, state.context_texts[claim.alone_column]):
+        elif (pair is not None and pair.psi == -1) or turned:
             todo.append(k)
     items = ([("alone", k, claims[k].alone_column) for k in todo]
              + [("against", k, j) for k in against for j in _against_columns(state, k)]
@@ -267,6 +267,7 @@ def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
             continue
         if kind == "alone":
             claim.alone = [round(float(x), 4) for x in probs[i]]
+            _as_pair(state, k, j, claim.alone)
             continue
         claim.alone_support = (claim.alone_support or []) + ([j] if entails else [])
         scorer = psi.get((k, j), 0)
@@ -276,6 +277,22 @@ def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
             claim.alone_cleared = []
         if j in claim.joint_columns and (claim.alone is None or probs[i][2] > claim.alone[2]):   # alone contradicts most
             claim.alone, claim.alone_column = [round(float(x), 4) for x in probs[i]], j
+
+
+def _as_pair(state: Run, k: int, j: int, probs: list[float]) -> None:
+    """The claims engine: sentence j, read alone against claim k below tau (one read together, said the other way
+    round: negate.opposite_polarity), becomes a judged pair, so a verdict it decides quotes it (overrides.move_anchor)."""
+    cosine = _near(state, k).get(j) if "scorer" not in state.models else None
+    if cosine is None or any(p.claim == k and p.column == j for p in state.scores):
+        return
+    from grounding.entities import entity_overlap
+    psi = (1, 0, -1)[max(range(3), key=lambda x: probs[x])]
+    overlap, state.diffs.setdefault(k, {})[j] = entity_overlap(state.result.claims[k].text, state.context_texts[j])
+    pair = PairScore(claim=k, column=j, cosine=round(cosine, 4), entail=probs[0], neutral=probs[1], contradict=probs[2],
+                     psi=psi, signed=round(cosine * psi, 4), judged=True,
+                     entity_overlap=None if overlap is None else round(overlap, 4))
+    state.scores.append(pair)    # the entities stage has run: its pairs joined the result's
+    state.result.pairs.append(pair)
 
 
 def _joins_several(state: Run, k: int) -> bool:

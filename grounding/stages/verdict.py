@@ -64,7 +64,8 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = overrides.cause_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.deed_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.parts_override(v, preset, claim, pairs, diffs, [s.text for s in ctx])
-    v = overrides.overclaim_partial(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    v = overrides.overclaim_partial(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs,
+                                    whole=claim.alone_column if claim.alone_entails else None)
     if v.conflicting is not None and v.label in (SUPPORTED, PARTIAL) and v.conflicting in (claim.alone_cleared or ()):
         v.conflicting = None   # the scorer's lean against it, which the entailment model reading it alone does not share
     v = number_rules.quantity_note(v, preset, result.claims[k].text, pairs, [s.text for s in ctx], diffs)
@@ -75,9 +76,27 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v.entities = read_together(v, claim.joint_columns, diffs)
     v = partly_read(v, result.claims[k].truncated)
     if claim.nearest is not None and v.anchor == claim.nearest and v.cosine is not None:
+        v = _far_nearest(v, config)
         v.rule += f" ({NEAREST_NOTE}: cosine {v.cosine:.2f}, below τ {config.tau:g})"
     return sureness.attach(v, config, result.engine, probs, base_label, result.claims[k].truncated,
                            nearest=claim.nearest is not None)
+
+
+FAR_NEAREST = "too far to contradict it"
+
+
+def _far_nearest(v: Verdict, config: GroundingConfig) -> Verdict:
+    """A claim the model alone (no rule found a conflict) made Contradicted by the one sentence read because nothing
+    else reached it, with cosine below judge_floor (the least a sentence below τ needs to be judged beside others), is
+    Unsupported: so far from the claim, the sentence speaks of something else, and the model's lean against it is its
+    reading of a sentence on another matter ("The company will open a new factory in Asia" against "It also
+    announced plans to cut 1,200 jobs in Europe", cosine 0.29, P(c) 0.60). On the train sets' dev carve every such
+    verdict was a false alarm (one per engine, gold Supported)."""
+    if v.label != CONTRADICTED or v.anchor_conflict or v.cosine >= config.judge_floor:
+        return v
+    v.label, v.conflicting = UNSUPPORTED, None
+    v.rule = f"{FAR_NEAREST} (cosine {v.cosine:.2f} < judge_floor {config.judge_floor:g}): {v.rule}"
+    return v
 
 
 def _resolved(result: GroundingResult, k: int) -> Optional[str]:
@@ -158,8 +177,9 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
       the claim in a way the model reads the other way round (conditions.backed_override: a condition it lifts, a
       state's end), or because read as the limit it states it entails the claim (number_rules.limit_override),
       where the cell is not supporting: value +cosine, label +1.
-    - Unsupported by the list rule (overrides.list_override), the date rule (number_rules.event_override) or the
-      limit rule (number_rules.limit_override) where the cell is contradicting: value 0, label 0.
+    - Unsupported by the list rule (overrides.list_override), the date rule (number_rules.event_override), the
+      limit rule (number_rules.limit_override) or as too far to contradict it (`_far_nearest`) where the cell is
+      contradicting: value 0, label 0.
     - Unsupported by the denial rule where the cell is supporting ("will enroll 300 patients" against "enrolled 300
       patients"), or the kind rule (grounding.siblings: another of the claim's kind), or because the sentences read together lean to contradiction (verdict.doubted): value 0, label 0,
       no evidence; not where another claim of the same row is backed by that sentence (the claims engine's sentence
@@ -183,8 +203,8 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
             smap.values[row][j], smap.labels[row][j] = 0.0, 0
     for v in verdicts:
         red = v.label == CONTRADICTED and v.score is not None
-        listed = v.label == UNSUPPORTED and v.rule.startswith(("an open list: ", EVENT_RULE, LIMIT_RULE)) \
-            and bool(v.anchor_conflict)
+        listed = v.label == UNSUPPORTED and (v.rule.startswith(("an open list: ", EVENT_RULE, LIMIT_RULE))
+                                             and bool(v.anchor_conflict) or v.rule.startswith(FAR_NEAREST))
         denied = v.label == UNSUPPORTED and (v.rule.startswith(("denied mention: ", siblings.SIBLING_RULE))
                                              and bool(v.anchor_conflict)
                                              or v.rule.startswith(verdict.DOUBTED)) or listed
@@ -210,7 +230,9 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
         rule = "the exception rule" if v.rule.startswith(exceptions.EXCEPTION_RULE) else \
             "the condition rule" if v.rule.startswith((conditions.CONDITION_RULE, conditions.WITHHELD_RULE)) else \
             "the until rule" if v.rule.startswith(conditions.UNTIL_RULE) else rule
-        note = f"{rule}: {v.anchor_conflict}" if v.anchor_conflict else \
+        note = f"the distance rule: {v.rule.split(' (', 1)[0]} (cosine {v.cosine:.2f}, below judge_floor): the " \
+            "model's lean against it is no evidence" if v.rule.startswith(FAR_NEAREST) else \
+            f"{rule}: {v.anchor_conflict}" if v.anchor_conflict else \
             f"the word-for-word rule: {v.rule.split(': ', 1)[1].split(' (')[0]}" \
             if v.rule.startswith(stated.STATED_RULE) else \
             "read alone by the entailment model, as the most similar sentence to a claim no other reached (the scorer "\

@@ -1,0 +1,47 @@
+"""The sentence read because nothing else reached the claim (Claim.nearest): too far from the claim, its reading
+against it is no contradiction (stages.verdict._far_nearest)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.stages.verdict import FAR_NEAREST, NEAREST_NOTE
+from grounding.types import CONTRADICTED, UNSUPPORTED, Verdict
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+RESULTS = ("The company reported revenue of $4.2 billion for the third quarter, up 8% from a year earlier. The company "
+           "kept its full-year forecast unchanged. It also announced plans to cut 1,200 jobs in Europe by the end of "
+           "next year.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_far_sentence_on_another_matter_does_not_contradict_the_claim(engine):
+    """An everyday answer: "The company will open a new factory in Asia" was Contradicted on the claims engine by
+    the job-cuts sentence, the only one read (cosine 0.29, P(c) 0.60): not mentioned is not contradicted."""
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    res = ground("The company will open a new factory in Asia.", [RESULTS], config)
+    (v,), claim = res.verdicts, res.claims[0]
+    assert v.label == UNSUPPORTED and v.anchor == claim.nearest == 2, v.rule
+    assert v.cosine < config.judge_floor and NEAREST_NOTE in v.rule
+    # where the model leaned against it, the rule says so and the map shows no contradiction there
+    if v.contradict is not None and v.contradict > max(v.entail, 0.5):
+        assert v.rule.startswith(f"{FAR_NEAREST} (cosine {v.cosine:.2f} < judge_floor 0.35): ")
+        assert res.sentence_map.labels[0][2] == 0
+        (cell,) = res.sentence_map.ruled
+        assert cell.label == -1 and cell.note.startswith("the distance rule: too far to contradict it")
+    else:
+        assert engine != "claims", v.rule
+
+
+def test_only_a_far_sentence_and_only_the_models_own_contradiction():
+    from grounding.stages.verdict import _far_nearest
+    config = GroundingConfig(models_dir=str(MODELS)).validate()
+
+    def verdict(cosine, conflict=None):
+        return Verdict(claim=0, label=CONTRADICTED, score=-0.2, anchor=2, cosine=cosine, entity_overlap=None,
+                       entail=0.03, contradict=0.6, rule="contradiction override", anchor_conflict=conflict)
+    assert _far_nearest(verdict(0.29), config).label == UNSUPPORTED
+    assert _far_nearest(verdict(0.41), config).label == CONTRADICTED               # near enough to speak of it
+    assert _far_nearest(verdict(0.29, "the claim says 2021, the source 2023"), config).label == CONTRADICTED

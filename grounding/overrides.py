@@ -164,19 +164,22 @@ def _doubted(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[PairSc
 
 
 def overclaim_partial(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore], joint_columns,
-                      context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
+                      context_texts: list[str], entity_diffs: dict[int, EntityDiff], whole: int | None = None) -> Verdict:
     """A Supported claim whose evidence (its anchor, or the sentences read together when they decided; the most
     similar of them with cosine at least the preset's overclaim_partial) states as partial or possible what the claim
     states as total or certain (grounding.overclaim: "eliminates the risk" against "may reduce the risk", which the
     entailment model reads as support, P(e) 0.80) is Partially supported: the source backs the claim's direction,
-    not its strength. `anchor_conflict` says which words differ; the anchor becomes the sentence that hedges."""
-    if preset.overclaim_partial is None or v.label != SUPPORTED or v.anchor is None:
+    not its strength. `anchor_conflict` says which words differ; the anchor becomes the sentence that hedges. Not
+    where `whole`, a sentence the entailment model read alone as entailing the claim, hedges nothing: another
+    sentence read with it ("Patients with a pacemaker must tell the clinic") narrows nothing it says."""
+    from grounding.overclaim import stronger
+    if preset.overclaim_partial is None or v.label != SUPPORTED or v.anchor is None \
+            or (whole is not None and stronger(claim_text, context_texts[whole]) is None):
         return v
     columns = sorted(joint_columns) if v.rule.startswith("read together, ") and joint_columns else [v.anchor]
     cosines = [p.cosine for p in pairs if p.column in columns] + ([v.cosine] if v.cosine is not None else [])
     if not cosines or max(cosines) < preset.overclaim_partial:
         return v
-    from grounding.overclaim import stronger
     found = stronger(claim_text, " ".join(context_texts[c] for c in columns))
     if found is None:
         return v

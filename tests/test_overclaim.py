@@ -169,3 +169,27 @@ def test_the_overstated_example_needs_both_rules(engine):
         "overclaim_partial": None, "alone_override": None, "reversal_override": None}).validate())
     missed = expected_problems(OVERSTATED, off)
     assert any(m.startswith("R2 ") for m in missed) and (engine == "claims") != any(m.startswith("R1 ") for m in missed)
+
+
+def test_a_sentence_that_alone_backs_the_claim_and_hedges_nothing_is_not_narrowed_by_another():
+    """`whole`: the sentence the entailment model read alone as entailing the claim. Where it hedges nothing, another
+    sentence read with it that narrows the subject does not make the claim stronger than the source; where it hedges
+    itself, the rule stands."""
+    from grounding.config import PRESETS
+    from grounding.overrides import overclaim_partial
+    from grounding.types import PairScore, Verdict
+    preset = PRESETS["joint"]
+    texts = ["Patients should not eat for eight hours before the scan.",
+             "Patients with a pacemaker must tell the clinic before booking."]
+    pairs = [PairScore(claim=0, column=c, cosine=0.8, entail=0.9, neutral=0.05, contradict=0.05, psi=1, judged=True)
+             for c in range(2)]
+
+    def verdict():
+        return Verdict(claim=0, label=SUPPORTED, score=0.9, anchor=0, cosine=0.8, entail=0.9, contradict=0.05,
+                       rule="read together, context sentences 1, 2 entail the claim")
+    claim = "Patients must not eat for eight hours before the scan."
+    assert overclaim_partial(verdict(), preset, claim, pairs, [0, 1], texts, {}).label == PARTIAL
+    assert overclaim_partial(verdict(), preset, claim, pairs, [0, 1], texts, {}, whole=0).label == SUPPORTED
+    drug, said = "The drug eliminates the risk of stroke.", ["The drug may reduce the risk of stroke.", "It is taken daily."]
+    hedged = overclaim_partial(verdict(), preset, drug, pairs, [0, 1], said, {}, whole=0)
+    assert hedged.label == PARTIAL and stronger(drug, said[0]) is not None

@@ -52,6 +52,7 @@ class Run:
     diffs: dict[int, dict[int, EntityDiff]] = field(default_factory=dict)   # claim -> column -> entity diff
     best: dict[int, tuple[Optional[int], Optional[float]]] = field(default_factory=dict)  # claim -> most similar
     verdicts: list[Verdict] = field(default_factory=list)            # decided, not yet explained
+    read_texts: Optional[list[str]] = field(default=None, repr=False)   # `context_texts`, once worked out
 
     def start_row(self, row: int) -> None:
         self.row, self.skip, self.parts, self.claims, self.cosines = row, False, [], [], None
@@ -73,7 +74,16 @@ class Run:
 
     @property
     def context_texts(self) -> list[str]:
-        return [s.text for s in self.result.context_sentences]
+        """The context sentences as the models read them: with the response's abbreviations beside the words that
+        spell them, and the other way round (grounding.acronyms), and a word the models misread glossed
+        (grounding.glosses); the texts shown and quoted stay as written."""
+        sentences = self.result.context_sentences
+        if self.read_texts is None or len(self.read_texts) != len(sentences):
+            from grounding.acronyms import as_read
+            from grounding.glosses import glossed
+            response = self.result.response
+            self.read_texts = glossed(response, as_read(response, [s.text for s in sentences]))
+        return list(self.read_texts)
 
 
 @dataclass(frozen=True)

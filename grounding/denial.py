@@ -267,6 +267,16 @@ def _mention_cue(token, past: bool = False) -> tuple[bool, Optional[str]]:
         if node.head.i == node.i:
             return bool(cues), " … ".join(reversed(cues)) or None
         child, node = node, node.head
+        if child.dep_ == "conj" and node.head.i != node.i and _disagrees(child, node):
+            child, node = node, node.head   # not in that clause: "… if you order before 2pm and costs 9.95 euros"
+
+
+def _disagrees(verb, head) -> bool:
+    """Whether `verb`, parsed as joined to the clause of `head`, cannot share its subject: a verb of one thing
+    ("costs") where the clause's subject is "you", "I", "we", "they" or plural; it goes with the clause above."""
+    subject = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return verb.tag_ == "VBZ" and not any(c.dep_ in _SUBJECT_DEPS for c in verb.children) and subject is not None \
+        and (subject.lower_ in ("you", "i", "we", "they") or subject.tag_ in ("NNS", "NNPS"))
 
 
 def _unfinished(verb, past: bool) -> Optional[str]:

@@ -35,6 +35,15 @@ _CUE = re.compile(r"\b(?:except(?:\s+for)?|apart\s+from|other\s+than|with\s+the\
                   r"\s+(?P<what>[^,.;:()]+)", re.IGNORECASE)
 
 
+# the exception said with its own denial: "Items can be returned within 30 days, but underwear and earrings cannot be
+# returned" (the model read "Earrings can be returned" and "Earrings cannot be returned" both as entailed, P(e) 0.93)
+_BUT_NOT = re.compile(r"\bbut\s+(?P<what>[^,.;:()]+?)\s+(?P<cue>cannot|can't|can\s+not|may\s+not|must\s+not|are\s+not|"
+                      r"is\s+not|aren't|isn't|do\s+not|does\s+not|don't|doesn't|will\s+not|won't)\s+(?P<rest>[^,.;:()]+)",
+                      re.IGNORECASE)
+_ITEMS = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+_NOT = re.compile(r"\b(?:not|never|no)\b|n't\b|\bcannot\b", re.IGNORECASE)
+
+
 class Excepted(NamedTuple):
     what: str    # the exception as written: "assistance dogs"
     cue: str     # with its cue: "except assistance dogs"
@@ -71,6 +80,23 @@ def excepted(claim: str, sentence: str) -> Excepted | None:
     return None
 
 
+def denied_exception(claim: str, sentence: str) -> tuple[Excepted, bool] | None:
+    """(the exception, whether the claim says it as the sentence does) where the sentence denies its rule of the claim's
+    subject by name ("…, but underwear and earrings cannot be returned"; `_BUT_NOT`): the subject is one of the
+    named things (as for `excepted`), and the claim holds the first word of what is denied ("returned"). The claim
+    says it so where it is negated too."""
+    from grounding.overclaim import _stems
+    subject = _stems(_subject_words(claim))
+    for m in _BUT_NOT.finditer(sentence) if subject else ():
+        denied = next((w for w in re.findall(r"[a-z][a-z-]+", m.group("rest").lower()) if _stems(w)), None)
+        if denied is None or not _stems(denied) <= _stems(claim):
+            continue
+        for item in _ITEMS.split(m.group("what").strip()):
+            if item and _head_words(item) <= subject <= _stems(item):
+                return Excepted(item, m.group(0).strip()), bool(_NOT.search(claim))
+    return None
+
+
 def _head_words(what: str) -> set[str]:
     """The content words of the exception up to its head noun (spaCy's root of the phrase): "assistance dogs" of
     "assistance dogs", "babies" of "babies under one year old"."""
@@ -95,16 +121,21 @@ def exception_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs
         return v
     together = v.rule.startswith("read together, ")
     columns = [v.anchor] + ([c for c in sorted(joint_columns or ()) if c != v.anchor] if together else [])
-    found = next(((c, e) for c in columns if (e := excepted(claim_text, context_texts[c])) is not None), None)
+    found = next(((c, e, None) for c in columns if (e := excepted(claim_text, context_texts[c])) is not None), None) \
+        or next(((c, *d) for c in columns if (d := denied_exception(claim_text, context_texts[c])) is not None), None)
     if found is None:
         return v
-    column, e = found
+    column, e, agrees = found
     from grounding.overrides import move_anchor
     move_anchor(v, next((p for p in pairs if p.column == column and p.judged), None), preset, entity_diffs)
     before = v.label
-    v.label = SUPPORTED if before == CONTRADICTED else CONTRADICTED
+    v.label = (SUPPORTED if before == CONTRADICTED else CONTRADICTED) if agrees is None else \
+        SUPPORTED if agrees else CONTRADICTED
+    if v.label == before:
+        return v
     v.conflicting = None
     v.anchor_conflict = f"it names “{e.what}” as the exception (“{e.cue}”) to what it says of the rest"
     v.rule = (f"{EXCEPTION_RULE}: context sentence {column + 1} names “{e.what}” as the exception (“{e.cue}”), "
-              f"which the model reads as included: {before} taken the other way round ({v.rule})")
+              + (f"which the model reads as included: {before} taken the other way round ({v.rule})" if agrees is None
+                 else f"and the claim says {'it' if agrees else 'the rest'} of it: {before} made {v.label} ({v.rule})"))
     return v

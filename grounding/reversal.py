@@ -283,6 +283,8 @@ def reversals(claim: str, sentence: str) -> list[str]:
     from grounding.compared import against_figures      # two groups compared the other way by their figures
     out += [f"the claim says “{c}”, the source gives {x}" for agrees, c, x in against_figures(claim, sentence)
             if not agrees]
+    from grounding.preferences import passed_over       # the side the source passes over ("A rather than B")
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in passed_over(claim, sentence)]
     denied = denied_predicate(claim, sentence)
     out += [f"the claim says “{denied[0]}”, the source “{denied[1]}”"] if denied else []
     return out

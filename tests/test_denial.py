@@ -36,6 +36,9 @@ def _found(claim, *sentences):
     ("Vitamin D supplementation reduces the risk of respiratory infection.",
      ("There was no significant reduction in the risk of respiratory infection.",),
      [("risk of respiratory infection", "no reduction", 0)]),
+    # a verb joined inside an "if" clause that agrees with its subject stays there
+    ("Customers pay a membership fee.", ("Delivery is free if customers join online and pay a membership fee.",),
+     [("membership fee", "if", 0)]),
     # a plan is not a fact
     ("The company built a hydrogen plant.", ("The company plans to build a hydrogen plant.",),
      [("hydrogen plant", "plans", 0)]),
@@ -134,6 +137,10 @@ def test_a_mention_only_under_negation_plan_or_whether_is_denied(claim, sentence
     ("The vaccine has been found to be the most divergent vaccine.", ("The vaccine is currently being evaluated.",)),
     # "being repaired" is no denial of a claim in the present
     ("The bridge is used by 20,000 cars a day.", ("The bridge, which is being repaired, is used by 20,000 cars a day.",)),
+    # a verb of one thing parsed into an "if" clause whose subject is "you" goes with the clause above (an everyday
+    # answer: "Express delivery costs 9.95 euros" had been Unsupported on every engine)
+    ("Express delivery costs 9.95 euros.",
+     ("Express delivery arrives the next working day if you order before 2pm and costs 9.95 euros.",)),
 ])
 def test_no_denial_where_the_evidence_asserts_it_or_the_claim_does_not(claim, sentences):
     assert _found(claim, *sentences) == []

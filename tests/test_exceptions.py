@@ -128,3 +128,35 @@ def test_the_rule_said_of_its_exception_is_contradicted(engine):
     assert badge.label == CONTRADICTED and badge.anchor == 2, badge.rule
     assert badge.rule.startswith("the exception: context sentence 3 names “in the multi-storey car park” as the "
                                  "exception"), badge.rule
+
+
+RETURNS = ("Express delivery costs 9.95 euros. Items can be returned within 30 days, but underwear and earrings cannot "
+           "be returned for hygiene reasons.")
+
+
+@pytest.mark.parametrize("claim, expected", [
+    ("Earrings can be returned within 30 days.", ("earrings", False)),
+    ("Underwear cannot be returned.", ("underwear", True)),
+    # not one of the named things; not what is denied of them; no subject named
+    ("Shoes can be returned within 30 days.", None),
+    ("Earrings can be exchanged within 30 days.", None),
+    ("They can be returned within 30 days.", None),
+])
+def test_the_exception_the_sentence_denies_by_name(claim, expected):
+    from grounding.exceptions import denied_exception
+    found = denied_exception(claim, RETURNS.split(". ", 1)[1])
+    assert (found and (found[0].what, found[1])) == expected
+    assert found is None or found[0].cue == "but underwear and earrings cannot be returned for hygiene reasons"
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_an_exception_denied_by_name_decides_by_what_the_claim_says_of_it(engine):
+    """An everyday answer: "Earrings can be returned within 30 days" was Supported on every engine (the model read
+    it, and "Earrings cannot be returned", as entailed: P(e) 0.93 both)."""
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    (v,) = ground("Earrings can be returned within 30 days.", [RETURNS], config).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule
+    assert v.rule.startswith("the exception: context sentence 2 names “earrings” as the exception (“but underwear and "
+                             "earrings cannot be returned for hygiene reasons”), and the claim says the rest of it")
+    (v,) = ground("Earrings cannot be returned.", [RETURNS], config).verdicts
+    assert v.label == SUPPORTED and v.anchor == 1, v.rule

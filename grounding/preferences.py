@@ -1,0 +1,35 @@
+"""What the source passes over: "Water them deeply twice a week rather than a little every day" says not to water
+them a little every day, and the entailment model, reading the claim "It is better to water them a little every day"
+against it, finds the claim's words there and calls it support (context-fast, P(e) 0.80) or nothing.
+
+`passed_over` finds the claim that says the passed-over side (B of "A rather than B", "A instead of B"): it holds
+every content word of B, at least one of the words of A that B lacks (what the two share: the verb "water", the
+subject "the meeting") and no more than half of them (it does not say A too), and it is not negated (a claim that
+says not to do B agrees). Words only (overclaim's stems); the reversal rule (grounding.reversal) makes such a claim
+Contradicted.
+"""
+from __future__ import annotations
+
+import re
+
+from grounding.overclaim import _stems
+
+_PASSED_OVER = re.compile(r"(?P<a>[^,;:.!?()]+?)\s+(?:rather\s+than|instead\s+of)\s+(?P<b>[^,;:.!?()]+)", re.IGNORECASE)
+_NEGATED = re.compile(r"\b(?:not|never|no|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|cannot|can't|avoid)\b",
+                      re.IGNORECASE)
+
+
+def passed_over(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim, "A rather than B" as the sentence writes it) where the claim says the side the sentence passes
+    over (see the module's text)."""
+    if _NEGATED.search(claim):
+        return []
+    own = _stems(claim)
+    out = []
+    for m in _PASSED_OVER.finditer(sentence):
+        a, b = _stems(m.group("a")), _stems(m.group("b"))
+        only_a = a - b
+        if b and only_a and b <= own and 1 <= len(only_a & own) <= len(only_a) / 2 \
+                and not _NEGATED.search(m.group("a")):
+            out.append((claim.strip().rstrip("."), m.group(0).strip()))
+    return out

@@ -4,14 +4,14 @@ values of one dimension in other units, spans ("35 to 40 minutes", whose ends ar
 "an hour" were never compared, and the entailment model read "Bake for about an hour" as entailed by "Bake for 35
 to 40 minutes" (F 0.88).
 
-A *duration* is a number (digits or words; "a", "an", "half an") or a span of two ("35 to 40", "35–40", "between
+A *duration* is a number (digits or words; "a", "an", "half an", "a whole", "a full", "the entire") or a span of two ("35 to 40", "35–40", "between
 35 and 40") before a unit of time (second … year), with what bounds it ("about", "up to", "at least", "more than",
 …), as an interval of seconds; "about" and its kin widen it by a fifth, an exact value by 5 % (a year of 52
 weeks is a year). Not a duration: "several hundred hours"; a count of events per period ("three times a day",
 "every 10 minutes", "per hour", "5 mg a day", "4.1 a month": grounding.frequencies), an age ("10 years old"), a time
 ago, or an amount of something ("two months' notice").
 
-The claim's duration conflicts with the sentence's where one verb (not "be" or "have") governs both, of subjects
+The claim's duration conflicts with the sentence's, a time ahead ("a week in advance") only with a time ahead, where one verb (not "be" or "have") governs both, of subjects
 that share a word (or a word and its noun) where both have one ("Antibodies were detected at 2–3 weeks" is not what
 "At 2 days, SARS-CoV-2 was detected" times), the sentence gives no duration of that verb that agrees, and none of
 the two intervals overlap (the quantity rule, learned.quantity_conflicts with `same_figure`).
@@ -34,7 +34,7 @@ _BOUND = (r"(?P<bound>about|around|roughly|approximately|nearly|almost|some|up t
 # a length in two units is one length: "2 hours 30 minutes", "1 hour and 45 minutes" (the second unit the smaller)
 _MORE = rf"(?:[ \t]+(?:and[ \t]+)?(?P<more>{_NUM})[ \t]+(?P<unit2>{_UNIT[len('(?P<unit>'):-1]}))"
 _DURATION = re.compile(
-    rf"(?i:(?:\b{_BOUND}[ \t]+)?\b(?:(?P<half>half[ \t]+an)|(?P<article>an?)|between[ \t]+(?P<lo2>{_NUM})[ \t]+and[ \t]+"
+    rf"(?i:(?:\b{_BOUND}[ \t]+)?\b(?:(?P<half>half[ \t]+an)|(?P<article>an?(?:[ \t]+(?:whole|full|entire))?|the[ \t]+(?:whole|entire))|between[ \t]+(?P<lo2>{_NUM})[ \t]+and[ \t]+"
     rf"(?P<hi2>{_NUM})|(?P<lo>{_NUM})(?:[ \t]*(?:to|-|–)[ \t]*(?P<hi>{_NUM}))?)[ \t]+{_UNIT}\b{_MORE}?\b)")
 _UNIT_NAMES = {"sec": "second", "min": "minute", "hr": "hour"}
 # a count per period, not a length of time: "three times a day", "every 10 minutes", "per hour", "5 mg a day", "4.1 a
@@ -104,6 +104,8 @@ def durations(text: str) -> tuple[Duration, ...]:
 
 # a length named by what it is the time of: "Flight time is 2 hours 30 minutes", "Preparation time: 15 minutes"
 _LABEL = re.compile(r"\b(?P<label>[A-Za-z]{3,})[ \t]+(?:time|duration)[ \t]*(?::|\bis\b|\bwas\b|\bof\b)[ \t]*$", re.I)
+# a time ahead of something, not a length: "up to a week in advance", "two days before"
+_LEAD = re.compile(r"[ \t]+(?:in[ \t]+advance|ahead|beforehand|before|earlier|prior)\b", re.I)
 # what a length is taken to do: "It takes 30 minutes to prepare"
 _PURPOSE = re.compile(r"[ \t]+to[ \t]+(?P<verb>[a-z]{3,})\b")
 
@@ -150,8 +152,9 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         verb, subject = _verb(claim, c)
         if verb in ("", "be", "have"):
             continue
-        same = [x for x in theirs
-                if (v := _verb(sentence, x))[0] == verb and (not subject or not v[1] or _share(subject, v[1]))]
+        lead = bool(_LEAD.match(claim, c.end))    # "a week in advance" is how early, not how long
+        same = [x for x in theirs if bool(_LEAD.match(sentence, x.end)) == lead
+                and (v := _verb(sentence, x))[0] == verb and (not subject or not v[1] or _share(subject, v[1]))]
         if same and not any(x.low <= c.high and c.low <= x.high for x in same):
             out.append((c.surface, same[0].surface))
     return out

@@ -35,6 +35,9 @@ HOUR = 3600
     ("Flight time is 2 hours 30 minutes.", [("2 hours 30 minutes", 2.5 * 0.95, 2.5 * 1.05)]),
     ("It lasts 1 hour and 45 minutes.", [("1 hour and 45 minutes", 1.75 * 0.95, 1.75 * 1.05)]),
     ("The crossing takes around 2 hours 15 minutes.", [("around 2 hours 15 minutes", 2.25 * 0.8, 2.25 * 1.2)]),
+    # a whole unit is one of it
+    ("Rooms can be booked for a whole day.", [("a whole day", 24 * 0.95, 24 * 1.05)]),
+    ("It took the entire week.", [("the entire week", 168 * 0.95, 168 * 1.05)]),
 ])
 def test_durations_are_intervals_of_time(text, expected):
     got = [(d.surface, d.low / HOUR, d.high / HOUR) for d in durations(text)]
@@ -71,6 +74,15 @@ def test_durations_are_intervals_of_time(text, expected):
     # turned Contradicted by it)
     ("Antibodies against SARS-CoV-2 were detected at 2–3 weeks post-infection.",
      "At 2 days post-contact, SARS-CoV-2 was detected in all naive direct contact ferrets.", []),
+    # a time ahead is compared with a time ahead, a length with a length (an everyday answer: "Group rooms can be
+    # booked for a whole day" had been Supported on context-fast, "up to a week in advance" agreeing with it)
+    ("Group rooms can be booked for a whole day.",
+     "Group study rooms can be booked for up to three hours at a time, and up to a week in advance.",
+     [("a whole day", "up to three hours")]),
+    ("Group rooms can be booked a month in advance.",
+     "Group study rooms can be booked for up to three hours at a time, and up to a week in advance.",
+     [("a month", "up to a week")]),
+    ("Group rooms can be booked two hours in advance.", "Group study rooms can be booked for up to three hours.", []),
 ])
 def test_a_length_of_time_against_another_of_the_same_verb(claim, sentence, expected):
     assert duration_conflicts(claim, sentence) == expected

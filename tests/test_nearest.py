@@ -19,7 +19,8 @@ RESULTS = ("The company reported revenue of $4.2 billion for the third quarter, 
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
 def test_a_far_sentence_on_another_matter_does_not_contradict_the_claim(engine):
     """An everyday answer: "The company will open a new factory in Asia" was Contradicted on the claims engine by
-    the job-cuts sentence, the only one read (cosine 0.29, P(c) 0.60): not mentioned is not contradicted."""
+    the job-cuts sentence, the only one read (cosine 0.29, P(c) 0.60, below the sure 0.7): not mentioned is not
+    contradicted."""
     config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
     res = ground("The company will open a new factory in Asia.", [RESULTS], config)
     (v,), claim = res.verdicts, res.claims[0]
@@ -38,10 +39,15 @@ def test_a_far_sentence_on_another_matter_does_not_contradict_the_claim(engine):
 def test_only_a_far_sentence_and_only_the_models_own_contradiction():
     from grounding.stages.verdict import _far_nearest
     config = GroundingConfig(models_dir=str(MODELS)).validate()
+    preset = config.verdict_preset()
 
     def verdict(cosine, conflict=None):
         return Verdict(claim=0, label=CONTRADICTED, score=-0.2, anchor=2, cosine=cosine, entity_overlap=None,
                        entail=0.03, contradict=0.6, rule="contradiction override", anchor_conflict=conflict)
-    assert _far_nearest(verdict(0.29), config).label == UNSUPPORTED
-    assert _far_nearest(verdict(0.41), config).label == CONTRADICTED               # near enough to speak of it
-    assert _far_nearest(verdict(0.29, "the claim says 2021, the source 2023"), config).label == CONTRADICTED
+    assert _far_nearest(verdict(0.29), config, preset, [0.03, 0.37, 0.6]).label == UNSUPPORTED
+    assert _far_nearest(verdict(0.29), config, preset, None).label == UNSUPPORTED   # the pair's own reading
+    assert _far_nearest(verdict(0.41), config, preset, [0.03, 0.37, 0.6]).label == CONTRADICTED   # near enough
+    assert _far_nearest(verdict(0.29, "the claim says 2021, the source 2023"), config, preset,
+                        [0.03, 0.37, 0.6]).label == CONTRADICTED
+    # a sure reading stands ("It opened on schedule" against "… two years later than planned": P(c) 0.92)
+    assert _far_nearest(verdict(0.27), config, preset, [0.01, 0.07, 0.92]).label == CONTRADICTED

@@ -76,7 +76,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v.entities = read_together(v, claim.joint_columns, diffs)
     v = partly_read(v, result.claims[k].truncated)
     if claim.nearest is not None and v.anchor == claim.nearest and v.cosine is not None:
-        v = _far_nearest(v, config)
+        v = _far_nearest(v, config, preset, claim.joint)
         v.rule += f" ({NEAREST_NOTE}: cosine {v.cosine:.2f}, below τ {config.tau:g})"
     return sureness.attach(v, config, result.engine, probs, base_label, result.claims[k].truncated,
                            nearest=claim.nearest is not None)
@@ -85,14 +85,19 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
 FAR_NEAREST = "too far to contradict it"
 
 
-def _far_nearest(v: Verdict, config: GroundingConfig) -> Verdict:
+def _far_nearest(v: Verdict, config: GroundingConfig, preset: VerdictPreset, joint: Optional[list[float]]) -> Verdict:
     """A claim the model alone (no rule found a conflict) made Contradicted by the one sentence read because nothing
-    else reached it, with cosine below judge_floor (the least a sentence below τ needs to be judged beside others), is
-    Unsupported: so far from the claim, the sentence speaks of something else, and the model's lean against it is its
-    reading of a sentence on another matter ("The company will open a new factory in Asia" against "It also
-    announced plans to cut 1,200 jobs in Europe", cosine 0.29, P(c) 0.60). On the train sets' dev carve every such
-    verdict was a false alarm (one per engine, gold Supported)."""
-    if v.label != CONTRADICTED or v.anchor_conflict or v.cosine >= config.judge_floor:
+    else reached it, with cosine below judge_floor (the least a sentence below τ needs to be judged beside others),
+    where the model is not sure of it (P(c) below the preset's joint_contradict), is Unsupported: so far from the
+    claim, the sentence speaks of something else, and the model's lean against it is its reading of a sentence on
+    another matter ("The company will open a new factory in Asia" against "It also announced plans to cut 1,200 jobs
+    in Europe", cosine 0.29, P(c) 0.60). A sure reading stands: a short claim that opens with a pronoun is far from
+    every sentence ("It opened on schedule" against "… opened to traffic in May 2024, two years later than planned",
+    cosine 0.27, P(c) 0.92)."""
+    sure = preset.joint_contradict if preset.joint_contradict is not None else 0.7
+    contradict = joint[2] if joint is not None else v.contradict
+    if v.label != CONTRADICTED or v.anchor_conflict or v.cosine >= config.judge_floor or contradict is None \
+            or contradict >= sure:
         return v
     v.label, v.conflicting = UNSUPPORTED, None
     v.rule = f"{FAR_NEAREST} (cosine {v.cosine:.2f} < judge_floor {config.judge_floor:g}): {v.rule}"

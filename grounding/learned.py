@@ -226,6 +226,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         out.extend(season_conflicts(claim, context))           # "open from March to October")
         from grounding.frequencies import times_conflicts      # a count of times ("renewed three times" / "twice")
         out.extend(times_conflicts(claim, context))
+        from grounding.units import one_conflicts              # one of a thing ("two bathrooms" / "one bathroom")
+        out.extend(d for d in one_conflicts(claim, context) if not any(d[0] == c for c, _ in out))
     return out
 
 

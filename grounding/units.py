@@ -95,3 +95,40 @@ def _stop_words() -> frozenset:
     from spacy.lang.en.stop_words import STOP_WORDS
     return frozenset(STOP_WORDS)
 
+
+
+# one of a count noun, which the entity reader leaves alone (a lone "one" is mostly a pronoun): "one bathroom"
+_ONE = r"\b(?:one|a\s+single|only\s+one|just\s+one)\s+"
+_AFTER_WORD = re.compile(r"\b(?:after|with|following|per|in|on|at|from|by|than|of|for|to|into|within)\s+$", re.IGNORECASE)
+# nouns that measure rather than count ("one degree", "one part in 10,000", "one point")
+_MEASURES = frozenset("degree part point unit percent time cause factor".split())
+
+
+def one_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's count, the sentence's one) where one says two or more of a count noun and the other one of it,
+    and the one saying more does not also say one: "It has two bathrooms" against "… two bedrooms, one bathroom and a
+    balcony" (P(e) 0.95), and "It has one bathroom" against "… three bathrooms". Not where the one is said twice or
+    beside "another", "each", "per" or "every" ("one tablet in the morning and one at night" may be two), nor after a
+    preposition ("after one dose": an event), nor for more than twelve or a noun that measures ("one degree")."""
+    from grounding.entities import mentions
+    out = []
+    for many, single, flip in ((claim, sentence, False), (sentence, claim, True)):
+        for m in mentions(many):
+            unit = _unit_after(many, m.end)
+            if m.kind != "number" or not unit.isalpha() or _singular(unit) == unit or unit in _stop_words() \
+                    or any(unit in units for units in _UNITS.values()):
+                continue
+            try:
+                if not 2 <= float(m.key) <= 12 or _singular(unit) in _MEASURES:
+                    continue
+            except ValueError:
+                continue
+            ones = list(re.finditer(_ONE + rf"{re.escape(_singular(unit))}\b", single, re.IGNORECASE))
+            one = ones[0] if len(ones) == 1 else None      # "one tablet in the morning and one at night": two
+            if one and _AFTER_WORD.search(single[:one.start()]):
+                continue            # "after one dose", "with one child": an event or a case, not what there is
+            if one and not re.search(_ONE + rf"{re.escape(_singular(unit))}\b", many, re.IGNORECASE) \
+                    and not re.search(r"\b(?:another|each|per|every|a\s+further)\b", single, re.IGNORECASE):
+                pair = (f"{m.surface} {unit}", one.group(0).strip())
+                out.append(pair[::-1] if flip else pair)
+    return out

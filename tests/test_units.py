@@ -1,0 +1,47 @@
+"""Unit words after numbers (grounding.units): one of a count noun against two or more of it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.learned import quantity_conflicts
+from grounding.types import CONTRADICTED, SUPPORTED
+from grounding.units import one_conflicts
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+FLAT = ("The apartment has two bedrooms, one bathroom and a balcony facing south. The rent is 1,450 pounds a month, "
+        "excluding bills.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("It has two bathrooms.", "The apartment has two bedrooms, one bathroom and a balcony.",
+     [("two bathrooms", "one bathroom")]),
+    ("It has one bathroom.", "The house has three bathrooms.", [("one bathroom", "three bathrooms")]),
+    ("It has a single bedroom.", "The apartment has two bedrooms.", [("a single bedroom", "two bedrooms")]),
+    # the same count; another noun; one said twice or beside "each" (may add up); a unit of measure
+    ("It has one bathroom.", "The apartment has two bedrooms, one bathroom and a balcony.", []),
+    ("It has two bedrooms.", "The apartment has two bedrooms, one bathroom and a balcony.", []),
+    ("Take two tablets.", "Take one tablet in the morning and one tablet at night.", []),
+    ("Take two tablets a day.", "Take one tablet each morning.", []),
+    ("Bake for two hours.", "Bake for one hour.", []),
+    # after a preposition (an event or a case); a noun that measures; a count of many (a scope, not a thing had)
+    ("Both vaccines require two doses.", "Reactions after one dose were mild.", []),
+    ("It rose by two degrees.", "It rose by one degree.", []),
+    ("The study covers 249 causes of death.", "It estimates burden based on one cause of death.", []),
+])
+def test_one_of_a_thing_against_more(claim, sentence, expected):
+    assert one_conflicts(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_two_bathrooms_against_one_is_contradicted(engine):
+    """An everyday answer: "It has two bathrooms" was Supported on every engine (P(e) 0.95), the sentence's "two"
+    being the bedrooms'."""
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    (v,) = ground("It has two bathrooms.", [FLAT], config).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 0, v.rule
+    assert v.rule.startswith("quantity override: the claim says two bathrooms, the source one bathroom")
+    assert ("two bathrooms", "one bathroom") in quantity_conflicts("It has two bathrooms.", FLAT, same_figure=True)
+    assert ground("It has two bedrooms.", [FLAT], config).verdicts[0].label == SUPPORTED

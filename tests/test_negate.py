@@ -98,6 +98,11 @@ def test_open_on_a_day_it_is_closed(engine):
     # what a price includes ("excluding bills"); the claim's own word there too
     ("The rent includes bills.", "The rent is 1,450 pounds a month, excluding bills.", [("includes", "excluding")]),
     ("The fare includes breakfast.", "The fare includes breakfast, excluding drinks.", []),
+    # the same day against the next
+    ("Express orders placed before 2pm arrive the same day.",
+     "Express delivery arrives the next working day if you order before 2pm.", [("the same day", "the next working day")]),
+    ("Express delivery arrives the next day.", "Express delivery arrives the next working day if you order before 2pm.", []),
+    ("Standard orders ship the same day.", "Express delivery arrives the next working day if you order before 2pm.", []),
 ])
 def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     """A forecast: "The weekend will be wetter" was Supported on every engine against "The weekend should be drier
@@ -108,3 +113,21 @@ def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     assert other_state(claim, sentence) == expected
     said = reversals(claim, sentence)
     assert all(f"the claim says “{c}”, the source “{x}”" in said for c, x in expected), said
+
+
+@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
+def test_the_same_day_against_the_next_is_contradicted(engine):
+    """An everyday answer: "Express orders placed before 2pm arrive the same day" was Supported on every engine
+    against "Express delivery arrives the next working day if you order before 2pm" (P(e) 0.92)."""
+    from pathlib import Path
+
+    from grounding import GroundingConfig, ground
+    models = Path(__file__).resolve().parent.parent / "exported_models"
+    config = GroundingConfig(engine=engine, models_dir=str(models)).validate()
+    context = ["Standard delivery takes three to five working days. Express delivery arrives the next working day if "
+               "you order before 2pm and costs 9.95 euros."]
+    (v,) = ground("Express orders placed before 2pm arrive the same day.", context, config).verdicts
+    assert v.label == "Contradicted" and v.anchor == 1, v.rule
+    assert "the claim says “the same day”, the source “the next working day”" in v.rule
+    (v,) = ground("Express orders placed before 2pm arrive the next working day.", context, config).verdicts
+    assert v.label == "Supported", v.rule

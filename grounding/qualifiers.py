@@ -5,8 +5,12 @@ follows it, after "each", "per …" or "a …", opened by "when", "if", "at", "o
 "before" or "after" and running to a comma, a semicolon, "or", "and" or the sentence's end ("when booked online",
 "at the airport"); two qualifiers are one where their content words are (by the first five letters). The claim's
 value is misbound where its qualifier is given, the sentence gives that value only under other qualifiers, and
-another value of its kind and unit (one that cannot also be true, values.values_agree) under the claim's. The binding
-rule (overrides.binding_override, through binding.found_in) turns such a claim Contradicted, "said for another case"."""
+another value of its kind and unit (one that cannot also be true, values.values_agree) under the claim's; a value the
+sentence gives with no qualifier is the rest's where it gives another for the claim's case ("Students pay 240 pounds"
+against "It costs 240 pounds, or 180 pounds for students and people over 65": Supported on every engine, P(e) 0.95).
+A claim whose subject, a plural noun, pays or gets the value has that subject as its qualifier ("for students"). The
+binding rule (overrides.binding_override, through binding.found_in) turns such a claim Contradicted, "said for another
+case"."""
 from __future__ import annotations
 
 import re
@@ -33,17 +37,33 @@ def misbound_qualifiers(claim: str, sentence: str) -> tuple:
     from grounding.binding import Misbinding, _values
     from grounding.values import values_agree
     claim, sentence = judged_text(claim), judged_text(sentence)
-    theirs = [(v, _qualifier(sentence, v.mention.end)) for v in _values(sentence)]
+    theirs = [(v, _qualifier(sentence, v.end)) for v in _values(sentence)]
     mine = _values(claim)
     keys = {(v.kind, v.key) for v in mine}
     out = []
     for c in mine:
-        own = _qualifier(claim, c.mention.end)
+        own = _qualifier(claim, c.end) or _payer(claim)
         if own is None:
             continue
         said = [q for v, q in theirs if (v.kind, v.key, v.unit) == (c.kind, c.key, c.unit)]
         given = [v for v, q in theirs if q is not None and q[1] == own[1] and v.kind == c.kind and v.unit == c.unit
                  and (v.kind, v.key) not in keys and not values_agree(claim, c.mention, sentence, v.mention)]
-        if given and said and all(q is not None and q[1] != own[1] for q in said):
-            out.append(Misbinding(c.surface, own[0], given[0].surface, said[0][0]))
+        # the claim's value said under other qualifiers, or under none beside a value for the claim's own case
+        if given and said and all(q is None or q[1] != own[1] for q in said):
+            out.append(Misbinding(c.surface, own[0], given[0].surface, said[0][0] if said[0] else "the rest"))
     return tuple(out)
+
+
+_PAYS = frozenset("pay pays paid get gets receive receives".split())
+
+
+def _payer(claim: str) -> tuple[str, frozenset] | None:
+    """The claim's subject as its qualifier where it pays or gets the value ("Students pay 240 pounds": "for
+    students"), a group named by a plural noun."""
+    from grounding.binding import main_subject
+    head = main_subject(claim)
+    if head is None or head.tag_ != "NNS" or head.head.lower_ not in _PAYS:
+        return None
+    words = " ".join(t.text for t in head.subtree)
+    return words.lower(), frozenset(w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", words)
+                                             if w.lower() not in _STOP)

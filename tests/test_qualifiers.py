@@ -15,6 +15,7 @@ from grounding.types import CONTRADICTED, SUPPORTED
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 BAGS = "Checked bags cost £35 each when booked online, or £50 at the airport."
+COURSE = "It costs 240 pounds, or 180 pounds for students and people over 65."
 
 
 @pytest.mark.parametrize("claim, sentence, expected", [
@@ -29,6 +30,14 @@ BAGS = "Checked bags cost £35 each when booked online, or £50 at the airport."
     ("A checked bag costs £50.", BAGS, []),
     ("Tickets cost £10 on weekdays.", "Tickets cost £10 on weekdays and £15 at weekends.", []),
     ("A checked bag costs £50 on the phone.", BAGS, []),
+    # a value with no qualifier is the rest's beside another for the claim's case; the value's unit word passed over;
+    # a plural subject that pays is the claim's case
+    ("Students pay 240 pounds.", COURSE, ["the source gives 180 pounds for “students”; 240 pounds goes with “the rest”"]),
+    ("The course costs 240 pounds for students.", COURSE,
+     ["the source gives 180 pounds for “for students”; 240 pounds goes with “the rest”"]),
+    ("Students pay 180 pounds.", COURSE, []),
+    ("The course costs 240 pounds.", COURSE, []),
+    ("Adults pay 240 pounds.", COURSE, []),
 ])
 def test_a_value_said_for_another_case(claim, sentence, expected):
     assert found_in(claim, sentence) == expected
@@ -79,3 +88,14 @@ def test_the_airport_price_for_an_online_booking_is_contradicted(engine):
     assert bag.rule.startswith("said for another case: the source gives £35 for “when booked online”; £50 goes with "
                                "“at the airport” (context sentence 2)"), bag.rule
     assert "it gives the claim's value for another case" in explain(res, bag, res.claims[0])
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_full_price_said_of_those_who_pay_less_is_contradicted(engine):
+    """An everyday answer: "Students pay 240 pounds" was Supported on every engine (P(e) 0.95)."""
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    context = ["The course runs for ten weeks. " + COURSE]
+    (v,) = ground("Students pay 240 pounds.", context, config).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule
+    assert "the source gives 180 pounds for “students”; 240 pounds goes with “the rest”" in v.rule
+    assert ground("Students pay 180 pounds.", context, config).verdicts[0].label == SUPPORTED

@@ -189,6 +189,28 @@ def _day_key(m: re.Match) -> str:
     return "same" if m.group("which").lower() == "same" else "next"
 
 
+# a change (for a claim) against no change (a sentence): "Property tax will go up" / "Property tax stays at its
+# current rate" (context-fast: Supported)
+_CHANGED = re.compile(r"\b(?:go(?:es)?\s+(?:up|down)|went\s+(?:up|down)|gone\s+(?:up|down)|" + "|".join(sorted(
+    _RISE | _FALL | {"raise", "raises", "raised", "lower", "lowers", "lowered", "cut", "cuts", "double", "doubles",
+                     "doubled", "halve", "halves", "halved"})) + r")\b", re.IGNORECASE)
+_UNCHANGED = re.compile(r"\b(?:unchanged|(?:stay|stays|stayed|remain|remains|remained)\s+(?:at\s+(?:its|their|the)\s+"
+                        r"current(?:\s+[a-z]+)?|the\s+same|level|flat|steady)|(?:is|are|was|were|be|been|will\s+be)\s+frozen)\b",
+                        re.IGNORECASE)
+
+
+def changed_against_unchanged(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's change, the sentence's no change) where the claim, not negated, says a thing changes and the
+    sentence, not negated and with no word of change, says it stays as it is, holding most of the claim's other words:
+    "Property tax will go up" / "Property tax stays at its current rate"."""
+    from grounding.overclaim import holds_most
+    change, same = _CHANGED.search(claim), _UNCHANGED.search(sentence)
+    if change is None or same is None or _CHANGED.search(sentence) or _NEGATION.search(claim) \
+            or _NEGATION.search(sentence):
+        return []
+    return [(change.group(0), same.group(0))] if holds_most(_CHANGED.sub(" ", claim), sentence) else []
+
+
 def _holds_rest(rest: str, sentence: str) -> bool:
     """Whether the sentence holds most of the claim's other words (overclaim.holds_most), or half of them and every
     name and number among them: "It is open on Sunday afternoons" against "It is closed on Sundays" (the sentence's

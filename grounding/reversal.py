@@ -261,8 +261,9 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says {c}, the source {x}" for c, x in opposite_conditions(claim, sentence)]
     from grounding.prices import free_against_price     # free where the source gives a price, or the other way
     out += [f"the claim says {c}, the source {x}" for c, x in free_against_price(claim, sentence)]
-    from grounding.negate import other_state            # the other of two states ("wetter" / "drier")
-    out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_state(claim, sentence)]
+    from grounding.negate import changed_against_unchanged, other_state   # the other of two states ("wetter" /
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_state(claim, sentence)]   # "drier"), a change
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in changed_against_unchanged(claim, sentence)]   # / none
     from grounding.only import only_for                 # "with day tickets" where it is "with weekend tickets only"
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in only_for(claim, sentence)]
     from grounding.frequencies import other_recurrence  # "a monthly allowance" where it is "a one-off allowance"

@@ -131,3 +131,34 @@ def test_the_same_day_against_the_next_is_contradicted(engine):
     assert "the claim says “the same day”, the source “the next working day”" in v.rule
     (v,) = ground("Express orders placed before 2pm arrive the next working day.", context, config).verdicts
     assert v.label == "Supported", v.rule
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Property tax will go up.", "Property tax stays at its current rate.", [("go up", "stays at its current rate")]),
+    ("The forecast was raised.", "The company kept its full-year forecast unchanged.", [("raised", "unchanged")]),
+    # the claim says it stays; another thing; a negated claim; the sentence names a change too
+    ("Property tax will stay the same.", "Property tax stays at its current rate.", []),
+    ("Income tax will go up.", "Property tax stays at its current rate.", []),
+    ("Property tax will not rise.", "Property tax stays at its current rate.", []),
+    ("Prices rose in 2023.", "Prices rose in 2022 and remained the same in 2023.", []),
+])
+def test_a_change_against_none(claim, sentence, expected):
+    from grounding.negate import changed_against_unchanged
+    from grounding.reversal import reversals
+    assert changed_against_unchanged(claim, sentence) == expected
+    assert all(f"the claim says “{c}”, the source “{x}”" in reversals(claim, sentence) for c, x in expected)
+
+
+@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
+def test_a_tax_said_to_rise_where_it_stays_is_contradicted(engine):
+    """An everyday answer: "Property tax will go up" against "Property tax stays at its current rate" was Supported
+    on context-fast and Unsupported on context."""
+    from pathlib import Path
+
+    from grounding import GroundingConfig, ground
+    models = Path(__file__).resolve().parent.parent / "exported_models"
+    config = GroundingConfig(engine=engine, models_dir=str(models)).validate()
+    context = ["The council approved a budget of 1.2 billion euros. Property tax stays at its current rate."]
+    (v,) = ground("Property tax will go up.", context, config).verdicts
+    assert v.label == "Contradicted" and v.anchor == 1, v.rule
+    assert ground("Property tax will stay the same.", context, config).verdicts[0].label == "Supported"

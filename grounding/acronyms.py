@@ -9,9 +9,10 @@ response written after the words in a sentence that spell it, and the words of t
 a sentence writes for them. An abbreviation is two to six capitals, "s" for a plural ("CTOs"); its words are as many
 words, each of three letters or more, whose initials spell it in order ("post-anaesthesia care unit": PACU; "of",
 "and", "for", "the", "in", "on" and "&" may sit between them and spell nothing), the first no verb and the last a
-noun. A word the abbreviation could not stand for ("was", "will", "have", a number) breaks the words. Of two letters only where the words are capitalised
-("Artificial Intelligence": AI; "as indicated" is no AI). Nothing is written where the sentence holds the
-abbreviation already, or where the response does not hold the words or the abbreviation the sentence is given.
+noun. A word the abbreviation could not stand for ("was", "will", "have", a number) breaks the words. Of two
+letters only where the words are capitalised ("Artificial Intelligence": AI; "as indicated" is no AI). Nothing is
+written where the sentence holds the abbreviation already, or where the response does not hold the words or the
+abbreviation the sentence is given.
 """
 from __future__ import annotations
 

@@ -4,16 +4,16 @@ values of one dimension in other units, spans ("35 to 40 minutes", whose ends ar
 "an hour" were never compared, and the entailment model read "Bake for about an hour" as entailed by "Bake for 35
 to 40 minutes" (F 0.88).
 
-A *duration* is a number (digits or words; "a", "an", "half an", "a whole", "a full", "the entire") or a span of two ("35 to 40", "35–40", "between
-35 and 40") before a unit of time (second … year), with what bounds it ("about", "up to", "at least", "more than",
-…), as an interval of seconds; "about" and its kin widen it by a fifth, an exact value by 5 % (a year of 52
+A *duration* is a number (digits or words; "a", "an", "half an", "a whole", "a full", "the entire") or a span of
+two ("35 to 40", "35–40", "between 35 and 40") before a unit of time (second … year), with what bounds it ("about",
+"up to", "at least", "more than", …), as an interval of seconds; "about" and its kin widen it by a fifth, an exact value by 5 % (a year of 52
 weeks is a year). Not a duration: "several hundred hours"; a count of events per period ("three times a day",
 "every 10 minutes", "per hour", "5 mg a day", "4.1 a month": grounding.frequencies), an age ("10 years old"), a time
 ago, or an amount of something ("two months' notice").
 
-The claim's duration conflicts with the sentence's, a time ahead ("a week in advance") only with a time ahead, where one verb (not "be" or "have") governs both, of subjects
-that share a word (or a word and its noun) where both have one ("Antibodies were detected at 2–3 weeks" is not what
-"At 2 days, SARS-CoV-2 was detected" times), the sentence gives no duration of that verb that agrees, and none of
+The claim's duration conflicts with the sentence's, a time ahead ("a week in advance") only with a time ahead,
+where one verb (not "be" or "have") governs both, of subjects that share a word (or a word and its noun) where both
+have one ("Antibodies were detected at 2–3 weeks" is not what "At 2 days, SARS-CoV-2 was detected" times), the sentence gives no duration of that verb that agrees, and none of
 the two intervals overlap (the quantity rule, learned.quantity_conflicts with `same_figure`).
 """
 from __future__ import annotations

@@ -76,14 +76,14 @@ class Run:
     def context_texts(self) -> list[str]:
         """The context sentences as the models read them: with the response's abbreviations beside the words that
         spell them, and the other way round (grounding.acronyms), and a word the models misread glossed
-        (grounding.glosses); the texts shown and quoted stay as written."""
+        (grounding.glosses); the texts shown and quoted stay as written. Worked out once; read it, do not change it."""
         sentences = self.result.context_sentences
         if self.read_texts is None or len(self.read_texts) != len(sentences):
             from grounding.acronyms import as_read
             from grounding.glosses import glossed
             response = self.result.response
             self.read_texts = glossed(response, as_read(response, [s.text for s in sentences]))
-        return list(self.read_texts)
+        return self.read_texts
 
 
 @dataclass(frozen=True)

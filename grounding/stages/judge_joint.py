@@ -201,7 +201,8 @@ def read(state: Run, ks: list[int], fp32: bool) -> None:
 
 def read_alone(state: Run, ks: list[int], fp32: bool) -> None:
     """Of the claims `ks` whose sentences, several, lean to support read together (P(e) above P(c)): the most
-    similar of them (of those that say the claim's words the other way round, where some do) against the claim alone (`Claim.alone`, overrides.alone_override). The model, reading two
+    similar of them (of those that say the claim's words the other way round, where some do) against the claim
+    alone (`Claim.alone`, overrides.alone_override). The model, reading two
     sentences, sometimes takes one's words for the other's ("not recommended for adults over 65" against
     "recommended for adults over 65. It is not recommended for children under 5": P(e) 0.95 together, P(c) 0.96 for
     the first alone). The claims engine has that pair's own numbers (the same model read it alone). The context

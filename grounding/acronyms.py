@@ -61,18 +61,18 @@ def as_read(response: str, texts: list[str]) -> list[str]:
     """`texts` (the context sentences) as the models read them: each abbreviation of the response written after its
     words there ("chief technology officer (CTO)"), and the response's words after the abbreviation a sentence
     writes for them ("CTO (chief technology officer)")."""
+    written = [abbreviations(text) for text in texts]      # each sentence's, once
     ours = {a for a in abbreviations(response) if _spelled(a, " ".join(texts))}
-    theirs = {a: words for a in set().union(*map(abbreviations, texts)) - abbreviations(response)
-              if (words := _spelled(a, response))}
+    theirs = {a: words for a in set().union(*written) - abbreviations(response) if (words := _spelled(a, response))}
     if not ours and not theirs:
         return texts
     out = []
-    for text in texts:
+    for text, its in zip(texts, written):
         inserts = []          # (offset, what to write there)
-        for a in ours - abbreviations(text):
+        for a in ours - its:
             inserts += [(m.end(), f" ({a})") for m in _spelled(a, text)]
         for a, words in theirs.items():
-            if a in abbreviations(text) and not _spelled(a, text):
+            if a in its and not _spelled(a, text):
                 inserts += [(m.end(), f" ({words[0].group(0)})") for m in re.finditer(rf"\b{a}s?\b", text)]
         for at, what in sorted(inserts, reverse=True):
             text = text[:at] + what + text[at:]

@@ -25,6 +25,7 @@ import re
 from typing import NamedTuple
 
 from grounding.config import VerdictPreset
+from grounding.negate import _NEGATION
 from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, EntityDiff, PairScore, Verdict
 
 EXCEPTION_RULE = "the exception"
@@ -41,7 +42,6 @@ _BUT_NOT = re.compile(r"\bbut\s+(?P<what>[^,.;:()]+?)\s+(?P<cue>cannot|can't|can
                       r"is\s+not|aren't|isn't|do\s+not|does\s+not|don't|doesn't|will\s+not|won't)\s+(?P<rest>[^,.;:()]+)",
                       re.IGNORECASE)
 _ITEMS = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
-_NOT = re.compile(r"\b(?:not|never|no)\b|n't\b|\bcannot\b", re.IGNORECASE)
 
 
 class Excepted(NamedTuple):
@@ -93,7 +93,7 @@ def denied_exception(claim: str, sentence: str) -> tuple[Excepted, bool] | None:
             continue
         for item in _ITEMS.split(m.group("what").strip()):
             if item and _head_words(item) <= subject <= _stems(item):
-                return Excepted(item, m.group(0).strip()), bool(_NOT.search(claim))
+                return Excepted(item, m.group(0).strip()), bool(_NEGATION.search(claim))
     return None
 
 

@@ -92,8 +92,8 @@ def _fallback(text: str, doc) -> str:
     return _FALLBACK + (text if keep_case else text[0].lower() + text[1:])
 
 
-# a negation as written: negate's own words, "no" and "without" ("not only" adds, it does not deny)
-_NEGATION = re.compile(r"\b(?:not(?! only\b)|" + "|".join(sorted((_NEGATORS | _NEGATIVE_WORDS | {"no", "without"})
+# a negation as written: negate's own words, "no", "without" and "cannot" ("not only" adds, it does not deny)
+_NEGATION = re.compile(r"\b(?:not(?! only\b)|cannot|" + "|".join(sorted((_NEGATORS | _NEGATIVE_WORDS | {"no", "without"})
                                                                   - {"not", "n't"})) + r")\b|n't\b", re.IGNORECASE)
 
 

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import re
 
+from grounding.negate import _NEGATION
 from grounding.overclaim import _stems
 
 _PASSED_OVER = re.compile(r"(?P<a>[^,;:.!?()]+?)\s+(?:rather\s+than|instead\s+of)\s+(?P<b>[^,;:.!?()]+)", re.IGNORECASE)
-_NEGATED = re.compile(r"\b(?:not|never|no|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|cannot|can't|avoid)\b",
-                      re.IGNORECASE)
+_AVOID = re.compile(r"\bavoid", re.IGNORECASE)     # "Avoid watering them a little every day" says B is not to be done
 
 
 def passed_over(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim, "A rather than B" as the sentence writes it) where the claim says the side the sentence passes
     over (see the module's text)."""
-    if _NEGATED.search(claim):
+    if _NEGATION.search(claim) or _AVOID.search(claim):
         return []
     own = _stems(claim)
     out = []
@@ -30,6 +30,6 @@ def passed_over(claim: str, sentence: str) -> list[tuple[str, str]]:
         a, b = _stems(m.group("a")), _stems(m.group("b"))
         only_a = a - b
         if b and only_a and b <= own and 1 <= len(only_a & own) <= len(only_a) / 2 \
-                and not _NEGATED.search(m.group("a")):
+                and not _NEGATION.search(m.group("a")):
             out.append((claim.strip().rstrip("."), m.group(0).strip()))
     return out

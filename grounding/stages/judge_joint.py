@@ -286,8 +286,11 @@ def _as_pair(state: Run, k: int, j: int, probs: list[float]) -> None:
     cosine = _near(state, k).get(j) if "scorer" not in state.models else None
     if cosine is None or any(p.claim == k and p.column == j for p in state.scores):
         return
+    import numpy as np
+
     from grounding.entities import entity_overlap
-    psi = (1, 0, -1)[max(range(3), key=lambda x: probs[x])]
+    from grounding.judge import polarity
+    psi = int(polarity(np.array([probs]))[0])        # as the judge stage gives it
     overlap, state.diffs.setdefault(k, {})[j] = entity_overlap(state.result.claims[k].text, state.context_texts[j])
     pair = PairScore(claim=k, column=j, cosine=round(cosine, 4), entail=probs[0], neutral=probs[1], contradict=probs[2],
                      psi=psi, signed=round(cosine * psi, 4), judged=True,

@@ -32,6 +32,7 @@ calibration error, Brier score) and the share right among the sure, fairly sure 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import re
 import sys
 import time
@@ -159,7 +160,7 @@ def variant_configs(base: GroundingConfig, variants: list[tuple[str, dict]]) -> 
     folder set, threads) stay base's: a learned preset reads the verdict model of the run's own model set."""
     return [("default", base)] + [
         (name, GroundingConfig(**{**base.to_dict(), "preset": ov.get("preset", base.preset),
-                                  "overrides": {k: v for k, v in ov.items() if k != "preset"}},
+                                  "overrides": {**base.overrides, **{k: v for k, v in ov.items() if k != "preset"}}},
                                models_dir=base.models_dir, threads=base.threads).validate())
         for name, ov in variants]
 
@@ -167,11 +168,15 @@ def variant_configs(base: GroundingConfig, variants: list[tuple[str, dict]]) -> 
 def evaluate(split: str, engine: str, variants: list[tuple[str, dict]], limit: int | None, threads: int,
              preset: str | None = None, settings: dict | None = None, group: int = 1) -> dict[str, dict[str, Scores]]:
     """{variant: {set: Scores}} (set "all" pools every set). `settings`: run settings (GroundingConfig fields,
-    e.g. judge_top_k, tau, models_dir) for every variant. `group`: see `checks`."""
+    e.g. judge_top_k, tau, models_dir) for every variant; a verdict setting among them (joint_doubt=0.45) is the
+    run's own, read by the stages that run the models. `group`: see `checks`."""
     from grounding.pipeline import ground, load_models, rederive
 
-    base = GroundingConfig(**{"engine": engine, "preset": preset or GroundingConfig().preset, "decompose": False, "pfcr": False, "threads": threads,
-                              **(settings or {})}).validate()
+    fields = {f.name for f in dataclasses.fields(GroundingConfig)}
+    run = {k: v for k, v in (settings or {}).items() if k in fields}
+    verdict = {k: v for k, v in (settings or {}).items() if k not in fields}   # a verdict setting read in the run
+    base = GroundingConfig(**{"engine": engine, "preset": preset or GroundingConfig().preset, "decompose": False,
+                              "pfcr": False, "threads": threads, **run, "overrides": verdict}).validate()
     configs = variant_configs(base, variants)
     from grounding import learned
     for _, config in configs:   # a learned preset the model set cannot use is refused before any claim is read
@@ -273,7 +278,8 @@ def main(argv=None) -> int:
     p.add_argument("--group", type=int, default=1,
                    help="check the claims of this many instances at a time as one answer (one claim per line)")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                   help="a run setting for every variant (a GroundingConfig field: judge_top_k=0, tau=0.4, models_dir=DIR)")
+                   help="a run setting for every variant (a GroundingConfig field: judge_top_k=0, tau=0.4, "
+                   "models_dir=DIR; or a verdict setting the run reads: joint_doubt=0.45)")
     a = p.parse_args(argv)
     try:
         datasets.data_dir()

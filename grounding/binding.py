@@ -35,7 +35,8 @@ import re
 from typing import NamedTuple
 
 from grounding.entities import Mention, mentions, occurrences
-from grounding.values import in_range, values_agree
+from grounding.ranges import in_range
+from grounding.values import values_agree
 from grounding.invisible import judged_text
 from grounding.units import UNIT
 

@@ -12,8 +12,8 @@ conditions have one head noun, by its first five letters or as two words for a p
 and "the landlord's prior written consent"; not "the council's permission"). The claim's thing is not compared: the
 rule only turns a contradiction the model read in the anchor it chose (overrides' chain, `backed_override`, which
 also reads the end of a state the claim says holds until then: grounding.ended.ends_as_said, and a place closed on
-the days it does not open: grounding.weekdays.closed_outside, and hours within the claim's part of the day:
-grounding.hours.within_part_of_day).
+the days it does not open: grounding.weekdays.closed_outside, open on the claim's days: open_within, and hours
+within the claim's part of the day: grounding.hours.within_part_of_day).
 """
 from __future__ import annotations
 
@@ -22,16 +22,18 @@ from typing import NamedTuple
 
 from grounding.config import VerdictPreset
 from grounding.negate import _NEGATION
-from grounding.types import CONTRADICTED, SUPPORTED, PairScore, Verdict
+from grounding.types import CONTRADICTED, SUPPORTED, UNSUPPORTED, PairScore, Verdict
 
 CONDITION_RULE = "the condition it lifts"
 WITHHELD_RULE = "the condition it sets"
 UNTIL_RULE = "the end it gives"
 DAYS_RULE = "the days it opens"
+OPEN_DAYS_RULE = "the days it is open"
 HOURS_RULE = "the hours it gives"
 NOTES = {CONDITION_RULE: "what it forbids without that condition it allows with it",
          UNTIL_RULE: "a state that ends then holds until then",
          DAYS_RULE: "a place open only on the other days is closed on these",
+         OPEN_DAYS_RULE: "a place open on a span of days is open on each of them",
          HOURS_RULE: "hours within a part of the day are in that part of the day",
          WITHHELD_RULE: "what it allows only while a condition does not hold it does not allow when it does"}
 
@@ -122,8 +124,9 @@ def withheld(claim: str, sentence: str) -> tuple[str, str] | None:
 def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
     """(the rule's name, what it found) where the sentence backs what the model read it as contradicting: a
     condition it lifts, the end of a state the claim says holds until then (grounding.ended.ends_as_said), or the
-    other days of the week open where the claim says closed (grounding.weekdays.closed_outside), or hours within the
-    part of the day the claim gives (grounding.hours.within_part_of_day)."""
+    other days of the week open where the claim says closed (grounding.weekdays.closed_outside), days open that hold
+    the claim's (grounding.weekdays.open_within), or hours within the part of the day the claim gives
+    (grounding.hours.within_part_of_day)."""
     found = lifted(claim_text, sentence)
     if found is not None:
         return CONDITION_RULE, f"it forbids it only “{found.sentence}”, and the claim allows it “{found.claim}”"
@@ -135,8 +138,9 @@ def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
     if ends is not None:
         return UNTIL_RULE, f"it says “{ends[1]}”, and the claim that it holds “{ends[0]}”"
     from grounding.hours import within_part_of_day
-    from grounding.weekdays import closed_outside
-    for name, said in ((DAYS_RULE, closed_outside), (HOURS_RULE, within_part_of_day)):   # (the claim's words, its)
+    from grounding.weekdays import closed_outside, open_within
+    for name, said in ((DAYS_RULE, closed_outside), (OPEN_DAYS_RULE, open_within),    # (the claim's words, its)
+                       (HOURS_RULE, within_part_of_day)):
         found = said(claim_text, sentence)
         if found is not None:
             return name, f"it says “{found[1]}”, and the claim “{found[0]}”"
@@ -153,9 +157,15 @@ def backed_override(v: Verdict, preset: VerdictPreset, claim_text: str, context_
     (`_TIMED`): the model's contradiction then comes from a sentence on another point ("Blood tests are done in the
     morning only" was Contradicted by "Blood tests are by appointment only", P(c) 0.75, its "only" taken for the
     claim's, while "Blood tests are carried out between 8:30am and 11:30am" gives morning hours); the anchor becomes
-    that sentence. On with the preset's reversal_override."""
+    that sentence. An Unsupported verdict whose anchor the model read as leaning to contradiction (P(c) above P(e))
+    is taken so too: the lean fell short of the threshold for the same reason ("The museum is open on Sundays"
+    against "… open …, Tuesday to Sunday, and closed on Mondays", P(c) 0.64). On with the preset's
+    reversal_override."""
+    from grounding.verdict import DOUBTED    # the sentences read together lean to contradiction
+    leans = v.label == UNSUPPORTED and (v.contradict is not None and v.contradict > (v.entail or 0.0)
+                                        or v.rule.startswith(DOUBTED))
     if preset.reversal_override is None or v.anchor_conflict or v.anchor is None or v.score is None \
-            or v.label != CONTRADICTED:
+            or not (v.label == CONTRADICTED or leans):
         return v
     found, column, cosine = backing(claim_text, context_texts[v.anchor]), v.anchor, v.cosine
     if found is None and not _timed(context_texts[v.anchor]):
@@ -172,13 +182,14 @@ def backed_override(v: Verdict, preset: VerdictPreset, claim_text: str, context_
     name, v.anchor_conflict = found
     v.label, v.conflicting, v.anchor, v.cosine = SUPPORTED, None, column, cosine
     v.rule = (f"{name}: context sentence {column + 1}: {v.anchor_conflict}, which the model reads as a "
-              f"contradiction: Contradicted taken the other way round ({v.rule})" if column == before else
+              f"contradiction: {'Contradicted' if not leans else 'its lean to contradiction'} taken the other way "
+              f"round ({v.rule})" if column == before else
               f"{name}: context sentence {column + 1}: {v.anchor_conflict}; the model's contradiction came from "
               f"context sentence {before + 1}, which names no day or time ({v.rule})")
     return v
 
 
-_TIMED = (DAYS_RULE, HOURS_RULE)
+_TIMED = (DAYS_RULE, OPEN_DAYS_RULE, HOURS_RULE)
 _PART_OF_DAY = re.compile(r"\b(?:morning|afternoon|evening|night|midday|noon|midnight)s?\b", re.IGNORECASE)
 
 

@@ -99,7 +99,20 @@ def durations(text: str) -> tuple[Duration, ...]:
             low, high = 0.0, high
         spread = 0.2 if bound in _WIDE else 0.05
         out.append(Duration(m.start(), m.end(), low * per * (1 - spread), high * per * (1 + spread), m.group()))
+    for m in _DAYS_OF_MONTH.finditer(text):   # "from 12 to 15 July": 3 nights or 4 days, either
+        first, last = int(m.group("a")), int(m.group("b"))
+        if first < last <= 31 and (m.group("m1") or m.group("m2")) and m.group("same") in (None, m.group("m2")):
+            out.append(Duration(m.start(), m.end(), (last - first) * 86400 * 0.95, (last - first + 1) * 86400 * 1.05,
+                                m.group()))
     return tuple(out)
+
+
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+# days of one month: "12 to 15 July", "12-15 July", "from 12 July to 15 July", "July 12 to 15"
+_DAYS_OF_MONTH = re.compile(rf"\b(?:(?P<m1>{_MONTH})[ \t]+)?(?P<a>\d{{1,2}})(?:st|nd|rd|th)?"
+                            rf"(?:[ \t]+(?P<same>{_MONTH}))?[ \t]*(?:to|until|till|through|-|–)[ \t]*"
+                            rf"(?P<b>\d{{1,2}})(?:st|nd|rd|th)?(?:[ \t]+(?P<m2>{_MONTH}))?\b"
+                            r"(?![ \t]*(?:am|pm|[:.]\d|%|[A-Za-z]*s\b))")
 
 
 # a length named by what it is the time of: "Flight time is 2 hours 30 minutes", "Preparation time: 15 minutes"

@@ -6,6 +6,7 @@ Keys are written so that equal facts compare equal whatever their spelling:
 - percentages: "30%", "30 percent", "30 per cent" -> "30%";
 - money: "$4.2 billion", "USD 4.2bn", "4.2 billion dollars" -> "$4200000000" (likewise € and £);
 - dates: "March 3, 2020", "3 March 2020", "2020-03-03" -> "2020-03-03"; "March 2020" -> "2020-03";
+  "15 January" (no year) -> "--01-15";
   lone years "2020" -> "2020"; decades "the 1950s", "the '90s" -> "1950s", "90s" (a span of years, not a year);
 - named entities (spaCy NER: people, organisations, places, products, events, works, laws, facilities):
   lower-cased, whitespace collapsed, a leading "the" and a trailing "'s" dropped.
@@ -63,6 +64,9 @@ _DATE_PATTERNS = [
     (re.compile(rf"\b(?P<day>{_DAY})[ \t]+(?:of[ \t]+)?(?P<month>{_MONTH}),?[ \t]+(?P<year>{_YEAR})\b"), "ymd"),
     (re.compile(r"\b(?P<year>\d{4})-(?P<month>\d{2})-(?P<day>\d{2})\b"), "ymd"),
     (re.compile(rf"\b(?P<month>{_MONTH})[ \t]+(?:of[ \t]+)?(?P<year>{_YEAR})\b"), "ym"),
+    # a day of a month with no year ("15 January", "January 15th"): key "--01-15"
+    (re.compile(rf"\b(?P<month>{_MONTH})[ \t]+(?P<day>{_DAY})\b(?![.,:]\d)"), "md"),
+    (re.compile(rf"\b(?P<day>{_DAY})[ \t]+(?:of[ \t]+)?(?P<month>{_MONTH})(?!\w)"), "md"),
 ]
 _MONEY = re.compile(
     rf"(?P<pre>US\$|[$€£¥]|\b(?:USD|EUR|GBP|JPY)\b)[ \t]*(?P<num>{_DIGITS}|{_WORDS})"
@@ -187,6 +191,8 @@ def _matches(claim: Mention, context: Mention) -> bool:
         return _contains_words(claim.key, context.key) or _contains_words(context.key, claim.key)
     if claim.key == context.key:
         return True
+    if claim.kind == "date" == context.kind and claim.key.startswith("--"):     # "15 January" in "15 January 2027"
+        return context.key.endswith(claim.key[1:])
     return claim.kind in ("year", "date") and context.kind == "date" and context.key.startswith(claim.key + "-")
 
 
@@ -218,7 +224,8 @@ def _date_key(m: re.Match, shape: str) -> Optional[str]:
     if shape == "ym":
         return f"{m.group('year')}-{month:02d}"
     day = int(re.match(r"\d+", m.group("day")).group(0))
-    return f"{m.group('year')}-{month:02d}-{day:02d}" if 1 <= day <= 31 else None
+    year = "-" if shape == "md" else m.group("year")
+    return f"{year}-{month:02d}-{day:02d}" if 1 <= day <= 31 else None
 
 
 def _money_key(m: re.Match) -> Optional[str]:

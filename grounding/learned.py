@@ -32,8 +32,8 @@ import numpy as np
 
 from grounding import fitted
 from grounding.entities import mentions, occurrences
-from grounding.values import (in_range, is_difference, moved_from, opposite_bounds, same_quantity, same_verb,
-                             values_agree)
+from grounding.ranges import in_range, is_difference
+from grounding.values import moved_from, opposite_bounds, same_quantity, same_verb, values_agree
 from grounding.invisible import judged_text
 from grounding.units import _unit_after, counts_another, other_unit, same_unit
 from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore

@@ -178,7 +178,33 @@ def other_state(claim: str, sentence: str) -> list[tuple[str, str]]:
             if (other := _ANTONYMS[m.group(0).lower()] & words) and m.group(0).lower() not in words
             and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence)] + \
         [(m.group(0), next(iter(days.values()))) for m in _WHICH_DAY.finditer(claim)
-         if days and _day_key(m) not in days and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence)]
+         if days and _day_key(m) not in days and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence)] + \
+        _other_state_when(claim, sentence)
+
+
+# a state and when or where it holds: "open on Mondays", "closed during the holidays"
+_STATE_WHEN = re.compile(_STATE.pattern + r"\s+(?P<when>(?:on|at|in|during|over)\s+(?:(?!\b(?:but|while|whereas|except|"
+                         r"though|although|yet)\b)[^,.;:()]){1,40})", re.IGNORECASE)
+
+
+def _other_state_when(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's state and when, the sentence's) where the sentence, saying the claim's state too (else the
+    words alone decide), gives the other state at the claim's time or place and the claim's state there nowhere,
+    holding most of the claim's other words: "The museum is open on
+    Mondays" against "The museum is open from 10am to 6pm, Tuesday to Sunday, and closed on Mondays" (P(e) 0.84:
+    the sentence also says "open")."""
+    from grounding.overclaim import _stems, holds_most
+    out = []
+    for m in _STATE_WHEN.finditer(claim):
+        state, when = m.group(0)[:m.start("when") - m.start()].strip().lower(), _stems(m.group("when"))
+        prep = m.group("when").split()[0].lower()
+        said = [(x.group(0)[:x.start("when") - x.start()].strip().lower(), x) for x in _STATE_WHEN.finditer(sentence)
+                if x.group("when").split()[0].lower() == prep and when <= _stems(x.group("when"))]
+        other = [x for s, x in said if s in _ANTONYMS[state]]
+        if other and not any(s == state for s, _ in said) and re.search(rf"\b{state}\b", sentence, re.I) \
+                and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence):
+            out.append((m.group(0).strip(), other[0].group(0).strip()))
+    return out
 
 
 # the same day or the next: "arrive the same day" against "arrives the next working day" (P(e) 0.92)

@@ -158,7 +158,8 @@ def price_states(text: str) -> tuple[PriceState, ...]:
         elif (bought := _bought_for(verb)) is not None:   # "is available for 18 euros", "is charged at 18 euros"
             out.append(PriceState(noun, words, False, bought))
         elif lemma == "cost":
-            amount = [c for c in verb.children if c.dep_ in ("dobj", "npadvmod", "attr", "acomp", "oprd")]
+            amount = [c for c in verb.children if c.dep_ in ("dobj", "npadvmod", "attr", "acomp", "oprd")] or [
+                t.head if t.dep_ == "nummod" else t for t in verb.doc[verb.i + 1:verb.i + 2] if t.like_num]  # misparse
             if any(c.lemma_.lower() in ("nothing", "zero") for c in amount):
                 out.append(PriceState(noun, words, True, "free"))
             elif any(t.like_num or t.lemma_.lower() in ("extra", "money", "more") for c in amount for t in c.subtree):
@@ -240,8 +241,7 @@ def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's state, the sentence's) where the sentence gives the claim's thing the other price state and
     never the claim's: [("free", "costs 10 cents per page")]. Not where each says when its state holds and the two
     differ: "Parking is free after 6 pm" against "During the day, parking costs £1.20 an hour"."""
-    ours = price_states(claim)
-    if not ours:
+    if not (ours := price_states(claim)):
         return []
     when, theirs_when = {m.group(0).lower() for m in _WHEN.finditer(claim)}, {m.group(0).lower() for m in _WHEN.finditer(sentence)}
     if when and theirs_when and not when & theirs_when:

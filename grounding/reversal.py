@@ -18,7 +18,8 @@ none of (grounding.sameness: "strongest in women" / "similar in men and women"),
 (grounding.ended: "has been closed since 1965" / "reopened in 2019"; "sells fresh bread" / "no longer sells bread"), none
 left against some left (grounding.availability: "is fully booked" / "a few places remain"), free against a price
 (grounding.prices: "Printing is free" / "printing now costs 10 cents per page"), and a payment or dose at another
-interval (frequencies.other_recurrence: "a monthly allowance" / "a one-off allowance"), and two groups compared the
+interval (frequencies.other_recurrence: "a monthly allowance" / "a one-off allowance"), needed against only welcome
+(grounding.wanted: "is required" / "is a plus"), and two groups compared the
 other way by the sentence's figures (grounding.compared: "fewer infections in the vaccine group than in the placebo
 group" / "12 … in the vaccine group and 48 in the placebo group" backs it; 48 and 12 turn it).
 
@@ -286,6 +287,8 @@ def reversals(claim: str, sentence: str) -> list[str]:
             if not agrees]
     from grounding.preferences import passed_over       # the side the source passes over ("A rather than B")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in passed_over(claim, sentence)]
+    from grounding.wanted import wanted_not_required     # needed where the source only welcomes it ("is a plus")
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in wanted_not_required(claim, sentence)]
     denied = denied_predicate(claim, sentence)
     out += [f"the claim says “{denied[0]}”, the source “{denied[1]}”"] if denied else []
     return out
@@ -355,9 +358,16 @@ def denied_predicate(claim: str, sentence: str):
             continue
         if _negated(t) == _negated(root):
             said = True
-        elif found is None:
+        elif found is None and not _BOUND_AFTER.match(t.doc.text, t.idx + len(t.text)):
+            # "Bags must not weigh more than 20 kg" bounds the weight; it does not deny "Bags can weigh up to 20 kg"
             found = (_said(subject, root), _said(subject, t))
     return None if said else found
+
+
+_BOUND_AFTER = re.compile(r"\s+(?:(?:more|less|fewer|greater)\s+than|in\s+excess\s+of|over|above|under|below)\s+"
+                          r"(?:about\s+)?(?:[£$€]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve"
+                          r"|twenty)\b)",
+                          re.IGNORECASE)
 
 
 def _qualifiers(noun) -> frozenset:

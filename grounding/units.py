@@ -109,8 +109,10 @@ def one_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     and the one saying more does not also say one: "It has two bathrooms" against "… two bedrooms, one bathroom and a
     balcony" (P(e) 0.95), and "It has one bathroom" against "… three bathrooms". Not where the one is said twice or
     beside "another", "each", "per" or "every" ("one tablet in the morning and one at night" may be two), nor after a
-    preposition ("after one dose": an event), nor for more than twelve or a noun that measures ("one degree")."""
+    preposition ("after one dose": an event), nor against at most so many ("Do not take more than four tablets"
+    allows one), nor for more than twelve or a noun that measures ("one degree")."""
     from grounding.entities import mentions
+    from grounding.values import _reading
     out = []
     for many, single, flip in ((claim, sentence, False), (sentence, claim, True)):
         for m in mentions(many):
@@ -122,6 +124,8 @@ def one_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
                 if not 2 <= float(m.key) <= 12 or _singular(unit) in _MEASURES:
                     continue
             except ValueError:
+                continue
+            if (bound := _reading(many, m)) and bound[1] < 1:   # "not more than four tablets" allows one
                 continue
             ones = list(re.finditer(_ONE + rf"{re.escape(_singular(unit))}\b", single, re.IGNORECASE))
             one = ones[0] if len(ones) == 1 else None      # "one tablet in the morning and one at night": two

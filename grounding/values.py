@@ -1,6 +1,6 @@
 """How a value is read where it is written: what it measures (the verb, subject or noun that governs it, for
-whether two values are one figure), whether it is a bound or an approximation ("more than 50%", "about 40%"), and
-whether it is an end of a range ("1–2%"). grounding.entities finds the values; the number rules
+whether two values are one figure), whether it is a bound or an approximation ("more than 50%", "about 40%"), (whether
+it is an end of a range, "1–2%": grounding.ranges). grounding.entities finds the values; the number rules
 (learned.quantity_conflicts, grounding.binding) ask these questions of them.
 """
 from __future__ import annotations
@@ -9,12 +9,16 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Optional
 
-from grounding.entities import _SMALL, Mention, occurrences
+from grounding.entities import Mention, occurrences
 from grounding.measured import governor, journey, measure_of, noun_verb, subject_of  # noqa: F401 (governor: others' import)
 
 
 # a money value: a currency sign or word ("£99", "99 dollars")
 _MONEY = re.compile(r"[£$€¥]|\b(?:euros?|dollars?|pounds?|pence|cents?|yen|francs?)\b", re.I)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.lower())
 
 
 def _value_token(doc, surface: str):
@@ -101,7 +105,10 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     of solar capacity in 2023" do not: another target is not another value of the same figure. `when`: the values
     are dates or years, the times of events, and two verbs that say something (not "be" or "have") name two events
     whatever their subject: "Apollo 11 landed … on 20 July 1969" is not "Apollo 11 launched on 16 July 1969". A
-    value the parse cannot place counts as the same quantity."""
+    value the parse cannot place counts as the same quantity, and so do two that are all the sentences differ in
+    ("Applications close on 15 February" / "… on 15 January": the parse read "close" as an adjective)."""
+    if _words(claim.replace(claim_value, context_value, 1)) == _words(context):
+        return True
     from grounding.decompose import parse
     from grounding.prices import same_price
     a = _value_token(parse(claim), claim_value) or _value_token(parse(claim), claim_value.split(" ")[0])
@@ -255,12 +262,19 @@ _NOT_THAN = re.compile(r"\b(?:no|not)\s+(?P<w>more|greater|less|fewer)\s+than$",
 
 
 def _side(before: str) -> int:
-    """+1 when the words before a value make it a lower bound ("over", "at least"), -1 an upper bound ("under", "up
-    to"), 0 otherwise."""
+    """+1 when the words before a value make it a lower bound ("over", "at least", "do not go below"), -1 an upper
+    bound ("under", "up to", "do not take more than"), 0 otherwise."""
     negated = _NOT_THAN.search(before)
     if negated:
         return -1 if negated.group("w").lower() in ("more", "greater") else 1
+    if denied := NEGATED_BOUND.search(before):     # "Do not take more than four": at most four
+        return _denied_side(denied)
     return 1 if _AT_LEAST.search(before) else -1 if _AT_MOST.search(before) else 0
+
+
+def _denied_side(denied: re.Match) -> int:
+    """The side of a bound under a negated verb (a NEGATED_BOUND match): "do not take more than" is at most (-1)."""
+    return -1 if re.search(r"(?:more|greater)\s+than|excess\s+of|over|above", denied.group(0)[-15:], re.I) else 1
 
 
 def opposite_bounds(claim: str, claim_value: Mention, context: str) -> Optional[tuple[str, str]]:
@@ -278,7 +292,7 @@ def opposite_bounds(claim: str, claim_value: Mention, context: str) -> Optional[
         from grounding.reversal import _NEGATION
         if side and (forbidden := NEGATED_BOUND.search(" ".join(text[max(0, m.start - 60):m.start].split()))):
             said = forbidden.group(0).strip()                                 # "Do not take more than 8": at most 8
-            return -side, f"{said[0].lower()}{said[1:]} {m.surface}"
+            return _denied_side(forbidden), f"{said[0].lower()}{said[1:]} {m.surface}"
         if not side or _NEGATION.search(" ".join(text[max(0, m.start - 60):m.start].split())[:-len(word)].rstrip()):
             return 0, ""
         return side, f"{word} {m.surface}"
@@ -324,8 +338,11 @@ def values_agree(claim: str, claim_value: Mention, context: str, context_value: 
     is within "about 40%" (an approximate value covers what rounds to it at its last non-zero digit: 35-45), "62%"
     within "more than 50%", "$750 million" within "up to $5 billion", "56%" within 2 % of "57%" (rounding). Two
     bounds agree only when equal; years never ("1946" vs "1924"), dates where one holds the other ("October 2023"
-    holds "2 October 2023": a release date said to the month was Contradicted), amounts in two currencies never."""
+    holds "2 October 2023": a release date said to the month was Contradicted; "15 January" holds "15 January
+    2027"), amounts in two currencies never."""
     if claim_value.kind == "date" == context_value.kind:
+        if "--" in (claim_value.key[:2], context_value.key[:2]):     # a day of a month, the year not given
+            return claim_value.key[-6:] == context_value.key[-6:]
         short, long = sorted((claim_value.key, context_value.key), key=len)
         return long.startswith(short + "-")
     if claim_value.kind not in ("percent", "money", "number") or claim_value.kind != context_value.kind:
@@ -363,37 +380,3 @@ _AT_MOST_AFTER = re.compile(r"^\s*(?:years?(?:\s+old)?\s+)?(?:and|or)\s+(?:under
 def _side_after(after: str) -> int:
     """1 for a lower bound said after its value ("aged 75 and over", "18+"), -1 for an upper one ("5 or under"), else 0."""
     return 1 if _AT_LEAST_AFTER.match(after) else -1 if _AT_MOST_AFTER.match(after) else 0
-
-
-# an end of a range, a parenthesis after either end allowed: "from 2.2% (Japan) to 10.4% (Brazil)"
-_RANGE_BEFORE = re.compile(r"\d\s*(?:[ap]\.?m\.?\s*)?(?P<pct>%?)\s*(?:\([^()]{1,40}\)\s*)?(?:–|—|-|to|and)\s*[<≤]?\s*$",
-                           re.IGNORECASE)   # "from 8am to 1pm": a time's am / pm between
-_NUMBER_WORD = "|".join(sorted(_SMALL, key=len, reverse=True))
-# two number words: "four to six hours", "between three and five days"
-_WORD_RANGE_BEFORE = re.compile(rf"(?:\b(?:{_NUMBER_WORD})\s*(?:–|—|-|to)|\bbetween\s+(?:{_NUMBER_WORD})\s+and)\s*$", re.I)
-_WORD_RANGE_AFTER = re.compile(rf"\s*(?:–|—|-|to)\s*(?:{_NUMBER_WORD})\b", re.I)
-_RANGE_AFTER = re.compile(r"^\s*%?\s*(?:\([^()]{1,40}\)\s*)?(?:–|—|-|to|and)\s*[<≤]?\s*[\d.,]*\d(?P<pct>\s*(?:%|percent\b|per cent\b))?")
-
-
-def in_range(text: str, m: Mention) -> bool:
-    """Whether the value is an end of a range ("1–2%", "between 40 and 90%", "5 to <10%", "from 8am to 1pm", "every
-    four to six hours"): not a value of its own.
-    A percentage and a value of another kind are no range: "fell by 4% to 61 million euros" gives two values."""
-    before = _RANGE_BEFORE.search(text[max(0, m.start - 60):m.start])
-    if before and not (before.group("pct") and m.kind != "percent"):
-        return True
-    if _WORD_RANGE_BEFORE.search(text[max(0, m.start - 30):m.start]) or _WORD_RANGE_AFTER.match(text, m.end):
-        return True
-    after = _RANGE_AFTER.search(text[m.end:m.end + 70])
-    return bool(after) and not (m.kind == "percent" and not after.group("pct") and "%" not in text[m.end:m.end + 2])
-
-
-_DIFFERENCE = re.compile(r"\s*(?:more|less|fewer|higher|lower|cheaper|dearer|older|younger|longer|shorter|larger|smaller"
-                         r"|bigger|faster|slower|greater|heavier|lighter)\b", re.I)
-
-
-def is_difference(text: str, m: Mention) -> bool:
-    """Whether the value is a difference between two others ("costs 100 dollars more than the base model", "3%
-    higher"): it answers no value of the figure itself ("the base model costs 799 dollars"), only another
-    difference."""
-    return bool(_DIFFERENCE.match(text, m.end))

@@ -30,6 +30,8 @@ def _bounds(claim, sentence):
     ("People over 55 are offered a calcium channel blocker.", "For people over 55, a blocker is recommended.", []),
     ("Store below 25 degrees.", "Do not store above 25 degrees.", []),
     ("Take no more than 4 doses a day.", "Do not take more than 4 doses a day.", []),
+    ("Bags can weigh up to 20 kg.", "Bags must not weigh more than 20 kg.", []),
+    ("Bags must weigh at least 20 kg.", "Bags must not weigh less than 20 kg.", []),
     ("Children under 5 travel free.", "Children over 5 pay 3 pounds and those under 5 travel free.", []),
     ("It took over 5 years.", "The site is under 5 km away.", []),
     ("Children under 12 go free.", "Children over 12 pay full price, and under-12s go free.", []),
@@ -154,3 +156,17 @@ def test_a_sentence_on_the_other_group_alone_turns_only_a_backed_claim():
     backed = quantity_override(Verdict(claim=0, label=SUPPORTED, score=0.8, anchor=0, cosine=0.7, rule="F 0.80 >= 0.72"),
                                PRESETS["joint"], claim, sentence)
     assert backed.label == CONTRADICTED and "the claim says over 65, the source under 65" in backed.rule, backed.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_up_to_a_limit_the_sentence_forbids_going_past_is_supported(engine):
+    """An everyday answer: "Bags can weigh up to 20 kg" was Contradicted on every engine by "Bags must not weigh
+    more than 20 kg" (read as the other bound, and as the verb denied)."""
+    from grounding import GroundingConfig, ground
+    from grounding.types import CONTRADICTED, SUPPORTED
+    context = ("Residents can put out up to three bags of garden waste every other Tuesday from April to November. "
+               "Bags must not weigh more than 20 kg.")
+    (v,) = ground("Bags can weigh up to 20 kg.", context, GroundingConfig(engine=engine)).verdicts
+    assert v.label == SUPPORTED and v.anchor == 1, v.rule
+    (v,) = ground("Bags can weigh up to 25 kg.", context, GroundingConfig(engine=engine)).verdicts
+    assert v.label == CONTRADICTED, v.rule

@@ -38,6 +38,11 @@ HOUR = 3600
     # a whole unit is one of it
     ("Rooms can be booked for a whole day.", [("a whole day", 24 * 0.95, 24 * 1.05)]),
     ("It took the entire week.", [("the entire week", 168 * 0.95, 168 * 1.05)]),
+    # days of one month: so many nights or one day more ("runs for five days" was Unsupported against "12 to 15 July")
+    ("The festival runs from 12 to 15 July.", [("12 to 15 July", 3 * 24 * 0.95, 4 * 24 * 1.05)]),
+    ("Closed from 12 July to 15 July.", [("12 July to 15 July", 3 * 24 * 0.95, 4 * 24 * 1.05)]),
+    ("Open July 12-15.", [("July 12-15", 3 * 24 * 0.95, 4 * 24 * 1.05)]),
+    ("From 12 July to 15 August.", []), ("Read pages 12-15.", []),
 ])
 def test_durations_are_intervals_of_time(text, expected):
     got = [(d.surface, d.low / HOUR, d.high / HOUR) for d in durations(text)]
@@ -83,6 +88,9 @@ def test_durations_are_intervals_of_time(text, expected):
      "Group study rooms can be booked for up to three hours at a time, and up to a week in advance.",
      [("a month", "up to a week")]),
     ("Group rooms can be booked two hours in advance.", "Group study rooms can be booked for up to three hours.", []),
+    ("The festival runs for five days.", "The festival runs from 12 to 15 July in Victoria Park.",
+     [("five days", "12 to 15 July")]),
+    ("The festival runs for four days.", "The festival runs from 12 to 15 July in Victoria Park.", []),
 ])
 def test_a_length_of_time_against_another_of_the_same_verb(claim, sentence, expected):
     assert duration_conflicts(claim, sentence) == expected

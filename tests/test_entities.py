@@ -13,6 +13,9 @@ from grounding.entities import entity_overlap, extract_entities, mentions
     ("It cost USD 4.2bn, five million dollars or €3.50.", ["$4200000000", "$5000000", "€3.5"]),
     ("On March 3, 2020, on 3 March 2020 and on 2020-03-03.", ["2020-03-03"]),
     ("It launched in May 2021 and closed in 2023.", ["2021-05", "2023"]),
+    # a day of a month with no year; not "May" before a count ("May 10,000")
+    ("Close on 15 January, on January 15th or on the 3 of March; Dec. 5.", ["--01-15", "--03-03", "--12-05"]),
+    ("By May 10,000 had signed.", ["10000"]),
     ("One of them took five and ten pills.", ["5", "10"]),       # a lone "one" is a pronoun
     ("COVID-19 rose [3].", []),                                   # neither the name's 19 nor the citation
     ("Warming since the 1950s, in the '90s and by the 2030s (IPCC, 2013).", ["1950s", "90s", "2030s", "2013"]),
@@ -51,6 +54,13 @@ def test_year_matches_a_full_date_and_names_match_as_whole_words():
     assert score == 1.0
     assert set(diff.shared) == {"FDA", "2020"}
     assert entity_overlap("It cost $4.2 billion.", "It cost $4.3 billion.")[0] == 0.0
+
+
+def test_a_day_of_a_month_matches_that_day_of_any_year():
+    assert entity_overlap("It closes on 15 January.", "It closes on 15 January 2027.")[0] == 1.0
+    assert entity_overlap("It closes on 15 February.", "It closes on 15 January.")[0] == 0.0
+    # the claim's year is not in a date that gives none
+    assert entity_overlap("It closes on 15 January 2027.", "It closes on 15 January.")[0] == 0.0
 
 
 def test_a_claim_without_entities_has_no_score():
@@ -132,6 +142,9 @@ def test_same_quantity(claim, claim_value, context, context_value, same):
     # a time bounding the same noun ("the lowest rate since 2008" was Partially supported against "since 2005")
     ("It is the lowest rate since 2008.", "2008", "This is the lowest rate since 2005.", "2005", True),
     ("It is the lowest rate since 2008.", "2008", "This is the highest level since 2005.", "2005", False),
+    # all the two sentences differ in (the parse read "close" as an adjective and placed neither date)
+    ("Applications close on 15 February 2027.", "15 February 2027", "Applications close on 15 January 2027.",
+     "15 January 2027", True),
 ])
 def test_dates_of_other_events_are_other_quantities(claim, claim_value, context, context_value, same):
     from grounding.learned import quantity_conflicts
@@ -166,6 +179,13 @@ def test_dates_of_other_events_are_other_quantities(claim, claim_value, context,
     ("It came out on 2 October 2023.", "It was released in October 2023.", True),
     ("It came out in November 2023.", "It was released on 2 October 2023.", False),
     ("It came out on 3 October 2023.", "It was released on 2 October 2023.", False),
+    # a day of a month with no year holds that day of any year ("close on 15 February" was Supported by "15 January")
+    ("Applications close on 15 January 2027.", "Applications close on January 15.", True),
+    ("Applications close on 15 February.", "Applications close on 15 January.", False),
+    # a bound under a negated verb: "do not take more than 4" is at most 4
+    ("Take 3 tablets a day.", "Do not take more than 4 tablets a day.", True),
+    ("Take 5 tablets a day.", "Do not take more than 4 tablets a day.", False),
+    ("Keep it at 8 degrees.", "Do not let it go below 5 degrees.", True),
 ])
 def test_values_agree_reads_approximations_and_bounds(claim, context, agree):
     """An approximate value covers what rounds to it, a bound what it bounds, a plain value 2 % either side."""
@@ -191,7 +211,7 @@ def test_values_agree_reads_approximations_and_bounds(claim, context, agree):
 ])
 def test_ends_of_ranges_are_told(text, ends):
     from grounding.entities import mentions
-    from grounding.values import in_range
+    from grounding.ranges import in_range
     assert [m.surface for m in mentions(text) if in_range(text, m)] == ends
 
 
@@ -373,3 +393,20 @@ def test_another_time_of_day_is_a_conflict():
     assert quantity_conflicts("The shop opens at 9am.", hours, same_figure=True) == []              # stated
     assert quantity_conflicts("Dinner is served at 7pm.", "Breakfast is served at 8am.", same_figure=True) == []
     assert quantity_conflicts("The gates open at 6pm.", "The concert starts at 7.30pm.", same_figure=True) == []
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_another_day_of_the_month_is_contradicted(engine):
+    """An everyday answer: "Applications close on 15 February" was Supported by "Applications close on 15 January"
+    on every engine (P(e) 0.95; "15" was the only value read)."""
+    from pathlib import Path
+
+    from grounding import GroundingConfig, ground
+    from grounding.types import CONTRADICTED, SUPPORTED
+    models = Path(__file__).resolve().parent.parent / "exported_models"
+    config = GroundingConfig(engine=engine, models_dir=str(models)).validate()
+    context = ["The salary is 28,000 euros a year. Applications close on 15 January."]
+    (v,) = ground("Applications close on 15 February.", context, config).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule
+    assert "the claim says 15 February, the source 15 January" in v.rule
+    assert ground("Applications close on January 15.", context, config).verdicts[0].label == SUPPORTED

@@ -88,6 +88,9 @@ def test_open_on_a_day_it_is_closed(engine):
     assert by[1].rule.startswith("read alone, context sentence 2 contradicts the claim"), by[1].rule
 
 
+MUSEUM = "The museum is open from 10am to 6pm, Tuesday to Sunday, and closed on Mondays."
+
+
 @pytest.mark.parametrize("claim, sentence, expected", [
     ("The weekend will be wetter.", "The weekend should be drier and brighter.", [("wetter", "drier")]),
     ("The museum is open on Mondays.", "The museum is closed on Mondays.", [("open", "closed")]),
@@ -103,6 +106,15 @@ def test_open_on_a_day_it_is_closed(engine):
      "Express delivery arrives the next working day if you order before 2pm.", [("the same day", "the next working day")]),
     ("Express delivery arrives the next day.", "Express delivery arrives the next working day if you order before 2pm.", []),
     ("Standard orders ship the same day.", "Express delivery arrives the next working day if you order before 2pm.", []),
+    # the claim's state said too, of another time: the other state at the claim's time decides ("The museum is open
+    # on Mondays" was Supported on every engine, P(e) 0.84)
+    ("The museum is open on Mondays.", MUSEUM, [("open on Mondays", "closed on Mondays")]),
+    ("The pool is open during the holidays.", "The pool is closed during the school holidays but open at weekends.",
+     [("open during the holidays", "closed during the school holidays")]),
+    ("The museum is closed on Mondays.", MUSEUM, []),
+    ("The museum is open on Tuesdays.", "The museum is open on Tuesdays and closed on Mondays.", []),
+    ("The shop is open on Mondays.", MUSEUM, []),
+    ("The pool is open at weekends.", "The pool is closed during the school holidays but open at weekends.", []),
 ])
 def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     """A forecast: "The weekend will be wetter" was Supported on every engine against "The weekend should be drier
@@ -113,6 +125,23 @@ def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     assert other_state(claim, sentence) == expected
     said = reversals(claim, sentence)
     assert all(f"the claim says “{c}”, the source “{x}”" in said for c, x in expected), said
+
+
+@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
+def test_open_where_the_sentence_says_closed_then_is_contradicted(engine):
+    """An everyday answer: "The museum is open on Mondays" was Supported on every engine by the sentence that gives
+    its days (P(e) 0.84): it says "open" too, of Tuesday to Sunday."""
+    from pathlib import Path
+
+    from grounding import GroundingConfig, ground
+    models = Path(__file__).resolve().parent.parent / "exported_models"
+    config = GroundingConfig(engine=engine, models_dir=str(models)).validate()
+    context = ["The museum is open from 10am to 6pm, Tuesday to Sunday, and closed on Mondays. The café on the "
+               "ground floor closes at 5pm."]
+    (v,) = ground("The museum is open on Mondays.", context, config).verdicts
+    assert v.label == "Contradicted" and v.anchor == 0, v.rule
+    assert "the claim says “open on Mondays”, the source “closed on Mondays”" in v.rule
+    assert ground("The museum opens at 10am.", context, config).verdicts[0].label == "Supported"
 
 
 @pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])

@@ -46,6 +46,13 @@ LIBRARY = ("The Central Library will extend its opening hours from 1 March. Entr
     ("Entry to the shipwrecks exhibition is free.",
      "Entry remains free, although the special exhibition on shipwrecks costs 8 pounds.", [("free", "costs 8 pounds")]),
     ("Admission to the gardens is free.", "The gardens cost 5 pounds to visit.", [("free", "cost 5 pounds to visit")]),
+    # the parse put the claim's price outside "costs" ("Entry to the permanent collection costs 14 euros" was
+    # Supported on every engine: the sentence's 14 euros are the exhibition's)
+    ("Entry to the permanent collection costs 14 euros.",
+     "Admission to the permanent collection is free; the special exhibition costs 14 euros.",
+     [("costs 14 euros", "free")]),
+    ("Entry to the special exhibition costs 14 euros.",
+     "Admission to the permanent collection is free; the special exhibition costs 14 euros.", []),
     # a traveller's price: "travel free" against the same people paying a fare or an amount ("Children travel free"
     # was Supported on every engine against this sentence, P(e) 0.88-0.93)
     ("Children travel free.", "Under-5s travel free; older children pay a reduced fare.",

@@ -204,6 +204,8 @@ def test_the_claims_verb_of_its_subject_negated_is_found(claim, sentence, expect
     # the sentence's subject is narrower than the claim's: an exception, not a denial
     ("Items can be returned within 30 days.", "Personalised items and opened software cannot be returned."),
     ("Dogs are allowed in the park.", "Large dogs are not allowed in the park."),
+    # the negation bounds a value ("Bags can weigh up to 20 kg" was Contradicted on every engine by this sentence)
+    ("Bags can weigh up to 20 kg.", "Bags must not weigh more than 20 kg."),
 ])
 def test_a_narrower_subject_denied_is_no_denial_of_the_claim(claim, sentence):
     """A shop's returns page on engine context-fast: "Items can be returned within 30 days" was Contradicted by

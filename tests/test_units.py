@@ -26,6 +26,10 @@ FLAT = ("The apartment has two bedrooms, one bathroom and a balcony facing south
     ("Take two tablets.", "Take one tablet in the morning and one tablet at night.", []),
     ("Take two tablets a day.", "Take one tablet each morning.", []),
     ("Bake for two hours.", "Bake for one hour.", []),
+    # at most so many allows one ("The dose is one tablet" was Contradicted by a daily cap); at least two does not
+    ("The dose is one tablet twice a day.", "Do not take more than four tablets in 24 hours.", []),
+    ("Take one tablet.", "Take up to three tablets.", []),
+    ("It has one bathroom.", "It has at least two bathrooms.", [("one bathroom", "two bathrooms")]),
     # after a preposition (an event or a case); a noun that measures; a count of many (a scope, not a thing had)
     ("Both vaccines require two doses.", "Reactions after one dose were mild.", []),
     ("It rose by two degrees.", "It rose by one degree.", []),
@@ -45,3 +49,14 @@ def test_two_bathrooms_against_one_is_contradicted(engine):
     assert v.rule.startswith("quantity override: the claim says two bathrooms, the source one bathroom")
     assert ("two bathrooms", "one bathroom") in quantity_conflicts("It has two bathrooms.", FLAT, same_figure=True)
     assert ground("It has two bedrooms.", [FLAT], config).verdicts[0].label == SUPPORTED
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_one_tablet_within_a_daily_cap_is_supported(engine):
+    """An everyday answer: "The dose is one tablet twice a day" was Contradicted on every engine by "Do not take
+    more than four tablets in 24 hours" (one tablet against four), beside the sentence that says it."""
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    leaflet = ["Take one tablet twice a day with food. Do not take more than four tablets in 24 hours."]
+    (v,) = ground("The dose is one tablet twice a day.", leaflet, config).verdicts
+    assert v.label == SUPPORTED and v.anchor == 0, v.rule
+    assert ground("You can take up to six tablets a day.", leaflet, config).verdicts[0].label == CONTRADICTED

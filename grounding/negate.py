@@ -179,7 +179,57 @@ def other_state(claim: str, sentence: str) -> list[tuple[str, str]]:
             and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence)] + \
         [(m.group(0), next(iter(days.values()))) for m in _WHICH_DAY.finditer(claim)
          if days and _day_key(m) not in days and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence)] + \
-        _other_state_when(claim, sentence)
+        _other_state_when(claim, sentence) + _able_or_not(claim, sentence) + _other_trend_in_clause(claim, sentence)
+
+
+_CLAUSES = re.compile(r"[;:]|,?\s+\b(?:while|whereas|but|although|though|yet)\b", re.IGNORECASE)
+
+
+def _figure_written(text: str, m: re.Match) -> str:
+    """A change by a figure as written, to the figure's end: "up 8%" (it reads as "rose")."""
+    return (m.group(0) + re.match(r"[\d.,]*%?", text[m.end():]).group(0)).rstrip(".,")
+
+
+def _other_trend_in_clause(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's change, the sentence's) where a clause of the sentence, not negated, says the claim's one
+    direction of change (_RISE or _FALL) only the other way and holds most of the claim's other words: "Sales in
+    Asia fell" against "… demand in Europe had weakened, while sales in Asia continued to grow" (Supported on
+    context-fast). Words only: the clause decides without the model."""
+    from grounding.overclaim import holds_most
+    found = list(_TREND.finditer(claim))
+    up = {m.group(0).lower() in _RISE for m in found}
+    if len(up) != 1:
+        return []
+    own, other = (_RISE, _FALL) if up.pop() else (_FALL, _RISE)
+    rest = _TREND.sub(" ", claim)
+    for clause in _CLAUSES.split(sentence):
+        said = [(w.lower(), w) for w in re.findall(r"[A-Za-z]+", clause) if w.lower() in own | other] + \
+            [(_BY_FIGURE[m.group(1).lower()], _figure_written(clause, m)) for m in _UP_DOWN.finditer(clause)]
+        if said and not {w for w, _ in said} & own and not _NEGATION.search(clause) and holds_most(rest, clause):
+            return [(found[0].group(0), said[0][1])]
+    return []
+
+
+# can be done, and cannot in one word: "can be refunded", "is refundable" / "non-refundable", "unrepairable"
+_CAN_BE = re.compile(r"\b(?:(?:can|may)\s+be\s+(?P<done>[a-z]{4,}?)(?:ed|d)"
+                     r"|(?:is|are)\s+(?P<able>[a-z]{4,}?)[ai]ble)\b", re.IGNORECASE)
+_CANNOT_BE = re.compile(r"\b(?:non-?|un)(?P<stem>[a-z]{4,}?)[ai]ble\b", re.IGNORECASE)
+
+
+def _able_or_not(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's "can be refunded", the sentence's "non-refundable") where the sentence says in one word that the
+    claim's deed cannot be done (by its first five letters), says nowhere that it can, and holds most of the claim's
+    other words: "Tickets can be refunded" against "Tickets are non-refundable, but they can be transferred to another
+    person" (Partially supported on two engines)."""
+    from grounding.overclaim import holds_most
+    out = []
+    for m in _CAN_BE.finditer(claim):
+        stem = (m.group("done") or m.group("able")).lower()[:5]
+        said = any((x.group("done") or x.group("able")).lower()[:5] == stem for x in _CAN_BE.finditer(sentence))
+        cannot = [x for x in _CANNOT_BE.finditer(sentence) if x.group("stem").lower()[:5] == stem]
+        if cannot and not said and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence):
+            out.append((m.group(0), cannot[0].group(0)))
+    return out
 
 
 # a state and when or where it holds: "open on Mondays", "closed during the holidays"

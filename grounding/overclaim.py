@@ -182,8 +182,10 @@ def _restricted(claim: str, sentence: str) -> Overclaim | None:
         tail = [c for c in t.children if c.i > t.i and (c.dep_ == "relcl" or c.dep_ == "prep" and c.lower_ == "with")
                 and doc[c.left_edge.i - 1].text != ","]
         rest = claim[:subject.idx] + claim[subject.idx + len(subject.text):]    # the subject matched by the parse
-        if tail and holds_most(rest, sentence, share=0.5):
-            end = max(x.right_edge.i for x in tail)
+        end = max((x.right_edge.i for x in tail), default=t.i)
+        # a restriction the claim states itself picks out nothing: "The appointment is with Dr Patel" / "Your
+        # appointment with Dr Patel is on Monday …"
+        if tail and holds_most(rest, sentence, share=0.5) and not _stems(doc[t.i + 1:end + 1].text) <= _stems(claim):
             return Overclaim(subject.text, doc[t.left_edge.i:end + 1].text)
     return None
 

@@ -89,6 +89,8 @@ def test_open_on_a_day_it_is_closed(engine):
 
 
 MUSEUM = "The museum is open from 10am to 6pm, Tuesday to Sunday, and closed on Mondays."
+TICKETS = "Tickets are non-refundable, but they can be transferred to another person."
+NORVIK = "Chief executive Anna Berg said demand in Europe had weakened, while sales in Asia continued to grow."
 
 
 @pytest.mark.parametrize("claim, sentence, expected", [
@@ -115,6 +117,21 @@ MUSEUM = "The museum is open from 10am to 6pm, Tuesday to Sunday, and closed on 
     ("The museum is open on Tuesdays.", "The museum is open on Tuesdays and closed on Mondays.", []),
     ("The shop is open on Mondays.", MUSEUM, []),
     ("The pool is open at weekends.", "The pool is closed during the school holidays but open at weekends.", []),
+    # cannot, in one word ("Tickets can be refunded" was Partially supported on two engines)
+    ("Tickets can be refunded.", TICKETS, [("can be refunded", "non-refundable")]),
+    ("Tickets are refundable.", TICKETS, [("are refundable", "non-refundable")]),
+    ("The battery can be replaced.", "The battery is unreplaceable.", [("can be replaced", "unreplaceable")]),
+    ("Tickets can be transferred.", TICKETS, []),
+    ("Deposits can be refunded.", TICKETS, []),
+    ("Tickets cannot be refunded.", TICKETS, []),
+    # a change the other way in the clause that holds the claim's words ("Sales in Asia fell" was Supported on
+    # context-fast against this sentence)
+    ("Sales in Asia fell.", NORVIK, [("fell", "grow")]),
+    ("Sales in Asia fell.", "Sales in Europe fell, while sales in Asia rose by 5%.", [("fell", "rose")]),
+    ("Revenue fell.", "Revenue was up 8% from a year earlier.", [("fell", "up 8%")]),
+    ("Sales in Asia grew.", NORVIK, []),
+    ("Sales in Europe fell.", "Sales in Europe fell, while sales in Asia rose by 5%.", []),
+    ("Sales in Asia fell.", "Sales in Asia did not grow, while sales in Europe rose.", []),
 ])
 def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     """A forecast: "The weekend will be wetter" was Supported on every engine against "The weekend should be drier
@@ -142,6 +159,31 @@ def test_open_where_the_sentence_says_closed_then_is_contradicted(engine):
     assert v.label == "Contradicted" and v.anchor == 0, v.rule
     assert "the claim says “open on Mondays”, the source “closed on Mondays”" in v.rule
     assert ground("The museum opens at 10am.", context, config).verdicts[0].label == "Supported"
+
+
+@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
+def test_a_fall_where_the_clause_says_growth_is_contradicted(engine):
+    """A business news answer: "Sales in Asia fell" was Supported on context-fast against "… demand in Europe had
+    weakened, while sales in Asia continued to grow"."""
+    from grounding import GroundingConfig, ground
+    context = ["Shares in Norvik fell 12% on Tuesday after the company cut its profit forecast. " + NORVIK]
+    (v,) = ground("Sales in Asia fell.", context, GroundingConfig(engine=engine)).verdicts
+    assert v.label == "Contradicted" and v.anchor == 1, v.rule
+    (v,) = ground("Demand in Europe has weakened.", context, GroundingConfig(engine=engine)).verdicts
+    assert v.label == "Supported", v.rule
+
+
+@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
+def test_refunded_against_non_refundable_is_contradicted(engine):
+    """An everyday answer: "Tickets can be refunded" was Partially supported (context engines) or Unsupported
+    (claims) against "Tickets are non-refundable, but they can be transferred to another person"."""
+    from grounding import GroundingConfig, ground
+    context = ["Tickets for the concert go on sale on Friday at 10am. " + TICKETS + " The show starts at 8pm."]
+    (v,) = ground("Tickets can be refunded.", context, GroundingConfig(engine=engine)).verdicts
+    assert v.label == "Contradicted" and v.anchor == 1, v.rule
+    assert "the claim says “can be refunded”, the source “non-refundable”" in v.rule
+    (v,) = ground("Tickets can be transferred.", context, GroundingConfig(engine=engine)).verdicts
+    assert v.label == "Supported", v.rule
 
 
 @pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])

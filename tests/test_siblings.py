@@ -9,7 +9,7 @@ from grounding import GroundingConfig, ground
 from grounding.binding import another_kind
 from grounding.explain import explain
 from grounding.pipeline import rederive
-from grounding.siblings import SIBLING_RULE, claims_subject
+from grounding.siblings import SIBLING_RULE, claims_subject, named_sibling
 from grounding.types import SUPPORTED, UNSUPPORTED
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
@@ -62,3 +62,31 @@ def test_a_feature_of_another_plan_does_not_back_the_claim(engine):
     assert engine == "claims" or basic.label == UNSUPPORTED
     assert premium.label == SUPPORTED and premium.anchor == 1, premium.rule
     assert storage.label == SUPPORTED and storage.anchor == 0, storage.rule
+
+
+WATER = "Water will be off in Elm Street on Thursday from 9am to 3pm while a pipe is replaced."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The work is on Oak Street.", WATER, ("Elm Street", "Oak Street")),
+    ("Harvard University ran the trial.", "Yale University ran the trial.", ("Yale University", "Harvard University")),
+    # the claim's own name; a name of one word; names that share a word before the last; the claim's name held
+    ("The work is on Elm Street.", WATER, None),
+    ("The work is in Elm.", WATER, None),
+    ("The World Health Organization said so.", "The Pan American Health Organization said so.", None),
+    ("Johns Hopkins University ran it.", "Hopkins University ran it.", None),
+])
+def test_another_thing_of_a_name_the_claim_gives(claim, sentence, expected):
+    assert named_sibling(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_street_the_source_does_not_name_is_not_supported(engine):
+    """An everyday answer: "The work is on Oak Street" was Supported on every engine (P(e) 0.61) by the notice that
+    the water is off in Elm Street."""
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    context = [WATER + " Residents are advised to store some water beforehand."]
+    (v,) = ground("The work is on Oak Street.", context, config).verdicts
+    assert v.label == UNSUPPORTED and v.anchor == 0, v.rule
+    assert v.rule.startswith(f"{SIBLING_RULE}: it speaks of “Elm Street”, not of “Oak Street”"), v.rule
+    assert ground("Water will be off in Elm Street on Thursday.", context, config).verdicts[0].label == SUPPORTED

@@ -19,7 +19,8 @@ none of (grounding.sameness: "strongest in women" / "similar in men and women"),
 left against some left (grounding.availability: "is fully booked" / "a few places remain"), free against a price
 (grounding.prices: "Printing is free" / "printing now costs 10 cents per page"), and a payment or dose at another
 interval (frequencies.other_recurrence: "a monthly allowance" / "a one-off allowance"), needed against only welcome
-(grounding.wanted: "is required" / "is a plus"), and two groups compared the
+(grounding.wanted: "is required" / "is a plus"), a predicate denied by ellipsis (grounding.ellipsis: "is covered" /
+"… but damage caused by gradual leaks is not"), and two groups compared the
 other way by the sentence's figures (grounding.compared: "fewer infections in the vaccine group than in the placebo
 group" / "12 … in the vaccine group and 48 in the placebo group" backs it; 48 and 12 turn it).
 
@@ -289,6 +290,8 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in passed_over(claim, sentence)]
     from grounding.wanted import wanted_not_required     # needed where the source only welcomes it ("is a plus")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in wanted_not_required(claim, sentence)]
+    from grounding.ellipsis import elided_denial          # denied by ellipsis ("A is covered, but B is not")
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in elided_denial(claim, sentence)]
     denied = denied_predicate(claim, sentence)
     out += [f"the claim says “{denied[0]}”, the source “{denied[1]}”"] if denied else []
     return out

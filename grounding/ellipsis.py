@@ -1,0 +1,41 @@
+"""A predicate said once and denied by ellipsis: "Flood damage is covered, but damage caused by gradual leaks is not"
+says that leak damage is not covered, though "covered" stands only in the first clause. The entailment model read
+"Damage from gradual leaks is covered" as entailed by it (P(e) 0.63, Supported on every engine).
+
+The sentence: a clause "A is P" (is, are, was, were, will be, can be; P its next word or two, up to a comma), then
+"but B is not" (or "isn't", "are not", "aren't", …) ending its clause; or the other way round, "A is not P, but B is".
+The claim says P of B the other way: "B is P" against "… but B is not", "B is not P" against "… but B is". B's
+content words (by their first five letters) hold the claim's other words; the claim's P is the sentence's. The
+reversal rule (reversal.reversals) gives the pair.
+"""
+from __future__ import annotations
+
+import re
+
+from grounding.invisible import judged_text
+from grounding.overclaim import _stems
+
+_BE = r"(?:is|are|was|were|will\s+be|can\s+be)"
+_NOT = r"(?:\s+not|n't)"
+# "A is P, but B is not." / "A is not P, but B is."
+_ELIDED = re.compile(rf"\b{_BE}(?P<neg1>{_NOT})?\s+(?P<pred>[a-z]+(?:\s+[a-z]+)?)\s*,?\s+but\s+(?P<other>[^,;:.]+?)\s+"
+                     rf"(?P<be>is|are|was|were|will|can)(?P<neg2>{_NOT})?\s*(?=[.;,]|$)", re.IGNORECASE)
+
+
+def elided_denial(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's predicate as written, the sentence's clause that says it the other way)] (see the module's
+    text)."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    out = []
+    for m in _ELIDED.finditer(sentence):
+        if bool(m.group("neg1")) == bool(m.group("neg2")):
+            continue
+        pred = m.group("pred").split()
+        said = re.search(rf"\b{_BE}(?P<neg>{_NOT})?\s+(?:also\s+)?{re.escape(pred[0])}\b", claim, re.IGNORECASE)
+        # the claim says P of B the way the first clause says it of A: the other way from the sentence's B
+        if said is None or bool(said.group("neg")) != bool(m.group("neg1")):
+            continue
+        rest = _stems(claim[:said.start()] + " " + claim[said.end():]) - _stems(" ".join(pred))
+        if rest and rest <= _stems(m.group("other")):
+            out.append((said.group(0), f"{m.group('other')} {m.group('be')}{m.group('neg2') or ''}".strip()))
+    return out

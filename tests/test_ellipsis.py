@@ -1,0 +1,40 @@
+"""A predicate denied by ellipsis (grounding.ellipsis): "A is covered, but B is not"."""
+from __future__ import annotations
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.ellipsis import elided_denial
+from grounding.reversal import reversals
+from grounding.types import CONTRADICTED, SUPPORTED
+
+LEAKS = "Flood damage is covered, but damage caused by gradual leaks is not."
+FIRE = "Flood damage is not covered, but fire damage is."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Damage from gradual leaks is covered.", LEAKS, [("is covered", "damage caused by gradual leaks is not")]),
+    ("Fire damage is not covered.", FIRE, [("is not covered", "fire damage is")]),
+    ("Dogs are allowed.", "Cats are allowed inside, but dogs are not.", [("are allowed", "dogs are not")]),
+    # the first clause's own thing; the claim says it the sentence's way; another thing
+    ("Flood damage is covered.", LEAKS, []),
+    ("Damage from gradual leaks is not covered.", LEAKS, []),
+    ("Fire damage is covered.", LEAKS, []),
+    ("Fire damage is covered.", FIRE, []),
+])
+def test_a_predicate_denied_by_ellipsis(claim, sentence, expected):
+    assert elided_denial(claim, sentence) == expected
+    said = reversals(claim, sentence)
+    assert all(f"the claim says “{c}”, the source “{x}”" in said for c, x in expected), said
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_what_the_but_clause_denies_is_contradicted(engine):
+    """An insurance answer: "Damage from gradual leaks is covered" was Supported on every engine (P(e) 0.63) by the
+    sentence that says it is not."""
+    context = ("The policy covers your home contents up to 50,000 pounds. " + LEAKS + " The excess is 250 pounds per "
+               "claim.")
+    (v,) = ground("Damage from gradual leaks is covered.", context, GroundingConfig(engine=engine)).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule
+    (v,) = ground("Flood damage is covered.", context, GroundingConfig(engine=engine)).verdicts
+    assert v.label == SUPPORTED, v.rule

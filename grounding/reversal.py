@@ -6,7 +6,8 @@ acquired by Helix Group": 0.95). Two forms are found here, both by the words alo
 - the claim's two named parties of one verb in each other's places (grounding.slots.role_swaps);
 - the opposite comparison against the same standard: "larger than a matchbox" / "smaller than a matchbox",
   "more expensive than the laptop" / "cheaper than the laptop" / "costs more than the laptop", "more deaths than" /
-  "fewer deaths than". A
+  "fewer deaths than"; and the same comparison with its two sides swapped, or made the other way with no "than"
+  (grounding.swapped). A
   comparison is a comparative (or more / less / fewer and the word it grades), the words up to "than" and the
   first words of the standard after it; the two must measure one thing (the same scale, the same words between,
   the same standard) in opposite directions, neither negated, and the sentence must not also say it the claim's way.
@@ -258,6 +259,9 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out = [f"the claim has {s.agent} {s.verb} {s.patient}, the source has {s.patient} {s.verb} {s.agent}"
            for s in role_swaps(claim, sentence)]
     out += [f"the claim says {c}, the source {x}" for c, x in opposite_comparisons(claim, sentence)]
+    from grounding.swapped import bare_opposite, swapped_comparisons    # compared the other way round, or with no
+    out += [f"the claim says {c}, the source {x}" for c, x in swapped_comparisons(claim, sentence)   # "than"
+            + bare_opposite(claim, sentence)]
     from grounding.groups import opposite_groups        # the claim's group at the other end of a scale
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_groups(claim, sentence)]
     out += [f"the claim says {c}, the source {x}" for c, x in opposite_conditions(claim, sentence)]

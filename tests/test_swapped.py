@@ -1,0 +1,54 @@
+"""Comparisons turned round (grounding.swapped): the two sides swapped, or the other way with no "than"."""
+from __future__ import annotations
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.reversal import reversals
+from grounding.swapped import bare_opposite, swapped_comparisons
+from grounding.types import CONTRADICTED, SUPPORTED
+
+ONLINE = "Tickets bought online are 10% cheaper than at the station."
+BOTTLED = "Bottled water is widely available but more expensive."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Tickets are cheaper at the station than online.", ONLINE,
+     [("cheaper at the station than online", "cheaper than at the station")]),
+    # the sentence's way round, or said with the other comparative (the same thing)
+    ("Tickets are cheaper online than at the station.", ONLINE, []),
+    ("Tickets are more expensive at the station than online.", ONLINE, []),
+])
+def test_a_comparison_with_its_sides_swapped(claim, sentence, expected):
+    assert swapped_comparisons(claim, sentence) == expected
+    said = reversals(claim, sentence)
+    assert all(f"the claim says {c}, the source {x}" in said for c, x in expected), said
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Bottled water is cheaper than tap water.", BOTTLED, [("cheaper than tap water", "more expensive")]),
+    ("The new model is lighter than the old one.", "The new model is heavier and faster.",
+     [("lighter than the old one", "heavier")]),
+    # the claim's way; another subject; negated; the sentence names the claim's standard (it may be the other side)
+    ("Bottled water is more expensive than tap water.", BOTTLED, []),
+    ("Tap water is cheaper than juice.", BOTTLED, []),
+    ("The new model is lighter than the old one.", "The new model is not heavier.", []),
+    ("Mortality was higher in group A than in group B.", "Mortality was lower in group B.", []),
+    ("Bottled water is cheaper than tap water.", "Bottled water is more expensive than juice.", []),
+])
+def test_the_other_way_with_no_than(claim, sentence, expected):
+    assert bare_opposite(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_comparisons_turned_round_are_contradicted(engine):
+    """Everyday answers: "Tickets are cheaper at the station than online" and "Bottled water is cheaper than tap
+    water" were Supported on every engine."""
+    config = GroundingConfig(engine=engine)
+    fares = "Children aged 5 to 11 pay half price; under-5s travel free. " + ONLINE
+    (v,) = ground("Tickets are cheaper at the station than online.", fares, config).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule
+    assert ground("Tickets are cheaper online than at the station.", fares, config).verdicts[0].label == SUPPORTED
+    water = "Tap water in the city is safe to drink. " + BOTTLED
+    (v,) = ground("Bottled water is cheaper than tap water.", water, config).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule

@@ -11,7 +11,7 @@ from typing import Callable, Optional
 from grounding.conditions import backing_note
 from grounding.events import EVENT_RULE
 from grounding.learned import quantity_conflicts
-from grounding.number_rules import OWN_SUBJECT_RULE
+from grounding.number_rules import OTHER_KIND_RULE, OWN_SUBJECT_RULE
 from grounding.prohibited import LIMIT_RULE
 from grounding.siblings import SIBLING_RULE
 from grounding.types import (CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, Claim, GroundingResult,
@@ -198,6 +198,10 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                     f"{claim.swapped[1]:.2f}); as written it read as a contradiction "
                     f"({_read_against(verdict, claim):.2f}) only for its date. The sources do not say when the claim's "
                     f"event happened.")
+        elif verdict.rule.startswith(OTHER_KIND_RULE) and verdict.anchor_conflict:
+            text = (f"Unsupported: {anchor} ({where}) gives figures of other kinds than the claim's "
+                    f"({verdict.rule.split(': ', 1)[1].split('; ')[0]}): it reads as a contradiction to the entailment "
+                    f"model ({_read_against(verdict, claim):.2f}), but it says nothing of the claim's figure.")
         elif verdict.rule.startswith(SIBLING_RULE) and verdict.anchor_conflict:
             text = (f"Unsupported: {anchor} ({where}) {verdict.anchor_conflict.replace('it speaks', 'speaks', 1)}: what "
                     f"it says of its own does not back the claim, and no other sentence says it of the claim's.")

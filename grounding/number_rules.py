@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from grounding.config import VerdictPreset
+from grounding.invisible import judged_text
 from grounding.overrides import DONE_ALREADY, move_anchor
 from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, Claim, EntityDiff, PairScore, Verdict)
 
@@ -248,6 +249,32 @@ def event_override(v: Verdict, preset: VerdictPreset, claim: Claim) -> Verdict:
     v.anchor_conflict = "it dates another event, not the claim's"
     v.rule = (f"{EVENT_RULE}: read with the claim's date in place of its own, context sentence {v.anchor + 1} neither "
               f"entails nor contradicts the claim (P(n) = {n:.2f}, P(e) = {e:.2f}, P(c) = {c:.2f}); {v.rule}")
+    return v
+
+
+OTHER_KIND_RULE = "figures of another kind"
+# a year is a date said to the year; a count, a share and an amount of money can be one figure ("120 of 400" / "30%")
+_KIND = {"year": "date", "decade": "date", "percent": "number", "money": "number"}
+
+
+def other_kind_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor_text: str | None) -> Verdict:
+    """A claim the model's reading made Contradicted (no rule found a conflict) whose figures are all of other kinds
+    than its anchor's (a time of day against a date and a count: "The race starts at 9am" against "Registration …
+    closes on 30 September or when 20,000 runners have signed up", P(c) high on every engine) is Unsupported: the
+    sentence gives other facts, and none of the claim's figure. Both must give a figure (entities.mentions, names
+    aside); a count, a share and an amount are one kind here, a year and a date another. On with the preset's
+    quantity_override."""
+    if preset.quantity_override is None or v.label != CONTRADICTED or v.anchor_conflict or anchor_text is None:
+        return v
+    from grounding.entities import mentions
+    ours = {_KIND.get(m.kind, m.kind) for m in mentions(judged_text(claim_text)) if m.kind != "named"}
+    theirs = {_KIND.get(m.kind, m.kind) for m in mentions(judged_text(anchor_text)) if m.kind != "named"}
+    if not ours or not theirs or ours & theirs:
+        return v
+    v.label, v.conflicting = UNSUPPORTED, None
+    v.anchor_conflict = "it gives figures of other kinds, none of the claim's"
+    v.rule = (f"{OTHER_KIND_RULE}: the claim gives {', '.join(sorted(ours))}, context sentence {v.anchor + 1} "
+              f"{', '.join(sorted(theirs))}; {v.rule}")
     return v
 
 

@@ -51,6 +51,8 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = stated.stated_override(v, preset, claim.text, pairs, [s.text for s in ctx], diffs)
     v = overrides.list_override(v, preset, claim.text, [s.text for s in ctx])
     v = number_rules.event_override(v, preset, claim)
+    v = number_rules.other_kind_override(v, preset, claim.text,
+                                         ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
     v = number_rules.limit_override(v, preset, claim, [s.text for s in ctx], pairs, diffs)
     v = number_rules.quantity_override(v, preset, result.claims[k].text,
                                   ctx[v.anchor].text if v.anchor is not None and v.score is not None else None,
@@ -208,7 +210,8 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
             smap.values[row][j], smap.labels[row][j] = 0.0, 0
     for v in verdicts:
         red = v.label == CONTRADICTED and v.score is not None
-        listed = v.label == UNSUPPORTED and (v.rule.startswith(("an open list: ", EVENT_RULE, LIMIT_RULE))
+        listed = v.label == UNSUPPORTED and (v.rule.startswith(("an open list: ", EVENT_RULE, LIMIT_RULE,
+                                                                number_rules.OTHER_KIND_RULE))
                                              and bool(v.anchor_conflict) or v.rule.startswith(FAR_NEAREST))
         denied = v.label == UNSUPPORTED and (v.rule.startswith(("denied mention: ", siblings.SIBLING_RULE))
                                              and bool(v.anchor_conflict)
@@ -229,6 +232,7 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
                           for o in verdicts):
             continue
         rule = ("the date rule" if v.rule.startswith(EVENT_RULE) else "the limit rule" if v.rule.startswith(LIMIT_RULE)
+                else "the figures-of-another-kind rule" if v.rule.startswith(number_rules.OTHER_KIND_RULE)
                 else "the list rule") if listed else \
             "the kind rule" if v.rule.startswith(siblings.SIBLING_RULE) else "the denial rule" if denied else \
             next((name for prefix, name in RULE_NAMES if v.rule.startswith(prefix)), "the quantity rule")

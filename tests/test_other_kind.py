@@ -1,0 +1,29 @@
+"""Figures of another kind (number_rules.other_kind_override): a model-only contradiction from a sentence whose
+figures are all of other kinds than the claim's is no contradiction."""
+from __future__ import annotations
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.number_rules import OTHER_KIND_RULE
+from grounding.types import CONTRADICTED, UNSUPPORTED
+
+RACE = ("Registration for the marathon closes on 30 September or when 20,000 runners have signed up. The entry fee is "
+        "60 euros, and it cannot be transferred to another runner.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_time_against_a_date_and_a_count_is_unsupported(engine):
+    """An everyday answer: "The race starts at 9am" was Contradicted on every engine (P(c) 0.78) by the sentence on
+    when registration closes, which gives a date and a count and no time."""
+    res = ground("The race starts at 9am.", RACE, GroundingConfig(engine=engine))
+    (v,) = res.verdicts
+    assert v.label == UNSUPPORTED and v.anchor == 0, v.rule
+    assert v.rule.startswith(f"{OTHER_KIND_RULE}: the claim gives time, context sentence 1 date, number"), v.rule
+    assert "gives figures of other kinds than the claim's" in v.explanation
+    assert all(label >= 0 for label in res.sentence_map.labels[0])     # no red cell for it
+    # a figure of the same kind still decides
+    (v,) = ground("The entry fee is 80 euros.", RACE, GroundingConfig(engine=engine)).verdicts
+    assert v.label == CONTRADICTED, v.rule
+    (v,) = ground("Registration closes on 30 October.", RACE, GroundingConfig(engine=engine)).verdicts
+    assert v.label == CONTRADICTED, v.rule

@@ -8,8 +8,8 @@ under 12 get in free"), of a passive "included" ("Breakfast is included in the r
 first of two joined verbs is the second's too: "Breakfast is served from 7am and costs £14"), or
 of another verb with "for" or "at" an amount or a fee ("Breakfast is available for 18 euros per person", "Pets are
 welcome for a fee"), or sold separately ("A USB-C cable is included, but the charger is sold separately"). A noun
-qualified by "free" is free ("Annual membership … includes free parking", `_free_of`; not
-"free radicals"), what a thing comes with or includes is included ("It comes with a lock", `_given`), and so is
+qualified by "free" is free ("Annual membership … includes free parking", `_free_of`; not "free radicals"), what a
+thing comes with or includes is included ("It comes with a lock", `_given`; a price "including lunch"), and so is
 what comes with a plan, a ticket or a package ("Priority support comes with the premium plan"), what
 someone pays for is paid ("Members pay for parking", `_paid_for`), and so are the payers of a fare or an amount
 ("older children pay a reduced fare", `_fare`: against "Children travel free"). "free of symptoms" or
@@ -17,8 +17,8 @@ someone pays for is paid ("Members pay for parking", `_paid_for`), and so are th
 ticket"); the claim's thing matches the sentence's where the claim's qualifying words are among the sentence's
 ("tickets" and "adult tickets", not "child tickets" and "adult tickets"), or where one is the other sold by the unit
 ("personal training" and "personal training sessions"). The way in to a thing is the thing ("Entry to the shipwrecks
-exhibition" is "the exhibition on shipwrecks"). The sentence says the other of the two states for the claim's
-thing, and never the claim's. A negated state ("is not free") is left to the model.
+exhibition" is "the exhibition on shipwrecks"). grounding.free compares the states of a claim and a sentence.
+A negated state ("is not free") is left to the model.
 
 `same_price` tells the quantity rule (values.same_quantity) whether two amounts price one thing, where the verbs
 alone do not say: "The extension costs £99" against "It can be extended to three years for £79" (the entailment
@@ -197,9 +197,17 @@ def _given(verb):
         if held is not None and held.lemma_.lower() in _OFFERS:
             return next((c for c in verb.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"), None)
         return held
-    if lemma == "include":     # "includes free parking" is the noun's own state ("free parking")
-        return next((c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and _free_of(c) is None), None)
+    if lemma == "include":     # "includes free parking" is the noun's own state ("free parking"); "including" only
+        if verb.tag_ == "VBG" and not _a_price(verb.head):     # after a price: "65 pounds a day, including lunch", not
+            return None                                        # "Several accessories cost extra, including chargers"
+        return next((c for c in verb.children if c.dep_ in ("dobj", "pobj") and c.pos_ == "NOUN"
+                     and _free_of(c) is None), None)
     return None
+
+
+def _a_price(token) -> bool:
+    """Whether a noun names a price or an amount ("fee", "65 pounds")."""
+    return token.pos_ == "NOUN" and (token.lemma_.lower() in _PRICE_NOUNS or any(c.like_num for c in token.children))
 
 
 def _fare(verb) -> str | None:
@@ -218,41 +226,6 @@ def _paid_for(verb):
                 and noun.lemma_.lower() not in ("year", "month", "week", "day", "hour", "it", "them"):
             return noun
     return None
-
-
-# nouns of a unit of a service: "personal training sessions" are "personal training" sold by the session
-_UNITS = frozenset({"session", "lesson", "class", "visit", "appointment"})
-
-
-def _same_thing(claim: PriceState, other: PriceState) -> bool:
-    if claim.noun == other.noun:
-        return claim.words <= other.words
-    return (other.noun in _UNITS and claim.noun in other.words and claim.words <= other.words
-            or claim.noun in _UNITS and other.noun in claim.words and claim.words - {other.noun} <= other.words)
-
-
-# when a price holds: a time of day, a part of the day or week, a day ("after 6 pm", "during the day", "at weekends")
-_WHEN = re.compile(r"\b(?:after|before|during|until|from|on|at|in)\s+(?:the\s+)?(?:\d{1,2}(?:[.:]\d\d)?\s*(?:am|pm)\b"
-                   r"|day(?:time)?\b|evenings?\b|mornings?\b|afternoons?\b|nights?\b|weekdays?\b|weekends?\b"
-                   r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|bank holidays?\b|peak times?\b|off-peak\b)", re.I)
-
-
-def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:
-    """(the claim's state, the sentence's) where the sentence gives the claim's thing the other price state and
-    never the claim's: [("free", "costs 10 cents per page")]. Not where each says when its state holds and the two
-    differ: "Parking is free after 6 pm" against "During the day, parking costs £1.20 an hour"."""
-    if not (ours := price_states(claim)):
-        return []
-    when, theirs_when = {m.group(0).lower() for m in _WHEN.finditer(claim)}, {m.group(0).lower() for m in _WHEN.finditer(sentence)}
-    if when and theirs_when and not when & theirs_when:
-        return []
-    theirs = price_states(sentence)
-    out = []
-    for c in ours:
-        same = [x for x in theirs if _same_thing(c, x)]
-        if same and all(x.free != c.free for x in same):
-            out.append((c.said, same[0].said))
-    return out
 
 
 # nouns that name a price, whose thing is what qualifies them: "The course fee is £450" prices the course

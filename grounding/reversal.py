@@ -265,7 +265,7 @@ def reversals(claim: str, sentence: str) -> list[str]:
     from grounding.groups import opposite_groups        # the claim's group at the other end of a scale
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_groups(claim, sentence)]
     out += [f"the claim says {c}, the source {x}" for c, x in opposite_conditions(claim, sentence)]
-    from grounding.prices import free_against_price     # free where the source gives a price, or the other way
+    from grounding.free import free_against_price       # free where the source gives a price, or the other way
     out += [f"the claim says {c}, the source {x}" for c, x in free_against_price(claim, sentence)]
     from grounding.negate import changed_against_unchanged, other_state   # the other of two states ("wetter" /
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_state(claim, sentence)]   # "drier"), a change

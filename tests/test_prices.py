@@ -7,7 +7,8 @@ import pytest
 
 from grounding import GroundingConfig, ground
 from grounding.explain import explain
-from grounding.prices import free_against_price, price_states
+from grounding.free import free_against_price
+from grounding.prices import price_states
 from grounding.types import CONTRADICTED, SUPPORTED
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
@@ -53,6 +54,10 @@ LIBRARY = ("The Central Library will extend its opening hours from 1 March. Entr
      [("costs 14 euros", "free")]),
     ("Entry to the special exhibition costs 14 euros.",
      "Admission to the permanent collection is free; the special exhibition costs 14 euros.", []),
+    # a price "including" a thing includes it ("Lunch costs extra" was Supported on every engine); not "including"
+    # after a thing that costs extra
+    ("Lunch costs extra.", "Fees are 65 pounds a day, including lunch and snacks.", [("costs extra", "including lunch")]),
+    ("Chargers are free.", "Several accessories cost extra, including chargers.", []),
     # a traveller's price: "travel free" against the same people paying a fare or an amount ("Children travel free"
     # was Supported on every engine against this sentence, P(e) 0.88-0.93)
     ("Children travel free.", "Under-5s travel free; older children pay a reduced fare.",

@@ -5,14 +5,17 @@ says that leak damage is not covered, though "covered" stands only in the first 
 The sentence: a clause "A is P" (is, are, was, were, will be, can be; P its next word or two, up to a comma), then
 "but B is not" (or "isn't", "are not", "aren't", …) ending its clause; or the other way round, "A is not P, but B is".
 The claim says P of B the other way: "B is P" against "… but B is not", "B is not P" against "… but B is". B's
-content words (by their first five letters) hold the claim's other words; the claim's P is the sentence's. The
-reversal rule (reversal.reversals) gives the pair.
+content words (by their first five letters) hold the claim's other words; the claim's P is the sentence's. Also the
+second of two deeds denied: "Sale items can be refunded" against "Sale items can only be exchanged, not refunded"
+(Supported on the context engine), the claim's other words before it. The reversal rule (reversal.reversals) gives
+the pair.
 """
 from __future__ import annotations
 
 import re
 
 from grounding.invisible import judged_text
+from grounding.negate import _NEGATION
 from grounding.overclaim import _stems
 
 _BE = r"(?:is|are|was|were|will\s+be|can\s+be)"
@@ -20,6 +23,11 @@ _NOT = r"(?:\s+not|n't)"
 # "A is P, but B is not." / "A is not P, but B is."
 _ELIDED = re.compile(rf"\b{_BE}(?P<neg1>{_NOT})?\s+(?P<pred>[a-z]+(?:\s+[a-z]+)?)\s*,?\s+but\s+(?P<other>[^,;:.]+?)\s+"
                      rf"(?P<be>is|are|was|were|will|can)(?P<neg2>{_NOT})?\s*(?=[.;,]|$)", re.IGNORECASE)
+
+
+# "can only be exchanged, not refunded": the second participle denied
+_NOT_THE_OTHER = re.compile(r"\b(?:can|may|will|must|should)\s+(?:only\s+)?be\s+[a-z]+ed,?\s+(?:but\s+)?not\s+"
+                            r"(?P<done>[a-z]+ed)\b", re.IGNORECASE)
 
 
 def elided_denial(claim: str, sentence: str) -> list[tuple[str, str]]:
@@ -38,4 +46,9 @@ def elided_denial(claim: str, sentence: str) -> list[tuple[str, str]]:
         rest = _stems(claim[:said.start()] + " " + claim[said.end():]) - _stems(" ".join(pred))
         if rest and rest <= _stems(m.group("other")):
             out.append((said.group(0), f"{m.group('other')} {m.group('be')}{m.group('neg2') or ''}".strip()))
+    for m in _NOT_THE_OTHER.finditer(sentence):
+        said = re.search(rf"\b(?:can|may|will)\s+be\s+{re.escape(m.group('done'))}\b", claim, re.IGNORECASE)
+        rest = _stems(claim[:said.start()] + " " + claim[said.end():]) if said else set()
+        if said and not _NEGATION.search(claim) and rest and rest <= _stems(sentence[:m.start()]):
+            out.append((said.group(0), m.group(0)))
     return out

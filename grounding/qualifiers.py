@@ -46,12 +46,24 @@ def misbound_qualifiers(claim: str, sentence: str) -> tuple:
         if own is None:
             continue
         said = [q for v, q in theirs if (v.kind, v.key, v.unit) == (c.kind, c.key, c.unit)]
-        given = [v for v, q in theirs if q is not None and q[1] == own[1] and v.kind == c.kind and v.unit == c.unit
+        given = [(v, q) for v, q in theirs if q is not None and _holds(q, own) and v.kind == c.kind and v.unit == c.unit
                  and (v.kind, v.key) not in keys and not values_agree(claim, c.mention, sentence, v.mention)]
         # the claim's value said under other qualifiers, or under none beside a value for the claim's own case
-        if given and said and all(q is None or q[1] != own[1] for q in said):
-            out.append(Misbinding(c.surface, own[0], given[0].surface, said[0][0] if said[0] else "the rest"))
+        if given and said and all(q is None or not _holds(q, own) for q in said):
+            case = own[0] if given[0][1][1] == own[1] else given[0][1][0]    # "at weekends" for "on Saturdays"
+            out.append(Misbinding(c.surface, case, given[0][0].surface, said[0][0] if said[0] else "the rest"))
     return tuple(out)
+
+
+def _holds(theirs: tuple[str, frozenset], own: tuple[str, frozenset]) -> bool:
+    """Whether a qualifier of the sentence is the claim's case: the same content words, or days of the week that hold
+    the claim's ("at weekends" holds "on Saturdays": "The bakery opens at 7am on Saturdays" was Supported against
+    "… opens at 7am on weekdays and 8am at weekends")."""
+    if theirs[1] == own[1]:
+        return True
+    from grounding.weekdays import named_days
+    days, ours = named_days(theirs[0])[0], named_days(own[0])[0]
+    return bool(days) and bool(ours) and ours <= days
 
 
 _PAYS = frozenset("pay pays paid get gets receive receives".split())

@@ -21,7 +21,8 @@ left against some left (grounding.availability: "is fully booked" / "a few place
 (grounding.prices: "Printing is free" / "printing now costs 10 cents per page"), and a payment or dose at another
 interval (frequencies.other_recurrence: "a monthly allowance" / "a one-off allowance"), needed against only welcome
 (grounding.wanted: "is required" / "is a plus"), a predicate denied by ellipsis (grounding.ellipsis: "is covered" /
-"… but damage caused by gradual leaks is not"), and two groups compared the
+"… but damage caused by gradual leaks is not"), most against less than half (grounding.most: "Most teachers …" /
+"Only 18% …"), and two groups compared the
 other way by the sentence's figures (grounding.compared: "fewer infections in the vaccine group than in the placebo
 group" / "12 … in the vaccine group and 48 in the placebo group" backs it; 48 and 12 turn it).
 
@@ -296,6 +297,8 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in wanted_not_required(claim, sentence)]
     from grounding.ellipsis import elided_denial          # denied by ellipsis ("A is covered, but B is not")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in elided_denial(claim, sentence)]
+    from grounding.most import most_against_share        # most against less than half ("Most teachers" / "18%")
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in most_against_share(claim, sentence)]
     denied = denied_predicate(claim, sentence)
     out += [f"the claim says “{denied[0]}”, the source “{denied[1]}”"] if denied else []
     return out

@@ -10,6 +10,7 @@ from grounding.types import CONTRADICTED, SUPPORTED
 
 LEAKS = "Flood damage is covered, but damage caused by gradual leaks is not."
 FIRE = "Flood damage is not covered, but fire damage is."
+SALE = "Sale items can only be exchanged, not refunded."
 
 
 @pytest.mark.parametrize("claim, sentence, expected", [
@@ -21,6 +22,10 @@ FIRE = "Flood damage is not covered, but fire damage is."
     ("Damage from gradual leaks is not covered.", LEAKS, []),
     ("Fire damage is covered.", LEAKS, []),
     ("Fire damage is covered.", FIRE, []),
+    # the second of two deeds denied ("Sale items can be refunded" was Supported on the context engine)
+    ("Sale items can be refunded.", SALE, [("can be refunded", "can only be exchanged, not refunded")]),
+    ("Sale items can be exchanged.", SALE, []),
+    ("Other items can be refunded.", SALE, []),
 ])
 def test_a_predicate_denied_by_ellipsis(claim, sentence, expected):
     assert elided_denial(claim, sentence) == expected

@@ -16,6 +16,7 @@ from grounding.types import CONTRADICTED, SUPPORTED
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 BAGS = "Checked bags cost £35 each when booked online, or £50 at the airport."
 COURSE = "It costs 240 pounds, or 180 pounds for students and people over 65."
+BAKERY = "The bakery opens at 7am on weekdays and 8am at weekends."
 
 
 @pytest.mark.parametrize("claim, sentence, expected", [
@@ -38,6 +39,11 @@ COURSE = "It costs 240 pounds, or 180 pounds for students and people over 65."
     ("Students pay 180 pounds.", COURSE, []),
     ("The course costs 240 pounds.", COURSE, []),
     ("Adults pay 240 pounds.", COURSE, []),
+    # days of the week that hold the claim's ("The bakery opens at 7am on Saturdays" was Supported on every engine)
+    ("The bakery opens at 7am on Saturdays.", BAKERY,
+     ["the source gives 8am for “at weekends”; 7am goes with “on weekdays”"]),
+    ("The bakery opens at 7am on Mondays.", BAKERY, []),
+    ("The bakery opens at 8am on Sundays.", BAKERY, []),
 ])
 def test_a_value_said_for_another_case(claim, sentence, expected):
     assert found_in(claim, sentence) == expected
@@ -99,3 +105,15 @@ def test_the_full_price_said_of_those_who_pay_less_is_contradicted(engine):
     assert v.label == CONTRADICTED and v.anchor == 1, v.rule
     assert "the source gives 180 pounds for “students”; 240 pounds goes with “the rest”" in v.rule
     assert ground("Students pay 180 pounds.", context, config).verdicts[0].label == SUPPORTED
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_weekday_opening_time_said_of_saturday_is_contradicted(engine):
+    """An everyday answer: "The bakery opens at 7am on Saturdays" was Supported on every engine by "The bakery opens
+    at 7am on weekdays and 8am at weekends" (Saturday is a day of the weekend)."""
+    context = [BAKERY + " All our bread is baked on site every morning."]
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    (v,) = ground("The bakery opens at 7am on Saturdays.", context, config).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 0, v.rule
+    assert "the source gives 8am for “at weekends”; 7am goes with “on weekdays”" in v.rule
+    assert ground("The bakery opens at 7am on Mondays.", context, config).verdicts[0].label == SUPPORTED

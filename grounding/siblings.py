@@ -7,7 +7,8 @@ The verdict rule (`sibling_override`, with the preset's binding_override on): a 
 claim whose anchor's subject is another thing of the claim's kind (binding.another_kind: the claim's subject's head
 word, other words telling it apart, none of the claim's such words in the sentence; the claim's a common noun told
 apart by a word of kind, `_kind_told`), or names another thing of a name the claim gives (`named_sibling`: "Elm
-Street" for "Oak Street"), is Unsupported, unless another
+Street" for "Oak Street"; a name no context sentence gives, of a claim one sentence backed, not several read
+together: on the train sets' dev carve "TRIM5α Ub" against "K63 Ub" was such a pair), is Unsupported, unless another
 judged sentence at cosine at least tau, not about another such thing, entails the claim (P(e) at least the preset's
 ALONE_ENTAILS, read alone). The maps show the anchor's cell as no evidence.
 """
@@ -58,9 +59,15 @@ def sibling_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
     from grounding.binding import another_kind
     told = _kind_told(claim_text)
 
+    together = v.rule.startswith("read together, ")     # several sentences backed it: a name of one is no answer
+    everywhere = " ".join(context_texts).lower()
+
     def other(sentence: str) -> tuple[str, str] | None:    # (the sentence's thing, the claim's)
         theirs = another_kind(claim_text, sentence) if told else ""
-        return (theirs, claims_subject(claim_text)) if theirs else named_sibling(claim_text, sentence)
+        if theirs:
+            return theirs, claims_subject(claim_text)
+        named = None if together else named_sibling(claim_text, sentence)
+        return named if named and named[1].lower() not in everywhere else None
     found = other(context_texts[v.anchor])
     if found is None:
         return v

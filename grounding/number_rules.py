@@ -263,8 +263,8 @@ def other_kind_override(v: Verdict, preset: VerdictPreset, claim_text: str, anch
     closes on 30 September or when 20,000 runners have signed up", P(c) high on every engine) is Unsupported: the
     sentence gives other facts, and none of the claim's figure. Both must give a figure (entities.mentions, names
     aside); a count, a share and an amount are one kind here, a year and a date another. Not where several sentences
-    read together contradict it (on the train sets' dev carve two such claims were gold Contradicted). On with the preset's
-    quantity_override."""
+    read together contradict it (on the train sets' dev carve two such claims were gold Contradicted). On with the
+    preset's quantity_override."""
     if preset.quantity_override is None or v.label != CONTRADICTED or v.anchor_conflict or anchor_text is None \
             or v.rule.startswith("read together, "):    # several sentences read together: the anchor is one of them
         return v

@@ -194,7 +194,9 @@ def _other_trend_in_clause(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's change, the sentence's) where a clause of the sentence, not negated, says the claim's one
     direction of change (_RISE or _FALL) only the other way and holds most of the claim's other words: "Sales in
     Asia fell" against "… demand in Europe had weakened, while sales in Asia continued to grow" (Supported on
-    context-fast). Words only: the clause decides without the model."""
+    context-fast); or holds the claim's subject with the words that tell it apart, the sentence most of the claim's
+    other words ("Petrol car sales rose last year" against "Sales of electric cars rose by 35% last year, while sales
+    of petrol cars fell by 12%"). Words only: the clause decides without the model."""
     from grounding.overclaim import holds_most
     found = list(_TREND.finditer(claim))
     up = {m.group(0).lower() in _RISE for m in found}
@@ -202,10 +204,17 @@ def _other_trend_in_clause(claim: str, sentence: str) -> list[tuple[str, str]]:
         return []
     own, other = (_RISE, _FALL) if up.pop() else (_FALL, _RISE)
     rest = _TREND.sub(" ", claim)
-    for clause in _CLAUSES.split(sentence):
+    from grounding.binding import claim_subject
+    from grounding.overclaim import _stems
+    named = claim_subject(claim)    # the claim's subject with the words that tell it apart ("petrol car sales")
+    subject = _stems(" ".join([named[0], *named[1]])) if named and named[1] else set()
+    clauses = _CLAUSES.split(sentence)
+    for clause in clauses:
         said = [(w.lower(), w) for w in re.findall(r"[A-Za-z]+", clause) if w.lower() in own | other] + \
             [(_BY_FIGURE[m.group(1).lower()], _figure_written(clause, m)) for m in _UP_DOWN.finditer(clause)]
-        if said and not {w for w, _ in said} & own and not _NEGATION.search(clause) and holds_most(rest, clause):
+        if said and not {w for w, _ in said} & own and not _NEGATION.search(clause) and (holds_most(rest, clause) or (
+                subject and subject <= _stems(clause) and holds_most(rest, sentence)    # "last year" said once
+                and not any(subject <= _stems(c) for c in clauses if c is not clause))):   # the clause's own subject
             return [(found[0].group(0), said[0][1])]
     return []
 
@@ -271,7 +280,8 @@ def _day_key(m: re.Match) -> str:
 _CHANGED = re.compile(r"\b(?:go(?:es)?\s+(?:up|down)|went\s+(?:up|down)|gone\s+(?:up|down)|" + "|".join(sorted(
     _RISE | _FALL | {"raise", "raises", "raised", "lower", "lowers", "lowered", "cut", "cuts", "double", "doubles",
                      "doubled", "halve", "halves", "halved"})) + r")\b", re.IGNORECASE)
-_UNCHANGED = re.compile(r"\b(?:unchanged|(?:stay|stays|stayed|remain|remains|remained)\s+(?:at\s+(?:its|their|the)\s+"
+_UNCHANGED = re.compile(r"\b(?:unchanged|(?:stay|stays|stayed|remain|remains|remained)\s+(?:(?:roughly|about|largely|"
+                        r"broadly|much|more\s+or\s+less)\s+)?(?:at\s+(?:its|their|the)\s+"
                         r"current(?:\s+[a-z]+)?|the\s+same|level|flat|steady)|(?:is|are|was|were|be|been|will\s+be)\s+frozen)\b",
                         re.IGNORECASE)
 
@@ -285,7 +295,13 @@ def changed_against_unchanged(claim: str, sentence: str) -> list[tuple[str, str]
     if change is None or same is None or _CHANGED.search(sentence) or _NEGATION.search(claim) \
             or _NEGATION.search(sentence):
         return []
-    return [(change.group(0), same.group(0))] if holds_most(_CHANGED.sub(" ", claim), sentence) else []
+    rest = _DEGREE.sub(" ", _CHANGED.sub(" ", claim))
+    return [(change.group(0), same.group(0))] if holds_most(rest, sentence) else []
+
+
+# how much a thing changed, which a sentence saying it did not change has no word for ("rose sharply")
+_DEGREE = re.compile(r"\b(?:sharply|slightly|steeply|significantly|dramatically|rapidly|strongly|substantially|markedly"
+                     r"|considerably|greatly|quickly|slowly|steadily|a\s+little|a\s+lot)\b", re.IGNORECASE)
 
 
 def _holds_rest(rest: str, sentence: str) -> bool:

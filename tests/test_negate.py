@@ -90,6 +90,7 @@ def test_open_on_a_day_it_is_closed(engine):
 
 MUSEUM = "The museum is open from 10am to 6pm, Tuesday to Sunday, and closed on Mondays."
 TICKETS = "Tickets are non-refundable, but they can be transferred to another person."
+CARS = "Sales of electric cars rose by 35% last year, while sales of petrol cars fell by 12%."
 NORVIK = "Chief executive Anna Berg said demand in Europe had weakened, while sales in Asia continued to grow."
 
 
@@ -132,6 +133,11 @@ NORVIK = "Chief executive Anna Berg said demand in Europe had weakened, while sa
     ("Sales in Asia grew.", NORVIK, []),
     ("Sales in Europe fell.", "Sales in Europe fell, while sales in Asia rose by 5%.", []),
     ("Sales in Asia fell.", "Sales in Asia did not grow, while sales in Europe rose.", []),
+    # the clause holds the claim's subject with the words that tell it apart, the sentence the rest ("Petrol car
+    # sales rose last year" was Supported on every engine); not a subject both clauses hold
+    ("Petrol car sales rose last year.", CARS, [("rose", "fell")]),
+    ("Electric car sales rose last year.", CARS, []),
+    ("Car sales rose last year.", CARS, []),
 ])
 def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     """A forecast: "The weekend will be wetter" was Supported on every engine against "The weekend should be drier
@@ -207,6 +213,8 @@ def test_the_same_day_against_the_next_is_contradicted(engine):
 @pytest.mark.parametrize("claim, sentence, expected", [
     ("Property tax will go up.", "Property tax stays at its current rate.", [("go up", "stays at its current rate")]),
     ("The forecast was raised.", "The company kept its full-year forecast unchanged.", [("raised", "unchanged")]),
+    # how much it changed, and roughly the same ("Hybrid sales rose sharply" was Supported on two engines)
+    ("Hybrid sales rose sharply.", "Hybrid sales stayed roughly the same.", [("rose", "stayed roughly the same")]),
     # the claim says it stays; another thing; a negated claim; the sentence names a change too
     ("Property tax will stay the same.", "Property tax stays at its current rate.", []),
     ("Income tax will go up.", "Property tax stays at its current rate.", []),

@@ -143,7 +143,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     good", grounding.grades) and every day against some days of the week ("every evening" against "on Monday,
     Wednesday and Friday evenings", grounding.weekdays), and all year against part of it ("open all year" against "open
     from March to October", grounding.seasons), and how many times a deed is done ("renewed three times" against
-    "renewed twice", frequencies.times_conflicts)."""
+    "renewed twice", frequencies.times_conflicts), and the claim's own words before another value
+    (grounding.verbatim)."""
     claim, context = judged_text(claim), judged_text(context)    # as the models read them: "4\u202e0" is 40
     cm, xm = _uncited(claim, mentions(claim)), _uncited(context, mentions(context))
     keys = {m.key for m in xm}
@@ -216,8 +217,9 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
                    if not any(d[0] == c for c, _ in out))
         from grounding.monthdays import month_day_conflicts    # a day of each month ("the 15th" / "the first day")
         out.extend(month_day_conflicts(claim, context))
-        from grounding.weekdays import weekday_conflicts       # every day against some days ("every evening" / "on
-        out.extend(weekday_conflicts(claim, context))          # Monday, Wednesday and Friday evenings")
+        from grounding.weekdays import other_days, weekday_conflicts   # every day against some days ("every
+        out.extend(weekday_conflicts(claim, context))                   # evening" / "on Monday, …"), or others
+        out.extend(d for d in other_days(claim, context) if not any(d[0] in c or c in d[0] for c, _ in out))
         from grounding.grades import grade_conflicts           # another grade of one scale ("outstanding" / "good")
         out.extend(grade_conflicts(claim, context))
         from grounding.colours import colour_conflicts         # a count of colours against those named ("four
@@ -228,6 +230,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         out.extend(times_conflicts(claim, context))
         from grounding.units import one_conflicts              # one of a thing ("two bathrooms" / "one bathroom")
         out.extend(d for d in one_conflicts(claim, context) if not any(d[0] == c for c, _ in out))
+        from grounding.verbatim import own_words_conflicts     # the claim's words, then another value
+        out.extend(d for d in own_words_conflicts(claim, context) if not any(d[0] in c for c, _ in out))
     return out
 
 

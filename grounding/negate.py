@@ -282,7 +282,9 @@ _CHANGED = re.compile(r"\b(?:go(?:es)?\s+(?:up|down)|went\s+(?:up|down)|gone\s+(
                      "doubled", "halve", "halves", "halved"})) + r")\b", re.IGNORECASE)
 _UNCHANGED = re.compile(r"\b(?:unchanged|(?:stay|stays|stayed|remain|remains|remained)\s+(?:(?:roughly|about|largely|"
                         r"broadly|much|more\s+or\s+less)\s+)?(?:at\s+(?:its|their|the)\s+"
-                        r"current(?:\s+[a-z]+)?|the\s+same|level|flat|steady)|(?:is|are|was|were|be|been|will\s+be)\s+frozen)\b",
+                        r"current(?:\s+[a-z]+)?|the\s+same|level|flat|steady)"
+                        r"|(?:is|are|was|were|be|been|will\s+be)\s+frozen|the\s+same\s+as\s+(?:last\s+year|the\s+year\s+before"
+                        r"|(?:in\s+)?the\s+previous\s+year|a\s+year\s+(?:ago|earlier)))\b",
                         re.IGNORECASE)
 
 

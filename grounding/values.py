@@ -17,8 +17,22 @@ from grounding.measured import governor, journey, measure_of, noun_verb, subject
 _MONEY = re.compile(r"[£$€¥]|\b(?:euros?|dollars?|pounds?|pence|cents?|yen|francs?)\b", re.I)
 
 
-def _words(text: str) -> list[str]:
-    return re.findall(r"\w+", text.lower())
+# a change by a value: "rose by 19%", "up 9%", "fell 3%"
+_CHANGE_BY = (r"\b(?:rose|rise|rises|risen|rising|grew|grow|grows|grown|increased|climbed|fell|fall|falls|fallen"
+              r"|dropped|declined|decreased|up|down)\s+(?:by\s+)?(?:about\s+|almost\s+|nearly\s+|some\s+)?")
+_CHANGE = re.compile(_CHANGE_BY + "$", re.I)
+
+
+def _changes(claim: str, claim_value: str, context: str, context_value: str) -> bool:
+    """Whether both values are changes, the sentence's its one, of the claim's subject ("Revenue rose by 19%" / "…
+    revenue of 2.1 billion euros for 2025, up 9% on the year before": the parse gives "up 9%" no verb)."""
+    from grounding.binding import claim_subject
+    spots, ours = ([m.start() for m in re.finditer(re.escape(v), t)] for v, t in ((context_value, context),
+                                                                                 (claim_value, claim)))
+    subject = claim_subject(claim)
+    return bool(ours) and len(spots) == 1 and subject is not None and _CHANGE.search(claim[:ours[0]]) is not None \
+        and _CHANGE.search(context[:spots[0]]) is not None and subject[0][:5] in context.lower() \
+        and len(re.findall(_CHANGE_BY + r"[$£€]?\d", context, re.I)) == 1
 
 
 def _value_token(doc, surface: str):
@@ -107,7 +121,8 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     whatever their subject: "Apollo 11 landed … on 20 July 1969" is not "Apollo 11 launched on 16 July 1969". A
     value the parse cannot place counts as the same quantity, and so do two that are all the sentences differ in
     ("Applications close on 15 February" / "… on 15 January": the parse read "close" as an adjective)."""
-    if _words(claim.replace(claim_value, context_value, 1)) == _words(context):
+    said = re.findall(r"\w+", claim.replace(claim_value, context_value, 1).lower())
+    if said == re.findall(r"\w+", context.lower()) or _changes(claim, claim_value, context, context_value):
         return True
     from grounding.decompose import parse
     from grounding.prices import same_price

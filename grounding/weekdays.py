@@ -27,6 +27,7 @@ EVERY_DAY = re.compile(rf"\b(?:every|each)\s+(?:single\s+)?{_PART}\b|\bdaily\b|\
 _EVERY_WEEKDAY = re.compile(r"\b(?:every|each)\s+weekday\b|\bon\s+weekdays\b|\bweekdays\b", re.IGNORECASE)
 _RANGE = re.compile(rf"\b(?P<a>{_DAY})\.?\s*(?:to|until|till|through|thru|-|–|—)\s*(?P<b>{_DAY})\b", re.IGNORECASE)
 _ONE = re.compile(rf"\b(?P<d>{_DAY})\b(?!\s+\d)(?!\s+(?:the\s+)?\d)", re.IGNORECASE)   # not a date: "Friday 14 July"
+_WEEKDAY_PART = re.compile(rf"\bweekday\s+{_PART}s?\b", re.IGNORECASE)     # "on weekday afternoons"
 _WEEKEND = re.compile(r"\b(?:at\s+|on\s+|during\s+)?(?:the\s+)?weekends?\b", re.IGNORECASE)
 
 
@@ -38,7 +39,7 @@ def _index(word: str) -> int:
 def named_days(text: str) -> tuple[frozenset, str]:
     """(the days of the week `text` names, as 0-6 from Monday, and the words that name them, from the first to the
     last); an empty set where it names none. Ranges wrap ("Friday to Monday"); "weekends" is Saturday and Sunday,
-    "weekdays" Monday to Friday."""
+    "weekdays" (and "weekday afternoons") Monday to Friday."""
     days: set[int] = set()
     spans = []
     for m in _RANGE.finditer(text):
@@ -53,7 +54,7 @@ def named_days(text: str) -> tuple[frozenset, str]:
             continue
         days.add(_index(m.group("d")))
         spans.append(m.span())
-    for pattern, named in ((_WEEKEND, {5, 6}), (_EVERY_WEEKDAY, set(range(5)))):
+    for pattern, named in ((_WEEKEND, {5, 6}), (_EVERY_WEEKDAY, set(range(5))), (_WEEKDAY_PART, set(range(5)))):
         for m in pattern.finditer(text):
             days |= named
             spans.append(m.span())
@@ -172,3 +173,21 @@ def open_within(claim: str, sentence: str) -> tuple[str, str] | None:
     if noun and noun not in _PRONOUNS and _subject(sentence) and noun not in _lemmas(sentence):
         return None
     return " ".join((own.group(0) + rest[:rest.find(said) + len(said)]).split()), f"open {theirs}"
+
+
+def other_days(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's days, the sentence's)] where the claim names days of the week and the sentence, in one list or
+    range, only others, neither negated nor saying every day, the sentence holding most of the claim's other words
+    ("Family swims are on weekday afternoons" against "Family swims are on Saturday and Sunday afternoons", Supported
+    on every engine)."""
+    from grounding.negate import _NEGATION as _DENIED
+    from grounding.overclaim import holds_most
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    ours, said = named_days(claim)
+    days, theirs = named_days(sentence)
+    if not ours or not days or ours & days or not _one_list(sentence, theirs) or not _one_list(claim, said) \
+            or _DENIED.search(claim) or _DENIED.search(sentence) or EVERY_DAY.search(sentence) or _every(claim)[0]:
+        return []
+    at = claim.find(said)
+    rest = claim[:at] + " " + claim[at + len(said):]
+    return [(said, theirs)] if holds_most(re.sub(r"\b(?:on|at|every)\s*$", " ", rest), sentence) else []

@@ -215,6 +215,8 @@ def test_the_same_day_against_the_next_is_contradicted(engine):
     ("The forecast was raised.", "The company kept its full-year forecast unchanged.", [("raised", "unchanged")]),
     # how much it changed, and roughly the same ("Hybrid sales rose sharply" was Supported on two engines)
     ("Hybrid sales rose sharply.", "Hybrid sales stayed roughly the same.", [("rose", "stayed roughly the same")]),
+    ("The dividend was raised.", "The board proposed a dividend of 1.20 euros per share, the same as last year.",
+     [("raised", "the same as last year")]),
     # the claim says it stays; another thing; a negated claim; the sentence names a change too
     ("Property tax will stay the same.", "Property tax stays at its current rate.", []),
     ("Income tax will go up.", "Property tax stays at its current rate.", []),

@@ -1,0 +1,50 @@
+"""The claim's own words, then another value: "Early-bird tickets cost 450 euros" against "Early-bird tickets cost 350
+euros until 30 September; after that the price is 450 euros" (P(e) 0.96, Supported on every engine). The sentence
+says the claim's value too, so the quantity rule cannot tell which of its values answers the claim's
+(learned.quantity_conflicts leaves a stated value alone); but it writes the claim's words before the value, word for
+word, and another value after them.
+
+A conflict: the words before a claim's value (not a name) from its clause's start, two to six, two of them at least
+not stop words ("The price is" says too little: "… 350 euros until 30 September; after that the price is 450 euros"),
+start a clause of the sentence right before a value of the same kind (and a number's unit word), another one that
+cannot also be true (values.values_agree), and stand nowhere before the claim's own. The quantity rule (learned.quantity_conflicts with
+`same_figure`) gives the pair as a conflict of figures.
+"""
+from __future__ import annotations
+
+import re
+
+from grounding.entities import mentions
+from grounding.invisible import judged_text
+
+_STOP = frozenset("the a an is are was were be been of in on at for to and it its their this that by".split())
+_WORD = re.compile(r"[A-Za-z0-9][\w'-]*")
+# the claim's words from its clause's start must start a clause of the sentence: "Tickets cost" is not "Early-bird
+# tickets cost"
+_START = r"(?:^|[.;:,]\s*|\b(?:and|but|or|while|whereas|after\s+that|then)\s+)(?:the\s+|a\s+|an\s+)?"
+
+
+def own_words_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's value, the sentence's)] where the sentence writes the claim's words before another value."""
+    from grounding.values import values_agree
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    theirs = [m for m in mentions(sentence) if m.kind != "named"]
+    out = []
+    for c in (m for m in mentions(claim) if m.kind != "named"):
+        words = _WORD.findall(re.split(r"[,;:(]", claim[:c.start])[-1])
+        if not 2 <= len(words) <= 6 or sum(w.lower() not in _STOP for w in words) < 2:
+            continue
+        lead = re.compile(_START + r"\W+".join(map(re.escape, words)) + r"\W+$", re.IGNORECASE)
+        after = [x for x in theirs if lead.search(sentence[max(0, x.start - 80):x.start])]
+        if any(x.key == c.key for x in after):
+            continue
+        other = next((x for x in after if x.kind == c.kind and not values_agree(claim, c, sentence, x)
+                      and (c.kind != "number" or _unit(sentence, x.end) == _unit(claim, c.end))), None)
+        if other is not None:
+            out.append((c.surface, other.surface))
+    return out
+
+
+def _unit(text: str, end: int) -> str:
+    word = re.match(r"\s*([A-Za-z]+)", text[end:])
+    return word.group(1).lower().rstrip("s") if word else ""

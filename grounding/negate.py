@@ -197,15 +197,14 @@ def _other_trend_in_clause(claim: str, sentence: str) -> list[tuple[str, str]]:
     context-fast); or holds the claim's subject with the words that tell it apart, the sentence most of the claim's
     other words ("Petrol car sales rose last year" against "Sales of electric cars rose by 35% last year, while sales
     of petrol cars fell by 12%"). Words only: the clause decides without the model."""
-    from grounding.overclaim import holds_most
+    from grounding.binding import claim_subject
+    from grounding.overclaim import _stems, holds_most
     found = list(_TREND.finditer(claim))
     up = {m.group(0).lower() in _RISE for m in found}
     if len(up) != 1:
         return []
     own, other = (_RISE, _FALL) if up.pop() else (_FALL, _RISE)
     rest = _TREND.sub(" ", claim)
-    from grounding.binding import claim_subject
-    from grounding.overclaim import _stems
     named = claim_subject(claim)    # the claim's subject with the words that tell it apart ("petrol car sales")
     subject = _stems(" ".join([named[0], *named[1]])) if named and named[1] else set()
     clauses = _CLAUSES.split(sentence)
@@ -249,9 +248,8 @@ _STATE_WHEN = re.compile(_STATE.pattern + r"\s+(?P<when>(?:on|at|in|during|over)
 def _other_state_when(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's state and when, the sentence's) where the sentence, saying the claim's state too (else the
     words alone decide), gives the other state at the claim's time or place and the claim's state there nowhere,
-    holding most of the claim's other words: "The museum is open on
-    Mondays" against "The museum is open from 10am to 6pm, Tuesday to Sunday, and closed on Mondays" (P(e) 0.84:
-    the sentence also says "open")."""
+    holding most of the claim's other words: "The museum is open on Mondays" against "The museum is open from 10am
+    to 6pm, Tuesday to Sunday, and closed on Mondays" (P(e) 0.84: the sentence also says "open")."""
     from grounding.overclaim import _stems, holds_most
     out = []
     for m in _STATE_WHEN.finditer(claim):

@@ -1,6 +1,6 @@
 """How a value is read where it is written: what it measures (the verb, subject or noun that governs it, for
-whether two values are one figure), whether it is a bound or an approximation ("more than 50%", "about 40%"), (whether
-it is an end of a range, "1–2%": grounding.ranges). grounding.entities finds the values; the number rules
+whether two values are one figure), whether it is a bound or an approximation ("more than 50%", "about 40%");
+whether it is an end of a range ("1–2%") is grounding.ranges'. grounding.entities finds the values; the number rules
 (learned.quantity_conflicts, grounding.binding) ask these questions of them.
 """
 from __future__ import annotations

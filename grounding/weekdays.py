@@ -189,5 +189,4 @@ def other_days(claim: str, sentence: str) -> list[tuple[str, str]]:
             or _DENIED.search(claim) or _DENIED.search(sentence) or EVERY_DAY.search(sentence) or _every(claim)[0]:
         return []
     at = claim.find(said)
-    rest = claim[:at] + " " + claim[at + len(said):]
-    return [(said, theirs)] if holds_most(re.sub(r"\b(?:on|at|every)\s*$", " ", rest), sentence) else []
+    return [(said, theirs)] if holds_most(claim[:at] + " " + claim[at + len(said):], sentence) else []

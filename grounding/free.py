@@ -37,9 +37,12 @@ def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:
     if when and theirs_when and not when & theirs_when:
         return []
     theirs = price_states(sentence)
+    words = {w.lower().rstrip("s") for w in re.findall(r"[A-Za-z]+", sentence)}
     out = []
     for c in ours:
-        same = [x for x in theirs if _same_thing(c, x)]
+        # a thing the sentence qualifies no further, the claim's words for it in the sentence: "The van permit" and
+        # "Vans need a permit, which is free"
+        same = [x for x in theirs if _same_thing(c, x) or (not x.words and x.noun == c.noun and c.words <= words)]
         if same and all(x.free != c.free for x in same):
             out.append((c.said, same[0].said))
     return out

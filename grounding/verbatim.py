@@ -7,7 +7,10 @@ word, and another value after them.
 A conflict: the words before a claim's value (not a name) from its clause's start, two to six, two of them at least
 not stop words ("The price is" says too little: "… 350 euros until 30 September; after that the price is 450 euros"),
 start a clause of the sentence right before a value of the same kind (and a number's unit word), another one that
-cannot also be true (values.values_agree), and stand nowhere before the claim's own. The quantity rule (learned.quantity_conflicts with
+cannot also be true (values.values_agree), or a length of time in any unit that does not overlap the claim's
+("Battery replacements take two hours" against "Screen replacements usually take about two hours; battery
+replacements take 30 minutes"), and stand nowhere before the claim's own; what each is per the same where both
+say ("£20 a week" is no conflict with "£15 a night"). The quantity rule (learned.quantity_conflicts with
 `same_figure`) gives the pair as a conflict of figures.
 """
 from __future__ import annotations
@@ -39,10 +42,29 @@ def own_words_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         if any(x.key == c.key for x in after):
             continue
         other = next((x for x in after if x.kind == c.kind and not values_agree(claim, c, sentence, x)
-                      and (c.kind != "number" or _unit(sentence, x.end) == _unit(claim, c.end))), None)
+                      and (c.kind != "number" or _unit(sentence, x.end) == _unit(claim, c.end))
+                      and len({_per(claim, c.end), _per(sentence, x.end)} - {""}) < 2), None)
         if other is not None:
             out.append((c.surface, other.surface))
+        else:
+            out.extend(next((pair for x in after if (pair := _apart(claim, c, sentence, x))), ()))
     return out
+
+
+def _apart(claim: str, c, sentence: str, x) -> tuple:
+    """((the claim's length, the sentence's),) where both values are lengths of time (grounding.durations, any units)
+    that do not overlap: "two hours" / "30 minutes"; () otherwise."""
+    from grounding.durations import durations
+    ours = next((d for d in durations(claim) if d.start <= c.start < d.end), None)
+    theirs = next((d for d in durations(sentence) if d.start <= x.start < d.end), None)
+    apart = ours is not None and theirs is not None and (ours.high < theirs.low or theirs.high < ours.low)
+    return ((ours.surface, theirs.surface),) if apart else ()
+
+
+def _per(text: str, end: int) -> str:
+    """What a value is per ("£15 a night": night), else ""."""
+    per = re.match(r"\s*(?:a|an|per|each)\s+([a-z]+)", text[end:], re.IGNORECASE)
+    return per.group(1).lower() if per else ""
 
 
 def _unit(text: str, end: int) -> str:

@@ -58,6 +58,10 @@ LIBRARY = ("The Central Library will extend its opening hours from 1 March. Entr
     # after a thing that costs extra
     ("Lunch costs extra.", "Fees are 65 pounds a day, including lunch and snacks.", [("costs extra", "including lunch")]),
     ("Chargers are free.", "Several accessories cost extra, including chargers.", []),
+    # a thing the sentence qualifies no further, the claim's word for it in the sentence ("The van permit costs 20
+    # pounds" was Unsupported on every engine)
+    ("The van permit costs 20 pounds.", "Vans need a permit, which is free.", [("costs 20 pounds", "free")]),
+    ("Child tickets cost 5 pounds.", "Child tickets cost 5 pounds; adult tickets are free.", []),
     # a traveller's price: "travel free" against the same people paying a fare or an amount ("Children travel free"
     # was Supported on every engine against this sentence, P(e) 0.88-0.93)
     ("Children travel free.", "Under-5s travel free; older children pay a reduced fare.",

@@ -14,6 +14,7 @@ EARLY = "Early-bird tickets cost 350 euros until 30 September; after that the pr
 PRICES = "Adult tickets cost 15 pounds and child tickets cost 12 pounds."
 REVENUE = "The company reported revenue of 2.1 billion euros for 2025, up 9% on the year before."
 SWIMS = "Family swims are on Saturday and Sunday afternoons."
+REPAIRS = "Screen replacements usually take about two hours; battery replacements take 30 minutes."
 
 
 @pytest.mark.parametrize("claim, sentence, expected", [
@@ -25,6 +26,13 @@ SWIMS = "Family swims are on Saturday and Sunday afternoons."
     ("The price is 350 euros.", EARLY, []),
     ("Tickets cost 450 euros.", EARLY, []),
     ("Tickets cost 12 pounds.", PRICES, []),
+    # lengths of time in other units ("Battery replacements take two hours" was Supported on every engine); what a
+    # price is per
+    ("Battery replacements take two hours.", REPAIRS, [("two hours", "30 minutes")]),
+    ("Battery replacements take 30 minutes.", REPAIRS, []),
+    ("Screen replacements take two hours.", REPAIRS, []),
+    ("Parking costs £20 a night.", "Parking costs £15 a night.", [("£20", "£15")]),
+    ("Parking costs £20 a week.", "Parking costs £15 a night.", []),
 ])
 def test_the_claims_own_words_before_another_value(claim, sentence, expected):
     assert own_words_conflicts(claim, sentence) == expected
@@ -62,7 +70,9 @@ def test_everyday_figures_said_otherwise_are_contradicted(engine):
     for claim, context, anchor in [
             ("Early-bird tickets cost 450 euros.", "The conference is on 18 and 19 November. " + EARLY, 1),
             ("Revenue rose by 19%.", REVENUE + " Operating profit fell slightly to 310 million euros.", 0),
-            ("Family swims are on weekday afternoons.", "Lane sessions run from 6.30am to 9am on weekdays. " + SWIMS, 1)]:
+            ("Family swims are on weekday afternoons.", "Lane sessions run from 6.30am on weekdays. " + SWIMS, 1),
+            ("Battery replacements take two hours.", "The shop fixes phones and laptops. " + REPAIRS, 1),
+            ("The van permit costs 20 pounds.", "The centre is shut on Wednesdays. Vans need a permit, which is free.", 1)]:
         (v,) = ground(claim, context, config).verdicts
         assert v.label == CONTRADICTED and v.anchor == anchor, (claim, v.rule)
     (v,) = ground("Early-bird tickets cost 350 euros.", EARLY, config).verdicts

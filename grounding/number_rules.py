@@ -262,15 +262,14 @@ def other_kind_override(v: Verdict, preset: VerdictPreset, claim_text: str, anch
     than its anchor's (a time of day against a date and a count: "The race starts at 9am" against "Registration …
     closes on 30 September or when 20,000 runners have signed up", P(c) high on every engine) is Unsupported: the
     sentence gives other facts, and none of the claim's figure. Both must give a figure (entities.mentions, names
-    aside); a count, a share and an amount are one kind here, a year and a date another. Not where several sentences
-    read together contradict it (on the train sets' dev carve two such claims were gold Contradicted). On with the
-    preset's quantity_override."""
+    aside); a count, a share and an amount are one kind here, a year and a date another, a length of time another,
+    and a time ahead another ("The operation takes an hour" against "… for six hours before the operation"). Not
+    where several sentences read together contradict it (on the train sets' dev carve two such claims were gold
+    Contradicted). On with the preset's quantity_override."""
     if preset.quantity_override is None or v.label != CONTRADICTED or v.anchor_conflict or anchor_text is None \
             or v.rule.startswith("read together, "):    # several sentences read together: the anchor is one of them
         return v
-    from grounding.entities import mentions
-    ours = {_KIND.get(m.kind, m.kind) for m in mentions(judged_text(claim_text)) if m.kind != "named"}
-    theirs = {_KIND.get(m.kind, m.kind) for m in mentions(judged_text(anchor_text)) if m.kind != "named"}
+    ours, theirs = _kinds(judged_text(claim_text)), _kinds(judged_text(anchor_text))
     if not ours or not theirs or ours & theirs:
         return v
     v.label, v.conflicting = UNSUPPORTED, None
@@ -278,6 +277,19 @@ def other_kind_override(v: Verdict, preset: VerdictPreset, claim_text: str, anch
     v.rule = (f"{OTHER_KIND_RULE}: the claim gives {', '.join(sorted(ours))}, context sentence {v.anchor + 1} "
               f"{', '.join(sorted(theirs))}; {v.rule}")
     return v
+
+
+def _kinds(text: str) -> set[str]:
+    """The kinds of the figures of a text (`_KIND`), a length of time one ("length"), or a time ahead ("time ahead":
+    "six hours before the operation", no length of "The operation takes an hour")."""
+    from grounding.durations import _LEAD, durations
+    from grounding.entities import mentions
+    spans = [(d.start, d.end, "time ahead" if _LEAD.match(text, d.end) else "length") for d in durations(text)]
+    kinds = {kind for _, _, kind in spans}
+    for m in mentions(text):
+        if m.kind != "named" and not any(a <= m.start < b for a, b, _ in spans):
+            kinds.add(_KIND.get(m.kind, m.kind))
+    return kinds
 
 
 def limit_override(v: Verdict, preset: VerdictPreset, claim: Claim, context_texts: list[str], pairs: list[PairScore],

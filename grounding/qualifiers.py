@@ -8,9 +8,9 @@ value is misbound where its qualifier is given, the sentence gives that value on
 another value of its kind and unit (one that cannot also be true, values.values_agree) under the claim's; a value the
 sentence gives with no qualifier is the rest's where it gives another for the claim's case ("Students pay 240 pounds"
 against "It costs 240 pounds, or 180 pounds for students and people over 65": Supported on every engine, P(e) 0.95).
-A claim whose subject, a plural noun, pays or gets the value has that subject as its qualifier ("for students"). The
-binding rule (overrides.binding_override, through binding.found_in) turns such a claim Contradicted, "said for another
-case"."""
+A claim whose subject, a plural noun, pays or gets the value has that subject as its qualifier ("for students"), and
+one whose subject a phrase qualifies, that phrase ("A permit for a second car costs 60 pounds"). The binding rule
+(overrides.binding_override, through binding.found_in) turns such a claim Contradicted, "said for another case"."""
 from __future__ import annotations
 
 import re
@@ -42,7 +42,7 @@ def misbound_qualifiers(claim: str, sentence: str) -> tuple:
     keys = {(v.kind, v.key) for v in mine}
     out = []
     for c in mine:
-        own = _qualifier(claim, c.end) or _payer(claim)
+        own = _qualifier(claim, c.end) or _payer(claim) or _of_subject(claim, c.start)
         if own is None:
             continue
         said = [q for v, q in theirs if (v.kind, v.key, v.unit) == (c.kind, c.key, c.unit)]
@@ -64,6 +64,21 @@ def _holds(theirs: tuple[str, frozenset], own: tuple[str, frozenset]) -> bool:
     from grounding.weekdays import named_days
     days, ours = named_days(theirs[0])[0], named_days(own[0])[0]
     return bool(days) and bool(ours) and ours <= days
+
+
+# a case said in the claim's subject: "A permit for a second car costs 60 pounds"
+_SUBJECT_CASE = re.compile(r"^\W*(?:(?:a|an|the)\s+)?[A-Za-z-]+(?:\s+[A-Za-z-]+)?\s+"
+                           r"(?P<q>(?:for|on|at|during|in)\s+[^,;.]+?)\s+(?:costs?|is|are|was|were|pays?|takes?|lasts?)\b",
+                           re.IGNORECASE)
+
+
+def _of_subject(claim: str, before: int) -> tuple[str, frozenset] | None:
+    """The case the claim's subject is qualified by, before its verb and its value, as a qualifier."""
+    m = _SUBJECT_CASE.match(claim)
+    if m is None or m.end() > before:
+        return None
+    words = frozenset(w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", m.group("q")) if w.lower() not in _STOP)
+    return (m.group("q"), words) if words else None
 
 
 _PAYS = frozenset("pay pays paid get gets receive receives".split())

@@ -27,3 +27,16 @@ def test_a_time_against_a_date_and_a_count_is_unsupported(engine):
     assert v.label == CONTRADICTED, v.rule
     (v,) = ground("Registration closes on 30 October.", RACE, GroundingConfig(engine=engine)).verdicts
     assert v.label == CONTRADICTED, v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_length_against_times_ahead_is_unsupported(engine):
+    """A hospital letter: "The operation takes an hour" was Contradicted on every engine by the fasting sentence,
+    whose hours are times ahead of the operation, not its length."""
+    from grounding.number_rules import _kinds
+    fasting = ("Patients should not eat or drink anything for six hours before the operation, but may drink water "
+               "until two hours before. Please remove all jewellery.")
+    (v,) = ground("The operation takes an hour.", fasting, GroundingConfig(engine=engine)).verdicts
+    assert v.label == UNSUPPORTED and v.anchor == 0, v.rule
+    assert v.rule.startswith(f"{OTHER_KIND_RULE}: the claim gives length, context sentence 1 time ahead"), v.rule
+    assert _kinds("Bake for 35 to 40 minutes.") == {"length"} == _kinds("The operation takes an hour.")

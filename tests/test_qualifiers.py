@@ -17,6 +17,7 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 BAGS = "Checked bags cost £35 each when booked online, or £50 at the airport."
 COURSE = "It costs 240 pounds, or 180 pounds for students and people over 65."
 BAKERY = "The bakery opens at 7am on weekdays and 8am at weekends."
+PERMITS = "Residents' parking permits cost 60 pounds a year for the first car and 120 pounds for a second car."
 
 
 @pytest.mark.parametrize("claim, sentence, expected", [
@@ -44,6 +45,11 @@ BAKERY = "The bakery opens at 7am on weekdays and 8am at weekends."
      ["the source gives 8am for “at weekends”; 7am goes with “on weekdays”"]),
     ("The bakery opens at 7am on Mondays.", BAKERY, []),
     ("The bakery opens at 8am on Sundays.", BAKERY, []),
+    # a case said in the claim's subject ("A permit for a second car costs 60 pounds" was Supported on every engine)
+    ("A permit for a second car costs 60 pounds.", PERMITS,
+     ["the source gives 120 pounds for “for a second car”; 60 pounds goes with “for the first car”"]),
+    ("A permit for a second car costs 120 pounds.", PERMITS, []),
+    ("A permit costs 60 pounds.", PERMITS, []),
 ])
 def test_a_value_said_for_another_case(claim, sentence, expected):
     assert found_in(claim, sentence) == expected

@@ -120,8 +120,9 @@ def only_for(claim: str, sentence: str) -> list[tuple[str, str]]:
         for lemma, subject, word, theirs in limits:
             if (lemma, word) != (head.lemma_.lower(), prep.lower_) or subject is None or subject != _subject(head):
                 continue
-            other = noun.lemma_.lower() != theirs.lemma_.lower()
-            if other or not _qualifiers(noun) <= _qualifiers(theirs):
+            listed = [theirs, *theirs.conjuncts]    # "to the UK and Ireland only" restricts to both
+            same = [x for x in listed if x.lemma_.lower() == noun.lemma_.lower()]
+            if not same or not any(_qualifiers(noun) <= _qualifiers(x) for x in same):
                 out.append((" ".join(t.text for t in prep.subtree),
                             f"{word} {' '.join(t.text for t in theirs.subtree)} only"))
     return out

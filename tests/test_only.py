@@ -28,6 +28,10 @@ FESTIVAL = ("The festival runs over three days in late July and features more th
     ("Camping is not included with day tickets.", "Camping is included with weekend tickets only.", []),
     ("Parking is included with day tickets.", "Camping is included with weekend tickets only.", []),
     ("Camping is included with day tickets.", "Camping is included with weekend tickets.", []),
+    # one of the things listed before "only" ("The shop delivers to Ireland" was Contradicted on every engine)
+    ("The shop delivers to Ireland.", "Our online shop delivers to the UK and Ireland only.", []),
+    ("The shop delivers to France.", "Our online shop delivers to the UK and Ireland only.",
+     [("to France", "to the UK and Ireland only")]),
 ])
 def test_only_for_another_thing(claim, sentence, expected):
     assert only_for(claim, sentence) == expected

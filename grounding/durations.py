@@ -30,7 +30,7 @@ _SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 8
 _UNIT = r"(?P<unit>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?)"
 _NUM = rf"(?:\d+(?:\.\d+)?|{_NUMBER_WORDS})"
 _BOUND = (r"(?P<bound>about|around|roughly|approximately|nearly|almost|some|up to|at least|at most|more than|less than"
-          r"|over|under|no more than|no less than|just over|just under)")
+          r"|over|under|no more than|no less than|just over|just under|within)")
 # a length in two units is one length: "2 hours 30 minutes", "1 hour and 45 minutes" (the second unit the smaller)
 _MORE = rf"(?:[ \t]+(?:and[ \t]+)?(?P<more>{_NUM})[ \t]+(?P<unit2>{_UNIT[len('(?P<unit>'):-1]}))"
 _DURATION = re.compile(
@@ -45,7 +45,7 @@ _NOT_LENGTH_AFTER = re.compile(r"['’]|[ \t]*(?:old|of age|ago|(?:a|an|per|each
                                r"|month|year))\b", re.I)     # "3 days a week": how often; "two months' notice": an amount
 _WIDE = {"about", "around", "roughly", "approximately", "nearly", "almost", "some"}
 _ABOVE = {"at least", "more than", "over", "no less than", "just over"}
-_BELOW = {"up to", "at most", "less than", "under", "no more than", "just under"}
+_BELOW = {"up to", "at most", "less than", "under", "no more than", "just under", "within"}
 
 
 class Duration(NamedTuple):
@@ -153,9 +153,15 @@ def _share(a: frozenset, b: frozenset) -> bool:
     return any(_kin(x, y) for x in a for y in b)
 
 
+def _two_limits(a: Duration, b: Duration) -> bool:
+    """Whether both are upper limits ("up to", "within") whose ends differ by more than a tenth."""
+    return a.low == 0 == b.low and not 0.9 <= a.high / b.high <= 1.1 if b.high else False
+
+
 def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
-    """(the claim's duration, the sentence's) where one verb governs both, they do not overlap, and the sentence
-    gives that verb no duration that does: [("about an hour", "35 to 40 minutes")]."""
+    """(the claim's duration, the sentence's) where one verb governs both, they do not overlap (or are two upper
+    limits that differ: "up to three months" / "within 28 days"), and the sentence gives that verb no duration that
+    agrees: [("about an hour", "35 to 40 minutes")]."""
     claim, sentence = judged_text(claim), judged_text(sentence)
     theirs = durations(sentence)
     if not theirs:
@@ -168,6 +174,7 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         lead = bool(_LEAD.match(claim, c.end))    # "a week in advance" is how early, not how long
         same = [x for x in theirs if bool(_LEAD.match(sentence, x.end)) == lead
                 and (v := _verb(sentence, x))[0] == verb and (not subject or not v[1] or _share(subject, v[1]))]
-        if same and not any(x.low <= c.high and c.low <= x.high for x in same):
+        # apart, or two limits ("up to three months" / "within 28 days": both from nothing, to another end)
+        if same and not any(x.low <= c.high and c.low <= x.high and not _two_limits(c, x) for x in same):
             out.append((c.surface, same[0].surface))
     return out

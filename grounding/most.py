@@ -3,9 +3,9 @@ enough time to plan lessons" (Partially supported or Unsupported on every engine
 the sentence gives less. And "few" or "a minority" against more than half.
 
 The claim opens with its quantifier ("Most", "The majority of", "Few", "A minority of"), is not negated, and the
-sentence gives one share (a percentage, or "half", "a third", "two thirds", "a quarter", "three quarters"), not
-bounded ("more than 40%"), and holds most of the claim's other words (overclaim.holds_most). The reversal rule
-(reversal.reversals) gives the pair, of any judged sentence.
+sentence gives one share (a percentage, "half", "a third", "two thirds", "a quarter", "three quarters", "one in
+four", "3 out of 10"), not bounded ("more than 40%"), and holds most of the claim's other words
+(overclaim.holds_most). The reversal rule (reversal.reversals) gives the pair, of any judged sentence.
 """
 from __future__ import annotations
 
@@ -23,11 +23,21 @@ _BOUNDED = re.compile(r"\b(?:more|less|fewer|greater)\s+than\s*$|\b(?:over|under
                       r"nearly)\s*$", re.IGNORECASE)
 
 
+_SMALL = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+# "one in four", "3 out of 10"
+_IN = re.compile(r"\b(?P<a>\d+|" + "|".join(_SMALL) + r")\s+(?:in|out\s+of)\s+(?P<b>\d+|" + "|".join(_SMALL) + r")\b",
+                 re.IGNORECASE)
+
+
 def _shares(sentence: str) -> list[tuple[float, str, int]]:
     """(value in percent, as written, where) of each share the sentence gives."""
     from grounding.entities import mentions
     out = [(float(m.key.rstrip("%")), m.surface, m.start) for m in mentions(sentence) if m.kind == "percent"]
     out += [(_FRACTIONS[m.group(0).lower()], m.group(0), m.start()) for m in _FRACTION.finditer(sentence)]
+    for m in _IN.finditer(sentence):
+        a, b = (int(g) if g.isdigit() else _SMALL[g.lower()] for g in (m.group("a"), m.group("b")))
+        if 0 < a <= b:
+            out.append((100 * a / b, m.group(0), m.start()))
     return out
 
 

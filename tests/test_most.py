@@ -19,6 +19,8 @@ SURVEY = ("The survey of 1,500 teachers found that 62% work more than 50 hours a
      [("The majority of", "A third")]),
     ("Few teachers are considering leaving.", "Two thirds of teachers are considering leaving.",
      [("Few", "Two thirds")]),
+    ("Most adults eat five portions of fruit and vegetables a day.",
+     "Only one in four adults eats five portions of fruit and vegetables a day.", [("Most", "one in four")]),
     # more than half; the claim negated; a bounded share; another predicate; two shares
     ("Most teachers work more than 50 hours a week.", "62% work more than 50 hours a week.", []),
     ("Most teachers did not have enough time to plan lessons.", TIME, []),

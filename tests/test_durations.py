@@ -56,7 +56,8 @@ def test_durations_are_intervals_of_time(text, expected):
      [("about an hour", "35 to 40 minutes")]),
     ("Bake for 50 minutes.", "Bake for 35 to 40 minutes.", [("50 minutes", "35 to 40 minutes")]),
     ("The flight takes two hours.", "The flight takes 90 minutes.", [("two hours", "90 minutes")]),
-    ("Side effects pass within a week.", "Side effects usually pass within three days.", [("within a week", "within three days")]),
+    ("Side effects pass within a week.", "Side effects usually pass within three days.",
+     [("within a week", "within three days")]),
     ("The course takes 12 weeks.", "The course lasts 10 weeks.", [("12 weeks", "10 weeks")]),   # take and last: one
     # within the span, the same length in other units, a year of 52 weeks
     ("Bake for 38 minutes.", "Bake for 35 to 40 minutes.", []),

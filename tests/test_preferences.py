@@ -13,6 +13,7 @@ from grounding.types import CONTRADICTED, SUPPORTED
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 WATER = "Water them deeply twice a week rather than a little every day."
 MEETING = "The meeting is on Monday rather than Tuesday."
+MILK = "Doctors recommend that children aged 1 to 2 drink whole milk rather than semi-skimmed."
 
 
 @pytest.mark.parametrize("claim, sentence, found", [
@@ -28,6 +29,11 @@ MEETING = "The meeting is on Monday rather than Tuesday."
     ("A little rain every day helps.", WATER, False),
     ("Pay by card.", "Pay by card instead of cash.", False),
     ("Pay in cash.", "Pay by card instead of cash.", True),
+    # A long, its other side two words ("whole milk"); the claim's own matter, not the sentence's ("Semi-skimmed
+    # milk can be introduced from age 2" was Contradicted on every engine)
+    ("Children aged 1 to 2 should drink semi-skimmed milk.", MILK, True),
+    ("Children aged 1 to 2 should drink whole milk.", MILK, False),
+    ("Semi-skimmed milk can be introduced from age 2.", MILK, False),
 ])
 def test_the_claim_that_says_the_passed_over_side(claim, sentence, found):
     got = passed_over(claim, sentence)

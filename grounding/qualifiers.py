@@ -9,7 +9,8 @@ another value of its kind and unit (one that cannot also be true, values.values_
 sentence gives with no qualifier is the rest's where it gives another for the claim's case ("Students pay 240 pounds"
 against "It costs 240 pounds, or 180 pounds for students and people over 65": Supported on every engine, P(e) 0.95).
 A claim whose subject, a plural noun, pays or gets the value has that subject as its qualifier ("for students"), and
-one whose subject a phrase qualifies, that phrase ("A permit for a second car costs 60 pounds"). The binding rule
+one whose subject a phrase qualifies, that phrase ("A permit for a second car costs 60 pounds"), or an owner
+("Children's tickets cost 18 euros": for children). The binding rule
 (overrides.binding_override, through binding.found_in) turns such a claim Contradicted, "said for another case"."""
 from __future__ import annotations
 
@@ -72,13 +73,20 @@ _SUBJECT_CASE = re.compile(r"^\W*(?:(?:a|an|the)\s+)?[A-Za-z-]+(?:\s+[A-Za-z-]+)
                            re.IGNORECASE)
 
 
+# whose the subject is: "Children's tickets cost 18 euros" is the price for children
+_OWNER_CASE = re.compile(r"^\W*(?P<who>[A-Za-z-]+)['’]s?\s+[A-Za-z-]+\s+(?:costs?|is|are|was|were)\b", re.IGNORECASE)
+
+
 def _of_subject(claim: str, before: int) -> tuple[str, frozenset] | None:
-    """The case the claim's subject is qualified by, before its verb and its value, as a qualifier."""
+    """The case the claim's subject is qualified by ("for a second car"), or whose it is ("Children's": for
+    children), before its verb and its value, as a qualifier."""
     m = _SUBJECT_CASE.match(claim)
-    if m is None or m.end() > before:
+    owner = _OWNER_CASE.match(claim) if m is None else None
+    if (m or owner) is None or (m or owner).end() > before:
         return None
-    words = frozenset(w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", m.group("q")) if w.lower() not in _STOP)
-    return (m.group("q"), words) if words else None
+    said = m.group("q") if m else f"for {owner.group('who').lower()}"
+    words = frozenset(w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", said) if w.lower() not in _STOP)
+    return (said, words) if words else None
 
 
 _PAYS = frozenset("pay pays paid get gets receive receives".split())

@@ -17,6 +17,7 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 BAGS = "Checked bags cost £35 each when booked online, or £50 at the airport."
 COURSE = "It costs 240 pounds, or 180 pounds for students and people over 65."
 BAKERY = "The bakery opens at 7am on weekdays and 8am at weekends."
+CRUISE = "Tickets cost 18 euros for adults and 9 euros for children."
 PERMITS = "Residents' parking permits cost 60 pounds a year for the first car and 120 pounds for a second car."
 
 
@@ -50,6 +51,11 @@ PERMITS = "Residents' parking permits cost 60 pounds a year for the first car an
      ["the source gives 120 pounds for “for a second car”; 60 pounds goes with “for the first car”"]),
     ("A permit for a second car costs 120 pounds.", PERMITS, []),
     ("A permit costs 60 pounds.", PERMITS, []),
+    # whose the subject is ("Children's tickets cost 18 euros" was Supported on every engine)
+    ("Children's tickets cost 18 euros.", CRUISE,
+     ["the source gives 9 euros for “for children”; 18 euros goes with “for adults”"]),
+    ("Children's tickets cost 9 euros.", CRUISE, []),
+    ("Tickets cost 18 euros.", CRUISE, []),
 ])
 def test_a_value_said_for_another_case(claim, sentence, expected):
     assert found_in(claim, sentence) == expected

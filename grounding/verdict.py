@@ -123,27 +123,47 @@ def doubted(preset: VerdictPreset, joint: list[float] | None) -> bool:
 
 def mixed_up(preset: VerdictPreset, claim: Claim, pairs: list[PairScore], tau: float) -> str | None:
     """Why the sentences read together do not decide a claim they contradict, or None: the most similar of them
-    (cosine at least tau) alone entails the claim (`Claim.alone_support`), and the one that alone leans against it
-    most is a sentence below tau: by the pipeline's own measure not about the claim's point. The model, reading
-    "Bookings open 7 days ahead" before "During the exam period the main library stays open around the clock",
-    took the first's "open" for the claim's: "The library is open 24 hours during exams", P(c) 0.94 together; the
-    second alone entails it, P(e) 0.86, the first alone P(c) 0.57 ("Group study rooms may be booked for a maximum
-    of 3 hours per day" alone: 0.90, its 3 hours taken for the library's 24). Then the pairs decide. On the evidence
-    train sets no claim's sentences were so (those that alone contradict are at or above tau there)."""
-    if preset.alone_override is None or joint_label(preset, claim.joint) != CONTRADICTED or claim.alone is None \
+    (cosine at least tau) alone entails the claim (`Claim.alone_support`; in the claims engine, its own pair,
+    P(e) at least ALONE_ENTAILS), and the one that alone leans against it most is a sentence below tau, by the
+    pipeline's own measure not about the claim's point, or none of them alone reads as a contradiction (its most
+    likely class). The model, reading "Bookings open 7 days ahead" before "During the exam period the main library
+    stays open around the clock", took the first's "open" for the claim's: "The library is open 24 hours during
+    exams", P(c) 0.94 together; the second alone entails it, P(e) 0.86, the first alone P(c) 0.57 ("Group study rooms
+    may be booked for a maximum of 3 hours per day" alone: 0.90, its 3 hours taken for the library's 24). "People who
+    slept less than six hours were more likely to catch a cold" was Contradicted on every engine by its own sentence
+    (P(e) 0.96 alone) read with "Sleeping more than nine hours gave no extra benefit" (alone P(n) 0.52): P(c) 0.80
+    together. Then the pairs decide."""
+    if preset.alone_override is None or joint_label(preset, claim.joint) != CONTRADICTED \
             or len(claim.joint_columns) < 2:
         return None
     judged = {p.column: p for p in pairs if p.judged and p.column in claim.joint_columns}
-    against = judged.get(claim.alone_column)
-    if not judged or against is None or against.cosine >= tau:
+    if not judged:
         return None
     top = max(judged.values(), key=lambda p: (p.cosine, -p.column))
-    if top.cosine < tau or top.column not in (claim.alone_support or ()):
+    together = (f"context sentences {', '.join(str(j + 1) for j in sorted(claim.joint_columns))} read together "
+                f"contradict it (P(c) = {claim.joint[2]:.2f}), but the most similar of them, context sentence "
+                f"{top.column + 1}, alone entails it")
+    if top.cosine < tau:
         return None
-    return (f"context sentences {', '.join(str(j + 1) for j in sorted(claim.joint_columns))} read together contradict "
-            f"it (P(c) = {claim.joint[2]:.2f}), but the most similar of them, context sentence {top.column + 1}, alone "
-            f"entails it, and a sentence below τ {tau:g} (context sentence {against.column + 1}, cosine "
-            f"{against.cosine:.2f}) is the one that alone leans against it most (P(c) = {claim.alone[2]:.2f})")
+    if claim.alone is None:     # the claims engine: each pair is the model's reading alone
+        denies = [p for p in judged.values()
+                  if p.contradict is not None and p.contradict >= max(p.entail or 0.0, p.neutral or 0.0)]
+        if top.entail is None or top.entail < ALONE_ENTAILS or denies:
+            return None
+        return f"{together}, and none of them alone reads as contradicting it"
+    against = judged.get(claim.alone_column)
+    if against is None or top.column not in (claim.alone_support or ()):
+        return None
+    if against.cosine < tau:
+        return (f"{together}, and a sentence below τ {tau:g} (context sentence {against.column + 1}, cosine "
+                f"{against.cosine:.2f}) is the one that alone leans against it most (P(c) = {claim.alone[2]:.2f})")
+    if claim.alone[2] < max(claim.alone[:2]):
+        return (f"{together}, and none of them alone reads as contradicting it (context sentence "
+                f"{against.column + 1}, the one that leans against it most: P(c) = {claim.alone[2]:.2f})")
+    return None
+
+
+ALONE_ENTAILS = 0.7     # the claims engine's pair that alone entails a claim its sentences contradict together
 
 
 def leans_against(preset: VerdictPreset, p: PairScore, tau: float) -> bool:

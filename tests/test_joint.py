@@ -639,3 +639,21 @@ def test_another_figure_decides_where_the_model_leans_to_contradiction(engine):
     assert v.contradict >= 0.5 or v.rule.count("(anchor cosine") == 1
     (v,) = ground("Trains run every half hour during the day.", context, config).verdicts
     assert v.label == SUPPORTED, v.rule
+
+
+@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
+def test_sentences_read_together_do_not_contradict_what_one_alone_entails_and_none_alone_denies(engine):
+    """A study summary: "People who slept less than six hours were more likely to catch a cold" was Contradicted on
+    every engine: its own sentence (P(e) 0.96 alone), read with "Sleeping more than nine hours gave no extra benefit"
+    (alone most likely neutral), gave P(c) 0.80 together. No sentence alone contradicts it, so the pairs decide."""
+    from grounding import GroundingConfig, ground
+    context = ("The study found that people who slept less than six hours a night were 30% more likely to catch a "
+               "cold. The effect was independent of age and stress. Sleeping more than nine hours gave no extra "
+               "benefit.")
+    (v,) = ground("People who slept less than six hours were more likely to catch a cold.", context,
+                  GroundingConfig(engine=engine)).verdicts
+    assert v.label == "Supported" and v.anchor == 0, v.rule
+    assert "none of them alone reads as contradicting it" in v.rule
+    config = GroundingConfig(engine=engine)
+    (v,) = ground("Sleeping more than nine hours gave extra protection.", context, config).verdicts
+    assert v.label == "Contradicted", v.rule

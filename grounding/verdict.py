@@ -126,7 +126,8 @@ def mixed_up(preset: VerdictPreset, claim: Claim, pairs: list[PairScore], tau: f
     (cosine at least tau) alone entails the claim (`Claim.alone_support`; in the claims engine, its own pair,
     P(e) at least ALONE_ENTAILS), and the one that alone leans against it most is a sentence below tau, by the
     pipeline's own measure not about the claim's point, or none of them alone reads as a contradiction (its most
-    likely class). The model, reading "Bookings open 7 days ahead" before "During the exam period the main library
+    likely class) and the scorer reads the most similar one as support (on the train sets' dev carve a sentence it
+    read as leaning against the claim, alone near a tie, had been so). The model, reading "Bookings open 7 days ahead" before "During the exam period the main library
     stays open around the clock", took the first's "open" for the claim's: "The library is open 24 hours during
     exams", P(c) 0.94 together; the second alone entails it, P(e) 0.86, the first alone P(c) 0.57 ("Group study rooms
     may be booked for a maximum of 3 hours per day" alone: 0.90, its 3 hours taken for the library's 24). "People who
@@ -157,7 +158,7 @@ def mixed_up(preset: VerdictPreset, claim: Claim, pairs: list[PairScore], tau: f
     if against.cosine < tau:
         return (f"{together}, and a sentence below τ {tau:g} (context sentence {against.column + 1}, cosine "
                 f"{against.cosine:.2f}) is the one that alone leans against it most (P(c) = {claim.alone[2]:.2f})")
-    if claim.alone[2] < max(claim.alone[:2]):
+    if claim.alone[2] < max(claim.alone[:2]) and (top.entail or 0.0) > (top.contradict or 0.0):   # the scorer too
         return (f"{together}, and none of them alone reads as contradicting it (context sentence "
                 f"{against.column + 1}, the one that leans against it most: P(c) = {claim.alone[2]:.2f})")
     return None

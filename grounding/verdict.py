@@ -127,10 +127,11 @@ def mixed_up(preset: VerdictPreset, claim: Claim, pairs: list[PairScore], tau: f
     P(e) at least ALONE_ENTAILS), and the one that alone leans against it most is a sentence below tau, by the
     pipeline's own measure not about the claim's point, or none of them alone reads as a contradiction (its most
     likely class) and the scorer reads the most similar one as support (on the train sets' dev carve a sentence it
-    read as leaning against the claim, alone near a tie, had been so). The model, reading "Bookings open 7 days ahead" before "During the exam period the main library
-    stays open around the clock", took the first's "open" for the claim's: "The library is open 24 hours during
-    exams", P(c) 0.94 together; the second alone entails it, P(e) 0.86, the first alone P(c) 0.57 ("Group study rooms
-    may be booked for a maximum of 3 hours per day" alone: 0.90, its 3 hours taken for the library's 24). "People who
+    read as leaning against the claim, alone near a tie, had been so). The model, reading "Bookings open 7 days
+    ahead" before "During the exam period the main library stays open around the clock", took the first's "open" for
+    the claim's: "The library is open 24 hours during exams", P(c) 0.94 together; the second alone entails it, P(e)
+    0.86, the first alone P(c) 0.57 ("Group study rooms may be booked for a maximum of 3 hours per day" alone: 0.90,
+    its 3 hours taken for the library's 24). "People who
     slept less than six hours were more likely to catch a cold" was Contradicted on every engine by its own sentence
     (P(e) 0.96 alone) read with "Sleeping more than nine hours gave no extra benefit" (alone P(n) 0.52): P(c) 0.80
     together. Then the pairs decide."""

@@ -21,8 +21,6 @@ _FRACTIONS = {"half": 50, "a third": 100 / 3, "one third": 100 / 3, "two thirds"
 _FRACTION = re.compile(r"\b(?:" + "|".join(sorted(_FRACTIONS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 _BOUNDED = re.compile(r"\b(?:more|less|fewer|greater)\s+than\s*$|\b(?:over|under|at\s+least|at\s+most|up\s+to|almost|"
                       r"nearly)\s*$", re.IGNORECASE)
-
-
 _SMALL = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 # "one in four", "3 out of 10"
 _IN = re.compile(r"\b(?P<a>\d+|" + "|".join(_SMALL) + r")\s+(?:in|out\s+of)\s+(?P<b>\d+|" + "|".join(_SMALL) + r")\b",

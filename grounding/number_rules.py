@@ -279,12 +279,16 @@ def other_kind_override(v: Verdict, preset: VerdictPreset, claim_text: str, anch
     return v
 
 
+_AGED = re.compile(r"\b(?:aged|ages?|age\s+of)\b", re.IGNORECASE)
+
+
 def _kinds(text: str) -> set[str]:
     """The kinds of the figures of a text (`_KIND`), a length of time one ("length"), or a time ahead ("time ahead":
     "six hours before the operation", no length of "The operation takes an hour")."""
     from grounding.durations import _LEAD, durations
     from grounding.entities import mentions
-    spans = [(d.start, d.end, "time ahead" if _LEAD.match(text, d.end) else "length") for d in durations(text)]
+    spans = [(d.start, d.end, "time ahead" if _LEAD.match(text, d.end) else "length") for d in durations(text)
+             if not _AGED.search(text[max(0, d.start - 25):d.start])]     # "aged between 6 months and 5 years": ages
     kinds = {kind for _, _, kind in spans}
     for m in mentions(text):
         if m.kind != "named" and not any(a <= m.start < b for a, b, _ in spans):

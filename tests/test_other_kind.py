@@ -40,3 +40,12 @@ def test_a_length_against_times_ahead_is_unsupported(engine):
     assert v.label == UNSUPPORTED and v.anchor == 0, v.rule
     assert v.rule.startswith(f"{OTHER_KIND_RULE}: the claim gives length, context sentence 1 time ahead"), v.rule
     assert _kinds("Bake for 35 to 40 minutes.") == {"length"} == _kinds("The operation takes an hour.")
+    # ages are no lengths ("Children aged 7 can attend" had turned Unsupported against this sentence)
+    assert _kinds("Children aged between 6 months and 5 years can attend.") == {"number"}
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_an_age_outside_the_ages_given_stays_contradicted(engine):
+    nursery = "The nursery is open from 8am to 6pm. Children aged between 6 months and 5 years can attend."
+    (v,) = ground("Children aged 7 can attend.", nursery, GroundingConfig(engine=engine)).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule

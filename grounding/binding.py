@@ -92,8 +92,7 @@ def misbindings(claim: str, sentence: str) -> tuple[Misbinding, ...]:
     """Each of the claim's values the sentence gives for another named subject while giving another value for the
     claim's own (see the module's text)."""
     claim, sentence = judged_text(claim), judged_text(sentence)
-    # the claim first (its words are read once for every sentence): a value said of a name in its clause
-    values = _values(claim)
+    values = _values(claim)     # the claim first (read once per sentence): a value said of a name in its clause
     names = _names(claim) if values else ()
     own = {v.start: _owner(v.start, k[0]) for k in _clauses(claim) for v in k[1]} if names else {}
     ours = tuple(v for v in values if own.get(v.start) is not None)

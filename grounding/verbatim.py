@@ -4,14 +4,14 @@ says the claim's value too, so the quantity rule cannot tell which of its values
 (learned.quantity_conflicts leaves a stated value alone); but it writes the claim's words before the value, word for
 word, and another value after them.
 
-A conflict: the words before a claim's value (not a name) from its clause's start, two to six, two of them at least
-not stop words ("The price is" says too little: "… 350 euros until 30 September; after that the price is 450 euros"),
-start a clause of the sentence right before a value of the same kind (and a number's unit word), another one that
-cannot also be true (values.values_agree), or a length of time in any unit that does not overlap the claim's
-("Battery replacements take two hours" against "Screen replacements usually take about two hours; battery
-replacements take 30 minutes"), and stand nowhere before the claim's own; what each is per the same where both
-say ("£20 a week" is no conflict with "£15 a night"). The quantity rule (learned.quantity_conflicts with
-`same_figure`) gives the pair as a conflict of figures.
+A conflict: the words before a claim's value (not a name, nor a year or a date: binding.misbound_verbs) from its
+clause's start, two to six, two of them at least not stop words ("The price is" says too little: "… 350 euros until
+30 September; after that the price is 450 euros"), start a clause of the sentence right before a value of the
+same kind (and a number's unit word), another one that cannot also be true (values.values_agree), or a length of
+time in any unit that does not overlap the claim's ("Battery replacements take two hours" against "Screen
+replacements usually take about two hours; battery replacements take 30 minutes"), and stand nowhere before the
+claim's own; what each is per the same where both say ("£20 a week" is no conflict with "£15 a night"). The
+quantity rule (learned.quantity_conflicts with `same_figure`) gives the pair as a conflict of figures.
 """
 from __future__ import annotations
 
@@ -33,7 +33,8 @@ def own_words_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     claim, sentence = judged_text(claim), judged_text(sentence)
     theirs = [m for m in mentions(sentence) if m.kind != "named"]
     out = []
-    for c in (m for m in mentions(claim) if m.kind != "named"):
+    # a year or date said of another verb is the binding rule's ("opened in 1998 and was renovated in 2015")
+    for c in (m for m in mentions(claim) if m.kind not in ("named", "year", "date", "decade")):
         words = _WORD.findall(re.split(r"[,;:(]", claim[:c.start])[-1])
         if not 2 <= len(words) <= 6 or sum(w.lower() not in _STOP for w in words) < 2:
             continue

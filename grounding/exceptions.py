@@ -126,6 +126,8 @@ def exception_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs
     if found is None:
         return v
     column, e, agrees = found
+    if agrees is None and v.label == CONTRADICTED and _says_the_rest(claim_text, context_texts[column], e):
+        return v    # the model is right: "The zoo is open on Christmas Day" / "… except Christmas Day"
     from grounding.overrides import move_anchor
     move_anchor(v, next((p for p in pairs if p.column == column and p.judged), None), preset, entity_diffs)
     before = v.label
@@ -139,3 +141,15 @@ def exception_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs
               + (f"which the model reads as included: {before} taken the other way round ({v.rule})" if agrees is None
                  else f"and the claim says {'it' if agrees else 'the rest'} of it: {before} made {v.label} ({v.rule})"))
     return v
+
+
+def _says_the_rest(claim: str, sentence: str, e: Excepted) -> bool:
+    """Whether the claim says of the exception what the sentence says of the rest, in its words and negated alike:
+    "The zoo is open on Christmas Day" against "The zoo is open every day except Christmas Day" (the model's
+    contradiction was right, and taken the other way round it had been Supported on every engine); not "Assistance
+    dogs are welcome" against "Pets are not allowed, except assistance dogs", whose words differ. Such a contradiction
+    stands."""
+    from grounding.overclaim import holds_most
+    rest = sentence[:sentence.find(e.cue)] if e.cue in sentence else sentence
+    own = re.sub(re.escape(e.what), " ", claim, flags=re.IGNORECASE)
+    return bool(_NEGATION.search(own)) == bool(_NEGATION.search(rest)) and holds_most(own, rest)

@@ -160,3 +160,15 @@ def test_an_exception_denied_by_name_decides_by_what_the_claim_says_of_it(engine
                              "earrings cannot be returned for hygiene reasons”), and the claim says the rest of it")
     (v,) = ground("Earrings cannot be returned.", [RETURNS], config).verdicts
     assert v.label == SUPPORTED and v.anchor == 1, v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_rest_said_of_the_exception_stays_contradicted(engine):
+    """An everyday answer: "The zoo is open on Christmas Day" against "The zoo is open every day except Christmas Day"
+    was Supported on every engine: the model's contradiction (right) was taken the other way round. The claim says
+    of the exception, in the sentence's words and negated alike, what the sentence says of the rest: it stands."""
+    from grounding import GroundingConfig, ground
+    zoo = "The zoo is open every day except Christmas Day. Adult tickets cost 24 pounds."
+    (v,) = ground("The zoo is open on Christmas Day.", zoo, GroundingConfig(engine=engine)).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 0, v.rule
+    assert not v.rule.startswith("the exception"), v.rule

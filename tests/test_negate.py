@@ -150,45 +150,29 @@ def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     assert all(f"the claim says “{c}”, the source “{x}”" in said for c, x in expected), said
 
 
-@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
-def test_open_where_the_sentence_says_closed_then_is_contradicted(engine):
-    """An everyday answer: "The museum is open on Mondays" was Supported on every engine by the sentence that gives
-    its days (P(e) 0.84): it says "open" too, of Tuesday to Sunday."""
-    from pathlib import Path
-
-    from grounding import GroundingConfig, ground
-    models = Path(__file__).resolve().parent.parent / "exported_models"
-    config = GroundingConfig(engine=engine, models_dir=str(models)).validate()
-    context = ["The museum is open from 10am to 6pm, Tuesday to Sunday, and closed on Mondays. The café on the "
-               "ground floor closes at 5pm."]
-    (v,) = ground("The museum is open on Mondays.", context, config).verdicts
-    assert v.label == "Contradicted" and v.anchor == 0, v.rule
-    assert "the claim says “open on Mondays”, the source “closed on Mondays”" in v.rule
-    assert ground("The museum opens at 10am.", context, config).verdicts[0].label == "Supported"
+EVERYDAY = [
+    # (claim, context, anchor, the words the rule quotes or None, a claim the context backs): everyday answers the
+    # words now turn. "The museum is open on Mondays" was Supported on every engine (P(e) 0.84: the sentence says
+    # "open" too, of Tuesday to Sunday); "Sales in Asia fell" Supported on context-fast; "Tickets can be refunded"
+    # Partially supported on the context engines, Unsupported on claims.
+    ("The museum is open on Mondays.", MUSEUM + " The café on the ground floor closes at 5pm.", 0,
+     "the claim says “open on Mondays”, the source “closed on Mondays”", "The museum opens at 10am."),
+    ("Sales in Asia fell.", "Shares in Norvik fell 12% on Tuesday after the company cut its profit forecast. " + NORVIK,
+     1, None, "Demand in Europe has weakened."),
+    ("Tickets can be refunded.", "Tickets for the concert go on sale on Friday at 10am. " + TICKETS, 1,
+     "the claim says “can be refunded”, the source “non-refundable”", "Tickets can be transferred."),
+]
 
 
 @pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
-def test_a_fall_where_the_clause_says_growth_is_contradicted(engine):
-    """A business news answer: "Sales in Asia fell" was Supported on context-fast against "… demand in Europe had
-    weakened, while sales in Asia continued to grow"."""
+@pytest.mark.parametrize("claim, context, anchor, quoted, backed", EVERYDAY)
+def test_said_the_other_way_in_everyday_answers(engine, claim, context, anchor, quoted, backed):
     from grounding import GroundingConfig, ground
-    context = ["Shares in Norvik fell 12% on Tuesday after the company cut its profit forecast. " + NORVIK]
-    (v,) = ground("Sales in Asia fell.", context, GroundingConfig(engine=engine)).verdicts
-    assert v.label == "Contradicted" and v.anchor == 1, v.rule
-    (v,) = ground("Demand in Europe has weakened.", context, GroundingConfig(engine=engine)).verdicts
-    assert v.label == "Supported", v.rule
-
-
-@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
-def test_refunded_against_non_refundable_is_contradicted(engine):
-    """An everyday answer: "Tickets can be refunded" was Partially supported (context engines) or Unsupported
-    (claims) against "Tickets are non-refundable, but they can be transferred to another person"."""
-    from grounding import GroundingConfig, ground
-    context = ["Tickets for the concert go on sale on Friday at 10am. " + TICKETS + " The show starts at 8pm."]
-    (v,) = ground("Tickets can be refunded.", context, GroundingConfig(engine=engine)).verdicts
-    assert v.label == "Contradicted" and v.anchor == 1, v.rule
-    assert "the claim says “can be refunded”, the source “non-refundable”" in v.rule
-    (v,) = ground("Tickets can be transferred.", context, GroundingConfig(engine=engine)).verdicts
+    config = GroundingConfig(engine=engine)
+    (v,) = ground(claim, [context], config).verdicts
+    assert v.label == "Contradicted" and v.anchor == anchor, v.rule
+    assert quoted is None or quoted in v.rule
+    (v,) = ground(backed, [context], config).verdicts
     assert v.label == "Supported", v.rule
 
 

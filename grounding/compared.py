@@ -98,7 +98,35 @@ def comparisons(claim: str) -> list[Comparison]:
         if first and second and measure:
             out.append(Comparison(_DIRECTION[m.group("comp").lower()], first, second, measure, m.group(0).strip(),
                                   _bare(first_text), _bare(standard.group("group"))))
-    return out
+    return out or _against_the_other(text)
+
+
+# a comparison with no "than", the other group left to the sentence: "Severe attacks were more common with the inhaler"
+_NO_THAN = re.compile(r"^(?P<measure>[^,;:]+?)\s+(?:was|were|is|are)\s+(?P<comp>more|less)\s+(?:common|frequent|likely|"
+                      rf"prevalent)\s+{_PREP}\s+(?P<group>[^,.;:()]+?)\s*[.!]?$", re.IGNORECASE)
+
+
+def _against_the_other(text: str) -> list[Comparison]:
+    """A claim that compares one group with the other unnamed (`_NO_THAN`): its second group is empty, and the
+    sentence's one other group stands for it (`_other_group`)."""
+    m = _NO_THAN.match(text.strip())
+    if m is None or re.search(r"\bthan\b", text, re.IGNORECASE) or _NEGATED.search(m.group("measure")):
+        return []
+    first, measure = _own(m.group("group")), _stems(re.findall(r"[A-Za-z]+", m.group("measure")))
+    if not first or not measure:
+        return []
+    return [Comparison(_DIRECTION[m.group("comp").lower()], first, frozenset(), measure,
+                       text[m.start("comp"):].strip().rstrip(".!"), _bare(m.group("group")), "")]
+
+
+# a group as a sentence names it beside its figure: "the placebo group", "the drug A arm"
+_GROUP = re.compile(r"\b([A-Za-z][A-Za-z-]*(?:\s+[A-Z])?)\s+(?:group|arm|cohort)s?\b")
+
+
+def _other_group(sentence: str, first: frozenset) -> tuple[frozenset, str] | None:
+    """The one group the sentence names besides `first` (`_GROUP`), as (its own words, its phrase), or None."""
+    others = {own: m.group(0) for m in _GROUP.finditer(sentence) if (own := _own(m.group(1))) and not own & first}
+    return next(iter(others.items())) if len(others) == 1 else None
 
 
 def _value(text: str, start: int, end: int, last: bool) -> Optional[tuple[str, Decimal, str]]:
@@ -163,6 +191,11 @@ def against_figures(claim: str, sentence: str) -> list[tuple[bool, str, str]]:
     for c in comparisons(claim):
         if not c.measure & words:
             continue
+        if not c.second:     # the claim's other group unnamed: the sentence's one other group
+            other = _other_group(sentence, c.first)
+            if other is None:
+                continue
+            c = c._replace(second=other[0], second_text=_bare(other[1]))
         a, b = _figure(sentence, c.first, c.second), _figure(sentence, c.second, c.first)
         if a is None or b is None or a[0] != b[0] or a[1] == b[1] \
                 or a[0] == "number" and not _counts_only(sentence, a, b):

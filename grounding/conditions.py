@@ -30,12 +30,16 @@ UNTIL_RULE = "the end it gives"
 DAYS_RULE = "the days it opens"
 OPEN_DAYS_RULE = "the days it is open"
 HOURS_RULE = "the hours it gives"
+BOUND_RULE = "the value within the bound"
+LENGTH_RULE = "the length it gives"
 NOTES = {CONDITION_RULE: "what it forbids without that condition it allows with it",
          UNTIL_RULE: "a state that ends then holds until then",
          DAYS_RULE: "a place open only on the other days is closed on these",
          OPEN_DAYS_RULE: "a place open on a span of days is open on each of them",
          HOURS_RULE: "hours within a part of the day are in that part of the day",
-         WITHHELD_RULE: "what it allows only while a condition does not hold it does not allow when it does"}
+         WITHHELD_RULE: "what it allows only while a condition does not hold it does not allow when it does",
+         BOUND_RULE: "a value within the claim's bound is one the bound allows",
+         LENGTH_RULE: "the length it gives is the claim's"}
 
 # negate's words of a negation ("not", "n't", "never", "no", "nothing", …), and "cannot", which they miss as one word
 _DENIAL = re.compile(_NEGATION.pattern + r"|\bcannot\b", re.IGNORECASE)
@@ -126,7 +130,9 @@ def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
     condition it lifts, the end of a state the claim says holds until then (grounding.ended.ends_as_said), or the
     other days of the week open where the claim says closed (grounding.weekdays.closed_outside), days open that hold
     the claim's (grounding.weekdays.open_within), or hours within the part of the day the claim gives
-    (grounding.hours.within_part_of_day)."""
+    (grounding.hours.within_part_of_day), or a value within the claim's bound (grounding.ranges.bounds_held: "under 3
+    kg" against "2.4 kg"), or the claim's length of time (grounding.durations.lengths_held: "three days" against "from
+    4 to 6 June")."""
     found = lifted(claim_text, sentence)
     if found is not None:
         return CONDITION_RULE, f"it forbids it only “{found.sentence}”, and the claim allows it “{found.claim}”"
@@ -144,6 +150,11 @@ def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
         found = said(claim_text, sentence)
         if found is not None:
             return name, f"it says “{found[1]}”, and the claim “{found[0]}”"
+    from grounding.durations import lengths_held
+    from grounding.ranges import bounds_held
+    for name, found in ((BOUND_RULE, bounds_held(claim_text, sentence)), (LENGTH_RULE, lengths_held(claim_text, sentence))):
+        if found:
+            return name, "; ".join(f"it says “{x}”, and the claim “{c}”" for c, x in found)
     return None
 
 
@@ -153,7 +164,7 @@ def backed_override(v: Verdict, preset: VerdictPreset, claim_text: str, context_
     anchor backs the claim in a way the model reads the other way round (`backing`: it forbids the claim's thing
     only without the condition the claim allows it with, or it ends the claim's state when the claim says it holds
     until): Supported on that sentence. Also where the anchor names no time of day, day of the week or part of the
-    day and another judged sentence (`pairs`, cosine at least `tau`) gives the claim's days or hours
+    day (none of the kinds the claim names: "… released at 8am" for "open on weekdays") and another judged sentence (`pairs`, cosine at least `tau`) gives the claim's days or hours
     (`_TIMED`): the model's contradiction then comes from a sentence on another point ("Blood tests are done in the
     morning only" was Contradicted by "Blood tests are by appointment only", P(c) 0.75, its "only" taken for the
     claim's, while "Blood tests are carried out between 8:30am and 11:30am" gives morning hours); the anchor becomes
@@ -168,7 +179,7 @@ def backed_override(v: Verdict, preset: VerdictPreset, claim_text: str, context_
             or not (v.label == CONTRADICTED or leans):
         return v
     found, column, cosine = backing(claim_text, context_texts[v.anchor]), v.anchor, v.cosine
-    if found is None and not _timed(context_texts[v.anchor]):
+    if found is None and not _timed(context_texts[v.anchor], claim_text):
         for p in sorted(pairs, key=lambda p: (-p.cosine, p.column)):
             if p.judged and p.cosine >= tau and p.column != v.anchor:
                 found = backing(claim_text, context_texts[p.column])
@@ -185,7 +196,7 @@ def backed_override(v: Verdict, preset: VerdictPreset, claim_text: str, context_
               f"contradiction: {'Contradicted' if not leans else 'its lean to contradiction'} taken the other way "
               f"round ({v.rule})" if column == before else
               f"{name}: context sentence {column + 1}: {v.anchor_conflict}; the model's contradiction came from "
-              f"context sentence {before + 1}, which names no day or time ({v.rule})")
+              f"context sentence {before + 1}, which names none of the claim's days or times ({v.rule})")
     return v
 
 
@@ -193,10 +204,21 @@ _TIMED = (DAYS_RULE, OPEN_DAYS_RULE, HOURS_RULE)
 _PART_OF_DAY = re.compile(r"\b(?:morning|afternoon|evening|night|midday|noon|midnight)s?\b", re.IGNORECASE)
 
 
-def _timed(sentence: str) -> bool:
-    """Whether a sentence names a time of day, a day of the week or a part of the day."""
+_WEEK_PART = re.compile(r"\bweek(?:day|end)s?\b", re.IGNORECASE)
+
+
+def _timed(sentence: str, claim: str = "") -> bool:
+    """Whether a sentence names a time of day, a day of the week or a part of the day; with `claim`, one of the kinds
+    the claim names ("The clinic is open on weekdays": a day; "… same-day appointments are released at 8am" names
+    only an hour, and a sentence that gives the claim's days may back it)."""
     from grounding.entities import mentions
-    return bool(_PART_OF_DAY.search(sentence)) or any(m.kind in ("time", "weekday") for m in mentions(sentence))
+
+    def kinds(text: str) -> set[str]:
+        found = {"hours" if m.kind == "time" else "days" for m in mentions(text) if m.kind in ("time", "weekday")}
+        return found | ({"hours"} if _PART_OF_DAY.search(text) else set()) | (
+            {"days"} if _WEEK_PART.search(text) else set())
+    theirs = kinds(sentence)
+    return bool(theirs & kinds(claim)) if claim else bool(theirs)
 
 
 def backing_note(rule: str) -> str | None:

@@ -198,20 +198,11 @@ def no_longer(claim: str, sentence: str) -> list[tuple[str, str]]:
     amounts: "20p per day" are the fines' that are no longer charged)."""
     claim, sentence = judged_text(claim), judged_text(sentence)
     m = _NO_LONGER.search(sentence)
-    from grounding.lists import NEGATION_WORD
-    if m is None or NEGATION_WORD.search(claim) or re.search(r"\bused to\b", claim, re.IGNORECASE):
+    present = _present(claim) if m is not None else None
+    if present is None:
         return []
+    doc, root, head, said = present
     from grounding.decompose import parse
-    doc = parse(claim)
-    root = next((t for t in doc if t.dep_ == "ROOT"), None)
-    if root is None or root.tag_ == "VBD" or any(c.lower_ in _PAST_AUX for c in root.children
-                                                  if c.dep_ in ("aux", "auxpass")):
-        return []
-    head = root if root.lemma_ != "be" else next((c for c in root.children if c.dep_ in ("acomp", "attr")), None)
-    if head is None:
-        return []
-    first = min(t.i for t in (root, *(c for c in root.children if c.dep_ in ("aux", "auxpass"))))
-    said = doc[first:max([head.i] + [t.i for c in root.children if c.dep_ == "dobj" for t in c.subtree]) + 1].text
     theirs = parse(sentence)
     longer = next((t for t in theirs if t.lower_ == "longer" and t.idx >= m.start()), None)
     if longer is None:
@@ -230,3 +221,56 @@ def no_longer(claim: str, sentence: str) -> list[tuple[str, str]]:
         return []
     stop = next((c for c in verb.children if c.dep_ in ("dobj", "acomp", "attr") and c.i > verb.i), verb)
     return [(said, theirs[longer.i - 1:stop.i + 1].text)]
+
+
+def _present(claim: str):
+    """(parse, root, the word it asserts, the deed as written) of a claim that is not negated and not in the past
+    ("The shop sold bread", "used to"), asserting its main verb or the complement of "be"; else None."""
+    from grounding.lists import NEGATION_WORD
+    if NEGATION_WORD.search(claim) or re.search(r"\bused to\b", claim, re.IGNORECASE):
+        return None
+    from grounding.decompose import parse
+    doc = parse(claim)
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.tag_ == "VBD" or any(c.lower_ in _PAST_AUX for c in root.children
+                                                  if c.dep_ in ("aux", "auxpass")):
+        return None
+    head = root if root.lemma_ != "be" else next((c for c in root.children if c.dep_ in ("acomp", "attr")), None)
+    if head is None:
+        return None
+    first = min(t.i for t in (root, *(c for c in root.children if c.dep_ in ("aux", "auxpass"))))
+    said = doc[first:max([head.i] + [t.i for c in root.children if c.dep_ == "dobj" for t in c.subtree]) + 1].text
+    return doc, root, head, said
+
+
+_ABOLISHED = re.compile(r"\b(?:abolish(?:ed)?|scrapped|discontinued|axed|phased\s+out|done\s+away\s+with)\b", re.I)
+_ABOLISH_LEMMAS = frozenset("abolish scrap discontinue axe phase do".split())
+_NOT_YET = re.compile(r"\b(?:will|would|could|may|might|plans?|planned|proposed|considering|if)\b", re.IGNORECASE)
+
+
+def abolished(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's present deed or state, the sentence's "… were abolished") where the sentence says a thing the
+    claim names (its main verb's subject or object, by lemma) was done away with: "The library charges fines for
+    late returns" against "Overdue fines were abolished in 2022" (Partially supported or Unsupported on every
+    engine). The sentence neither negated nor still to come ("will be scrapped", "plans to abolish"); the claim as
+    `no_longer` reads it (present, not negated)."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    from grounding.lists import NEGATION_WORD
+    if not _ABOLISHED.search(sentence) or NEGATION_WORD.search(sentence) or _NOT_YET.search(sentence):
+        return []
+    present = _present(claim)
+    if present is None:
+        return []
+    doc, root, _, said = present
+    from grounding.decompose import parse
+    theirs = parse(sentence)
+    verb = next((t for t in theirs if t.lemma_.lower() in _ABOLISH_LEMMAS and _ABOLISHED.match(sentence, t.idx)), None)
+    if verb is None:
+        return []
+    done = [c for c in verb.children if c.dep_ in ("nsubjpass", "dobj") and c.pos_ in ("NOUN", "PROPN")]
+    named = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass", "dobj", "attr") and c.pos_ in ("NOUN", "PROPN")]
+    if not any(_keys(d) & _keys(n) for d in done for n in named):
+        return []
+    thing = next(d for d in done if any(_keys(d) & _keys(n) for n in named))
+    start = min(t.i for t in thing.subtree)
+    return [(said, theirs[min(start, verb.i):max(verb.i, thing.i) + 1].text)]

@@ -13,11 +13,13 @@ A claim is about the exception when its subject (spaCy's parse: the root's nsubj
 it) has the exception's content words up to its head noun, half of those after it and none but the exception's, by
 their first five letters ("Assistance dogs" / "except assistance dogs"; "Babies under one" / "apart from babies under
 one year old"; not "Children pay the fee" against "with the exception of children under five", nor "Dogs are
-welcome", which the sentence does not except, nor "The museum is open on Mondays" against "open daily except
-Mondays", where the model's reading is no mirror image: it gave the claim and its opposite the same entailment, 0.74
-and 0.75). Or the claim says the sentence's rule of the exception: it holds every content word of the exception and
+welcome", which the sentence does not except). Or the claim says the sentence's rule of the exception: it holds every content word of the exception and
 most of the words before the cue ("Blue badge holders can park free in the multi-storey car park" against "Blue badge
-holders can park free at any time, except in the multi-storey car park"). Words only, no model.
+holders can park free at any time, except in the multi-storey car park"), or, less the exception, only words before
+the cue, two at least ("Breakfast is included in the basic rate" against "Breakfast is served from 7 to 10am and is
+included in all rates except the basic rate"; "The museum is open on Mondays" against "open daily except Mondays",
+where the model gave the claim and its opposite the same entailment, 0.74 and 0.75: the words decide, a claim negated
+as the rest is said contradicted, one negated the other way backed, `_says_the_rest`). Words only, no model.
 """
 from __future__ import annotations
 
@@ -75,7 +77,9 @@ def excepted(claim: str, sentence: str) -> Excepted | None:
         # the rule said of the exception: "Blue badge holders can park free in the multi-storey car park" against
         # "Blue badge holders can park free at any time, except in the multi-storey car park"
         rule = sentence[:m.start()]
-        if words and words <= own and _stems(rule) and holds_most(rule, claim):
+        rest = re.sub(re.escape(what), " ", claim, flags=re.IGNORECASE)   # "Breakfast is included in the basic rate"
+        if words and words <= own and _stems(rule) and (holds_most(rule, claim) or _stems(rest) and holds_most(
+                rest, rule, 1.0, 2)):      # against "… is included in all rates except the basic rate"
             return Excepted(what, m.group(0).strip())
     return None
 
@@ -128,6 +132,8 @@ def exception_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs
     column, e, agrees = found
     if agrees is None and v.label == CONTRADICTED and _says_the_rest(claim_text, context_texts[column], e):
         return v    # the model is right: "The zoo is open on Christmas Day" / "… except Christmas Day"
+    if agrees is None and v.label != CONTRADICTED and _says_the_rest(claim_text, context_texts[column], e, opposite=True):
+        return v    # so is its support: "Breakfast is not included in the basic rate" / "… except the basic rate"
     from grounding.overrides import move_anchor
     move_anchor(v, next((p for p in pairs if p.column == column and p.judged), None), preset, entity_diffs)
     before = v.label
@@ -143,13 +149,14 @@ def exception_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs
     return v
 
 
-def _says_the_rest(claim: str, sentence: str, e: Excepted) -> bool:
+def _says_the_rest(claim: str, sentence: str, e: Excepted, opposite: bool = False) -> bool:
     """Whether the claim says of the exception what the sentence says of the rest, in its words and negated alike:
     "The zoo is open on Christmas Day" against "The zoo is open every day except Christmas Day" (the model's
     contradiction was right, and taken the other way round it had been Supported on every engine); not "Assistance
     dogs are welcome" against "Pets are not allowed, except assistance dogs", whose words differ. Such a contradiction
-    stands."""
+    stands. `opposite`: whether it says the opposite of the rest, in its words, negated the other way ("Breakfast is not
+    included in the basic rate" against "… is included in all rates except the basic rate"): such a support stands."""
     from grounding.overclaim import holds_most
     rest = sentence[:sentence.find(e.cue)] if e.cue in sentence else sentence
     own = re.sub(re.escape(e.what), " ", claim, flags=re.IGNORECASE)
-    return bool(_NEGATION.search(own)) == bool(_NEGATION.search(rest)) and holds_most(own, rest)
+    return (bool(_NEGATION.search(own)) != bool(_NEGATION.search(rest))) == opposite and holds_most(own, rest)

@@ -16,6 +16,7 @@ from grounding.prohibited import LIMIT_RULE
 from grounding.siblings import SIBLING_RULE
 from grounding.types import (CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, Claim, GroundingResult,
                              Provenance, Verdict)
+from grounding.unmentioned import UNMENTIONED_RULE
 from grounding.verdict import DOUBTED
 from grounding.wording import align
 
@@ -99,6 +100,8 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             elif verdict.rule.startswith("the exception: "):
                 signal = (f"{verdict.anchor_conflict}, so what it says of the rest does not hold for them (the "
                           f"entailment model, which reads the exception as included, had read it as backing the claim)")
+            elif verdict.rule.startswith("another holder"):
+                signal = f"only one thing can be that, and it names another: {verdict.anchor_conflict}"
             elif verdict.rule.startswith("another cause"):
                 signal = f"it gives another cause: {verdict.anchor_conflict}"
             elif verdict.rule.startswith("another doer"):
@@ -202,6 +205,10 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             text = (f"Unsupported: {anchor} ({where}) gives figures of other kinds than the claim's "
                     f"({verdict.rule.split(': ', 1)[1].split('; ')[0]}): it reads as a contradiction to the entailment "
                     f"model ({_read_against(verdict, claim):.2f}), but it says nothing of the claim's figure.")
+        elif verdict.rule.startswith(UNMENTIONED_RULE) and verdict.anchor_conflict:
+            text = (f"Unsupported: {verdict.anchor_conflict}. The entailment model read {anchor} ({where}) as a "
+                    f"contradiction ({_read_against(verdict, claim):.2f}), but a sentence on other things does not "
+                    f"say the claim's is not so: it is not mentioned.")
         elif verdict.rule.startswith(SIBLING_RULE) and verdict.anchor_conflict:
             text = (f"Unsupported: {anchor} ({where}) {verdict.anchor_conflict.replace('it speaks', 'speaks', 1)}: what "
                     f"it says of its own does not back the claim, and no other sentence says it of the claim's.")

@@ -10,7 +10,8 @@ import re
 from grounding.invisible import judged_text
 from grounding.reversal import _comparative, _singular
 
-_GROUP = re.compile(r"\b(?P<adj>[A-Za-z]+er)\s+(?P<noun>(?!than\b)[a-z]{3,})\b(?!\s+than\b)")
+# not a measure graded against a standard: "higher reading scores than those who skipped it"
+_GROUP = re.compile(r"\b(?P<adj>[A-Za-z]+er)\s+(?P<noun>(?!than\b)[a-z]{3,})\b(?!(?:\s+[a-z]+){0,2}\s+than\b)")
 
 
 def opposite_groups(claim: str, sentence: str) -> list[tuple[str, str]]:

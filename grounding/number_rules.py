@@ -245,11 +245,9 @@ def event_override(v: Verdict, preset: VerdictPreset, claim: Claim) -> Verdict:
     e, n, c = claim.swapped
     if n < max(e, c):
         return v
-    v.label, v.conflicting = UNSUPPORTED, None
-    v.anchor_conflict = "it dates another event, not the claim's"
-    v.rule = (f"{EVENT_RULE}: read with the claim's date in place of its own, context sentence {v.anchor + 1} neither "
-              f"entails nor contradicts the claim (P(n) = {n:.2f}, P(e) = {e:.2f}, P(c) = {c:.2f}); {v.rule}")
-    return v
+    return v.made_unsupported(f"{EVENT_RULE}: read with the claim's date in place of its own, context sentence "
+                              f"{v.anchor + 1} neither entails nor contradicts the claim (P(n) = {n:.2f}, P(e) = {e:.2f}, "
+                              f"P(c) = {c:.2f})", "it dates another event, not the claim's")
 
 
 OTHER_KIND_RULE = "figures of another kind"
@@ -272,11 +270,9 @@ def other_kind_override(v: Verdict, preset: VerdictPreset, claim_text: str, anch
     ours, theirs = _kinds(judged_text(claim_text)), _kinds(judged_text(anchor_text))
     if not ours or not theirs or ours & theirs:
         return v
-    v.label, v.conflicting = UNSUPPORTED, None
-    v.anchor_conflict = "it gives figures of other kinds, none of the claim's"
-    v.rule = (f"{OTHER_KIND_RULE}: the claim gives {', '.join(sorted(ours))}, context sentence {v.anchor + 1} "
-              f"{', '.join(sorted(theirs))}; {v.rule}")
-    return v
+    return v.made_unsupported(f"{OTHER_KIND_RULE}: the claim gives {', '.join(sorted(ours))}, context sentence "
+                              f"{v.anchor + 1} {', '.join(sorted(theirs))}",
+                              "it gives figures of other kinds, none of the claim's")
 
 
 _AGED = re.compile(r"\b(?:aged|ages?|age\s+of)\b", re.IGNORECASE)

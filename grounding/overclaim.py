@@ -169,25 +169,31 @@ def _restricted(claim: str, sentence: str) -> Overclaim | None:
     """The claim's subject, plain ("Customers will receive compensation"; not "COVID-19 patients"), that the sentence
     restricts by a relative clause or a "with" phrase after it ("Customers who lost service for more than two days are
     entitled to …", "Patients with diabetes"; not after a comma), the two otherwise saying one thing: the source says
-    it of some."""
+    it of some. Not where the text also has the subject unrestricted as a subject (sentences read together:
+    "Members can bring a guest …" had been Partially supported for "… members who miss three classes …" in the
+    next one)."""
     from grounding.decompose import parse
     subject = next((t for t in parse(claim) if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"
                     and t.pos_ in ("NOUN", "PROPN")), None)
     if subject is None or any(c.dep_ != "det" for c in subject.children):    # plain: "Customers", "The patients"
         return None
     doc = parse(sentence)
+    found = None
     for t in doc:
         if t.lemma_.lower() != subject.lemma_.lower() or t.dep_ not in ("nsubj", "nsubjpass"):
             continue
         tail = [c for c in t.children if c.i > t.i and (c.dep_ == "relcl" or c.dep_ == "prep" and c.lower_ == "with")
                 and doc[c.left_edge.i - 1].text != ","]
+        if not tail:      # the text says it of them all too ("Members of the gym can bring a guest …; … members who
+            return None   # miss three classes …", read together)
         rest = claim[:subject.idx] + claim[subject.idx + len(subject.text):]    # the subject matched by the parse
         end = max((x.right_edge.i for x in tail), default=t.i)
         # a restriction the claim states itself picks out nothing: "The appointment is with Dr Patel" / "Your
         # appointment with Dr Patel is on Monday …"
-        if tail and holds_most(rest, sentence, share=0.5) and not _stems(doc[t.i + 1:end + 1].text) <= _stems(claim):
-            return Overclaim(subject.text, doc[t.left_edge.i:end + 1].text)
-    return None
+        if found is None and holds_most(rest, sentence, share=0.5) \
+                and not _stems(doc[t.i + 1:end + 1].text) <= _stems(claim):
+            found = Overclaim(subject.text, doc[t.left_edge.i:end + 1].text)
+    return found
 
 
 @functools.lru_cache(maxsize=4096)

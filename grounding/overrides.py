@@ -158,9 +158,8 @@ def _doubted(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[PairSc
                       f"(P(c) = {claim.joint[2]:.2f}, P(e) = {claim.joint[0]:.2f})")
             move_anchor(v, next((p for p in pairs if p.column == column and p.judged), None), preset, entity_diffs)
             return v
-    v.label, v.conflicting = UNSUPPORTED, None
-    v.rule = f"{DOUBTED}: P(c) = {claim.joint[2]:.2f} >= {preset.joint_doubt} and above P(e) = {claim.joint[0]:.2f}; {v.rule}"
-    return v
+    return v.made_unsupported(f"{DOUBTED}: P(c) = {claim.joint[2]:.2f} >= {preset.joint_doubt} and above P(e) = "
+                              f"{claim.joint[0]:.2f}")
 
 
 def overclaim_partial(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore], joint_columns,
@@ -331,10 +330,8 @@ def list_override(v: Verdict, preset: VerdictPreset, claim_text: str, context_te
     from grounding.lists import extends_open_list
     found = extends_open_list(claim_text, context_texts[v.anchor])
     if found:
-        v.label, v.conflicting = UNSUPPORTED, None
-        v.anchor_conflict = f"it lists some members (“{found[1]}”), not “{found[0]}”"
-        v.rule = (f"an open list: the source names “{found[1]}”, not all members, and not “{found[0]}” "
-                  f"(context sentence {v.anchor + 1}); {v.rule}")
+        v.made_unsupported(f"an open list: the source names “{found[1]}”, not all members, and not “{found[0]}” "
+                           f"(context sentence {v.anchor + 1})", f"it lists some members (“{found[1]}”), not “{found[0]}”")
     return v
 
 

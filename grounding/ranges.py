@@ -1,10 +1,13 @@
 """Whether a value is an end of a range ("1–2%", "between 40 and 90%", "from 8am to 1pm") or a difference between
 two others ("100 dollars more than the base model"): neither is a value of the figure itself. The number rules
-(learned.quantity_conflicts, grounding.binding) leave such values out of their comparisons.
+(learned.quantity_conflicts, grounding.binding) leave such values out of their comparisons. Also a value within a
+claim's bound ("2.4 kg" for "under 3 kg", `bounds_held`) and a value the sentence gives a share of ("half the fee of
+400 euros" for "200 euros", `share_of`).
 """
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from grounding.entities import _SMALL, Mention
 
@@ -41,3 +44,62 @@ def is_difference(text: str, m: Mention) -> bool:
     higher"): it answers no value of the figure itself ("the base model costs 799 dollars"), only another
     difference."""
     return bool(_DIFFERENCE.match(text, m.end))
+
+
+def bounds_held(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's bound, the sentence's value)] where every figure of the claim is a bound ("under 3 kg", "more
+    than half", "up to 45 minutes") that a value of the sentence of its kind and unit lies within (values.values_agree:
+    "2.4 kg"), and the sentence holds every other word of the claim (overclaim.holds_most, all of them, two at
+    least): "The X200 weighs under 3 kg" against "The X200 vacuum cleaner weighs 2.4 kg and runs for up to 45 minutes",
+    which the entailment model reads as a contradiction (P(c) 0.92). Else []."""
+    from grounding.entities import mentions
+    from grounding.invisible import judged_text
+    from grounding.overclaim import holds_most
+    from grounding.values import _AT_LEAST, _AT_MOST, _NOT_THAN, MEASURES, _side, values_agree
+    claim, sentence = judged_text(claim), judged_text(sentence)
+
+    def unit(text: str, m: Mention) -> str:
+        word = re.match(r"\s*([A-Za-z%]*)", text[m.end:]).group(1).lower()
+        return word if m.kind == "number" and MEASURES.fullmatch(word) else ""
+    ours = [m for m in mentions(claim) if m.kind != "named"]
+    theirs = [m for m in mentions(sentence) if m.kind in ("number", "percent", "money")]
+    out, rest = [], claim
+    for c in ours:
+        before = " ".join(claim[max(0, c.start - 30):c.start].split())
+        side = _side(before)
+        if not side or c.kind not in ("number", "percent", "money") or c.kind == "number" and not unit(claim, c):
+            return []
+        held = next((x for x in theirs if x.kind == c.kind and unit(sentence, x) == unit(claim, c)
+                     and not _side(" ".join(sentence[max(0, x.start - 30):x.start].split()))
+                     and not in_range(sentence, x) and values_agree(claim, c, sentence, x)), None)
+        if held is None:
+            return []
+        word = _NOT_THAN.search(before) or _AT_LEAST.search(before) or _AT_MOST.search(before)
+        said = f"{word.group(0)} {c.surface}" if word else c.surface
+        out.append((f"{said} {unit(claim, c)}".strip(), f"{held.surface} {unit(sentence, held)}".strip()))
+        rest = rest.replace(c.surface, " ")
+    rest = re.sub(r"\b(?:under|below|over|above|up\s+to|at\s+(?:most|least)|less|fewer|more|than|no|not)\b", " ", rest,
+                  flags=re.IGNORECASE)
+    return out if out and holds_most(rest, sentence, 1.0, 2) else []
+
+
+_FRACTIONS = {"half": Fraction(1, 2), "a third": Fraction(1, 3), "a quarter": Fraction(1, 4), "twice": Fraction(2),
+              "double": Fraction(2), "three times": Fraction(3)}
+# "half the standard fee of 400 euros", "twice the usual price of $20": a share of the value after it
+_SHARE_BEFORE = re.compile(r"\b(?P<share>half|a\s+third|a\s+quarter|twice|double|three\s+times)\s+(?:of\s+)?(?:the|a|an|"
+                           r"its|their|his|her)?\s*(?:[A-Za-z-]+\s+){0,3}of\s+(?:[$€£]\s*)?$", re.IGNORECASE)
+
+
+def share_of(claim: str, c: Mention, context: str, x: Mention) -> bool:
+    """Whether the sentence gives the claim's value as a share of its own ("Students pay 200 euros" against "Students
+    pay half the standard fee of 400 euros": the quantity rule had read 400 euros as the students')."""
+    from decimal import Decimal, InvalidOperation
+    found = _SHARE_BEFORE.search(context[max(0, x.start - 60):x.start])
+    if found is None or c.kind != x.kind:
+        return False
+    try:
+        mine, theirs = Decimal(c.key.strip("$€£¥%")), Decimal(x.key.strip("$€£¥%"))
+    except InvalidOperation:
+        return False
+    share = _FRACTIONS[" ".join(found.group("share").lower().split())]
+    return mine * share.denominator == theirs * share.numerator

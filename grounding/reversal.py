@@ -260,9 +260,10 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out = [f"the claim has {s.agent} {s.verb} {s.patient}, the source has {s.patient} {s.verb} {s.agent}"
            for s in role_swaps(claim, sentence)]
     out += [f"the claim says {c}, the source {x}" for c, x in opposite_comparisons(claim, sentence)]
-    from grounding.swapped import bare_opposite, swapped_comparisons    # compared the other way round, or with no
-    out += [f"the claim says {c}, the source {x}" for c, x in swapped_comparisons(claim, sentence)   # "than"
-            + bare_opposite(claim, sentence)]
+    from grounding.swapped import bare_opposite, other_group_higher, swapped_comparisons   # compared the other way
+    out += [f"the claim says {c}, the source {x}" for c, x in swapped_comparisons(claim, sentence)   # round, or with
+            + bare_opposite(claim, sentence)]                                                     # no "than"
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_group_higher(claim, sentence)]
     from grounding.groups import opposite_groups        # the claim's group at the other end of a scale
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_groups(claim, sentence)]
     out += [f"the claim says {c}, the source {x}" for c, x in opposite_conditions(claim, sentence)]
@@ -282,8 +283,8 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in state_ended(claim, sentence)]
     from grounding.ended import held_until              # a state the source says held until a time ("was … until 2011")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in held_until(claim, sentence)]
-    from grounding.ended import no_longer               # a deed the source says has stopped ("no longer sells bread")
-    out += [f"the claim says “{c}”, the source “{x}”" for c, x in no_longer(claim, sentence)]
+    from grounding.ended import abolished, no_longer    # a deed the source says has stopped ("no longer sells bread")
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in no_longer(claim, sentence) + abolished(claim, sentence)]
     from grounding.availability import other_availability   # none left where some are ("sold out" / "still available")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_availability(claim, sentence)]
     from grounding.positions import opposite_positions  # a standard on the other side ("above the national average")

@@ -7,7 +7,10 @@ The sentence answers the claim where the claim's group is one of the two it name
 and the sentence names no difference of its own between them (no comparative of the claim's before its groups).
 Groups may be named by their kind too: "The higher dose worked faster" against "Time to pain relief did not differ
 between the two doses" (P(e) 0.27 read together on the context engines, which called it Supported).
-Neither is read when negated ("was not strongest in women", "not similar"). The reversal rule
+Neither is read when negated ("was not strongest in women", "not similar"). Also a link to a better or worse
+measure against none in it ("linked to better maths scores" / "no difference in maths scores", `_no_change_in`), and
+the same time against a gap ("closes at the same time as the gym" / "closes 30 minutes before the gym",
+`_gap_against_same`). The reversal rule
 (reversal.reversals, overrides.reversal_override) turns such a claim Contradicted.
 """
 from __future__ import annotations
@@ -43,7 +46,8 @@ def no_difference(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's difference, the sentence's sameness) where the sentence finds the claim's group alike with
     another (see the module's text), as written; or the claim's thing alike with the standard the claim compares it
     with (`_alike_to`)."""
-    out = _kinds_alike(claim, sentence) or _alike_to(claim, sentence)
+    out = _kinds_alike(claim, sentence) or _alike_to(claim, sentence) or _no_change_in(claim, sentence) \
+        or _gap_against_same(claim, sentence)
     if out:
         return out
     alike = [m for m in _ALIKE.finditer(sentence)
@@ -145,3 +149,53 @@ def _kinds_alike(claim: str, sentence: str) -> list[tuple[str, str]]:
         before = re.search(r"(?<![\w-])(?!(?:the|a|an|this|that)\s)([\w-]+)\s+$", claim[:noun.start()], re.IGNORECASE)
         out.append((claim[before.start() if before else noun.start():more.end()], same.group(0)))   # "higher dose …"
     return out
+
+
+# a link to a change of a measure: "Eating breakfast was linked to better maths scores"
+_LINKED = re.compile(r"\b(?:linked|associated|tied|related)\s+(?:to|with)\s+(?P<word>better|higher|lower|worse|improved|"
+                     r"greater|more|less|fewer|reduced|increased|decreased)\s+(?P<measure>(?:[a-z-]+\s+){0,2}[a-z-]+)",
+                     re.IGNORECASE)
+# none in the measure: "there was no difference in maths scores", "no significant change in weight"
+_NONE_IN = re.compile(r"\bno\s+(?:significant\s+|statistically\s+significant\s+|clear\s+|real\s+)?(?:difference|change|"
+                      r"improvement|effect|link|association)s?\s+(?:in|on|for|with)\s+(?P<measure>(?:[a-z-]+\s+){0,2}"
+                      r"[a-z-]+)", re.IGNORECASE)
+
+
+def _no_change_in(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's link, the sentence's none) where the claim links something to a change of a measure and the
+    sentence finds none in it, the measure's words the same (by their first five letters): "Eating breakfast was
+    linked to better maths scores" against "…, but there was no difference in maths scores" (Supported on every
+    engine). Not a negated claim."""
+    from grounding.overclaim import _stems
+    found = _LINKED.search(claim)
+    if found is None or _NOT.search(claim[:found.start()]):
+        return []
+    measure = _stems(found.group("measure"))
+    for m in _NONE_IN.finditer(sentence):
+        if measure and measure <= _stems(m.group("measure")):
+            return [(found.group(0), m.group(0))]
+    return []
+
+
+# the same time as another thing: "The pool closes at the same time as the gym"
+_SAME_TIME = re.compile(r"\b(?:at\s+)?the\s+same\s+time\s+as\s+(?:the\s+)?(?P<other>[a-z-]+)", re.IGNORECASE)
+# a gap of time before or after it: "The pool closes 30 minutes before the gym"
+_GAP = re.compile(r"\b(?P<gap>(?:\d+|[a-z]+|half\s+an?)\s+(?:minutes?|hours?|days?|weeks?)\s+(?:before|after|earlier\s+than|"
+                  r"later\s+than))\s+(?:the\s+)?(?P<other>[a-z-]+)", re.IGNORECASE)
+
+
+def _gap_against_same(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's sameness, the sentence's gap) where the claim says a thing happens at the same time as another and
+    the sentence gives a gap of time between them, the other thing the same word: "The pool closes at the same time
+    as the gym" against "The pool closes 30 minutes before the gym" (Partially supported on every engine). Neither
+    negated, and the claim's verb (its word before "at the same time") in the sentence."""
+    from grounding.lists import NEGATION_WORD
+    same = _SAME_TIME.search(claim)
+    if same is None or NEGATION_WORD.search(claim) or NEGATION_WORD.search(sentence):
+        return []
+    verb = re.findall(r"[a-z]+", claim[:same.start()].lower())[-1:]
+    for m in _GAP.finditer(sentence):
+        if _stem(m.group("other")) == _stem(same.group("other")) and verb \
+                and re.search(rf"\b{re.escape(verb[0][:4])}", sentence, re.IGNORECASE):
+            return [(same.group(0).strip(), m.group(0).strip())]
+    return []

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from grounding.config import VerdictPreset
-from grounding.types import PARTIAL, SUPPORTED, UNSUPPORTED, PairScore, Verdict
+from grounding.types import PARTIAL, SUPPORTED, PairScore, Verdict
 
 SIBLING_RULE = "said of another of its kind"
 ALONE_ENTAILS = 0.7
@@ -75,10 +75,8 @@ def sibling_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
            and p.entail >= ALONE_ENTAILS and not other(context_texts[p.column]) for p in pairs):
         return v
     theirs, ours = found
-    v.label, v.conflicting = UNSUPPORTED, None
-    v.anchor_conflict = f"it speaks of “{theirs}”, not of “{ours}”"
-    v.rule = f"{SIBLING_RULE}: {v.anchor_conflict} (context sentence {v.anchor + 1}); {v.rule}"
-    return v
+    found = f"it speaks of “{theirs}”, not of “{ours}”"
+    return v.made_unsupported(f"{SIBLING_RULE}: {found} (context sentence {v.anchor + 1})", found)
 
 
 def named_sibling(claim: str, sentence: str) -> tuple[str, str] | None:

@@ -8,7 +8,9 @@ available but more expensive" (Supported on every engine).
 direction, the claim's standard among the words before the sentence's "than" and the sentence's standard among the
 words before the claim's, the two standards apart. `bare_opposite`: the sentence has no "than", and says the
 claim's scale the other way (a comparative, or "more" / "less" and the word it grades), holding every word of the
-claim's subject and of the words up to its "than" and none of its standard's own, not negated. The reversal rule (reversal.reversals) gives the pairs.
+claim's subject and of the words up to its "than" and none of its standard's own, not negated. `other_group_higher`:
+the claim gives its group, with no "than", what the sentence gives another group "than those who" do as the claim's
+group does. The reversal rule (reversal.reversals) gives the pairs.
 """
 from __future__ import annotations
 
@@ -63,3 +65,41 @@ def bare_opposite(claim: str, sentence: str) -> list[tuple[str, str]]:
                 out.append((c.surface, sentence[w.start():end]))
                 break
     return out
+
+
+_HAD = r"(?:had|have|has|showed|show|shows|got|get|gets|scored|score|scores|were|was|are|is)"
+_MORE_LESS = r"(?P<comp>higher|lower|better|worse|more|fewer|less|greater|smaller|larger)"
+# a group against those who did otherwise: "Children who ate breakfast daily had higher reading scores than those who
+# skipped it"
+_THAN_THOSE = re.compile(rf"(?P<subj>[^,.;:]+?)\s+{_HAD}\s+{_MORE_LESS}\s+(?P<measure>(?:[a-z-]+\s+){{0,3}}?)than\s+"
+                         r"(?:those|people|children|patients|participants|ones|the\s+ones)\s+(?:who|that)\s+"
+                         r"(?P<std>[^,.;:]+)", re.IGNORECASE)
+# the claim's group with no "than": "Children who skipped breakfast had higher reading scores"
+_GROUP_HAD = re.compile(rf"^(?P<subj>[^,.;:]+?)\s+{_HAD}\s+{_MORE_LESS}\s+(?P<measure>[^,.;:]+?)[.!]?$", re.IGNORECASE)
+
+
+def _stems(text: str) -> set[str]:
+    from grounding.overclaim import _stems as stems
+    return stems(text)
+
+
+def other_group_higher(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's comparison, the sentence's)] where the claim gives its group the sentence's comparative with no
+    "than", and the sentence gives it to another group "than those who" did as the claim's group does: "Children who
+    skipped breakfast had higher reading scores" against "Children who ate breakfast daily had higher reading scores
+    than those who skipped it" (Supported on every engine). The claim's group is told from the sentence's by the words
+    the sentence's group lacks, all among the words after "those who"; the measure's words are the sentence's."""
+    claim, sentence = judged_text(claim).strip(), judged_text(sentence)
+    mine = _GROUP_HAD.match(claim)
+    if mine is None or re.search(r"\bthan\b", claim, re.IGNORECASE):
+        return []
+    from grounding.reversal import _NEGATION
+    for m in _THAN_THOSE.finditer(sentence):
+        if m.group("comp").lower() != mine.group("comp").lower() or _NEGATION.search(m.group("subj")) \
+                or not _stems(mine.group("measure")) <= _stems(m.group("measure")) | _stems(m.group("std")):
+            continue
+        own = _stems(mine.group("subj")) - _stems(m.group("subj"))
+        if own and own <= _stems(m.group("std")):
+            return [(f"{mine.group('subj')} {mine.group(0)[len(mine.group('subj')):].strip().rstrip('.!')}",
+                     m.group(0)[len(m.group("subj")):].strip())]
+    return []

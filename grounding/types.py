@@ -195,6 +195,16 @@ class Verdict:
     sureness_note: str = ""             # why no figure is given, where none is
     alternative: str = ""               # the learned verdict model's next most likely verdict, where a figure is given
 
+    def made_unsupported(self, why: str, found: str = "", sep: str = "; ") -> "Verdict":
+        """This verdict made Unsupported by a rule: `why` goes before the rule that decided it until now (joined by
+        `sep`), `found` (what the rule found in the anchor, if anything) becomes `anchor_conflict`, and no sentence
+        is named as the other side any more."""
+        self.label, self.conflicting = UNSUPPORTED, None
+        if found:
+            self.anchor_conflict = found
+        self.rule = f"{why}{sep}{self.rule}"
+        return self
+
 
 @dataclass
 class GoldScores:

@@ -121,7 +121,8 @@ def doubted(preset: VerdictPreset, joint: list[float] | None) -> bool:
         and joint[2] > joint[0]
 
 
-def mixed_up(preset: VerdictPreset, claim: Claim, pairs: list[PairScore], tau: float) -> str | None:
+def mixed_up(preset: VerdictPreset, claim: Claim, pairs: list[PairScore], tau: float,
+             texts: list[str] | None = None) -> str | None:
     """Why the sentences read together do not decide a claim they contradict, or None: the most similar of them
     (cosine at least tau) alone entails the claim (`Claim.alone_support`; in the claims engine, its own pair,
     P(e) at least ALONE_ENTAILS), and the one that alone leans against it most is a sentence below tau, by the
@@ -134,7 +135,10 @@ def mixed_up(preset: VerdictPreset, claim: Claim, pairs: list[PairScore], tau: f
     its 3 hours taken for the library's 24). "People who
     slept less than six hours were more likely to catch a cold" was Contradicted on every engine by its own sentence
     (P(e) 0.96 alone) read with "Sleeping more than nine hours gave no extra benefit" (alone P(n) 0.52): P(c) 0.80
-    together. Then the pairs decide."""
+    together. Then the pairs decide. Not where the sentence below tau has the claim's subject for its own and the
+    most similar one never writes it (`texts`, the context sentences): "Profit increased in the third quarter" is
+    about "Profit fell to 210 million dollars" (cosine 0.42, P(c) 0.78 alone), not about the revenue's "up 8%" that
+    the model alone read as entailing it."""
     if preset.alone_override is None or joint_label(preset, claim.joint) != CONTRADICTED \
             or len(claim.joint_columns) < 2:
         return None
@@ -156,13 +160,28 @@ def mixed_up(preset: VerdictPreset, claim: Claim, pairs: list[PairScore], tau: f
     against = judged.get(claim.alone_column)
     if against is None or top.column not in (claim.alone_support or ()):
         return None
-    if against.cosine < tau:
+    if against.cosine < tau and not (texts and subject_apart(claim.text, texts[against.column], texts[top.column])):
         return (f"{together}, and a sentence below τ {tau:g} (context sentence {against.column + 1}, cosine "
                 f"{against.cosine:.2f}) is the one that alone leans against it most (P(c) = {claim.alone[2]:.2f})")
     if claim.alone[2] < max(claim.alone[:2]) and (top.entail or 0.0) > (top.contradict or 0.0):   # the scorer too
         return (f"{together}, and none of them alone reads as contradicting it (context sentence "
                 f"{against.column + 1}, the one that leans against it most: P(c) = {claim.alone[2]:.2f})")
     return None
+
+
+def subject_apart(claim: str, own: str, other: str) -> bool:
+    """Whether `own` has the claim's subject (binding.claim_subject's head) as its own subject and `other` does not
+    write that head word at all: "Profit fell …" and "… revenue … up 8%" for "Profit increased …"."""
+    import re
+    from grounding.binding import claim_subject
+    from grounding.decompose import parse
+    subject = claim_subject(claim)
+    if subject is None:
+        return False
+    head = subject[0]
+    if re.search(rf"(?<!\w){re.escape(head[:max(3, len(head) - 2)])}", other, re.IGNORECASE):
+        return False
+    return any(t.lemma_.lower() == head and t.dep_ in ("nsubj", "nsubjpass") for t in parse(own))
 
 
 ALONE_ENTAILS = 0.7     # the claims engine's pair that alone entails a claim its sentences contradict together

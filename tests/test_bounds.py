@@ -170,3 +170,18 @@ def test_up_to_a_limit_the_sentence_forbids_going_past_is_supported(engine):
     assert v.label == SUPPORTED and v.anchor == 1, v.rule
     (v,) = ground("Bags can weigh up to 25 kg.", context, GroundingConfig(engine=engine)).verdicts
     assert v.label == CONTRADICTED, v.rule
+
+
+FEES = "Students pay half the standard fee of 400 euros."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Students pay 200 euros.", FEES, []),
+    ("Students pay 300 euros.", FEES, [("300 euros", "400 euros")]),
+    ("Members pay 40 dollars.", "Members pay twice the usual price of $20.", []),
+    ("Members pay 30 dollars.", "Members pay twice the usual price of $20.", [("30 dollars", "$20")]),
+])
+def test_a_value_the_sentence_gives_a_share_of(claim, sentence, expected):
+    """ranges.share_of: "half the standard fee of 400 euros" gives the students' 200 euros (the quantity rule had
+    called "Students pay 200 euros" Contradicted on every engine)."""
+    assert quantity_conflicts(claim, sentence, same_figure=True) == expected

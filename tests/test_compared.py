@@ -98,3 +98,41 @@ def test_a_trial_comparison_is_decided_by_its_figures(engine):
     assert more.label == CONTRADICTED and more.anchor == 1, more.rule
     assert more.rule.startswith("said the other way round: the claim says “More infections occurred in the vaccine")
     assert res.sentence_map.labels[0][1] == -1
+
+
+ASTHMA = ("In the trial, 412 adults with mild asthma were randomly assigned to the new inhaler or a placebo for 12 "
+          "weeks. Severe attacks occurred in 9% of the inhaler group and 21% of the placebo group. The most common side "
+          "effect was a sore throat, reported by 6% of users. The study was funded by the manufacturer.")
+ATTACKS = "Severe attacks occurred in 9% of the inhaler group and 21% of the placebo group."
+
+
+@pytest.mark.parametrize("claim, expected", [
+    ("Severe attacks were more common with the inhaler.",
+     [(False, "more common with the inhaler", "9% for inhaler, 21% for placebo group")]),
+    ("Severe attacks were less common with the inhaler.",
+     [(True, "less common with the inhaler", "9% for inhaler, 21% for placebo group")]),
+    ("Severe attacks were less common in the placebo group.",
+     [(False, "less common in the placebo group", "21% for placebo group, 9% for inhaler group")]),
+    # negated, or a measure the sentence does not name
+    ("Severe attacks were not more common with the inhaler.", []),
+    ("Hospital stays were more common with the inhaler.", []),
+])
+def test_a_comparison_with_no_than_is_read_against_the_sentences_other_group(claim, expected):
+    assert against_figures(claim, ATTACKS) == expected
+    assert bool(reversals(claim, ATTACKS)) == any(not agrees for agrees, _, _ in expected)
+    # with three groups in the sentence the other one is not known
+    assert against_figures(claim, "Severe attacks occurred in 9% of the inhaler group, 15% of the tablet group and "
+                                  "21% of the placebo group.") == []
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_comparison_with_no_than_is_decided_by_the_figures(engine):
+    """A user's trial answer: "Severe attacks were more common with the inhaler" was Supported on every engine by
+    "Severe attacks occurred in 9% of the inhaler group and 21% of the placebo group"."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    more, less = ground("Severe attacks were more common with the inhaler. Severe attacks were less common with the "
+                        "inhaler.", [ASTHMA], config).verdicts
+    assert more.label == CONTRADICTED and more.anchor == 1, more.rule
+    assert more.rule.startswith("said the other way round: the claim says “more common with the inhaler”, the source "
+                                "gives 9% for inhaler, 21% for placebo group"), more.rule
+    assert less.label == SUPPORTED and less.anchor == 1, less.rule

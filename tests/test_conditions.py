@@ -155,3 +155,52 @@ def test_what_is_renewable_only_while_unreserved_is_not_renewable_reserved(engin
     assert v.rule.startswith(f"{WITHHELD_RULE}: context sentence 2: it allows it only “as long as no one else has "
                              "reserved the book”")
     assert res.sentence_map.labels[0][1] == 1
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The X200 weighs under 3 kg.", "The X200 vacuum cleaner weighs 2.4 kg and runs for up to 45 minutes.",
+     [("under 3 kg", "2.4 kg")]),
+    ("Fewer than 10% of patients had side effects.", "Side effects occurred in 8% of patients.", [("Fewer than 10%", "8%")]),
+    ("The flat costs less than 1,500 pounds a month.", "The flat costs 1,450 pounds a month.",
+     [("less than 1,500 pounds", "1,450 pounds")]),
+    # outside the bound; a bound against a bound; another subject; a figure the claim gives as a point
+    ("The X200 weighs under 2 kg.", "The X200 vacuum cleaner weighs 2.4 kg.", []),
+    ("The X200 weighs over 3 kg.", "The X200 vacuum cleaner weighs 2.4 kg.", []),
+    ("The X200 runs for at least 40 minutes.", "The X200 runs for up to 45 minutes.", []),
+    ("The Y100 weighs under 3 kg.", "The X200 vacuum cleaner weighs 2.4 kg.", []),
+    ("The X200 weighs 2.4 kg.", "The X200 vacuum cleaner weighs 2.4 kg.", []),
+])
+def test_a_value_within_the_claims_bound(claim, sentence, expected):
+    from grounding.ranges import bounds_held
+    assert bounds_held(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_weight_within_the_claims_bound_is_supported(engine):
+    """A user's product answer: "The X200 weighs under 3 kg" was Contradicted on every engine by "… weighs 2.4 kg"
+    (P(c) 0.92); "under 2 kg" stays Contradicted."""
+    context = ("The X200 vacuum cleaner weighs 2.4 kg and runs for up to 45 minutes on a full charge. Charging takes "
+               "about four hours.")
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    res = ground("The X200 weighs under 3 kg.", [context], config)
+    (v,) = res.verdicts
+    assert v.label == SUPPORTED and v.anchor == 0, v.rule
+    assert v.rule.startswith("the value within the bound: context sentence 1: it says “2.4 kg”, and the claim “under "
+                             "3 kg”"), v.rule
+    assert res.sentence_map.labels[0][0] == 1
+    assert "a value within the claim's bound is one the bound allows" in explain(res, v, res.claims[0])
+    (v,) = ground("The X200 weighs under 2 kg.", [context], config).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 0, v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_open_on_weekdays_is_backed_by_the_days_though_the_contradiction_came_from_an_hour(engine):
+    """A user's clinic answer: "The clinic is open on weekdays" was Contradicted on every engine by "… same-day
+    appointments are released at 8am" read with "… open Monday to Friday from 8am to 6pm" (P(c) 0.79 together); the
+    sentence the model blamed names an hour, none of the claim's days, so the one that gives the days backs it."""
+    context = ("The Riverside Clinic is open Monday to Friday from 8am to 6pm. Appointments can be booked online or by "
+               "phone, and same-day appointments are released at 8am. The clinic does not offer travel vaccinations.")
+    (v,) = ground("The clinic is open on weekdays.", [context],
+                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert v.label == SUPPORTED and v.anchor == 0, v.rule
+    assert v.rule.startswith("the days it is open: context sentence 1: it says “open Monday to Friday”"), v.rule

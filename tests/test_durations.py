@@ -139,3 +139,37 @@ def test_a_preparation_time_is_not_the_cooking_time(engine):
     assert prepare.label == CONTRADICTED and prepare.anchor == 1, prepare.rule
     assert "the claim says 30 minutes, the source 15 minutes" in prepare.rule
     assert serves.label == SUPPORTED and frozen.label == SUPPORTED, (serves.rule, frozen.rule)
+
+
+KEYNOTE = ("Dr Amara Osei will give the keynote on the first day of the conference, which runs from 4 to 6 June in "
+           "Lisbon.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The conference lasts three days.", KEYNOTE, [("three days", "4 to 6 June")]),
+    ("The conference lasts three days in Lisbon.", KEYNOTE, [("three days", "4 to 6 June")]),
+    # another length, another subject, another figure, days of a month of its own
+    ("The conference lasts five days.", KEYNOTE, []),
+    ("Registration lasts three days.", KEYNOTE, []),
+    ("The conference lasts three days and costs 400 euros.", KEYNOTE, []),
+    ("The conference runs from 4 to 6 July.", KEYNOTE, []),
+    # a share is a figure too (an everyday batch had turned Supported: the shares rule contradicts it)
+    ("A third of teachers are considering leaving within five years.",
+     "Two thirds said they were considering leaving the profession within five years.", []),
+])
+def test_the_claims_length_that_the_sentence_gives(claim, sentence, expected):
+    from grounding.durations import lengths_held
+    assert lengths_held(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_conference_of_three_days_from_4_to_6_june_is_supported(engine):
+    """A user's conference answer: "The conference lasts three days" was Contradicted on every engine by "… the
+    conference, which runs from 4 to 6 June in Lisbon" (P(c) 0.83)."""
+    context = KEYNOTE + " Registration closes on 15 May, and early-bird rates end on 1 April."
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    three, five = ground("The conference lasts three days. The conference lasts five days.", [context], config).verdicts
+    assert three.label == SUPPORTED and three.anchor == 0, three.rule
+    assert three.rule.startswith("the length it gives: context sentence 1: it says “4 to 6 June”, and the claim "
+                                 "“three days”"), three.rule
+    assert five.label == CONTRADICTED and five.anchor == 0, five.rule

@@ -85,3 +85,24 @@ def test_a_fine_the_source_no_longer_charges_is_contradicted(engine):
     said = fined.rule == ("said the other way round: the claim says “are fined 20p”, the source “no longer charge "
                           "fines” (context sentence 3)")
     assert said or fined.rule.startswith("contradiction override: "), fined.rule   # where the model read it already
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The library charges fines for late returns.", "Overdue fines were abolished in 2022.",
+     [("charges fines for late returns", "Overdue fines were abolished")]),
+    ("The council offers free parking.", "The council abolished free parking in March.",
+     [("offers free parking", "abolished free parking")]),
+    ("Fines are charged for late returns.", "Overdue fines were scrapped last year.",
+     [("are charged", "Overdue fines were scrapped")]),
+    # the claim in the past or negated; the sentence still to come or negated; another thing done away with
+    ("The library charged fines in 2020.", "Overdue fines were abolished in 2022.", []),
+    ("The library does not charge fines.", "Overdue fines were abolished in 2022.", []),
+    ("The council offers free parking.", "The council will abolish free parking in March.", []),
+    ("The council offers free parking.", "The council plans to abolish free parking.", []),
+    ("The council offers free parking.", "Free parking was not abolished.", []),
+    ("The library lends laptops.", "Overdue fines were abolished in 2022.", []),
+])
+def test_a_thing_the_source_says_was_abolished(claim, sentence, expected):
+    from grounding.ended import abolished
+    assert abolished(claim, sentence) == expected
+    assert bool(reversals(claim, sentence)) == bool(expected)

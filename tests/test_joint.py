@@ -565,6 +565,38 @@ def test_a_contradiction_read_together_from_a_sentence_below_tau_does_not_decide
     assert mixed_up(PRESETS["paper"], claim, [bookings, around], 0.5) is None
 
 
+def test_a_sentence_below_tau_about_the_claims_own_subject_is_not_set_aside():
+    """verdict.mixed_up: "Profit fell to 210 million dollars" (cosine 0.42, alone P(c) 0.78) has the claim's subject
+    for its own, and the most similar sentence, which alone entails "Profit increased in the third quarter", speaks
+    of revenue: the reading together stands."""
+    from grounding.types import Claim
+    from grounding.verdict import mixed_up, subject_apart
+    texts = ["Northwind reported revenue of 3.2 billion dollars for the third quarter, up 8% from a year earlier.",
+             "Profit fell to 210 million dollars because of higher shipping costs."]
+    claim = Claim(text="Profit increased in the third quarter.", sentence=0, joint=[0.015, 0.059, 0.926],
+                  joint_columns=[0, 1], alone=[0.011, 0.209, 0.78], alone_column=1, alone_support=[0])
+    pairs = [_pair(0, 0.61, 0.96, 0.017, 1), _pair(1, 0.42, 0.68, 0.22, 1)]
+    assert subject_apart(claim.text, texts[1], texts[0]) and not subject_apart(claim.text, texts[0], texts[1])
+    assert mixed_up(PRESETS["joint"], claim, pairs, 0.5, texts) is None
+    assert mixed_up(PRESETS["joint"], claim, pairs, 0.5).startswith("context sentences 1, 2 read together")
+    # the library's: "Bookings open 7 days ahead" does not name the library, so it is still set aside
+    assert not subject_apart("The library is open 24 hours during exams.", "Bookings open 7 days ahead.",
+                             "During the exam period the main library stays open around the clock.")
+
+
+@pytest.mark.parametrize("engine", ("context", "context-fast"))
+def test_a_profit_the_source_says_fell_is_contradicted_though_revenue_rose(engine):
+    """A user's earnings answer: "Profit increased in the third quarter" was Supported on `context` by the revenue's
+    "up 8%" (alone P(e) 0.96), the profit's sentence set aside as below tau; the profit's sentence now decides, and
+    the revenue's is not named as a source that disagrees."""
+    context = ("Northwind reported revenue of 3.2 billion dollars for the third quarter, up 8% from a year earlier. "
+               "Profit fell to 210 million dollars because of higher shipping costs. The company cut its full-year "
+               "forecast and said it would close two of its five factories in Europe.")
+    (v,) = ground("Profit increased in the third quarter.", [context],
+                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 1 and v.conflicting is None, v.rule
+
+
 STUDY_ROOMS = ("Group study rooms may be booked for a maximum of 3 hours per day. Bookings open 7 days ahead. Cold food "
                "and covered drinks are allowed on all floors. During the exam period the main library stays open around "
                "the clock. Black and white printing is 5p a side.")

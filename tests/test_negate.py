@@ -88,6 +88,8 @@ def test_open_on_a_day_it_is_closed(engine):
     assert by[1].rule.startswith("read alone, context sentence 2 contradicts the claim"), by[1].rule
 
 
+ASTHMA = ("In the trial, 412 adults with mild asthma were randomly assigned to the new inhaler or a placebo for 12 "
+          "weeks.")
 MUSEUM = "The museum is open from 10am to 6pm, Tuesday to Sunday, and closed on Mondays."
 TICKETS = "Tickets are non-refundable, but they can be transferred to another person."
 CARS = "Sales of electric cars rose by 35% last year, while sales of petrol cars fell by 12%."
@@ -138,6 +140,14 @@ NORVIK = "Chief executive Anna Berg said demand in Europe had weakened, while sa
     ("Petrol car sales rose last year.", CARS, [("rose", "fell")]),
     ("Electric car sales rose last year.", CARS, []),
     ("Car sales rose last year.", CARS, []),
+    # the other grade of the claim's noun ("Participants had severe asthma" was Supported on every engine, P(e) 0.9)
+    ("Participants had severe asthma.", ASTHMA, [("severe asthma", "mild asthma")]),
+    ("The damage is permanent damage.", "The nerve damage was temporary damage in most patients.",
+     [("permanent damage", "temporary damage")]),
+    ("Participants had mild asthma.", ASTHMA, []),
+    ("Participants had severe asthma.", "Adults with mild to severe asthma took part.", []),
+    ("Participants had severe asthma.", "Adults with mild asthma were not included.", []),
+    ("Participants had severe attacks.", ASTHMA, []),
 ])
 def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     """A forecast: "The weekend will be wetter" was Supported on every engine against "The weekend should be drier
@@ -161,6 +171,9 @@ EVERYDAY = [
      1, None, "Demand in Europe has weakened."),
     ("Tickets can be refunded.", "Tickets for the concert go on sale on Friday at 10am. " + TICKETS, 1,
      "the claim says “can be refunded”, the source “non-refundable”", "Tickets can be transferred."),
+    ("Participants had severe asthma.", ASTHMA + " Severe attacks occurred in 9% of the inhaler group and 21% of "
+     "the placebo group.", 0, "the claim says “severe asthma”, the source “mild asthma”",
+     "Participants had mild asthma."),
 ]
 
 

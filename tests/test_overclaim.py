@@ -117,6 +117,10 @@ def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, ex
      "delirium."),
     ("Polar bear numbers are increasing.", "The numbers taken in the survey are increasing."),
     ("Residents can park for free.", "Residents living in zone A can park for free."),
+    # the text says it of them all too (sentences read together: "Members can bring a guest for free twice a month"
+    # had been Partially supported on context-fast)
+    ("Members can bring a guest for free twice a month.", "Members of the gym can bring a guest twice a month for "
+     "free. Classes must be booked in advance, and members who miss three classes are blocked from booking."),
 ])
 def test_no_overclaim_where_the_strengths_match_or_the_words_differ(claim, sentence):
     assert stronger(claim, sentence) is None
@@ -182,7 +186,7 @@ def test_a_sentence_that_alone_backs_the_claim_and_hedges_nothing_is_not_narrowe
     from grounding.overrides import overclaim_partial
     from grounding.types import PairScore, Verdict
     preset = PRESETS["joint"]
-    texts = ["Patients should not eat for eight hours before the scan.",
+    texts = ["Before the scan, nothing should be eaten for eight hours.",     # no subject "patients" of its own
              "Patients with a pacemaker must tell the clinic before booking."]
     pairs = [PairScore(claim=0, column=c, cosine=0.8, entail=0.9, neutral=0.05, contradict=0.05, psi=1, judged=True)
              for c in range(2)]

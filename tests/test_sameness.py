@@ -77,3 +77,53 @@ def test_a_comparison_with_a_standard_the_source_finds_alike(claim, sentence, ex
     """A user's heat pump answer: "They usually cost much less to run than a gas boiler" was Unsupported (F 0.35)
     against "Running costs are usually similar to a modern gas boiler"."""
     assert no_difference(claim, sentence) == expected
+
+
+BREAKFAST = ("Children who ate breakfast daily had higher reading scores than those who skipped it, but there was no "
+             "difference in maths scores.")
+
+
+@pytest.mark.parametrize("claim, expected", [
+    ("Eating breakfast was linked to better maths scores.",
+     [("linked to better maths scores", "no difference in maths scores")]),
+    ("Breakfast is associated with higher maths scores.",
+     [("associated with higher maths scores", "no difference in maths scores")]),
+    ("Eating breakfast was linked to better reading scores.", []),
+    ("Eating breakfast was not linked to better maths scores.", []),
+])
+def test_a_link_to_a_measure_the_source_finds_no_difference_in(claim, expected):
+    assert no_difference(claim, BREAKFAST) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_better_maths_scores_the_study_found_no_difference_in_are_contradicted(engine):
+    """A user's study answer: "Eating breakfast was linked to better maths scores" was Supported on every engine."""
+    context = "The study followed 2,300 children for ten years. " + BREAKFAST
+    (v,) = ground("Eating breakfast was linked to better maths scores.", [context],
+                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule
+    assert "the claim says “linked to better maths scores”, the source “no difference in maths scores”" in v.rule
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The pool closes at the same time as the gym.", "The pool closes 30 minutes before the gym.",
+     [("at the same time as the gym", "30 minutes before the gym")]),
+    ("The second film starts at the same time as the first.", "The second film starts two hours after the first.",
+     [("at the same time as the first", "two hours after the first")]),
+    # another verb, another thing, negated
+    ("The pool opens at the same time as the gym.", "The pool closes 30 minutes before the gym.", []),
+    ("The pool closes at the same time as the cafe.", "The pool closes 30 minutes before the gym.", []),
+    ("The pool does not close at the same time as the gym.", "The pool closes 30 minutes before the gym.", []),
+])
+def test_the_same_time_against_a_gap(claim, sentence, expected):
+    assert no_difference(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_closing_with_the_gym_where_the_pool_closes_earlier_is_contradicted(engine):
+    """A user's gym answer: "The pool closes at the same time as the gym" was Partially supported on every engine."""
+    context = ("Members of the gym can bring a guest twice a month for free. Classes must be booked at least 24 hours "
+               "in advance. The pool closes 30 minutes before the gym.")
+    (v,) = ground("The pool closes at the same time as the gym.", [context],
+                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 2, v.rule

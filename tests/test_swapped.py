@@ -52,3 +52,35 @@ def test_comparisons_turned_round_are_contradicted(engine):
     water = "Tap water in the city is safe to drink. " + BOTTLED
     (v,) = ground("Bottled water is cheaper than tap water.", water, config).verdicts
     assert v.label == CONTRADICTED and v.anchor == 1, v.rule
+
+
+BREAKFAST = ("Children who ate breakfast daily had higher reading scores than those who skipped it, but there was no "
+             "difference in maths scores.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Children who skipped breakfast had higher reading scores.", BREAKFAST,
+     [("Children who skipped breakfast had higher reading scores", "had higher reading scores than those who skipped it")]),
+    ("Those who did not exercise had lower blood pressure.", "Those who exercised had lower blood pressure than those "
+     "who did not.", [("Those who did not exercise had lower blood pressure",
+                       "had lower blood pressure than those who did not")]),
+    # the sentence's own group; the other way; another measure; a claim with its own "than"
+    ("Children who ate breakfast daily had higher reading scores.", BREAKFAST, []),
+    ("Children who skipped breakfast had lower reading scores.", BREAKFAST, []),
+    ("Children who skipped breakfast had higher maths scores.", BREAKFAST, []),
+    ("Children who skipped breakfast had higher reading scores than others.", BREAKFAST, []),
+])
+def test_the_claims_group_is_the_one_the_sentence_compares_with(claim, sentence, expected):
+    from grounding.swapped import other_group_higher
+    assert other_group_higher(claim, sentence) == expected
+    assert bool(reversals(claim, sentence)) == bool(expected)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_higher_scores_for_the_group_the_source_compares_with_are_contradicted(engine):
+    """A user's study answer: "Children who skipped breakfast had higher reading scores" was Supported on every
+    engine against "Children who ate breakfast daily had higher reading scores than those who skipped it"."""
+    context = "The study followed 2,300 children for ten years. " + BREAKFAST
+    (v,) = ground("Children who skipped breakfast had higher reading scores.", [context],
+                  GroundingConfig(engine=engine)).verdicts
+    assert v.label == "Contradicted" and v.anchor == 1, v.rule

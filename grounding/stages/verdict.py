@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
-from grounding import conditions, exceptions, number_rules, overrides, siblings, stated, sureness, verdict
+from grounding import (conditions, exceptions, number_rules, overrides, siblings, stated, superlatives, sureness,
+                       unmentioned, verdict)
 from grounding.config import GroundingConfig, VerdictPreset
 from grounding.events import EVENT_RULE
 from grounding.prohibited import LIMIT_RULE
@@ -31,7 +32,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     """Claim k's verdict; `best` / `best_cosine`: its most similar context sentence, for when nothing was judged."""
     ctx = result.context_sentences
     claim = result.claims[k]
-    mixed = verdict.mixed_up(preset, claim, pairs, config.tau)   # their reading together took one's words for another's
+    mixed = verdict.mixed_up(preset, claim, pairs, config.tau, [s.text for s in ctx])   # their reading together took one's words for another's
     joint = None if mixed else claim.joint
     together = claim.joint_columns and any(p.judged for p in pairs) and verdict.joint_label(preset, joint)
     probs = learned_reading(result, config, claim, pairs, best_cosine)
@@ -50,6 +51,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = conditions.backed_override(v, preset, claim.text, [s.text for s in ctx], pairs, config.tau)
     v = stated.stated_override(v, preset, claim.text, pairs, [s.text for s in ctx], diffs)
     v = overrides.list_override(v, preset, claim.text, [s.text for s in ctx])
+    v = unmentioned.unmentioned_override(v, preset, claim.text, [s.text for s in ctx])
     v = number_rules.event_override(v, preset, claim)
     v = number_rules.other_kind_override(v, preset, claim.text,
                                          ctx[v.anchor].text if v.anchor is not None and v.score is not None else None)
@@ -65,6 +67,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = siblings.sibling_override(v, preset, claim.text, pairs, [s.text for s in ctx], config.tau)
     v = overrides.cause_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.deed_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    v = superlatives.superlative_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.parts_override(v, preset, claim, pairs, diffs, [s.text for s in ctx])
     v = overrides.overclaim_partial(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs,
                                     whole=claim.alone_column if claim.alone_entails else None)
@@ -75,6 +78,9 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
         from grounding.binding import about_another
         if about_another(claim.text, ctx[v.conflicting].text):   # not the other side: another subject's sentence
             v.conflicting = None
+    if v.label == CONTRADICTED and v.conflicting is not None and v.anchor is not None \
+            and verdict.subject_apart(claim.text, ctx[v.anchor].text, ctx[v.conflicting].text):
+        v.conflicting = None   # the backing side never names what the claim is about: no disagreement of sources
     v.entities = read_together(v, claim.joint_columns, diffs)
     v = partly_read(v, result.claims[k].truncated)
     if claim.nearest is not None and v.anchor == claim.nearest and v.cosine is not None:
@@ -101,9 +107,7 @@ def _far_nearest(v: Verdict, config: GroundingConfig, preset: VerdictPreset, joi
     if v.label != CONTRADICTED or v.anchor_conflict or v.cosine >= config.judge_floor or contradict is None \
             or contradict >= sure:
         return v
-    v.label, v.conflicting = UNSUPPORTED, None
-    v.rule = f"{FAR_NEAREST} (cosine {v.cosine:.2f} < judge_floor {config.judge_floor:g}): {v.rule}"
-    return v
+    return v.made_unsupported(f"{FAR_NEAREST} (cosine {v.cosine:.2f} < judge_floor {config.judge_floor:g})", sep=": ")
 
 
 def _resolved(result: GroundingResult, k: int) -> Optional[str]:
@@ -167,7 +171,7 @@ RULE_NAMES = (("said the other way round", "the reversal rule"), ("said of anoth
               ("said with another verb", "the binding rule"), ("said for another case", "the binding rule"),
               ("another cause", "the cause rule"),
               ("another doer", "the doer rule"), ("another place", "the place rule"), ("another object", "the object rule"),
-              ("another owner", "the doer rule"),
+              ("another owner", "the doer rule"), ("another holder", "the superlative rule"),
               ("a part contradicted", "the parts rule"), (overrides.DONE_ALREADY, "the denial rule"))
 
 
@@ -211,7 +215,7 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
     for v in verdicts:
         red = v.label == CONTRADICTED and v.score is not None
         listed = v.label == UNSUPPORTED and (v.rule.startswith(("an open list: ", EVENT_RULE, LIMIT_RULE,
-                                                                number_rules.OTHER_KIND_RULE))
+                                                                number_rules.OTHER_KIND_RULE, unmentioned.UNMENTIONED_RULE))
                                              and bool(v.anchor_conflict) or v.rule.startswith(FAR_NEAREST))
         denied = v.label == UNSUPPORTED and (v.rule.startswith(("denied mention: ", siblings.SIBLING_RULE))
                                              and bool(v.anchor_conflict)
@@ -233,6 +237,7 @@ def show_rules(smap: Optional[SignedMap], verdicts: list[Verdict], row_of: Calla
             continue
         rule = ("the date rule" if v.rule.startswith(EVENT_RULE) else "the limit rule" if v.rule.startswith(LIMIT_RULE)
                 else "the figures-of-another-kind rule" if v.rule.startswith(number_rules.OTHER_KIND_RULE)
+                else "the mention rule" if v.rule.startswith(unmentioned.UNMENTIONED_RULE)
                 else "the list rule") if listed else \
             "the kind rule" if v.rule.startswith(siblings.SIBLING_RULE) else "the denial rule" if denied else \
             next((name for prefix, name in RULE_NAMES if v.rule.startswith(prefix)), "the quantity rule")

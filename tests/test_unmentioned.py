@@ -1,0 +1,75 @@
+"""A thing the sources never mention is not contradicted (grounding.unmentioned, the mention rule)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding import GroundingConfig, ground
+from grounding.config import PRESETS
+from grounding.explain import explain
+from grounding.types import CONTRADICTED, SUPPORTED, UNSUPPORTED, Verdict
+from grounding.unmentioned import unmentioned, unmentioned_override
+
+MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+TRAINS = ("Trains to the airport leave every 15 minutes from platform 4 between 5am and midnight. The journey takes 22 "
+          "minutes. After midnight, a night bus replaces the train and runs every hour. Tickets bought on board cost 2 "
+          "euros more than tickets from the machines.")
+
+
+@pytest.mark.parametrize("claim, context, expected", [
+    ("The hotel has a gym.", "The hotel has 120 rooms and a rooftop pool.", "gym"),
+    ("Dogs are allowed on board.", "Bikes travel free, but cars must be booked in advance.", "Dogs"),
+    ("The car park has 500 spaces.", "The hospital car park charges 2 pounds for the first hour.", "spaces"),
+    ("The trains have free wifi.", TRAINS, "free wifi"),
+    # written there, as a plural or singular; a unit of time or measure; a complement that is no noun
+    ("The hotel has a pool.", "The hotel has 120 rooms and a rooftop pool.", None),
+    ("The hotel has two pools.", "The hotel has 120 rooms and a rooftop pool.", None),
+    ("The trial lasted six months.", "The trial ran for 12 weeks.", None),
+    ("The X200 is cordless.", "The X200 vacuum cleaner weighs 2.4 kg.", None),
+    ("Cognitive behavioral therapy is an ineffective treatment.", "CBT improved sleep.", None),
+    ("There is no relationship between growth rates and ultraviolet light.", "Growth rates fell.", None),
+])
+def test_the_claims_thing_that_no_sentence_writes(claim, context, expected):
+    assert unmentioned(claim, [context]) == expected
+
+
+def _contradicted(anchor: int = 0) -> Verdict:
+    return Verdict(claim=0, label=CONTRADICTED, score=-0.5, anchor=anchor, cosine=0.45, entail=0.05, contradict=0.8,
+                   rule="judged alone, context sentence 1 contradicts the claim: P(c) = 0.80 >= 0.7")
+
+
+@pytest.mark.parametrize("claim, context, label", [
+    ("Dogs are allowed on board.", "Bikes travel free, but cars must be booked in advance.", CONTRADICTED),  # "but"
+    ("Dogs are allowed on board.", "Bikes travel free, and cars must be booked in advance.", UNSUPPORTED),
+    ("Dogs are allowed on board.", "Pets are not allowed on board.", CONTRADICTED),       # denied by their kind
+    ("Dogs are allowed on board.", "Only guide animals are allowed on board.", CONTRADICTED),
+    ("The school offers German.", "The school offers courses in Spanish, French and Italian.", CONTRADICTED),
+    ("The school offers a cookery club.", "The school offers courses in pottery, painting and music.", UNSUPPORTED),
+    # a finding, or a claim that denies
+    ("Cognitive behavioral therapy is an ineffective treatment for insomnia.", "CBT improved sleep in 70% of "
+     "patients.", CONTRADICTED),
+    ("The hotel does not have a gym.", "The hotel has 120 rooms and a rooftop pool.", CONTRADICTED),
+])
+def test_the_mention_rule_leaves_an_anchor_that_denies_restricts_or_lists_names(claim, context, label):
+    v = unmentioned_override(_contradicted(), PRESETS["joint"], claim, [context])
+    assert v.label == label, v.rule
+    assert (v.rule.startswith("never mentioned: ")) == (label == UNSUPPORTED)
+    # a verdict a rule decided stays
+    ruled = _contradicted()
+    ruled.anchor_conflict = "the claim says “x”, the source “y”"
+    assert unmentioned_override(ruled, PRESETS["joint"], claim, [context]).label == CONTRADICTED
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_free_wifi_the_timetable_never_mentions_is_unsupported(engine):
+    """A user's airport answer: "The trains have free wifi" was Contradicted on context-fast by the timetable's first
+    sentence; the journey's length stays Supported."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    res = ground("The journey to the airport takes 22 minutes. The trains have free wifi.", [TRAINS], config)
+    journey, wifi = res.verdicts
+    assert journey.label == SUPPORTED and journey.anchor == 1, journey.rule
+    assert wifi.label == UNSUPPORTED, wifi.rule
+    if wifi.rule.startswith("never mentioned"):
+        assert res.sentence_map.labels[1][wifi.anchor] == 0
+        assert explain(res, wifi, res.claims[1]).startswith("Unsupported: the sources never mention “free wifi”.")

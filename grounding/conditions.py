@@ -32,6 +32,7 @@ OPEN_DAYS_RULE = "the days it is open"
 HOURS_RULE = "the hours it gives"
 BOUND_RULE = "the value within the bound"
 LENGTH_RULE = "the length it gives"
+RECURRENCE_RULE = "how often, in other words"
 NOTES = {CONDITION_RULE: "what it forbids without that condition it allows with it",
          UNTIL_RULE: "a state that ends then holds until then",
          DAYS_RULE: "a place open only on the other days is closed on these",
@@ -39,7 +40,8 @@ NOTES = {CONDITION_RULE: "what it forbids without that condition it allows with 
          HOURS_RULE: "hours within a part of the day are in that part of the day",
          WITHHELD_RULE: "what it allows only while a condition does not hold it does not allow when it does",
          BOUND_RULE: "a value within the claim's bound is one the bound allows",
-         LENGTH_RULE: "the length it gives is the claim's"}
+         LENGTH_RULE: "the length it gives is the claim's",
+         RECURRENCE_RULE: "it says how often in other words"}
 
 # negate's words of a negation ("not", "n't", "never", "no", "nothing", …), and "cannot", which they miss as one word
 _DENIAL = re.compile(_NEGATION.pattern + r"|\bcannot\b", re.IGNORECASE)
@@ -132,7 +134,8 @@ def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
     the claim's (grounding.weekdays.open_within), or hours within the part of the day the claim gives
     (grounding.hours.within_part_of_day), or a value within the claim's bound (grounding.ranges.bounds_held: "under 3
     kg" against "2.4 kg"), or the claim's length of time (grounding.durations.lengths_held: "three days" against "from
-    4 to 6 June")."""
+    4 to 6 June"), or how often in other words (grounding.frequencies.same_recurrence: "every two weeks" against "to
+    fortnightly")."""
     found = lifted(claim_text, sentence)
     if found is not None:
         return CONDITION_RULE, f"it forbids it only “{found.sentence}”, and the claim allows it “{found.claim}”"
@@ -151,8 +154,10 @@ def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
         if found is not None:
             return name, f"it says “{found[1]}”, and the claim “{found[0]}”"
     from grounding.durations import lengths_held
+    from grounding.frequencies import same_recurrence
     from grounding.ranges import bounds_held
-    for name, found in ((BOUND_RULE, bounds_held(claim_text, sentence)), (LENGTH_RULE, lengths_held(claim_text, sentence))):
+    for name, found in ((BOUND_RULE, bounds_held(claim_text, sentence)), (LENGTH_RULE, lengths_held(claim_text, sentence)),
+                        (RECURRENCE_RULE, same_recurrence(claim_text, sentence))):
         if found:
             return name, "; ".join(f"it says “{x}”, and the claim “{c}”" for c, x in found)
     return None

@@ -112,7 +112,10 @@ _PAIRS = (
     # the weather and speed, as states or compared ("The weekend will be wetter" / "The weekend should be drier and
     # brighter": P(e) 0.89)
     ("wet", "dry"), ("wetter", "drier"), ("warm", "cold"), ("warmer", "colder"), ("warmer", "cooler"),
-    ("hot", "cold"), ("hotter", "colder"), ("hotter", "cooler"), ("faster", "slower"))
+    ("hot", "cold"), ("hotter", "colder"), ("hotter", "cooler"), ("faster", "slower"),
+    # money and weight the other way ("The change will cost 1.2 million pounds a year" / "… is expected to save 1.2
+    # million pounds a year": P(e) 0.65, Supported on every engine)
+    ("cost", "save"), ("costs", "saves"), ("gain", "lose"), ("gained", "lost"), ("gains", "loses"))
 _BOTH_WAYS = _PAIRS + tuple((y, x) for x, y in _PAIRS)
 _ANTONYMS = {w: frozenset(b for a, b in _BOTH_WAYS if a == w) for w, _ in _BOTH_WAYS}
 _STATE = re.compile(r"\b(?:" + "|".join(sorted(_ANTONYMS)) + r")\b", re.IGNORECASE)

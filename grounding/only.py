@@ -109,7 +109,7 @@ def only_for(claim: str, sentence: str) -> list[tuple[str, str]]:
     limits = []
     for t in parse(sentence):
         if t.lower_ == "only" and (prep := _restricted(t)) is not None and (noun := _object(prep)) is not None:
-            limits.append((prep.head.lemma_.lower(), _subject(prep.head), prep.lower_, noun))
+            limits.append((_head_lemma(prep.head), _subject(prep.head), prep.lower_, noun, t.i < prep.i))
     out = []
     doc = parse(claim)
     for prep in (t for t in doc if t.dep_ == "prep"):
@@ -117,12 +117,20 @@ def only_for(claim: str, sentence: str) -> list[tuple[str, str]]:
         if noun is None or any(c.dep_ == "neg" for c in head.children) or \
                 any(c.lower_ == "only" for c in head.children):
             continue
-        for lemma, subject, word, theirs in limits:
-            if (lemma, word) != (head.lemma_.lower(), prep.lower_) or subject is None or subject != _subject(head):
+        for lemma, subject, word, theirs, before in limits:
+            if (lemma, word) != (_head_lemma(head), prep.lower_) or subject is None or subject != _subject(head):
                 continue
             listed = [theirs, *theirs.conjuncts]    # "to the UK and Ireland only" restricts to both
             same = [x for x in listed if x.lemma_.lower() == noun.lemma_.lower()]
             if not same or not any(_qualifiers(noun) <= _qualifiers(x) for x in same):
-                out.append((" ".join(t.text for t in prep.subtree),
-                            f"{word} {' '.join(t.text for t in theirs.subtree)} only"))
+                said = f"{word} {' '.join(t.text for t in theirs.subtree)}"
+                out.append((" ".join(t.text for t in prep.subtree), f"only {said}" if before else f"{said} only"))
     return out
+
+
+def _head_lemma(head) -> str:
+    """The lemma a phrase hangs on, the adjective where the parse hangs it on "be": "is available only with …"
+    (the phrase on "is") and "is available with …" (on "available") hang on one word."""
+    if head.pos_ == "AUX":
+        head = next((c for c in head.children if c.dep_ == "acomp"), head)
+    return head.lemma_.lower()

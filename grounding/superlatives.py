@@ -20,8 +20,10 @@ from grounding.invisible import judged_text
 
 _SUP = r"(?:most|least)\s+[a-z-]+|[a-z]+est|main|leading|biggest|largest|commonest"
 _BE = r"(?:was|were|is|are|remains|remained)"
+# the sentence may go on after the noun phrase: "Nausea was the most frequent side effect and usually eased …"
 _HOLDER_FIRST = re.compile(rf"^(?P<x>[^,;:()]+?)\s+{_BE}\s+the\s+(?P<sup>{_SUP})\s+(?P<n>[a-z][a-z -]*?)"
-                           r"\s*(?:\b(?:in|of|among|for|at|on|reported|seen)\b(?P<scope>[^.;]*))?[.!]?$", re.IGNORECASE)
+                           r"(?:\s+(?:in|of|among|for|at|on)\s+(?P<scope>[^.;,]*?))?"
+                           r"\s*(?:[.!]?$|[,;]|\s(?:and|but|which|while|reported|seen|observed)\b)", re.IGNORECASE)
 _HOLDER_AFTER = re.compile(rf"(?:^|\bthe\s+)(?P<sup>{_SUP})\s+(?P<n>[a-z][a-z -]*?)\s+{_BE}\s+(?P<x>[^,;:.()]+)",
                            re.IGNORECASE)
 _NOT_ONE = re.compile(r"\b(?:one|two|three|some|any|among)\s+of\s*$|\b(?:not|never|no|may|might|could|possibly|"

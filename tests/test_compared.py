@@ -136,3 +136,28 @@ def test_a_comparison_with_no_than_is_decided_by_the_figures(engine):
     assert more.rule.startswith("said the other way round: the claim says “more common with the inhaler”, the source "
                                 "gives 9% for inhaler, 21% for placebo group"), more.rule
     assert less.label == SUPPORTED and less.anchor == 1, less.rule
+
+
+WEIGHT = ("Patients taking the drug lost an average of 12% of their body weight over 68 weeks, compared with 3% in the "
+          "placebo group.")
+
+
+@pytest.mark.parametrize("claim, expected", [
+    ("The placebo group lost more weight than the drug group.",
+     [(False, "more weight than the drug group", "3% for placebo group, 12% for drug group")]),
+    ("The drug group lost more weight than the placebo group.",
+     [(True, "more weight than the placebo group", "12% for drug group, 3% for placebo group")]),
+])
+def test_a_groups_figure_five_words_after_it_and_a_subject_that_lost(claim, expected):
+    """The drug's 12% comes five words after "drug" ("the drug lost an average of 12%"), and "lost" says what a
+    group had (a user's weight-loss answer: "The placebo group lost more weight than the drug group" was Supported on
+    every engine)."""
+    assert against_figures(claim, WEIGHT) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_more_weight_lost_on_placebo_is_contradicted_by_the_figures(engine):
+    context = WEIGHT + " Nausea was the most frequent side effect and usually eased after the first month."
+    (v,) = ground("The placebo group lost more weight than the drug group.", [context],
+                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 0, v.rule

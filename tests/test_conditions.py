@@ -204,3 +204,30 @@ def test_open_on_weekdays_is_backed_by_the_days_though_the_contradiction_came_fr
                   GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
     assert v.label == SUPPORTED and v.anchor == 0, v.rule
     assert v.rule.startswith("the days it is open: context sentence 1: it says “open Monday to Friday”"), v.rule
+
+
+BINS = "The council will cut the number of bin collections from weekly to fortnightly from April."
+
+
+@pytest.mark.parametrize("claim, expected", [
+    ("Bins will be collected every two weeks from April.", [("every two weeks", "fortnightly")]),
+    # where the change started, the same words (the model reads those), another thing
+    ("Bins will be collected every week from April.", []),
+    ("Bins will be collected fortnightly from April.", []),
+    ("Food waste will be collected every two weeks.", []),
+])
+def test_how_often_in_other_words(claim, expected):
+    from grounding.frequencies import same_recurrence
+    assert same_recurrence(claim, BINS) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_every_two_weeks_is_backed_by_fortnightly(engine):
+    """A user's council answer: "Bins will be collected every two weeks from April" was Unsupported on the context
+    engines, the entailment model leaning to contradiction (P(c) 0.57) against "… from weekly to fortnightly …"."""
+    context = BINS + " Food waste will still be collected every week. The change is expected to save 1.2 million pounds."
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    bins, food = ground("Bins will be collected every two weeks from April. Food waste will be collected every two "
+                        "weeks.", [context], config).verdicts
+    assert bins.label == SUPPORTED and bins.anchor == 0, bins.rule
+    assert food.label == CONTRADICTED, food.rule

@@ -148,6 +148,11 @@ NORVIK = "Chief executive Anna Berg said demand in Europe had weakened, while sa
     ("Participants had severe asthma.", "Adults with mild to severe asthma took part.", []),
     ("Participants had severe asthma.", "Adults with mild asthma were not included.", []),
     ("Participants had severe attacks.", ASTHMA, []),
+    # money and weight the other way
+    ("The change will cost 1.2 million pounds a year.", "The change is expected to save 1.2 million pounds a year.",
+     [("cost", "save")]),
+    ("Patients on placebo gained weight.", "Patients on placebo lost 3% of their weight.", [("gained", "lost")]),
+    ("The change will cost 1.2 million pounds a year.", "It will cost 1.2 million pounds but save time.", []),
 ])
 def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     """A forecast: "The weekend will be wetter" was Supported on every engine against "The weekend should be drier
@@ -174,6 +179,9 @@ EVERYDAY = [
     ("Participants had severe asthma.", ASTHMA + " Severe attacks occurred in 9% of the inhaler group and 21% of "
      "the placebo group.", 0, "the claim says “severe asthma”, the source “mild asthma”",
      "Participants had mild asthma."),
+    ("The change will cost 1.2 million pounds a year.", "Bins will be collected fortnightly from April. Food waste will "
+     "still be collected every week. The change is expected to save 1.2 million pounds a year.", 2,
+     "the claim says “cost”, the source “save”", "Food waste will still be collected every week."),
 ]
 
 

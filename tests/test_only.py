@@ -19,9 +19,13 @@ FESTIVAL = ("The festival runs over three days in late July and features more th
     ("Camping is included with day tickets.", "Camping is included with weekend tickets only.",
      [("with day tickets", "with weekend tickets only")]),
     ("Discounts are available for pensioners.", "Discounts are available only for students.",
-     [("for pensioners", "for students only")]),
+     [("for pensioners", "only for students")]),
     ("The lounge is open to guests.", "The lounge is open to members only.", [("to guests", "to members only")]),
-    ("The drug reduced pain in children.", "The drug reduced pain only in adults.", [("in children", "in adults only")]),
+    ("The drug reduced pain in children.", "The drug reduced pain only in adults.", [("in children", "only in adults")]),
+    # the phrase the parse hangs on "is", the claim's on "available" ("Camping is available with day tickets" was
+    # Supported on every engine)
+    ("Camping is available with day tickets.", "Camping is available only with weekend tickets.",
+     [("with day tickets", "only with weekend tickets")]),
     # the thing it holds for, a wider word for it, negated, another subject, no "only"
     ("Camping is included with weekend tickets.", "Camping is included only with weekend tickets.", []),
     ("Camping is included with tickets.", "Camping is included with weekend tickets only.", []),
@@ -89,3 +93,15 @@ def test_pets_in_the_cabin_where_only_assistance_dogs_travel_there_is_contradict
     assert bag.label == SUPPORTED, bag.rule
     assert pets.label == CONTRADICTED and pets.anchor == 2, pets.rule
     assert pets.rule.startswith("said the other way round: the claim says “Pets”, the source “only assistance dogs”")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_camping_with_day_tickets_where_only_weekend_tickets_have_it_is_contradicted(engine):
+    """A user's festival answer: "Camping is available with day tickets" was Supported on every engine against
+    "Camping is available only with weekend tickets"."""
+    context = ("The festival takes place over three days in late July. Day tickets cost 60 pounds and weekend tickets "
+               "150 pounds; children under 12 go free. Camping is available only with weekend tickets.")
+    (v,) = ground("Camping is available with day tickets.", [context],
+                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 2, v.rule
+    assert "the claim says “with day tickets”, the source “only with weekend tickets”" in v.rule

@@ -32,6 +32,12 @@ def test_a_superlative_names_its_holder_grade_noun_and_scope():
     ("The most common side effect was headache.", SIDE_EFFECT,
      ("headache is the most common side effect", "a sore throat")),
     ("Lyon is the largest city in France.", "Paris is the largest city in France.", ("Lyon is the largest city", "Paris")),
+    # the sentence goes on after its noun phrase ("Headache was the most frequent side effect" was Supported on
+    # context-fast, P(e) 0.91)
+    ("Headache was the most frequent side effect.", "Nausea was the most frequent side effect and usually eased after "
+     "the first month.", ("Headache is the most frequent side effect", "Nausea")),
+    ("Lyon is the largest city in France.", "Paris is the largest city in France, with 2 million people.",
+     ("Lyon is the largest city", "Paris")),
     # the claim's own holder; another grade, noun or scope; one of several; hedged
     ("A sore throat was the most common side effect.", SIDE_EFFECT, None),
     ("Headache was the most serious side effect.", SIDE_EFFECT, None),

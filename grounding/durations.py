@@ -35,7 +35,8 @@ _BOUND = (r"(?P<bound>about|around|roughly|approximately|nearly|almost|some|up t
 _MORE = rf"(?:[ \t]+(?:and[ \t]+)?(?P<more>{_NUM})[ \t]+(?P<unit2>{_UNIT[len('(?P<unit>'):-1]}))"
 _DURATION = re.compile(
     rf"(?i:(?:\b{_BOUND}[ \t]+)?\b(?:(?P<half>half[ \t]+an)|(?P<article>an?(?:[ \t]+(?:whole|full|entire))?|the[ \t]+(?:whole|entire))|between[ \t]+(?P<lo2>{_NUM})[ \t]+and[ \t]+"
-    rf"(?P<hi2>{_NUM})|(?P<lo>{_NUM})(?:[ \t]*(?:to|-|–)[ \t]*(?P<hi>{_NUM}))?)[ \t]+{_UNIT}\b{_MORE}?\b)")
+    rf"(?P<hi2>{_NUM})|(?P<lo>{_NUM})(?:[ \t]*(?:to|-|–)[ \t]*(?P<hi>{_NUM}))?)[ \t]+(?:(?:working|business|calendar|"
+    rf"full|whole)[ \t]+)?{_UNIT}\b{_MORE}?\b)")     # "three to five working days": days
 _UNIT_NAMES = {"sec": "second", "min": "minute", "hr": "hour"}
 # a count per period, not a length of time: "three times a day", "every 10 minutes", "per hour", "5 mg a day", "4.1 a
 # month"

@@ -115,7 +115,10 @@ _PAIRS = (
     ("hot", "cold"), ("hotter", "colder"), ("hotter", "cooler"), ("faster", "slower"),
     # money and weight the other way ("The change will cost 1.2 million pounds a year" / "… is expected to save 1.2
     # million pounds a year": P(e) 0.65, Supported on every engine)
-    ("cost", "save"), ("costs", "saves"), ("gain", "lose"), ("gained", "lost"), ("gains", "loses"))
+    ("cost", "save"), ("costs", "saves"), ("gain", "lose"), ("gained", "lost"), ("gains", "loses"),
+    # an end against going on ("Flights to Porto will end" / "Flights to Porto will continue, but …": Supported on
+    # every engine)
+    ("end", "continue"), ("ends", "continues"), ("ended", "continued"))
 _BOTH_WAYS = _PAIRS + tuple((y, x) for x, y in _PAIRS)
 _ANTONYMS = {w: frozenset(b for a, b in _BOTH_WAYS if a == w) for w, _ in _BOTH_WAYS}
 _STATE = re.compile(r"\b(?:" + "|".join(sorted(_ANTONYMS)) + r")\b", re.IGNORECASE)

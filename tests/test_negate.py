@@ -153,6 +153,10 @@ NORVIK = "Chief executive Anna Berg said demand in Europe had weakened, while sa
      [("cost", "save")]),
     ("Patients on placebo gained weight.", "Patients on placebo lost 3% of their weight.", [("gained", "lost")]),
     ("The change will cost 1.2 million pounds a year.", "It will cost 1.2 million pounds but save time.", []),
+    # an end against going on ("Flights to Porto will end" was Supported on every engine)
+    ("Flights to Porto will end.", "Flights to Porto will continue, but will drop from daily to four times a week.",
+     [("end", "continue")]),
+    ("Flights to Lisbon will end.", "Flights to Porto will continue, but will drop from daily to four times a week.", []),
 ])
 def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     """A forecast: "The weekend will be wetter" was Supported on every engine against "The weekend should be drier
@@ -182,6 +186,9 @@ EVERYDAY = [
     ("The change will cost 1.2 million pounds a year.", "Bins will be collected fortnightly from April. Food waste will "
      "still be collected every week. The change is expected to save 1.2 million pounds a year.", 2,
      "the claim says “cost”, the source “save”", "Food waste will still be collected every week."),
+    ("Flights to Porto will end.", "The airline will stop flying to Lisbon from 1 November because of low demand. "
+     "Flights to Porto will continue, but will drop from daily to four times a week.", 1,
+     "the claim says “end”, the source “continue”", "Porto flights will run four times a week."),
 ]
 
 

@@ -79,8 +79,9 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
         if about_another(claim.text, ctx[v.conflicting].text):   # not the other side: another subject's sentence
             v.conflicting = None
     if v.label == CONTRADICTED and v.conflicting is not None and v.anchor is not None \
+            and v.rule.startswith(("read together, ", "judged alone, ")) \
             and verdict.subject_apart(claim.text, ctx[v.anchor].text, ctx[v.conflicting].text):
-        v.conflicting = None   # the backing side never names what the claim is about: no disagreement of sources
+        v.conflicting = None   # the model's backing side never names what the claim is about: no disagreement
     v.entities = read_together(v, claim.joint_columns, diffs)
     v = partly_read(v, result.claims[k].truncated)
     if claim.nearest is not None and v.anchor == claim.nearest and v.cosine is not None:

@@ -36,7 +36,8 @@ _STANDARD = re.compile(rf"^(?:{_PREP}\s+)?(?P<group>.+?)(?:\s+(?:and|but|who|whi
                        r"with|to|while|when|because)\b.*)?$", re.IGNORECASE)
 _SUBJECT = re.compile(r"^(?P<group>.+?)\s+(?:had|has|have|showed|show|shows|reported|report|reports|experienced|"
                       r"experience|experiences|saw|see|sees|got|get|gets|developed|develop|develops|suffered|used|"
-                      r"use|uses|needed|need|needs|lost|lose|loses|gained|gain|gains|scored|score|scores)\b", re.IGNORECASE)
+                      r"use|uses|needed|need|needs|lost|lose|loses|gained|gain|gains|scored|score|scores)\b",
+                      re.IGNORECASE)
 # words every group has: they tell no group from another
 _GENERIC = frozenset("the a an this that those these group groups arm arms cohort cohorts patients patient people "
                      "participants participant subjects subject individuals persons adults children who were was "

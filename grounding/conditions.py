@@ -156,7 +156,8 @@ def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
     from grounding.durations import lengths_held
     from grounding.frequencies import same_recurrence
     from grounding.ranges import bounds_held
-    for name, found in ((BOUND_RULE, bounds_held(claim_text, sentence)), (LENGTH_RULE, lengths_held(claim_text, sentence)),
+    for name, found in ((BOUND_RULE, bounds_held(claim_text, sentence)),
+                        (LENGTH_RULE, lengths_held(claim_text, sentence)),
                         (RECURRENCE_RULE, same_recurrence(claim_text, sentence))):
         if found:
             return name, "; ".join(f"it says “{x}”, and the claim “{c}”" for c, x in found)
@@ -165,18 +166,18 @@ def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
 
 def backed_override(v: Verdict, preset: VerdictPreset, claim_text: str, context_texts: list[str],
                    pairs: tuple[PairScore, ...] | list[PairScore] = (), tau: float = 0.5) -> Verdict:
-    """A Contradicted verdict the model's reading decided (no rule found a conflict: no `anchor_conflict`) whose
-    anchor backs the claim in a way the model reads the other way round (`backing`: it forbids the claim's thing
-    only without the condition the claim allows it with, or it ends the claim's state when the claim says it holds
-    until): Supported on that sentence. Also where the anchor names no time of day, day of the week or part of the
-    day (none of the kinds the claim names: "… released at 8am" for "open on weekdays") and another judged sentence (`pairs`, cosine at least `tau`) gives the claim's days or hours
-    (`_TIMED`): the model's contradiction then comes from a sentence on another point ("Blood tests are done in the
-    morning only" was Contradicted by "Blood tests are by appointment only", P(c) 0.75, its "only" taken for the
-    claim's, while "Blood tests are carried out between 8:30am and 11:30am" gives morning hours); the anchor becomes
-    that sentence. An Unsupported verdict whose anchor the model read as leaning to contradiction (P(c) above P(e))
-    is taken so too: the lean fell short of the threshold for the same reason ("The museum is open on Sundays"
-    against "… open …, Tuesday to Sunday, and closed on Mondays", P(c) 0.64). On with the preset's
-    reversal_override."""
+    """A Contradicted verdict the model's reading decided (no rule found a conflict: no `anchor_conflict`) whose anchor
+    backs the claim in a way the model reads the other way round (`backing`: it forbids the claim's thing only without
+    the condition the claim allows it with, or it ends the claim's state when the claim says it holds until): Supported
+    on that sentence. Also where the anchor names no time of day, day of the week or part of the day (none of the kinds
+    the claim names: "… released at 8am" for "open on weekdays") and another judged sentence (`pairs`, cosine at least
+    `tau`) gives the claim's days or hours (`_TIMED`): the model's contradiction then comes from a sentence on another
+    point ("Blood tests are done in the morning only" was Contradicted by "Blood tests are by appointment only", P(c)
+    0.75, its "only" taken for the claim's, while "Blood tests are carried out between 8:30am and 11:30am" gives morning
+    hours); the anchor becomes that sentence. An Unsupported verdict whose anchor the model read as leaning to
+    contradiction (P(c) above P(e)) is taken so too: the lean fell short of the threshold for the same reason ("The
+    museum is open on Sundays" against "… open …, Tuesday to Sunday, and closed on Mondays", P(c) 0.64). On with the
+    preset's reversal_override."""
     from grounding.verdict import DOUBTED    # the sentences read together lean to contradiction
     leans = v.label == UNSUPPORTED and (v.contradict is not None and v.contradict > (v.entail or 0.0)
                                         or v.rule.startswith(DOUBTED))

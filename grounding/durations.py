@@ -195,9 +195,10 @@ def lengths_held(claim: str, sentence: str) -> list[tuple[str, str]]:
     if not ours or len(theirs) != 1 or subject is None or any(_LEAD.match(claim, c.end) for c in ours):
         return []
     from grounding.multiples import _multiples, _shares
+    # lengths only: no days of a month ("runs from 12 to 14 June"), no share ("A third of teachers …")
     if any(m.kind != "named" and not any(c.start <= m.start < c.end for c in ours) or m.kind == "date"
-           for m in mentions(claim)) or _multiples(claim) or _shares(claim):   # nor days of a month ("runs from 12
-        return []                                    # to 14 June") nor a share ("A third of teachers …"): lengths only
+           for m in mentions(claim)) or _multiples(claim) or _shares(claim):
+        return []
     head = subject[0]
     if not re.search(rf"(?<!\w){re.escape(head[:max(3, len(head) - 2)])}", sentence, re.IGNORECASE):
         return []

@@ -268,7 +268,8 @@ def abolished(claim: str, sentence: str) -> list[tuple[str, str]]:
     if verb is None:
         return []
     done = [c for c in verb.children if c.dep_ in ("nsubjpass", "dobj") and c.pos_ in ("NOUN", "PROPN")]
-    named = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass", "dobj", "attr") and c.pos_ in ("NOUN", "PROPN")]
+    named = [c for c in root.children
+             if c.dep_ in ("nsubj", "nsubjpass", "dobj", "attr") and c.pos_ in ("NOUN", "PROPN")]
     if not any(_keys(d) & _keys(n) for d in done for n in named):
         return []
     thing = next(d for d in done if any(_keys(d) & _keys(n) for n in named))

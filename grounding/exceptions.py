@@ -9,17 +9,17 @@ against the fee sentence contradiction 0.83 (2026-12-05, the shipped model; seve
 wrong way round). What the sentence says of the rest does not hold for the exception, so its reading of a claim
 *about the exception* is the other way round (overrides.exception_override).
 
-A claim is about the exception when its subject (spaCy's parse: the root's nsubj or nsubjpass, with the words under
-it) has the exception's content words up to its head noun, half of those after it and none but the exception's, by
-their first five letters ("Assistance dogs" / "except assistance dogs"; "Babies under one" / "apart from babies under
-one year old"; not "Children pay the fee" against "with the exception of children under five", nor "Dogs are
-welcome", which the sentence does not except). Or the claim says the sentence's rule of the exception: it holds every content word of the exception and
-most of the words before the cue ("Blue badge holders can park free in the multi-storey car park" against "Blue badge
-holders can park free at any time, except in the multi-storey car park"), or, less the exception, only words before
-the cue, two at least ("Breakfast is included in the basic rate" against "Breakfast is served from 7 to 10am and is
-included in all rates except the basic rate"; "The museum is open on Mondays" against "open daily except Mondays",
-where the model gave the claim and its opposite the same entailment, 0.74 and 0.75: the words decide, a claim negated
-as the rest is said contradicted, one negated the other way backed, `_says_the_rest`). Words only, no model.
+A claim is about the exception when its subject (spaCy's parse: the root's nsubj or nsubjpass, with the words under it)
+has the exception's content words up to its head noun, half of those after it and none but the exception's, by their
+first five letters ("Assistance dogs" / "except assistance dogs"; "Babies under one" / "apart from babies under one year
+old"; not "Children pay the fee" against "with the exception of children under five", nor "Dogs are welcome", which the
+sentence does not except). Or the claim says the sentence's rule of the exception: it holds every content word of the
+exception and most of the words before the cue ("Blue badge holders can park free in the multi-storey car park" against
+"Blue badge holders can park free at any time, except in the multi-storey car park"), or, less the exception, only words
+before the cue, two at least ("Breakfast is included in the basic rate" against "Breakfast is served from 7 to 10am and
+is included in all rates except the basic rate"; "The museum is open on Mondays" against "open daily except Mondays",
+where the model gave the claim and its opposite the same entailment, 0.74 and 0.75: the words decide, a claim negated as
+the rest is said contradicted, one negated the other way backed, `_says_the_rest`). Words only, no model.
 """
 from __future__ import annotations
 
@@ -132,7 +132,8 @@ def exception_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs
     column, e, agrees = found
     if agrees is None and v.label == CONTRADICTED and _says_the_rest(claim_text, context_texts[column], e):
         return v    # the model is right: "The zoo is open on Christmas Day" / "… except Christmas Day"
-    if agrees is None and v.label != CONTRADICTED and _says_the_rest(claim_text, context_texts[column], e, opposite=True):
+    if agrees is None and v.label != CONTRADICTED \
+            and _says_the_rest(claim_text, context_texts[column], e, opposite=True):
         return v    # so is its support: "Breakfast is not included in the basic rate" / "… except the basic rate"
     from grounding.overrides import move_anchor
     move_anchor(v, next((p for p in pairs if p.column == column and p.judged), None), preset, entity_diffs)

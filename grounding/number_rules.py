@@ -246,8 +246,8 @@ def event_override(v: Verdict, preset: VerdictPreset, claim: Claim) -> Verdict:
     if n < max(e, c):
         return v
     return v.made_unsupported(f"{EVENT_RULE}: read with the claim's date in place of its own, context sentence "
-                              f"{v.anchor + 1} neither entails nor contradicts the claim (P(n) = {n:.2f}, P(e) = {e:.2f}, "
-                              f"P(c) = {c:.2f})", "it dates another event, not the claim's")
+                              f"{v.anchor + 1} neither entails nor contradicts the claim (P(n) = {n:.2f}, "
+                              f"P(e) = {e:.2f}, P(c) = {c:.2f})", "it dates another event, not the claim's")
 
 
 OTHER_KIND_RULE = "figures of another kind"

@@ -331,7 +331,8 @@ def list_override(v: Verdict, preset: VerdictPreset, claim_text: str, context_te
     found = extends_open_list(claim_text, context_texts[v.anchor])
     if found:
         v.made_unsupported(f"an open list: the source names “{found[1]}”, not all members, and not “{found[0]}” "
-                           f"(context sentence {v.anchor + 1})", f"it lists some members (“{found[1]}”), not “{found[0]}”")
+                           f"(context sentence {v.anchor + 1})",
+                           f"it lists some members (“{found[1]}”), not “{found[0]}”")
     return v
 
 

@@ -1,13 +1,13 @@
 """The one thing a superlative names: "Headache was the most common side effect" against "The most common side effect
-was a sore throat, reported by 6% of users" (Unsupported on both context engines: the entailment model reads the
-pair as neither, P(n) 0.6). Only one thing can be the most common side effect, so the sentence that names another
-contradicts the claim.
+was a sore throat, reported by 6% of users" (Unsupported on both context engines: the entailment model reads the pair as
+neither, P(n) 0.6). Only one thing can be the most common side effect, so the sentence that names another contradicts
+the claim.
 
-A superlative is "the" with "most" or "least" and an adjective, or an adjective in -est ("the largest", "the
-main", "the leading"), then its noun phrase, said of a holder by a copula either way round: "X was the most common
-side effect", "The most common side effect was X". Two conflict where they grade the same noun phrase (its last word
-by its first five letters) with the same superlative and scope ("in France", or none in both), and neither holder's words (four letters or more) are in the
-other text. Not "one of the most common …" (one of several), nor "the second most common …" (a rank:
+A superlative is "the" with "most" or "least" and an adjective, or an adjective in -est ("the largest", "the main", "the
+leading"), then its noun phrase, said of a holder by a copula either way round: "X was the most common side effect",
+"The most common side effect was X". Two conflict where they grade the same noun phrase (its last word by its first five
+letters) with the same superlative and scope ("in France", or none in both), and neither holder's words (four letters
+or more) are in the other text. Not "one of the most common …" (one of several), nor "the second most common …" (a rank:
 grounding.ranks), nor a negated or hedged sentence.
 """
 from __future__ import annotations

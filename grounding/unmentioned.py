@@ -1,22 +1,22 @@
-"""A thing the sources never mention is not contradicted: "The hotel has a gym" against a hotel's description that
-names no gym, "Dogs are allowed on board" against "Bikes travel free, but cars must be booked in advance" (P(c) 0.7
-and more: the entailment model reads a sentence on other things as denying the claim). Users ask exactly this of a
-checker: is contradiction told apart from "not mentioned"?
+"""A thing the sources never mention is not contradicted: "The hotel has a gym" against a hotel's description that names
+no gym, "Dogs are allowed on board" against "Bikes travel free, but cars must be booked in advance" (P(c) 0.7 and more:
+the entailment model reads a sentence on other things as denying the claim). Users ask exactly this of a checker: is
+contradiction told apart from "not mentioned"?
 
 The claim says a thing is there or to be had (its main verb "have", "offer", "sell", "provide", "include", "allow",
 "accept", …: `_HAVING`; not negated), as a description of a place, a product or a service would name it; a finding
 ("Cognitive behavioral therapy is an ineffective treatment", "There is no relationship between …") is said in the
 source's own words too often (on the train sets' dev carve, read for every claim, the rule turned 22 right
-contradictions Unsupported and mended 11 false ones). The claim's thing is the head noun of that verb's object or complement, or of its
-passive subject ("gym", "dogs" of "Dogs are allowed on board", "spaces" of "The car park has 500 spaces"); not an active verb's subject, which
-a source names in its own words more often ("Staff can work from home three days a week" against "Employees may
-work from home up to two days a week": a contradiction); it is never mentioned where no sentence of the context writes it (by its first letters,
-plural and singular alike). Not a unit of measure or of time ("The trial lasted six months" against "… for 12
-weeks": the claim's figure, said in another unit), nor a word every text has ("people", "thing"). The rule
-(`unmentioned_override`) makes a Contradicted verdict the model's reading alone decided (no rule found a conflict)
-Unsupported, unless its anchor denies, restricts or lists: a "not", "no", "only" or "except" there may deny the
-claim's thing by its kind ("Pets are not allowed" against "Dogs are allowed"), and a list of names may be the whole
-of them ("courses in Spanish, French and Italian" against "The school teaches German").
+contradictions Unsupported and mended 11 false ones). The claim's thing is the head noun of that verb's object or
+complement, or of its passive subject ("gym", "dogs" of "Dogs are allowed on board", "spaces" of "The car park has 500
+spaces"); not an active verb's subject, which a source names in its own words more often ("Staff can work from home
+three days a week" against "Employees may work from home up to two days a week": a contradiction); it is never mentioned
+where no sentence of the context writes it (by its first letters, plural and singular alike). Not a unit of measure or
+of time ("The trial lasted six months" against "… for 12 weeks": the claim's figure, said in another unit), nor a word
+every text has ("people", "thing"). The rule (`unmentioned_override`) makes a Contradicted verdict the model's reading
+alone decided (no rule found a conflict) Unsupported, unless its anchor denies, restricts or lists: a "not", "no",
+"only" or "except" there may deny the claim's thing by its kind ("Pets are not allowed" against "Dogs are allowed"), and
+a list of names may be the whole of them ("courses in Spanish, French and Italian" against "The school teaches German").
 """
 from __future__ import annotations
 

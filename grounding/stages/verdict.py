@@ -32,7 +32,8 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     """Claim k's verdict; `best` / `best_cosine`: its most similar context sentence, for when nothing was judged."""
     ctx = result.context_sentences
     claim = result.claims[k]
-    mixed = verdict.mixed_up(preset, claim, pairs, config.tau, [s.text for s in ctx])   # their reading together took one's words for another's
+    # their reading together took one's words for another's
+    mixed = verdict.mixed_up(preset, claim, pairs, config.tau, [s.text for s in ctx])
     joint = None if mixed else claim.joint
     together = claim.joint_columns and any(p.judged for p in pairs) and verdict.joint_label(preset, joint)
     probs = learned_reading(result, config, claim, pairs, best_cosine)
@@ -67,7 +68,8 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = siblings.sibling_override(v, preset, claim.text, pairs, [s.text for s in ctx], config.tau)
     v = overrides.cause_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.deed_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
-    v = superlatives.superlative_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    v = superlatives.superlative_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx],
+                                          diffs)
     v = overrides.parts_override(v, preset, claim, pairs, diffs, [s.text for s in ctx])
     v = overrides.overclaim_partial(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs,
                                     whole=claim.alone_column if claim.alone_entails else None)

@@ -7,8 +7,9 @@ The sentence: a clause "A is P" (is, are, was, were, will be, can be; P its next
 The claim says P of B the other way: "B is P" against "… but B is not", "B is not P" against "… but B is". B's
 content words (by their first five letters) hold the claim's other words; the claim's P is the sentence's. Also the
 second of two deeds denied: "Sale items can be refunded" against "Sale items can only be exchanged, not refunded"
-(Supported on the context engine), the claim's other words before it. The reversal rule (reversal.reversals) gives
-the pair.
+(Supported on the context engine), the claim's other words before it. And a phrase's second object denied: "The
+balcony has step-free access" against "The theatre has step-free access to the stalls but not to the balcony"
+(`_not_to_the_other`). The reversal rule (reversal.reversals) gives the pair.
 """
 from __future__ import annotations
 
@@ -51,4 +52,27 @@ def elided_denial(claim: str, sentence: str) -> list[tuple[str, str]]:
         rest = _stems(claim[:said.start()] + " " + claim[said.end():]) if said else set()
         if said and not _NEGATION.search(claim) and rest and rest <= _stems(sentence[:m.start()]):
             out.append((said.group(0), m.group(0)))
+    return out + _not_to_the_other(claim, sentence)
+
+
+# "step-free access to the stalls but not to the balcony": the same phrase's second object denied
+_BUT_NOT_PREP = re.compile(r"\b(?P<prep>to|in|on|at|for|with|from|into)\s+(?:the\s+)?(?P<a>[a-z-]+(?:\s+[a-z-]+)?)\s*,?\s+"
+                           r"but\s+not\s+(?P=prep)\s+(?:the\s+)?(?P<b>[a-z-]+(?:\s+[a-z-]+)?)\b", re.IGNORECASE)
+
+
+def _not_to_the_other(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's words of B, the sentence's "but not to B")] where the sentence gives a phrase with one object
+    and denies it with another ("The theatre has step-free access to the stalls but not to the balcony"), and the
+    claim, not negated, names B and says the rest of the sentence's words before the phrase: "The balcony has
+    step-free access" (Supported on every engine, P(e) 0.95)."""
+    out = []
+    for m in _BUT_NOT_PREP.finditer(sentence) if not _NEGATION.search(claim) else ():
+        other = _stems(m.group("b"))
+        said = _stems(claim)
+        if not other or not other <= said or _stems(m.group("a")) & said:
+            continue
+        before = _stems(sentence[:m.start()]) - _stems("the a an has have is are")
+        rest = said - other
+        if rest and rest <= before | other:
+            out.append((m.group("b"), m.group(0)[m.group(0).lower().index("but not"):]))
     return out

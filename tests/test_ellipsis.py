@@ -43,3 +43,29 @@ def test_what_the_but_clause_denies_is_contradicted(engine):
     assert v.label == CONTRADICTED and v.anchor == 1, v.rule
     (v,) = ground("Flood damage is covered.", context, GroundingConfig(engine=engine)).verdicts
     assert v.label == SUPPORTED, v.rule
+
+
+STALLS = "The theatre has step-free access to the stalls but not to the balcony."
+
+
+@pytest.mark.parametrize("claim, expected", [
+    ("The balcony has step-free access.", [("balcony", "but not to the balcony")]),
+    ("There is step-free access to the balcony.", [("balcony", "but not to the balcony")]),
+    # the first object, a negated claim, another predicate
+    ("The stalls have step-free access.", []),
+    ("The balcony does not have step-free access.", []),
+    ("The balcony has a bar.", []),
+])
+def test_a_phrases_second_object_denied(claim, expected):
+    assert elided_denial(claim, STALLS) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_step_free_access_to_the_balcony_is_contradicted(engine):
+    """A user's theatre answer: "The balcony has step-free access" was Supported on every engine (P(e) 0.95)."""
+    context = ("Tickets for the play go on sale on 3 March at 10am. The run is 12 to 30 April, with no performances on "
+               "Mondays. " + STALLS)
+    balcony, stalls = ground("The balcony has step-free access. The stalls have step-free access.", [context],
+                             GroundingConfig(engine=engine)).verdicts
+    assert balcony.label == CONTRADICTED and balcony.anchor == 2, balcony.rule
+    assert stalls.label == SUPPORTED and stalls.anchor == 2, stalls.rule

@@ -5,7 +5,8 @@ values of one dimension in other units, spans ("35 to 40 minutes", whose ends ar
 to 40 minutes" (F 0.88).
 
 A *duration* is a number (digits or words; "a", "an", "half an", "a whole", "a full", "the entire") or a span of
-two ("35 to 40", "35–40", "between 35 and 40") before a unit of time (second … year), with what bounds it ("about",
+two ("35 to 40", "35–40", "between 35 and 40") before a unit of time (second … year; joined by a hyphen too, "a
+six-month refurbishment", not "a 5-year-old"), with what bounds it ("about",
 "up to", "at least", "more than", …), as an interval of seconds; "about" and its kin widen it by a fifth, an exact value by 5 % (a year of 52
 weeks is a year). Not a duration: "several hundred hours"; a count of events per period ("three times a day",
 "every 10 minutes", "per hour", "5 mg a day", "4.1 a month": grounding.frequencies), an age ("10 years old"), a time
@@ -35,14 +36,14 @@ _BOUND = (r"(?P<bound>about|around|roughly|approximately|nearly|almost|some|up t
 _MORE = rf"(?:[ \t]+(?:and[ \t]+)?(?P<more>{_NUM})[ \t]+(?P<unit2>{_UNIT[len('(?P<unit>'):-1]}))"
 _DURATION = re.compile(
     rf"(?i:(?:\b{_BOUND}[ \t]+)?\b(?:(?P<half>half[ \t]+an)|(?P<article>an?(?:[ \t]+(?:whole|full|entire))?|the[ \t]+(?:whole|entire))|between[ \t]+(?P<lo2>{_NUM})[ \t]+and[ \t]+"
-    rf"(?P<hi2>{_NUM})|(?P<lo>{_NUM})(?:[ \t]*(?:to|-|–)[ \t]*(?P<hi>{_NUM}))?)[ \t]+(?:(?:working|business|calendar|"
+    rf"(?P<hi2>{_NUM})|(?P<lo>{_NUM})(?:[ \t]*(?:to|-|–)[ \t]*(?P<hi>{_NUM}))?)(?:[ \t]+|-)(?:(?:working|business|calendar|"
     rf"full|whole)[ \t]+)?{_UNIT}\b{_MORE}?\b)")     # "three to five working days": days
 _UNIT_NAMES = {"sec": "second", "min": "minute", "hr": "hour"}
 # a count per period, not a length of time: "three times a day", "every 10 minutes", "per hour", "5 mg a day", "4.1 a
 # month"
 _RATE_BEFORE = re.compile(r"(?:\b(?:times?|every|each|per)|\b(?:mg|g|kg|ml|km|miles?|units?|doses?|tablets?|days?)"
                           r"|\d%?)[ \t]*$", re.I)     # "… fell by 4.1 a month", "4.1 days a month"
-_NOT_LENGTH_AFTER = re.compile(r"['’]|[ \t]*(?:old|of age|ago|(?:a|an|per|each|every)[ \t]+(?:hour|day|week|fortnight"
+_NOT_LENGTH_AFTER = re.compile(r"['’]|-old\b|[ \t]*(?:old|of age|ago|(?:a|an|per|each|every)[ \t]+(?:hour|day|week|fortnight"
                                r"|month|year))\b", re.I)     # "3 days a week": how often; "two months' notice": an amount
 _WIDE = {"about", "around", "roughly", "approximately", "nearly", "almost", "some"}
 _ABOVE = {"at least", "more than", "over", "no less than", "just over"}

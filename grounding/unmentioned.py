@@ -31,7 +31,7 @@ _UNITS = re.compile(r"(?:second|minute|hour|day|week|fortnight|month|year|decade
                     r"metre|meter|mile|litre|liter|pound|euro|dollar|pence|cent|point|level|rate|number|amount|"
                     r"people|person|thing|way|lot|part|one|kind|type|side|case|use)s?$", re.IGNORECASE)
 # verbs that say a thing is there or to be had: what a description of a place, a product or a service would name
-_HAVING = frozenset("have offer sell provide include feature serve stock allow permit accept welcome come".split())
+_HAVING = frozenset("have get offer sell provide include feature serve stock allow permit accept welcome come".split())
 # of these only the passive says a thing is to be had ("Dogs are allowed"; "a loss … allowed a partial repair" is a
 # finding)
 _PASSIVE_ONLY = frozenset("allow permit accept welcome".split())

@@ -43,6 +43,10 @@ HOUR = 3600
     ("Closed from 12 July to 15 July.", [("12 July to 15 July", 3 * 24 * 0.95, 4 * 24 * 1.05)]),
     ("Open July 12-15.", [("July 12-15", 3 * 24 * 0.95, 4 * 24 * 1.05)]),
     ("From 12 July to 15 August.", []), ("Read pages 12-15.", []),
+    # joined by a hyphen ("The refurbishment took three months" was Unsupported against "after a six-month
+    # refurbishment", read as figures of other kinds); an age so joined is none
+    ("It reopens after a six-month refurbishment.", [("six-month", 6 * 30.44 * 24 * 0.95, 6 * 30.44 * 24 * 1.05)]),
+    ("A 5-year-old child can attend.", []),
     # working days are days
     ("Delivery takes three to five working days.", [("three to five working days", 3 * 24 * 0.95, 5 * 24 * 1.05)]),
 ])
@@ -178,3 +182,12 @@ def test_a_conference_of_three_days_from_4_to_6_june_is_supported(engine):
     assert three.rule.startswith("the length it gives: context sentence 1: it says “4 to 6 June”, and the claim "
                                  "“three days”"), three.rule
     assert five.label == CONTRADICTED and five.anchor == 0, five.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_three_months_against_a_six_month_refurbishment_is_contradicted(engine):
+    context = ("The swimming pool reopens on 2 May after a six-month refurbishment. The main pool is now 25 metres long "
+               "with eight lanes, and a new learner pool has been added.")
+    (v,) = ground("The refurbishment took three months.", [context],
+                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 0, v.rule

@@ -60,6 +60,23 @@ def test_a_phrases_second_object_denied(claim, expected):
     assert elided_denial(claim, STALLS) == expected
 
 
+VOLUNTEERS = "Volunteers can claim travel expenses but are not paid for their time."
+
+
+@pytest.mark.parametrize("claim, expected", [
+    ("Volunteers are paid for their time.", [("are paid for their time", "but are not paid for their time")]),
+    # the claim says it as the sentence does; another subject; another predicate
+    ("Volunteers are not paid for their time.", []),
+    ("Staff are paid for their time.", []),
+    ("Volunteers are paid for travel.", []),
+])
+def test_a_predicate_denied_after_but_with_the_subject_left_out(claim, expected):
+    """"Volunteers are paid for their time" was Supported on the context engines (P(e) 0.99 by "Training … is paid
+    for by the charity")."""
+    assert elided_denial(claim, VOLUNTEERS) == expected
+    assert bool(reversals(claim, VOLUNTEERS)) == bool(expected)
+
+
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
 def test_step_free_access_to_the_balcony_is_contradicted(engine):
     """A user's theatre answer: "The balcony has step-free access" was Supported on every engine (P(e) 0.95)."""

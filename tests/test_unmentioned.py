@@ -22,6 +22,8 @@ TRAINS = ("Trains to the airport leave every 15 minutes from platform 4 between 
     ("Dogs are allowed on board.", "Bikes travel free, but cars must be booked in advance.", "Dogs"),
     ("The car park has 500 spaces.", "The hospital car park charges 2 pounds for the first hour.", "spaces"),
     ("The trains have free wifi.", TRAINS, "free wifi"),
+    ("Volunteers get a free lunch.", "Volunteers can claim travel expenses but are not paid for their time.",
+     "free lunch"),
     # written there, as a plural or singular; a unit of time or measure; a complement that is no noun
     ("The hotel has a pool.", "The hotel has 120 rooms and a rooftop pool.", None),
     ("The hotel has two pools.", "The hotel has 120 rooms and a rooftop pool.", None),

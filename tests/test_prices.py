@@ -368,3 +368,28 @@ def test_what_comes_with_a_plan_is_supported_by_the_plan_including_it(engine):
                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     (v,) = res.verdicts
     assert v.label == SUPPORTED and v.anchor == 1, v.rule
+
+
+FLAT_RENT = "Rent is 1,200 euros a month, plus 150 euros for utilities."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Rent includes utilities.", FLAT_RENT, [("includes utilities", "plus 150 euros for utilities")]),
+    ("Materials are included in the fee.", "The fee is 40 pounds plus 10 pounds for materials.",
+     [("included", "plus 10 pounds for materials")]),
+    # another thing; an amount the claim gives too
+    ("Rent includes water.", FLAT_RENT, []),
+    ("Utilities cost 150 euros a month.", FLAT_RENT, []),
+])
+def test_an_amount_added_for_a_thing_is_a_price_of_it(claim, sentence, expected):
+    assert free_against_price(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_rent_that_includes_utilities_the_flat_charges_for_is_contradicted(engine):
+    """A user's flat answer: "Rent includes utilities" was Supported on every engine (P(e) 0.95) against "Rent is
+    1,200 euros a month, plus 150 euros for utilities"."""
+    context = ("The apartment has two bedrooms and one bathroom. " + FLAT_RENT + " Pets are not allowed.")
+    (v,) = ground("Rent includes utilities.", [context],
+                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule

@@ -41,8 +41,9 @@ _DURATION = re.compile(
 _UNIT_NAMES = {"sec": "second", "min": "minute", "hr": "hour"}
 # a count per period, not a length of time: "three times a day", "every 10 minutes", "per hour", "5 mg a day", "4.1 a
 # month"
-_RATE_BEFORE = re.compile(r"(?:\b(?:times?|every|each|per)|\b(?:mg|g|kg|ml|km|miles?|units?|doses?|tablets?|days?)"
-                          r"|\d%?)[ \t]*$", re.I)     # "… fell by 4.1 a month", "4.1 days a month"
+_RATE_BEFORE = re.compile(r"(?:\b(?:times?|every|each|per)|\b(?:mg|g|kg|ml|km|miles?|units?|doses?|tablets?|days?"
+                          r"|pounds?|euros?|dollars?|pence|cents?)|\d%?)[ \t]*$", re.I)   # "… fell by 4.1 a month",
+# "4.1 days a month", "40 pounds an hour"
 _NOT_LENGTH_AFTER = re.compile(r"['’]|-old\b|[ \t]*(?:old|of age|ago|(?:a|an|per|each|every)[ \t]+(?:hour|day|week|fortnight"
                                r"|month|year))\b", re.I)     # "3 days a week": how often; "two months' notice": an amount
 _WIDE = {"about", "around", "roughly", "approximately", "nearly", "almost", "some"}

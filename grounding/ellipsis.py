@@ -64,20 +64,26 @@ _BUT_NOT_PREP = re.compile(r"\b(?P<prep>to|in|on|at|for|with|from|into)\s+(?:the
 
 def _not_to_the_other(claim: str, sentence: str) -> list[tuple[str, str]]:
     """[(the claim's words of B, the sentence's "but not to B")] where the sentence gives a phrase with one object
-    and denies it with another ("The theatre has step-free access to the stalls but not to the balcony"), and the
+    and denies it with another ("The theatre has step-free access to the stalls but not to the balcony"), or a verb
+    with its objects and denies it another ("The insurance covers theft and accidental damage, but not loss"), and the
     claim, not negated, names B and says the rest of the sentence's words before the phrase: "The balcony has
-    step-free access" (Supported on every engine, P(e) 0.95)."""
+    step-free access" (Supported on every engine, P(e) 0.95), "The insurance covers loss" (Unsupported)."""
     out = []
-    for m in _BUT_NOT_PREP.finditer(sentence) if not _NEGATION.search(claim) else ():
+    found = list(_BUT_NOT_PREP.finditer(sentence)) or list(_BUT_NOT_OBJECT.finditer(sentence))
+    for m in found if not _NEGATION.search(claim) else ():
         other = _stems(m.group("b"))
         said = _stems(claim)
-        if not other or not other <= said or _stems(m.group("a")) & said:
+        if not other or not other <= said or "a" in m.groupdict() and _stems(m.group("a")) & said:
             continue
         before = _stems(sentence[:m.start()]) - _stems("the a an has have is are")
         rest = said - other
         if rest and rest <= before | other:
-            out.append((m.group("b"), m.group(0)[m.group(0).lower().index("but not"):]))
+            out.append((m.group("b"), m.group(0)[m.group(0).lower().index("but not"):].rstrip(" ,.;")))
     return out
+
+
+# "covers theft and accidental damage, but not loss": the verb's last object denied
+_BUT_NOT_OBJECT = re.compile(r",?\s+but\s+not\s+(?P<b>[a-z-]+(?:\s+[a-z-]+)?)\s*(?=[.;,]|$)", re.IGNORECASE)
 
 
 _AUX = r"(?:is|are|was|were|can|will|do|does|did|has|have|had|may|must|should)"

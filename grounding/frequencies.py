@@ -181,8 +181,11 @@ def same_recurrence(claim: str, sentence: str) -> list[tuple[str, str]]:
     theirs = [(s, e, key) for s, e, key in frequencies(sentence)
               if not re.search(r"\bfrom\s+$", sentence[max(0, s - 6):s], re.IGNORECASE)]
     out, rest = [], claim
-    for s, e, key in ours:
-        said = next((sentence[a:b] for a, b, k in theirs if k == key), None)
+    def days(phrase: str) -> set[str]:
+        return {d.lower()[:3] for d in re.findall(r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day", phrase, re.I)}
+    for s, e, key in ours:     # as often, on the same days: "every Sunday" is not "every Saturday"
+        said = next((sentence[a:b] for a, b, k in theirs if k == key and days(sentence[a:b]) == days(claim[s:e])),
+                    None)
         if said is None or said.lower() == claim[s:e].lower():
             return []
         out.append((claim[s:e], said))

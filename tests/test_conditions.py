@@ -219,6 +219,10 @@ BINS = "The council will cut the number of bin collections from weekly to fortni
 def test_how_often_in_other_words(claim, expected):
     from grounding.frequencies import same_recurrence
     assert same_recurrence(claim, BINS) == expected
+    # as often on another day is no other words for it (an everyday batch had backed "The market runs every Sunday"
+    # by "… runs every Saturday …")
+    market = "The town's farmers' market runs every Saturday from 8am to 1pm in the main square."
+    assert same_recurrence("The market runs every Sunday.", market) == []
 
 
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))

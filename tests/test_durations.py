@@ -27,6 +27,9 @@ HOUR = 3600
     ("He is 10 years old.", []), ("It happened 20 years ago.", []), ("It was stable over several hundred hours.", []),
     # a count per period ("Migraine days fell by 4.1 a month" had been Contradicted by "… fell by 4.1 days")
     ("Migraine days fell by 4.1 a month.", []), ("It costs 20 a month.", []), ("Work 3 days a week.", []),
+    # a price per hour ("Labour costs 40 pounds an hour after the first 30 minutes" had been Contradicted on every
+    # engine, "30 minutes" against "an hour")
+    ("After that, labour costs 40 pounds an hour.", []),
     # an amount of something ("… after six months with two months' notice" had been Contradicted by "… after the first
     # six months by giving two months' notice")
     ("End it with two months' notice.", []), ("It is a ten minutes’ walk.", []),
@@ -191,3 +194,14 @@ def test_three_months_against_a_six_month_refurbishment_is_contradicted(engine):
     (v,) = ground("The refurbishment took three months.", [context],
                   GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
     assert v.label == CONTRADICTED and v.anchor == 0, v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_price_per_hour_is_no_length_of_time(engine):
+    """A user's plumber answer: "Labour costs 40 pounds an hour after the first 30 minutes" was Contradicted on every
+    engine ("the claim says 30 minutes, the source an hour")."""
+    context = ("The plumber charges a call-out fee of 60 pounds, which includes the first 30 minutes of work. After "
+               "that, labour costs 40 pounds an hour. Parts are charged separately.")
+    (v,) = ground("Labour costs 40 pounds an hour after the first 30 minutes.", [context],
+                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert v.label == SUPPORTED and v.anchor == 1, v.rule

@@ -58,6 +58,10 @@ STALLS = "The theatre has step-free access to the stalls but not to the balcony.
 ])
 def test_a_phrases_second_object_denied(claim, expected):
     assert elided_denial(claim, STALLS) == expected
+    # a verb's last object denied ("The insurance covers loss" was Unsupported on two engines)
+    cover = "The insurance covers theft and accidental damage, but not loss."
+    assert elided_denial("The insurance covers loss.", cover) == [("loss", "but not loss")]
+    assert elided_denial("The insurance covers theft.", cover) == []
 
 
 VOLUNTEERS = "Volunteers can claim travel expenses but are not paid for their time."
@@ -86,3 +90,13 @@ def test_step_free_access_to_the_balcony_is_contradicted(engine):
                              GroundingConfig(engine=engine)).verdicts
     assert balcony.label == CONTRADICTED and balcony.anchor == 2, balcony.rule
     assert stalls.label == SUPPORTED and stalls.anchor == 2, stalls.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_cover_the_policy_denies_by_name_is_contradicted(engine):
+    context = ("The insurance covers theft and accidental damage, but not loss. Claims must be made within 30 days, "
+               "and there is an excess of 50 pounds per claim.")
+    loss, theft = ground("The insurance covers loss. The insurance covers theft.", [context],
+                         GroundingConfig(engine=engine)).verdicts
+    assert loss.label == CONTRADICTED and loss.anchor == 0, loss.rule
+    assert theft.label == SUPPORTED and theft.anchor == 0, theft.rule

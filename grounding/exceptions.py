@@ -79,9 +79,20 @@ def excepted(claim: str, sentence: str) -> Excepted | None:
         rule = sentence[:m.start()]
         rest = re.sub(re.escape(what), " ", claim, flags=re.IGNORECASE)   # "Breakfast is included in the basic rate"
         if words and words <= own and _stems(rule) and (holds_most(rule, claim) or _stems(rest) and holds_most(
-                rest, rule, 1.0, 2)):      # against "… is included in all rates except the basic rate"
+                rest, rule, 1.0, 2) or _said_of_it(claim, rest, rule)):   # / "… all rates except the basic rate"
             return Excepted(what, m.group(0).strip())
     return None
+
+
+def _said_of_it(claim: str, rest: str, rule: str) -> bool:
+    """Whether the rule, its subject a pronoun ("It … is open daily"), holds every word of the claim less the
+    exception and the claim's subject ("The exhibition is open on Mondays": "is open on")."""
+    from grounding.overclaim import _stems, holds_most
+    if not re.search(r"\b(?:it|they)\b", rule, re.IGNORECASE):
+        return False
+    subject = _subject_words(claim)
+    own = rest.replace(subject, " ", 1) if subject else rest
+    return bool(subject) and bool(_stems(own)) and holds_most(own, rule, 1.0, 1)
 
 
 def denied_exception(claim: str, sentence: str) -> tuple[Excepted, bool] | None:
@@ -160,4 +171,5 @@ def _says_the_rest(claim: str, sentence: str, e: Excepted, opposite: bool = Fals
     from grounding.overclaim import holds_most
     rest = sentence[:sentence.find(e.cue)] if e.cue in sentence else sentence
     own = re.sub(re.escape(e.what), " ", claim, flags=re.IGNORECASE)
-    return (bool(_NEGATION.search(own)) != bool(_NEGATION.search(rest))) == opposite and holds_most(own, rest)
+    return (bool(_NEGATION.search(own)) != bool(_NEGATION.search(rest))) == opposite and (
+        holds_most(own, rest) or _said_of_it(claim, _NEGATION.sub(" ", own), rest))

@@ -307,8 +307,10 @@ def _day_key(m: re.Match) -> str:
 # current rate" (context-fast: Supported)
 _CHANGED = re.compile(r"\b(?:go(?:es)?\s+(?:up|down)|went\s+(?:up|down)|gone\s+(?:up|down)|" + "|".join(sorted(
     _RISE | _FALL | {"raise", "raises", "raised", "lower", "lowers", "lowered", "cut", "cuts", "double", "doubles",
-                     "doubled", "halve", "halves", "halved"})) + r")\b", re.IGNORECASE)
-_UNCHANGED = re.compile(r"\b(?:unchanged|(?:stay|stays|stayed|remain|remains|remained)\s+(?:(?:roughly|about|largely|"
+                     "doubled", "halve", "halves", "halved", "improve", "improves", "improved", "worsen", "worsens",
+                     "worsened"})) + r")\b", re.IGNORECASE)
+_UNCHANGED = re.compile(r"\b(?:unchanged|(?:stay|stays|stayed|remain|remains|remained)\s+at\s+\d[\d.,]*%?(?=\W|$)"
+                        r"|(?:stay|stays|stayed|remain|remains|remained)\s+(?:(?:roughly|about|largely|"
                         r"broadly|much|more\s+or\s+less)\s+)?(?:at\s+(?:its|their|the)\s+"
                         r"current(?:\s+[a-z]+)?|the\s+same|level|flat|steady)"
                         r"|(?:is|are|was|were|be|been|will\s+be)\s+frozen|the\s+same\s+as\s+(?:last\s+year|the\s+year\s+before"
@@ -319,14 +321,31 @@ _UNCHANGED = re.compile(r"\b(?:unchanged|(?:stay|stays|stayed|remain|remains|rem
 def changed_against_unchanged(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's change, the sentence's no change) where the claim, not negated, says a thing changes and the
     sentence, not negated and with no word of change, says it stays as it is, holding most of the claim's other words:
-    "Property tax will go up" / "Property tax stays at its current rate"."""
+    "Property tax will go up" / "Property tax stays at its current rate"; or the clause of the sentence that holds
+    the words telling the claim's subject apart says so ("Maths results improved" / "… results improved …: 78% … in
+    English, up from 71%, while maths stayed at 65%", Supported on every engine)."""
     from grounding.overclaim import holds_most
-    change, same = _CHANGED.search(claim), _UNCHANGED.search(sentence)
-    if change is None or same is None or _CHANGED.search(sentence) or _NEGATION.search(claim) \
-            or _NEGATION.search(sentence):
+    change = _CHANGED.search(claim)
+    if change is None or _NEGATION.search(claim) or _NEGATION.search(sentence):
         return []
     rest = _DEGREE.sub(" ", _CHANGED.sub(" ", claim))
-    return [(change.group(0), same.group(0))] if holds_most(rest, sentence) else []
+    for said in [sentence] + _subject_clauses(claim, sentence):   # the whole, or the clause of the claim's subject
+        same = _UNCHANGED.search(said)
+        if same is not None and not _CHANGED.search(said) and holds_most(rest, sentence):
+            return [(change.group(0), same.group(0) + ("%" if said[same.end():same.end() + 1] == "%" else ""))]
+    return []
+
+
+def _subject_clauses(claim: str, sentence: str) -> list[str]:
+    """The clauses of the sentence (`_CLAUSES`) that write the words telling the claim's subject apart ("maths" of
+    "Maths results improved": "… English, up from 71%, while maths stayed at 65%"), where it has such words."""
+    from grounding.binding import claim_subject
+    subject = claim_subject(claim)
+    marks = subject[1] if subject else frozenset()
+    if not marks:
+        return []
+    clauses = _CLAUSES.split(sentence)
+    return [c for c in clauses if all(re.search(rf"\b{re.escape(m)}\b", c, re.IGNORECASE) for m in marks)]
 
 
 # how much a thing changed, which a sentence saying it did not change has no word for ("rose sharply")

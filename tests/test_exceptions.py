@@ -20,6 +20,7 @@ SHOP = ("All items can be returned within 30 days for a full refund, apart from 
 
 
 BREAKFAST = "Breakfast is served from 7 to 10am and is included in all rates except the basic rate."
+GALLERY = "It runs from 14 June to 8 September and is open daily except Mondays."
 
 
 @pytest.mark.parametrize("claim, sentence, expected", [
@@ -49,6 +50,9 @@ BREAKFAST = "Breakfast is served from 7 to 10am and is included in all rates exc
     ("Breakfast is not included in the basic rate.", BREAKFAST, ("the basic rate", "except the basic rate")),
     ("Breakfast is served in the basic rate.", "Breakfast is included in all rates except the basic rate.", None),
     ("Breakfast is included in all rates.", BREAKFAST, None),
+    # the rule said of "it": the claim's subject is what "it" stands for
+    ("The exhibition is open on Mondays.", GALLERY, ("Mondays", "except Mondays")),
+    ("The exhibition is closed on Mondays.", GALLERY, None),
 ])
 def test_the_claims_subject_as_the_sentences_exception(claim, sentence, expected):
     found = excepted(claim, sentence)
@@ -196,3 +200,14 @@ def test_breakfast_in_the_rate_the_source_excepts(engine):
     assert included.anchor_conflict == ("it names “the basic rate” as the exception (“except the basic rate”) to what "
                                         "it says of the rest")
     assert excluded.label == SUPPORTED and excluded.anchor == 1, excluded.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_open_on_the_day_an_exhibition_excepts_is_contradicted(engine):
+    """A user's gallery answer: "The exhibition is open on Mondays" was Supported on every engine against "It runs …
+    and is open daily except Mondays" (the rule's subject a pronoun); its negation stays Supported."""
+    context = ("The gallery's summer exhibition features 120 works by 45 artists. " + GALLERY + " Entry is 9 pounds.")
+    open_, shut = ground("The exhibition is open on Mondays. The exhibition is not open on Mondays.", [context],
+                         GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert open_.label == CONTRADICTED and open_.anchor == 1, open_.rule
+    assert shut.label == SUPPORTED and shut.anchor == 1, shut.rule

@@ -169,6 +169,22 @@ def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     assert all(f"the claim says “{c}”, the source “{x}”" in said for c, x in expected), said
 
 
+RESULTS = ("The school's exam results improved this year: 78% of pupils achieved grade 4 or above in English, up from "
+           "71%, while maths stayed at 65%.")
+
+
+@pytest.mark.parametrize("claim, expected", [
+    ("Maths results improved.", [("improved", "stayed at 65%")]),
+    ("English results improved.", []),
+    ("Results improved.", []),
+])
+def test_a_change_against_the_clause_that_keeps_the_claims_subject_as_it_was(claim, expected):
+    """negate.changed_against_unchanged: "Maths results improved" was Supported on every engine (the sentence says
+    results improved, and in its last clause that maths stayed at 65%)."""
+    from grounding.negate import changed_against_unchanged
+    assert changed_against_unchanged(claim, RESULTS) == expected
+
+
 EVERYDAY = [
     # (claim, context, anchor, the words the rule quotes or None, a claim the context backs): everyday answers the
     # words now turn. "The museum is open on Mondays" was Supported on every engine (P(e) 0.84: the sentence says

@@ -186,7 +186,33 @@ def other_state(claim: str, sentence: str) -> list[tuple[str, str]]:
         [(m.group(0), next(iter(days.values()))) for m in _WHICH_DAY.finditer(claim)
          if days and _day_key(m) not in days and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence)] + \
         _other_state_when(claim, sentence) + _able_or_not(claim, sentence) + _other_trend_in_clause(claim, sentence) \
-        + _other_grade(claim, sentence)
+        + _other_grade(claim, sentence) + _as_normal(claim, sentence)
+
+
+_DISRUPTED = re.compile(r"\b(?:cancelled|canceled|delayed|disrupted|suspended|postponed|closed|stopped|halted)\b", re.I)
+_NORMAL = r"(?:ran|run|runs|running|operated|operating|operate|opened|open|opens|went\s+ahead|worked|working|continued)"
+_AS_NORMAL = re.compile(rf"\b{_NORMAL}\s+(?:normally|as\s+(?:normal|usual)|as\s+planned|on\s+time)\b", re.IGNORECASE)
+
+
+def _as_normal(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's disruption, the sentence's "ran normally") where the claim, not negated, says its subject was
+    cancelled, delayed, closed, … and the sentence says that subject ran, opened or went ahead as normal: "Trains were
+    cancelled" against "Two ferry crossings were cancelled, but trains ran normally" (Supported on every engine, the
+    model reading the ferries' "cancelled" for the trains')."""
+    from grounding.binding import claim_subject
+    hit, subject = _DISRUPTED.search(claim), claim_subject(claim)
+    if hit is None or subject is None or _NEGATION.search(claim):
+        return []
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", sentence)}
+    if _ANTONYMS.get(hit.group(0).lower(), frozenset()) & words:
+        return []       # "closed" / "opened as normal": the other of two states says it already
+    head = subject[0][:max(3, len(subject[0]) - 2)]
+    for m in _AS_NORMAL.finditer(sentence):
+        before = sentence[max(0, m.start() - 40):m.start()]
+        if re.search(rf"\b{re.escape(head)}\w*\s+(?:\w+\s+){{0,2}}$", before, re.IGNORECASE) \
+                and not _NEGATION.search(before[-15:]):
+            return [(hit.group(0), m.group(0))]
+    return []
 
 
 # grades of one thing that exclude each other, said right before its noun ("severe asthma" / "mild asthma")

@@ -157,6 +157,12 @@ NORVIK = "Chief executive Anna Berg said demand in Europe had weakened, while sa
     ("Flights to Porto will end.", "Flights to Porto will continue, but will drop from daily to four times a week.",
      [("end", "continue")]),
     ("Flights to Lisbon will end.", "Flights to Porto will continue, but will drop from daily to four times a week.", []),
+    # cancelled against running as normal ("Trains were cancelled" was Supported on every engine)
+    ("Trains were cancelled.", "Two ferry crossings were cancelled, but trains ran normally.",
+     [("cancelled", "ran normally")]),
+    ("Ferry crossings were cancelled.", "Two ferry crossings were cancelled, but trains ran normally.", []),
+    ("Trains were not cancelled.", "Two ferry crossings were cancelled, but trains ran normally.", []),
+    ("The school was closed on Monday.", "The school opened as normal on Monday.", [("closed", "opened")]),
 ])
 def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     """A forecast: "The weekend will be wetter" was Supported on every engine against "The weekend should be drier
@@ -205,6 +211,9 @@ EVERYDAY = [
     ("Flights to Porto will end.", "The airline will stop flying to Lisbon from 1 November because of low demand. "
      "Flights to Porto will continue, but will drop from daily to four times a week.", 1,
      "the claim says “end”, the source “continue”", "Porto flights will run four times a week."),
+    ("Trains were cancelled.", "The storm brought winds of up to 90 mph to the coast on Thursday. Around 30,000 homes "
+     "lost power. Two ferry crossings were cancelled, but trains ran normally.", 2,
+     "the claim says “cancelled”, the source “ran normally”", "Two ferry crossings were cancelled."),
 ]
 
 

@@ -196,6 +196,10 @@ def test_a_value_said_with_another_verb_is_found(claim, sentence, expected):
     ("Trains were cancelled on Monday.", "Flights were cancelled on Sunday and trains were cancelled on Monday."),
     ("Ferry crossings resumed on Monday.",
      "All ferry crossings to the islands were cancelled on Sunday but resumed on Monday morning."),
+    # the claim's verb of a clause as subject: another subject ("The plan costs 15 pounds a month" was Contradicted on
+    # the context engines: "the source gives 2 pounds for “costs”")
+    ("The plan costs 15 pounds a month.", "The phone plan includes unlimited calls and 20GB of data a month for 15 "
+     "pounds. Using the phone abroad costs 2 pounds a day in the EU."),
 ])
 def test_no_verb_misbinding_where_the_value_goes_with_the_claims_verb_or_none_other(claim, sentence):
     assert misbound_verbs(claim, sentence) == ()
@@ -273,3 +277,14 @@ def test_a_rate_said_of_another_kind_is_contradicted(engine):
     assert v.label == "Contradicted" and v.anchor == 1, v.rule
     assert v.rule.startswith("said of another subject: the source gives 40% for “higher rate”; 45% goes with "
                              "“additional rate”")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_price_of_the_plan_is_not_bound_to_a_clause_subjects_verb(engine):
+    """A user's phone-plan answer: "The plan costs 15 pounds a month" was Contradicted on the context engines, the
+    binding rule reading "Using the phone abroad costs 2 pounds a day" as the plan's "costs"."""
+    context = ("The phone plan includes unlimited calls and texts and 20GB of data a month for 15 pounds. There is no "
+               "contract, so it can be cancelled at any time. Using the phone abroad costs 2 pounds a day in the EU.")
+    (v,) = ground("The plan costs 15 pounds a month.", [context],
+                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert v.label == SUPPORTED and v.anchor == 0, v.rule

@@ -83,7 +83,7 @@ def _not_to_the_other(claim: str, sentence: str) -> list[tuple[str, str]]:
 
 
 # "covers theft and accidental damage, but not loss": the verb's last object denied
-_BUT_NOT_OBJECT = re.compile(r",?\s+but\s+not\s+(?P<b>[a-z-]+(?:\s+[a-z-]+)?)\s*(?=[.;,]|$)", re.IGNORECASE)
+_BUT_NOT_OBJECT = re.compile(r",?\s+but\s+not\s+(?P<b>[a-z-]+(?:\s+[a-z-]+){0,3})\s*(?=[.;,]|$)", re.IGNORECASE)
 
 
 _AUX = r"(?:is|are|was|were|can|will|do|does|did|has|have|had|may|must|should)"

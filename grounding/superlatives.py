@@ -6,8 +6,10 @@ the claim.
 A superlative is "the" with "most" or "least" and an adjective, or an adjective in -est ("the largest", "the main", "the
 leading"), then its noun phrase, said of a holder by a copula either way round: "X was the most common side effect",
 "The most common side effect was X". Two conflict where they grade the same noun phrase (its last word by its first five
-letters) with the same superlative and scope ("in France", or none in both), and neither holder's words (four letters
-or more) are in the other text. Not "one of the most common …" (one of several), nor "the second most common …" (a rank:
+letters) with the same superlative and scope ("in France", or none in both), the sentence's holder one thing and
+none of the claim's, and the claim's holder's words (four letters or more) not in the sentence before its grade ("Farm
+runoff was the main cause, followed by sewage overflows" names sewage overflows second: "Sewage overflows were the
+main cause" is contradicted). Not "one of the most common …" (one of several), nor "the second most common …" (a rank:
 grounding.ranks), nor a negated or hedged sentence.
 """
 from __future__ import annotations
@@ -67,6 +69,13 @@ def _stems(text: str) -> set[str]:
     return {w.lower()[:5] for w in re.findall(r"[A-Za-z]{4,}", text) if w.lower() not in _STOP}
 
 
+def _joint(holder: str, sentence: str, theirs: Superlative) -> bool:
+    """Whether the sentence writes the claim's holder before its own superlative's grade (as a holder beside the
+    sentence's: "Headache and nausea were the most common side effects")."""
+    at = sentence.lower().find(theirs.grade)
+    return bool(_stems(holder) & _stems(sentence[:max(0, at)]))
+
+
 def other_holder(claim: str, sentence: str) -> Optional[tuple[str, str]]:
     """(the claim's holder with its superlative: "Headache is the most common side effect", the sentence's holder:
     "a sore throat") where the sentence gives the claim's
@@ -80,7 +89,10 @@ def other_holder(claim: str, sentence: str) -> Optional[tuple[str, str]]:
             if x.grade != c.grade or _stems(x.noun.split()[-1]) != _stems(c.noun.split()[-1]) or not own \
                     or _stems(x.scope) != _stems(c.scope):
                 continue
-            if not own & _stems(sentence) and not _stems(x.holder) & _stems(claim):
+            # the claim's holder not the sentence's, nor one of several holders it names: "Farm runoff was the main
+            # cause, followed by sewage overflows" names sewage overflows second
+            if not own & _stems(x.holder) and not _stems(x.holder) & _stems(claim) \
+                    and not re.search(r"\b(?:and|or)\b|,", x.holder) and not _joint(c.holder, sentence, x):
                 return f"{c.holder} is the {c.grade} {c.noun}", x.holder
     return None
 

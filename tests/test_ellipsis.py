@@ -62,6 +62,11 @@ def test_a_phrases_second_object_denied(claim, expected):
     cover = "The insurance covers theft and accidental damage, but not loss."
     assert elided_denial("The insurance covers loss.", cover) == [("loss", "but not loss")]
     assert elided_denial("The insurance covers theft.", cover) == []
+    # an object of several words ("The fee covers travel to the camp" was Supported on every engine)
+    camp = "The fee of 650 pounds covers all meals and equipment, but not travel to the camp."
+    assert elided_denial("The fee covers travel to the camp.", camp) == [("travel to the camp",
+                                                                         "but not travel to the camp")]
+    assert elided_denial("The fee covers all meals.", camp) == []
 
 
 VOLUNTEERS = "Volunteers can claim travel expenses but are not paid for their time."

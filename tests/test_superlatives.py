@@ -38,6 +38,11 @@ def test_a_superlative_names_its_holder_grade_noun_and_scope():
      "the first month.", ("Headache is the most frequent side effect", "Nausea")),
     ("Lyon is the largest city in France.", "Paris is the largest city in France, with 2 million people.",
      ("Lyon is the largest city", "Paris")),
+    # named after the grade, as the next ("Sewage overflows were the main cause" was Supported on every engine)
+    ("Sewage overflows were the main cause.", "Farm runoff was the main cause, followed by sewage overflows.",
+     ("Sewage overflows is the main cause", "Farm runoff")),
+    # one of several holders
+    ("Headache was the most common side effect.", "Headache and nausea were the most common side effects.", None),
     # the claim's own holder; another grade, noun or scope; one of several; hedged
     ("A sore throat was the most common side effect.", SIDE_EFFECT, None),
     ("Headache was the most serious side effect.", SIDE_EFFECT, None),

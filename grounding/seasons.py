@@ -29,9 +29,11 @@ _ALL_YEAR = re.compile(r"\b(?:all\s+(?:the\s+)?year(?:[\s-]+round)?|year[\s-]+ro
                        r"|every\s+month\s+of\s+the\s+year)\b", re.IGNORECASE)
 # "open from March to October", "runs between April and September", "season: March–October", "available April until
 # the end of October": months said of being open, running or available (not "welcomed visitors from June to August")
+# early, mid and late in a month are in it: "open from late May to early September"
+_PART = r"(?:early|mid|late|the\s+(?:start|middle|end)\s+of)[\s-]+"
 _RANGE = re.compile(rf"\b(?:open|opens|closed|closes|run|runs|operates?|available|season)\b[\s:,]+(?:\w+\s+){{0,2}}?"
-                    rf"(?:(?:from|between)\s+)?(?<![\w-])(?P<a>{_MONTH})\s*(?:to|until|till|through|and|-|–|—)\s*"
-                    rf"(?:the\s+end\s+of\s+)?(?P<b>{_MONTH})", re.IGNORECASE)
+                    rf"(?:(?:from|between)\s+)?(?P<pa>{_PART})?(?<![\w-])(?P<a>{_MONTH})\s*(?:to|until|till|through|and"
+                    rf"|-|–|—)\s*(?:{_PART})?(?P<b>{_MONTH})", re.IGNORECASE)
 _CLOSED_SEASON = re.compile(r"\bclose[sd]?\s+(?:in|during|over|for|through(?:out)?)\s+(?:the\s+)?"
                             r"(?:winter|summer|autumn|spring|low\s+season|off[\s-]season)(?:\s+months)?\b",
                             re.IGNORECASE)
@@ -50,7 +52,7 @@ def _part_of_year(text: str):
     for m in _RANGE.finditer(text):
         a, b = _month(m.group("a")), _month(m.group("b"))
         if a != b and (b + 1) % 12 != a:     # "from January to December" is the whole year
-            return text[m.start("a"):m.end()]
+            return text[m.start("pa") if m.group("pa") else m.start("a"):m.end()]
     closed = _CLOSED_SEASON.search(text)
     return closed.group(0) if closed else None
 

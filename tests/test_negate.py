@@ -163,6 +163,11 @@ NORVIK = "Chief executive Anna Berg said demand in Europe had weakened, while sa
     ("Ferry crossings were cancelled.", "Two ferry crossings were cancelled, but trains ran normally.", []),
     ("Trains were not cancelled.", "Two ferry crossings were cancelled, but trains ran normally.", []),
     ("The school was closed on Monday.", "The school opened as normal on Monday.", [("closed", "opened")]),
+    # a word against its "un-" form ("The pool is heated" was Supported on every engine)
+    ("The pool is heated.", "The pool is unheated, so the water is usually between 18 and 22 degrees.",
+     [("heated", "unheated")]),
+    ("The pool is unheated.", "The pool is unheated, so the water is usually between 18 and 22 degrees.", []),
+    ("The gym is heated.", "The pool is unheated, so the water is usually between 18 and 22 degrees.", []),
 ])
 def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     """A forecast: "The weekend will be wetter" was Supported on every engine against "The weekend should be drier
@@ -214,6 +219,9 @@ EVERYDAY = [
     ("Trains were cancelled.", "The storm brought winds of up to 90 mph to the coast on Thursday. Around 30,000 homes "
      "lost power. Two ferry crossings were cancelled, but trains ran normally.", 2,
      "the claim says “cancelled”, the source “ran normally”", "Two ferry crossings were cancelled."),
+    ("The pool is heated.", "The park's outdoor pool is open from late May to early September. Adults pay 6 pounds. "
+     "The pool is unheated, so the water is usually between 18 and 22 degrees.", 2,
+     "the claim says “heated”, the source “unheated”", "Adults pay 6 pounds."),
 ]
 
 

@@ -11,6 +11,9 @@ from grounding.types import CONTRADICTED, SUPPORTED
 
 @pytest.mark.parametrize("claim, sentence, expected", [
     ("The site is open all year.", "The site is open from March to October.", [("all year", "March to October")]),
+    # early, mid or late in a month ("The outdoor pool is open all year" was Supported on every engine)
+    ("The outdoor pool is open all year.", "The park's outdoor pool is open from late May to early September.",
+     [("all year", "late May to early September")]),
     ("The pool is open year-round.", "The outdoor pool is open between May and September.",
      [("year-round", "May and September")]),
     ("The ferry runs all year round.", "The ferry season runs April–October.", [("all year round", "April–October")]),
@@ -53,3 +56,11 @@ def test_a_campsite_open_all_year_against_its_season_is_contradicted(engine):
     assert "the claim says all year, the source March to October" in season.rule, season.rule
     assert hook_ups.label == SUPPORTED and hook_ups.anchor == 1, hook_ups.rule
 
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_pool_open_all_year_against_late_may_to_early_september_is_contradicted(engine):
+    context = ("The park's outdoor pool is open from late May to early September. Swimming is free for children under "
+               "5, and adults pay 6 pounds.")
+    (v,) = ground("The outdoor pool is open all year.", [context], GroundingConfig(engine=engine)).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 0, v.rule

@@ -208,7 +208,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         from grounding.ranks import rank_conflicts
         out.extend(rank_conflicts(claim, context) + multiple_conflicts(claim, context))
         from grounding.durations import duration_conflicts    # how long, in other units or spans ("an hour" / "35 to 40 minutes")
-        out.extend(d for d in duration_conflicts(claim, context) if not any(c in d[0] or d[0] in c for c, _ in out))
+        out.extend(d for d in duration_conflicts(claim, context)    # once: "10-year" is the "10 year" already read
+                   if not any(c in (w := d[0].replace("-", " ")) or w in c for c, _ in out))
         from grounding.caps import cap_conflicts               # no limit against a cap ("unlimited claims" / "up to two")
         out.extend(cap_conflicts(claim, context))
         from grounding.hours import hours_conflicts            # all day against hours that end ("24 hours" / "6am to 11pm")

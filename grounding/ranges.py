@@ -55,12 +55,11 @@ def bounds_held(claim: str, sentence: str) -> list[tuple[str, str]]:
     from grounding.entities import mentions
     from grounding.invisible import judged_text
     from grounding.overclaim import holds_most
-    from grounding.values import _AT_LEAST, _AT_MOST, _NOT_THAN, MEASURES, _side, values_agree
+    from grounding.values import _AT_LEAST, _AT_MOST, _NOT_THAN, _side, unit_after, values_agree
     claim, sentence = judged_text(claim), judged_text(sentence)
 
-    def unit(text: str, m: Mention) -> str:
-        word = re.match(r"\s*([A-Za-z%]*)", text[m.end:]).group(1).lower()
-        return word if m.kind == "number" and MEASURES.fullmatch(word) else ""
+    def unit(text: str, m: Mention) -> str:     # a number's unit (values.unit_after); a share or price has none
+        return unit_after(text, m) if m.kind == "number" else ""
     ours = [m for m in mentions(claim) if m.kind != "named"]
     theirs = [m for m in mentions(sentence) if m.kind in ("number", "percent", "money")]
     out, rest = [], claim

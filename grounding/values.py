@@ -78,6 +78,12 @@ MEASURES = re.compile(r"(?:[a-z]*watts?|[a-z]*metres?|[a-z]*meters?|[a-z]*grams?
                        r"gb|mb|tb|kwh|mph|fold|hundreds?|thousands?|millions?|billions?|trillions?|dozens?)$")
 
 
+def unit_after(text: str, m: Mention) -> str:
+    """The unit or share written after a value ("kg", "%"), or "" (a counted noun is none)."""
+    word = re.match(r"\s*([A-Za-z%]*)", text[m.end:]).group(1).lower()
+    return word if MEASURES.match(word) else ""
+
+
 def _counted(token):
     """The noun a number counts where it is what another noun is of ("the data of 2 million customers" ->
     customers), or None: a unit or share is no thing counted, and a count elsewhere ("founded by three engineers",
@@ -312,9 +318,6 @@ def opposite_bounds(claim: str, claim_value: Mention, context: str) -> Optional[
             return 0, ""
         return side, f"{word} {m.surface}"
 
-    def unit(text: str, m: Mention) -> str:     # a unit or share after a bare number; a counted noun is none
-        word = re.match(r"\s*([A-Za-z%]*)", text[m.end:]).group(1).lower()
-        return word if MEASURES.match(word) else ""
     side, mine = read(claim, claim_value)
     if side and re.search(rf"\b(?:{'over|above' if side > 0 else 'under|below'})-{re.escape(claim_value.surface)}s?\b",
                           context, re.IGNORECASE):
@@ -323,7 +326,7 @@ def opposite_bounds(claim: str, claim_value: Mention, context: str) -> Optional[
                       for x in occurrences(claim_value.surface, context)]     # every place the sentence writes it
     theirs = [read(context, x) for x in context_values]
     if not side or not theirs or any(s != -side for s, _ in theirs) or claim_value.kind == "number" and any(
-            unit(context, x) != unit(claim, claim_value) for x in context_values):
+            unit_after(context, x) != unit_after(claim, claim_value) for x in context_values):
         return None
     return mine, theirs[0][1]
 

@@ -11,7 +11,9 @@ sentence (most of them, every name and number among them: "for Friday" / "on Fri
 had, they name the same (tickets are not parking spaces). Neither may be negated ("not sold out" is some left), and a
 sentence whose "some left" holds only from or until a time ("Spaces are available in the car park from 6pm") or
 only somewhere ("available online only") does not answer a claim that names no such limit. Words only, no parse:
-`other_availability` is one of the forms of the reversal rule (grounding.reversal.reversals).
+`other_availability` is one of the forms of the reversal rule (grounding.reversal.reversals), and so is `not_yet`: a
+thing the claim says is already there ("E-bikes are already available") that the sentence says is to come ("E-bikes
+will be added next spring").
 """
 from __future__ import annotations
 
@@ -96,3 +98,27 @@ def other_availability(claim: str, sentence: str) -> list[tuple[str, str]]:
                          # or the sentence's state must be one of it ("Places are still available" / "The course is
                          # now fully booked": a booked course has no places; a full car park no tickets)
     return [(said, other[0][0])]
+
+
+# there already, against to come: "E-bikes are already available" / "E-bikes will be added next spring"
+_ALREADY = re.compile(r"\b(?:is|are)\s+already\s+(?:available|open|on\s+sale|in\s+(?:use|service|place|operation)|"
+                      r"running|live|here)\b", re.IGNORECASE)
+_TO_COME = re.compile(r"\b(?:will|(?:is|are)\s+(?:due|set|expected|scheduled|planned|going)\s+to)\s+(?:be\s+)?"
+                      r"[a-z]+", re.IGNORECASE)
+
+
+def not_yet(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's "is already …", the sentence's verb of the future) where the claim says its subject is already
+    there or to be had ("available", "open", "in use") and the sentence, not saying so, gives that subject (its words
+    before the verb) a verb of the future ("E-bikes are already available" against "E-bikes will be added next
+    spring": Partially supported on the context engine, Supported on context-fast)."""
+    from grounding.overclaim import _stems
+    m = _ALREADY.search(claim)
+    if m is None or _NEGATION.search(claim) or _SOME.search(sentence) or re.search(r"\balready\b", sentence, re.I):
+        return []
+    subject = _stems(claim[:m.start()])
+    for to_come in _TO_COME.finditer(sentence):
+        before = sentence[:to_come.start()]
+        if subject and subject <= _stems(before[-60:]) and not _NEGATION.search(before[-30:]):
+            return [(m.group(0), to_come.group(0))]
+    return []

@@ -52,6 +52,9 @@ IRREALIS_VERBS = frozenset({"plan", "intend", "consider", "propose", "aim", "hop
 # context sentence they are not read as denial ("Members may borrow up to 15 items" grants what it names)
 CLAIM_MODALS = frozenset({"may", "might", "could", "would", "can", "should", "must", "will", "shall"})
 OPENERS = frozenset({"whether", "if"})
+# verbs whose clause is what someone said or thought: "X includes 150 works, he did not say" still does not assert it
+SAYING_VERBS = frozenset({"say", "tell", "claim", "report", "confirm", "deny", "know", "think", "believe", "announce",
+                          "state"})
 DEFINITE = frozenset({"the", "this", "that", "these", "those"})
 # a negated amount with one of these is a limit, not an absence ("no more than 3 capsules", "not exceed 4 doses")
 BOUND_WORDS = frozenset({"more", "less", "few", "many", "much", "over", "under", "above", "below", "beyond"})
@@ -264,8 +267,9 @@ def _mention_cue(token, past: bool = False) -> tuple[bool, Optional[str]]:
             cues.append(state)
         if node.dep_ == "pobj" and _lemma(node.head) == "without":
             cues.append("without")
-        if node.head.i == node.i:
-            return bool(cues), " … ".join(reversed(cues)) or None
+        if node.head.i == node.i or node.dep_ == "ccomp" and node.i < node.head.i \
+                and _lemma(node.head) not in SAYING_VERBS:   # a clause put first is no one's report: "The show
+            return bool(cues), " … ".join(reversed(cues)) or None   # includes 150 works, most never shown before"
         child, node = node, node.head
         if child.dep_ == "conj" and node.head.i != node.i and _disagrees(child, node):
             child, node = node, node.head   # not in that clause: "… if you order before 2pm and costs 9.95 euros"

@@ -20,6 +20,7 @@ the two intervals overlap (the quantity rule, learned.quantity_conflicts with `s
 from __future__ import annotations
 
 import functools
+import math
 import re
 from typing import NamedTuple, Optional
 
@@ -157,14 +158,29 @@ def _share(a: frozenset, b: frozenset) -> bool:
 
 
 def _two_limits(a: Duration, b: Duration) -> bool:
-    """Whether both are upper limits ("up to", "within") whose ends differ by more than a tenth."""
+    """Whether both are upper limits ("up to", "within") whose ends differ by more than a tenth, or both lower ones
+    ("over two weeks" / "over two months": each open above) whose starts do."""
+    if a.high == math.inf == b.high:
+        return not 0.9 <= a.low / b.low <= 1.1 if b.low else False
     return a.low == 0 == b.low and not 0.9 <= a.high / b.high <= 1.1 if b.high else False
 
 
+# verbs that give how long their subject lasts: "Building work took five years" is the "three years of building work"
+_LASTING = frozenset({"take", "last"})
+
+
+def _of_what(text: str, d: Duration) -> str:
+    """The words of the "of" phrase right after a duration, lower case ("a week of heavy rain": "heavy rain"), or ""."""
+    m = re.match(r"\s+of\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)(?=\s*(?:[,.;:]|$|\s+(?:in|on|at|and|but|from|to|for|"
+                 r"across|over|that|which|with)\b))", text[d.end:], re.IGNORECASE)
+    return m.group(1).lower() if m else ""
+
+
 def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
-    """(the claim's duration, the sentence's) where one verb governs both, they do not overlap (or are two upper
-    limits that differ: "up to three months" / "within 28 days"), and the sentence gives that verb no duration that
-    agrees: [("about an hour", "35 to 40 minutes")]."""
+    """(the claim's duration, the sentence's) where one verb governs both, or both measure one thing ("a week of heavy
+    rain" / "two days of heavy rain"; "Building work took five years" / "three years of building work"), they do not
+    overlap (or are two limits that differ: "up to three months" / "within 28 days"), and the sentence gives that verb
+    no duration that agrees: [("about an hour", "35 to 40 minutes")]."""
     claim, sentence = judged_text(claim), judged_text(sentence)
     theirs = durations(sentence)
     if not theirs:
@@ -172,11 +188,14 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     out = []
     for c in durations(claim):
         verb, subject = _verb(claim, c)
-        if verb in ("", "be", "have"):
+        of = _of_what(claim, c)
+        if verb in ("", "be", "have") and not of:
             continue
         lead = bool(_LEAD.match(claim, c.end))    # "a week in advance" is how early, not how long
         same = [x for x in theirs if bool(_LEAD.match(sentence, x.end)) == lead
-                and (v := _verb(sentence, x))[0] == verb and (not subject or not v[1] or _share(subject, v[1]))]
+                and ((v := _verb(sentence, x))[0] == verb and verb not in ("", "be", "have")
+                     and (not subject or not v[1] or _share(subject, v[1])) or of and _of_what(sentence, x) == of
+                     or verb in _LASTING and _of_what(sentence, x) and set(_of_what(sentence, x).split()) <= subject)]
         # apart, or two limits ("up to three months" / "within 28 days": both from nothing, to another end)
         if same and not any(x.low <= c.high and c.low <= x.high and not _two_limits(c, x) for x in same):
             out.append((c.surface, same[0].surface))

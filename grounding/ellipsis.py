@@ -54,7 +54,7 @@ def elided_denial(claim: str, sentence: str) -> list[tuple[str, str]]:
         rest = _stems(claim[:said.start()] + " " + claim[said.end():]) if said else set()
         if said and not _NEGATION.search(claim) and rest and rest <= _stems(sentence[:m.start()]):
             out.append((said.group(0), m.group(0)))
-    return out + _not_to_the_other(claim, sentence) + _denied_after_but(claim, sentence)
+    return out + _not_to_the_other(claim, sentence) + _denied_after_but(claim, sentence) + _contrasted(claim, sentence)
 
 
 # "step-free access to the stalls but not to the balcony": the same phrase's second object denied
@@ -107,3 +107,35 @@ def _denied_after_but(claim: str, sentence: str) -> list[tuple[str, str]]:
                 and _stems(mine.group("subj")) and _stems(mine.group("subj")) <= _stems(sentence[:m.start()]):
             out.append((f"{mine.group('aux')} {mine.group('rest')}", m.group(0)))
     return out
+
+
+# "A must P, but B can Q": the subject after "but" set against the first clause's
+_BUT = re.compile(r",?\s+but\s+", re.IGNORECASE)
+
+
+def _contrasted(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's subject, the sentence's clause after "but")] where the sentence says P of A, then "but" B does
+    something else ("Cars must be booked in advance, but foot passengers can buy tickets at the port"), and the claim,
+    not negated, says P of B: its subject in the first words after "but" and nowhere before, its other words in the
+    first clause, its verb not after "but" ("Foot passengers must book in advance" was Supported on every engine, P(e)
+    0.96). "But" sets B against A on P: the sentence says B need not."""
+    from grounding.binding import main_subject
+    cut = _BUT.search(sentence)
+    head = main_subject(claim)
+    if cut is None or head is None or _NEGATION.search(claim) or _NEGATION.search(sentence):
+        return []
+    first, after = sentence[:cut.start()], sentence[cut.end():].rstrip(" .;")
+    subject = " ".join(t.text for t in head.subtree if t.i <= head.i)
+    opening = " ".join(after.split()[:len(subject.split()) + 2])
+    verbs = _short(" ".join(t.lemma_ for t in head.doc if t.pos_ == "VERB"))
+    if not verbs or not _short(subject) <= _short(opening) or _short(subject) & _short(first) \
+            or verbs & _short(after):
+        return []
+    rest = _short(claim) - _short(subject)
+    return [(subject, after)] if rest and rest <= _short(first) else []
+
+
+def _short(text: str) -> set[str]:
+    """`_stems` cut to four letters: "book" and "booked" are one."""
+    return {w[:4] for w in _stems(text)}
+

@@ -100,6 +100,9 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             elif verdict.rule.startswith("the exception: "):
                 signal = (f"{verdict.anchor_conflict}, so what it says of the rest does not hold for them (the "
                           f"entailment model, which reads the exception as included, had read it as backing the claim)")
+            elif verdict.rule.startswith("said of any: "):
+                signal = (f"the claim says it of any, the source only within a limit: "
+                          f"{verdict.anchor_conflict.replace('the claim says', 'it says', 1)}")
             elif verdict.rule.startswith("another holder"):
                 signal = f"only one thing can be that, and it names another: {verdict.anchor_conflict}"
             elif verdict.rule.startswith("another cause"):
@@ -146,6 +149,9 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             elif verdict.conflicting is not None:
                 text += (f" Another source supports it: {_quote(result.context_sentences[verdict.conflicting].text, 160)} "
                          f"({_where(result, verdict.conflicting)}) — {disagreement(result, verdict.anchor, verdict.conflicting)}.")
+        elif verdict.label == SUPPORTED and verdict.rule.startswith("read by its clauses: "):
+            text = (f"Supported by {anchor} ({where}): {verdict.anchor_conflict}. Read whole, the entailment model "
+                    f"read the sentence as a contradiction, taking its other clause's scene for the claim's.")
         elif verdict.label == SUPPORTED and verdict.rule.startswith("borne out by the figures: "):
             said = verdict.rule.split(": ", 1)[1].rsplit(" (context sentence", 1)[0]
             text = (f"Supported by {anchor} ({where}): its figures bear the comparison out ({said}), whatever the "

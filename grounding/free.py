@@ -30,7 +30,8 @@ _WHEN = re.compile(r"\b(?:after|before|during|until|from|on|at|in)\s+(?:the\s+)?
 def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's state, the sentence's) where the sentence gives the claim's thing the other price state and
     never the claim's: [("free", "costs 10 cents per page")]. Not where each says when its state holds and the two
-    differ: "Parking is free after 6 pm" against "During the day, parking costs £1.20 an hour"."""
+    differ: "Parking is free after 6 pm" against "During the day, parking costs £1.20 an hour", nor a price the
+    claim gives with no time against free at some times ("free on Sundays and after 6 pm")."""
     if not (ours := price_states(claim)):
         return []
     when, theirs_when = {m.group(0).lower() for m in _WHEN.finditer(claim)}, {m.group(0).lower() for m in _WHEN.finditer(sentence)}
@@ -42,7 +43,12 @@ def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:
     for c in ours:
         # a thing the sentence qualifies no further, the claim's words for it in the sentence: "The van permit" and
         # "Vans need a permit, which is free"
-        same = [x for x in theirs if _same_thing(c, x) or (not x.words and x.noun == c.noun and c.words <= words)]
-        if same and all(x.free != c.free for x in same):
+        # ("Postal returns are free" / "Returns are free in store, but postal returns cost 3.95 pounds": the thing as
+        # the claim qualifies it, where the sentence names it so)
+        same = [x for x in theirs if _same_thing(c, x)] or \
+            [x for x in theirs if not x.words and x.noun == c.noun and c.words <= words]
+        # a price the claim gives with no time against free at some times only ("Parking costs 1.50 pounds an hour"
+        # / "Parking … is free on Sundays and after 6 pm on other days"): a plain price says what it mostly costs
+        if same and all(x.free != c.free for x in same) and not (not c.free and not when and theirs_when):
             out.append((c.said, same[0].said))
     return out

@@ -28,6 +28,9 @@ _PATTERNS = (
     # a day of the week, every week or every other one ("collected every Monday" / "every other Monday")
     re.compile(r"\bevery[ \t]+(?:(?P<other_week>other|second|alternate)[ \t]+)?(?P<weekday>(?:Mon|Tues|Wednes|Thurs|Fri|"
                r"Satur|Sun)day)\b", re.I),
+    # one day of the week a month ("on the first Sunday of each month", "the last Friday of every month")
+    re.compile(r"\b(?:first|second|third|fourth|last)[ \t]+(?P<monthday>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)"
+               r"[ \t]+(?:of|in)[ \t]+(?:each|every|the|a)[ \t]+month\b", re.I),
     # an adverb alone, as a verb's ("collected fortnightly on Tuesdays", "published monthly."): not an adjective
     # before its noun ("a daily dose", "the weekly newsletter"), so only before punctuation, the end or a word
     # that opens what follows the verb
@@ -49,7 +52,9 @@ def frequencies(text: str) -> Iterator[tuple[int, int, str]]:
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             g = m.groupdict()
-            if g.get("half"):                 # "every half hour": every 30 minutes
+            if g.get("monthday"):             # "the first Sunday of each month": once a month
+                per_day = 1 / _DAYS["month"]
+            elif g.get("half"):                 # "every half hour": every 30 minutes
                 per_day = Fraction(48)
             elif g.get("weekday"):            # "every Monday": once a week; "every other Monday": once a fortnight
                 per_day = 1 / (_DAYS["week"] * (2 if g.get("other_week") else 1))

@@ -90,6 +90,7 @@ def holds_most(claim: str, sentence: str, share: float = COVERAGE, least: int = 
 class Overclaim(NamedTuple):
     claim_word: str      # as written in the claim: "eliminates"
     hedge: str           # as written in the sentence: "may"
+    against: bool = False   # the claim says "any" where the sentence sets a limit: it says the claim is not so
 
 
 _MODAL = frozenset("may might could possibly potentially perhaps likely probably".split())
@@ -165,6 +166,31 @@ def _split_vote(claim: str, sentence: str) -> Overclaim | None:
     return Overclaim(word.group(0), tally.group(0))
 
 
+ANY_RULE = "said of any"     # the verdict rule's name for `_any_bound` (overrides.overclaim_partial)
+# "of any size", "for any delay", "any household": the claim says it of every one of a kind
+_ANY = re.compile(r"\b(?:(?:of|for|with|at|in|to)\s+)?any\s+(?!more\b|longer\b|other\b|of\b)[a-z-]+", re.IGNORECASE)
+# a limit with a figure: "under 8 kg", "more than 15 minutes", "aged 18 or over", "at least 3 years"
+_BOUND = re.compile(r"\b(?:under|over|below|above|(?:more|less|fewer|longer|shorter|older|younger|heavier|lighter)"
+                    r"\s+than|at\s+(?:least|most)|up\s+to|no\s+more\s+than|aged|weighing|between)\s+"
+                    r"(?:\d[\d.,]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty)\b"
+                    r"[^,.;:]*?(?=[,.;:]|\s+(?:may|can|must|are|is|will|get|pay|qualify)\b|$)", re.IGNORECASE)
+
+
+def _any_bound(claim: str, sentence: str) -> Overclaim | None:
+    """The claim's "any" ("Pets of any size may travel in the cabin", "… compensation for any delay") where the
+    sentence sets a limit with a figure ("Pets under 8 kg may travel …", "… more than 15 minutes late can claim
+    compensation"), has no "any" and holds most of the claim's other words: the source says it holds only within the
+    limit, so of the rest it does not (the model had read the pets as entailed, P(e) 0.92). Not where the claim
+    gives a figure or a limit itself."""
+    word = _ANY.search(claim)
+    if word is None or _ANY.search(sentence) or re.search(r"\d", claim) or _BOUND.search(claim):
+        return None
+    bound = _BOUND.search(sentence)
+    if bound is None or not holds_most(claim[:word.start()] + claim[word.end():], sentence):
+        return None
+    return Overclaim(word.group(0), bound.group(0).strip(), against=True)
+
+
 def _restricted(claim: str, sentence: str) -> Overclaim | None:
     """The claim's subject, plain ("Customers will receive compensation"; not "COVID-19 patients"), that the sentence
     restricts by a relative clause or a "with" phrase after it ("Customers who lost service for more than two days are
@@ -205,7 +231,7 @@ def stronger(claim: str, sentence: str) -> Overclaim | None:
     those a clause picks out."""
     claim, sentence = judged_text(claim), judged_text(sentence)
     shared = _shared_rank(claim, sentence) or _some_days(claim, sentence) or _split_vote(claim, sentence) \
-        or _restricted(claim, sentence)
+        or _any_bound(claim, sentence) or _restricted(claim, sentence)
     if shared is not None:
         return shared
     word = ABSOLUTE.search(claim)

@@ -121,7 +121,8 @@ def alone_override(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[
         return v
     e, c = claim.joint[0], alone[2]
     from grounding.negate import opposite_polarity
-    if c >= preset.alone_override and c > e and opposite_polarity(claim.text, context_texts[column]):
+    together = " ".join(context_texts[j] for j in sorted(claim.joint_columns))   # a trend's other words read with it
+    if c >= preset.alone_override and c > e and opposite_polarity(claim.text, context_texts[column], together):
         v.label, v.conflicting = CONTRADICTED, None
         v.rule = (f"read alone, context sentence {column + 1} contradicts the claim: P(c) = {c:.2f} >= "
                   f"{preset.alone_override} and above P(e) = {e:.2f} of context sentences "
@@ -170,8 +171,15 @@ def overclaim_partial(v: Verdict, preset: VerdictPreset, claim_text: str, pairs:
     entailment model reads as support, P(e) 0.80) is Partially supported: the source backs the claim's direction,
     not its strength. `anchor_conflict` says which words differ; the anchor becomes the sentence that hedges. Not
     where `whole`, a sentence the entailment model read alone as entailing the claim, hedges nothing: another
-    sentence read with it ("Patients with a pacemaker must tell the clinic") narrows nothing it says."""
-    from grounding.overclaim import stronger
+    sentence read with it ("Patients with a pacemaker must tell the clinic") narrows nothing it says. "Any" against a
+    limit (Overclaim.against) is Contradicted, also where F alone left it Unsupported with that sentence as anchor."""
+    from grounding.overclaim import ANY_RULE, stronger
+    if preset.overclaim_partial is not None and v.label == UNSUPPORTED and v.anchor is not None \
+            and v.rule.startswith("F ") and v.cosine is not None and v.cosine >= preset.overclaim_partial \
+            and (found := stronger(claim_text, context_texts[v.anchor])) is not None and found.against:
+        v.label, v.anchor_conflict = CONTRADICTED, f"the claim says “{found.claim_word}”, the source “{found.hedge}”"
+        v.rule = f"{ANY_RULE}: {v.anchor_conflict} ({v.rule})"
+        return v
     if preset.overclaim_partial is None or v.label != SUPPORTED or v.anchor is None \
             or (whole is not None and stronger(claim_text, context_texts[whole]) is None):
         return v
@@ -184,6 +192,8 @@ def overclaim_partial(v: Verdict, preset: VerdictPreset, claim_text: str, pairs:
         return v
     v.label, v.anchor_conflict = PARTIAL, f"the claim says “{found.claim_word}”, the source “{found.hedge}”"
     v.rule = f"stronger than the source: {v.anchor_conflict} ({v.rule})"
+    if found.against:   # "of any size" against "under 8 kg": beyond the limit the source says it is not so
+        v.label, v.rule = CONTRADICTED, f"{ANY_RULE}: {v.anchor_conflict} ({v.rule.split(' (', 1)[1]}"
     hedging = next((c for c in columns if stronger(claim_text, context_texts[c]) == found), None)
     move_anchor(v, next((p for p in pairs if p.column == hedging and p.judged), None), preset, entity_diffs)
     if v.conflicting == v.anchor:   # the sentence leaning against it is the one that hedges: said already

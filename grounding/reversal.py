@@ -285,8 +285,9 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in held_until(claim, sentence)]
     from grounding.ended import abolished, no_longer    # a deed the source says has stopped ("no longer sells bread")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in no_longer(claim, sentence) + abolished(claim, sentence)]
-    from grounding.availability import other_availability   # none left where some are ("sold out" / "still available")
-    out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_availability(claim, sentence)]
+    from grounding.availability import not_yet, other_availability   # none left where some are ("sold out" / "still
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_availability(claim, sentence)  # available"),
+            + not_yet(claim, sentence)]                                # there already where it is to come
     from grounding.positions import opposite_positions  # a standard on the other side ("above the national average")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_positions(claim, sentence)]
     from grounding.compared import against_figures      # two groups compared the other way by their figures

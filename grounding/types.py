@@ -100,6 +100,10 @@ class Claim:
     # judge_joint), and that sentence's column; None: not read so (number_rules.event_override)
     swapped: Optional[list[float]] = None
     swapped_column: Optional[int] = None
+    # a claim read as contradicted: P(e), P(n), P(c) of it against each clause of a judged sentence that leans against
+    # it and joins several ({column: [reading per clause]}, stage judge_clauses); None: not read so
+    # (clauses.clause_override)
+    clause_readings: Optional[dict[int, list[list[float]]]] = None
 
     @property
     def alone_entails(self) -> bool:

@@ -12,10 +12,8 @@ from typing import Optional
 from grounding.entities import Mention, occurrences
 from grounding.measured import governor, journey, measure_of, noun_verb, subject_of  # noqa: F401 (governor: others' import)
 
-
 # a money value: a currency sign or word ("£99", "99 dollars")
 _MONEY = re.compile(r"[£$€¥]|\b(?:euros?|dollars?|pounds?|pence|cents?|yen|francs?)\b", re.I)
-
 
 # a change by a value: "rose by 19%", "up 9%", "fell 3%"
 _CHANGE_BY = (r"\b(?:rose|rise|rises|risen|rising|grew|grow|grows|grown|increased|climbed|fell|fall|falls|fallen"
@@ -128,7 +126,9 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     value the parse cannot place counts as the same quantity, and so do two that are all the sentences differ in
     ("Applications close on 15 February" / "… on 15 January": the parse read "close" as an adjective)."""
     said = re.findall(r"\w+", claim.replace(claim_value, context_value, 1).lower())
-    if said == re.findall(r"\w+", context.lower()) or _changes(claim, claim_value, context, context_value):
+    from grounding.events import named_date    # "close on 15 June" / "The closing date … is 15 May"
+    if said == re.findall(r"\w+", context.lower()) or _changes(claim, claim_value, context, context_value) \
+            or when and named_date(claim, claim_value, context, context_value):
         return True
     from grounding.decompose import parse
     from grounding.prices import same_price

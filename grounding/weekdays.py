@@ -93,12 +93,16 @@ def weekday_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     if _NEGATION.search(claim[max(0, at - 30):at]) or EVERY_DAY.search(sentence) \
             or (len(every) == 5 and _every(sentence)[0] == every):
         return []
+    noun = _subject(claim)      # the same thing: the claim's subject named in the sentence
+    own = re.search(rf"\b{re.escape(noun[:max(3, len(noun) - 1)])}\w*\s+(?:\w+\s+)?(?:on|from)\s+[^,.;:]+?"
+                    r"(?=\s+and\s+(?:for|on|at|in|from)\b|[,.;:]|$)", sentence, re.IGNORECASE) if noun else None
+    if own is not None and (days := named_days(own.group(0))[0]) and days < every:   # its own days, right after it:
+        return [(said, named_days(own.group(0))[1])]                                 # "… and for lunch on Sundays only"
     days, theirs = named_days(sentence)
     if not days or not days < every or not _one_list(sentence, theirs):
         return []
     lemmas = _lemmas(sentence)
     part = re.search(_PART, said, re.IGNORECASE)
-    noun = _subject(claim)      # the same thing: the claim's subject named in the sentence
     same_doing = (part is not None and part.group(0).lower() != "day" and part.group(0).lower() in lemmas) \
         or _predicate(claim) in lemmas
     return [(said, theirs)] if noun and noun in lemmas and same_doing else []

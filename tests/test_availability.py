@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from grounding import GroundingConfig, ground
-from grounding.availability import other_availability
+from grounding.availability import not_yet, other_availability
 from grounding.reversal import reversals
 from grounding.types import CONTRADICTED, SUPPORTED
 
@@ -59,3 +59,29 @@ def test_a_sold_out_claim_against_tickets_still_available_is_contradicted(engine
                          "(context sentence 2)")
     assert said or sold.rule.startswith("contradiction override: "), sold.rule   # where the model read it already
     assert booked.label == CONTRADICTED and booked.anchor == 3, booked.rule
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("E-bikes are already available.", "E-bikes will be added next spring.", [("are already available", "will be added")]),
+    ("The new wing is already open.", "The museum said the new wing will open in May.", [("is already open", "will open")]),
+    # not "already", another subject, the sentence says it is there
+    ("E-bikes are available.", "E-bikes will be added next spring.", []),
+    ("The new wing is already open.", "The cafe will open in May.", []),
+    ("E-bikes are already available.", "E-bikes are already available and more will be added.", []),
+])
+def test_there_already_against_to_come(claim, sentence, expected):
+    assert not_yet(claim, sentence) == expected
+    assert bool(reversals(claim, sentence)) == bool(expected)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_e_bikes_to_be_added_next_spring_are_not_already_available(engine):
+    """An everyday batch: "E-bikes are already available" was Partially supported (context, claims) or Supported
+    (context-fast) by "E-bikes will be added next spring"."""
+    context = ("The city's bike share scheme now has 1,200 bikes at 150 docking stations. Members pay 90 pounds a year. "
+               "E-bikes will be added next spring.")
+    already, bikes = ground("E-bikes are already available. The scheme has 1,200 bikes.", [context],
+                            GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert already.label == CONTRADICTED and already.anchor == 2, already.rule
+    assert bikes.label == SUPPORTED and bikes.anchor == 0, bikes.rule
+

@@ -110,3 +110,41 @@ def test_widen_cuts_and_embeds_nothing_when_no_row_needs_it():
     assert widen(Refuses(), cos, [], [np.ones((1, 3))], ["A b c, and d e f.", "G h i."]) is False
     assert widen(_Embedder(), cos, [0], [np.ones((1, 3))], ["The pool is open.", "The sun is out."]) is False  # no clauses
     assert cos.tolist() == [[np.float32(0.9), np.float32(0.1)]]
+
+
+BRIDGE = ("The new bridge will carry cyclists and pedestrians only; cars will not be allowed. It will cost 14 million "
+          "pounds, paid for by the national government. Construction starts in spring and should take 18 months.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_clause_that_backs_the_claim_outweighs_the_whole_sentences_contradiction(engine):
+    """An everyday batch: "Cyclists will be able to use the bridge" was Contradicted on every engine (P(c) 0.88 for the
+    whole sentence; its first clause alone P(e) 0.89, its second P(n) 0.52): read by its clauses it is Supported and
+    the map shows the cell backing it. A claim a clause denies stays Contradicted."""
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    res = ground("Cyclists will be able to use the bridge. The bridge will be open to cars.", [BRIDGE], config)
+    cyclists, cars = res.verdicts
+    assert cyclists.label == SUPPORTED and cyclists.anchor == 0, cyclists.rule
+    assert cyclists.rule.startswith("read by its clauses: context sentence 1: its clause “The new bridge will carry "
+                                    "cyclists and pedestrians only” entails the claim"), cyclists.rule
+    assert set(res.claims[0].clause_readings) == {0} and len(res.claims[0].clause_readings[0]) == 2
+    assert "taking its other clause's scene for the claim's" in cyclists.explanation
+    assert res.sentence_map.labels[0][0] == 1
+    assert cars.label == CONTRADICTED and cars.anchor == 0, cars.rule
+
+
+def test_the_clause_rule_needs_a_backing_clause_and_none_against():
+    from grounding.clauses import clause_override
+    from grounding.config import PRESETS
+    from grounding.types import Claim, Verdict
+
+    def decided(readings):
+        v = Verdict(claim=0, label=CONTRADICTED, score=-0.6, anchor=0, cosine=0.7, entail=0.04, contradict=0.88,
+                    rule="judged alone, context sentence 1 contradicts the claim: P(c) = 0.88 >= 0.7")
+        claim = Claim(text="Cyclists will be able to use the bridge.", sentence=0)
+        claim.clause_readings = {0: readings}
+        return clause_override(v, PRESETS["joint"], claim, [BRIDGE.split(". ")[0] + "."])
+    assert decided([[0.89, 0.07, 0.04], [0.02, 0.52, 0.46]]).label == SUPPORTED
+    assert decided([[0.89, 0.07, 0.04], [0.02, 0.30, 0.68]]).label == CONTRADICTED     # a clause against it
+    assert decided([[0.60, 0.30, 0.10], [0.02, 0.52, 0.46]]).label == CONTRADICTED     # no clause backs it enough
+    assert decided([[0.89, 0.07, 0.04]]).label == CONTRADICTED                          # not the sentence's clauses

@@ -141,6 +141,10 @@ def test_a_mention_only_under_negation_plan_or_whether_is_denied(claim, sentence
     # answer: "Express delivery costs 9.95 euros" had been Unsupported on every engine)
     ("Express delivery costs 9.95 euros.",
      ("Express delivery arrives the next working day if you order before 2pm and costs 9.95 euros.",)),
+    # a clause put first, which the parse hangs under a negated verb after it, is no one's report (an everyday answer:
+    # "The exhibition includes 150 works" had been Unsupported on every engine)
+    ("The exhibition includes 150 works.", ("The exhibition includes 150 works, most of them never shown in Europe "
+                                            "before.",)),
 ])
 def test_no_denial_where_the_evidence_asserts_it_or_the_claim_does_not(claim, sentences):
     assert _found(claim, *sentences) == []
@@ -356,3 +360,16 @@ def test_what_the_warranty_does_not_cover_is_never_supported(engine):
     if damage.label == UNSUPPORTED:
         assert damage.rule.startswith('denied mention: the evidence names "Accidental damage" only as'), damage.rule
     assert wear.label in (SUPPORTED, PARTIAL) and wear.anchor == 2, wear.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_works_most_of_them_never_shown_before_are_still_included(engine):
+    """The parse made "includes" a clause of "never shown"; the negation does not reach a clause put first."""
+    context = ("The museum's new exhibition of Japanese prints runs until 14 January. The exhibition includes 150 "
+               "works, most of them never shown in Europe before.")
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    (v,) = ground("The exhibition includes 150 works.", [context], config).verdicts
+    assert v.label == SUPPORTED and v.anchor == 1, v.rule
+    (v,) = ground("The exhibition includes 150 works. The exhibition includes 300 works.", [context],
+                  config).verdicts[1:]
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule

@@ -105,6 +105,20 @@ def test_durations_are_intervals_of_time(text, expected):
     ("Claims can be made up to three months later.", "Claims must be made within 28 days.",
      [("up to three months", "within 28 days")]),
     ("Claims can be made within four weeks.", "Claims must be made within 28 days.", []),
+    # two lower limits that differ ("The update will roll out over two months" was Supported on every engine, the
+    # length rule reading "over two weeks" as holding it)
+    ("The update will roll out over two months.", "The update is free for existing users and will roll out over two "
+     "weeks.", [("over two months", "over two weeks")]),
+    ("The update will roll out over 14 days.", "The update will roll out over two weeks.", []),
+    # one thing measured, whatever the verbs ("The flooding followed a week of heavy rain" was Unsupported on every
+    # engine)
+    ("The flooding followed a week of heavy rain.", "The river burst its banks on Saturday night after two days of "
+     "heavy rain, flooding around 80 homes.", [("a week", "two days")]),
+    ("The flooding followed two days of heavy rain.", "The river burst its banks after two days of heavy rain.", []),
+    ("The festival has a week of music.", "The festival ended after three days of rain.", []),
+    ("Building work took five years.", "The centre opened on Monday after three years of building work.",
+     [("five years", "three years")]),
+    ("Building work took three years.", "The centre opened on Monday after three years of building work.", []),
 ])
 def test_a_length_of_time_against_another_of_the_same_verb(claim, sentence, expected):
     assert duration_conflicts(claim, sentence) == expected
@@ -165,6 +179,8 @@ KEYNOTE = ("Dr Amara Osei will give the keynote on the first day of the conferen
     # days said as working days ("Standard delivery takes up to a week" was Unsupported on every engine)
     ("Standard delivery takes up to a week.", "Standard delivery takes three to five working days and is free on "
      "orders over 40 pounds.", [("up to a week", "three to five working days")]),
+    # two lower limits hold nothing of each other ("over two months" / "over two weeks")
+    ("The update will roll out over two months.", "The update is free and will roll out over two weeks.", []),
     # a share is a figure too (an everyday batch had turned Supported: the shares rule contradicts it)
     ("A third of teachers are considering leaving within five years.",
      "Two thirds said they were considering leaving the profession within five years.", []),
@@ -205,3 +221,16 @@ def test_a_price_per_hour_is_no_length_of_time(engine):
     (v,) = ground("Labour costs 40 pounds an hour after the first 30 minutes.", [context],
                   GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
     assert v.label == SUPPORTED and v.anchor == 1, v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_roll_out_over_two_months_against_two_weeks_is_contradicted(engine):
+    """An everyday batch: "The update will roll out over two months" was Supported on every engine (the length rule
+    took "over two weeks" as holding it, both open above)."""
+    context = ("Version 4.2 of the app adds a dark mode and fixes a bug that drained the battery. The update is free "
+               "for existing users and will roll out over two weeks.")
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    months, weeks = ground("The update will roll out over two months. The update will roll out over two weeks.",
+                           [context], config).verdicts
+    assert months.label == CONTRADICTED and months.anchor == 1, months.rule
+    assert weeks.label == SUPPORTED and weeks.anchor == 1, weeks.rule

@@ -105,3 +105,35 @@ def test_a_cover_the_policy_denies_by_name_is_contradicted(engine):
                          GroundingConfig(engine=engine)).verdicts
     assert loss.label == CONTRADICTED and loss.anchor == 0, loss.rule
     assert theft.label == SUPPORTED and theft.anchor == 0, theft.rule
+
+
+FERRY = "Cars must be booked in advance, but foot passengers can buy tickets at the port."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Foot passengers must book in advance.", FERRY, [("Foot passengers", "foot passengers can buy tickets at the port")]),
+    ("Students get a discount.", "Members get a discount, but students pay full price.",
+     [("Students", "students pay full price")]),
+    # the first clause's subject, the claim's verb after "but", a subject named before "but" too, a negation
+    ("Cars must be booked in advance.", FERRY, []),
+    ("Bikes must be booked.", "Cars must be booked, but bikes can be booked online.", []),
+    ("Children pay 10 pounds.", "Adults pay 10 pounds, but children pay 5 pounds.", []),
+    ("Prices rose in March.", "Prices rose in February, but they fell in March.", []),
+    ("Foot passengers must book in advance.", "Cars must not be booked, but foot passengers can buy tickets.", []),
+])
+def test_the_subject_after_but_set_against_the_first_clause(claim, sentence, expected):
+    from grounding.ellipsis import _contrasted
+    assert _contrasted(claim, sentence) == expected
+    assert (bool(reversals(claim, sentence)) or not expected)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_foot_passengers_who_buy_at_the_port_need_not_book(engine):
+    """An everyday batch: "Foot passengers must book in advance" was Supported on every engine (P(e) 0.96)."""
+    context = ("The ferry to the island runs four times a day in summer and twice a day in winter. The crossing takes "
+               "45 minutes. " + FERRY + " Dogs travel free.")
+    foot, cars = ground("Foot passengers must book in advance. Cars must be booked in advance.", [context],
+                        GroundingConfig(engine=engine)).verdicts
+    assert foot.label == CONTRADICTED and foot.anchor == 2, foot.rule
+    assert cars.label == SUPPORTED and cars.anchor == 2, cars.rule
+

@@ -16,19 +16,21 @@ DRUG_CONTEXT = "Drug X significantly lowered systolic blood pressure.\n---\nLive
 def test_the_registry_is_the_configs_choice_of_engines():
     assert tuple(ENGINES) == ENGINE_NAMES
     assert [s.name for s in ENGINES["claims"].per_row] == ["decompose", "self_check", "retrieve", "judge", "entities",
-                                                           "judge_joint", "recheck", "verdict", "explain"]
+                                                           "judge_joint", "recheck", "judge_clauses", "verdict",
+                                                           "explain"]
     assert [s.name for s in ENGINES["context"].per_row] == ["read_windows", "entities", "judge_joint", "recheck",
-                                                            "judge_parts", "verdict", "explain"]
+                                                            "judge_clauses", "judge_parts", "verdict", "explain"]
     assert [s.name for s in ENGINES["claims"].after] == ["claim_map", "not_assessed", "metrics"]
 
 
 def test_context_engines_use_entailment_only_to_read_evidence_together_and_report_cer_pfcr_not_applicable(models_dir):
-    """The scorer finds the evidence; the entailment model only reads a sentence's evidence together (judge_joint)
-    and the parts of a sentence it backs (judge_parts, no claims of their own), so there is no decomposition (CER)
-    and no negated re-judging (PFCR) to report."""
+    """The scorer finds the evidence; the entailment model only reads a sentence's evidence together (judge_joint),
+    the clauses of a sentence that leans against it (judge_clauses) and the parts of a sentence it backs (judge_parts,
+    no claims of their own), so there is no decomposition (CER) and no negated re-judging (PFCR) to report."""
     for name in ("context", "context-fast"):
         assert ENGINES[name].models["entailment"] == "entailment"
-        assert [s.name for s in ENGINES[name].per_row if s.name.startswith("judge")] == ["judge_joint", "judge_parts"]
+        assert [s.name for s in ENGINES[name].per_row if s.name.startswith("judge")] == ["judge_joint", "judge_clauses",
+                                                                                         "judge_parts"]
         assert not applies(name, "cer") and not applies(name, "pfcr")
     assert applies("claims", "cer") and applies("claims", "pfcr")
     if not (models_dir / "scorer" / "model.onnx").is_file():

@@ -268,6 +268,22 @@ def test_how_often_is_one_value_of_times_per_day(text, key):
     assert not [m for m in mentions(text) if m.kind == "number"]   # "three", "12" are parts of it, not counts
 
 
+@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
+def test_every_sunday_against_the_first_sunday_of_each_month_is_contradicted(engine):
+    """An everyday batch: "Entry is free every Sunday" was Supported on every engine (P(e) 0.84) against "entry is
+    free on the first Sunday of each month": one day of the week a month is once a month."""
+    from grounding import GroundingConfig, ground
+    from grounding.entities import mentions
+    context = ("The museum's new exhibition of Japanese prints runs until 14 January. Tickets cost 12 euros, and entry "
+               "is free on the first Sunday of each month.")
+    assert [m.key for m in mentions(context) if m.kind == "frequency"] == ["1/30 per day"]
+    every, first = ground("Entry is free every Sunday. Entry is free on the first Sunday of the month.", [context],
+                          GroundingConfig(engine=engine)).verdicts
+    assert every.label == "Contradicted" and every.anchor == 1, every.rule
+    assert "the claim says every Sunday, the source first Sunday of each month" in every.explanation
+    assert first.label == "Supported" and first.anchor == 1, first.rule
+
+
 @pytest.mark.parametrize("text", ["The daily dose is 50 mg.", "A weekly newsletter goes out to members.",
                                   "Members get the monthly report.", "They pay an annual fee."])
 def test_an_adjective_of_how_often_is_no_frequency(text):

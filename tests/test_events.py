@@ -9,7 +9,7 @@ from grounding import GroundingConfig, ground
 from grounding.events import EVENT_RULE, dated_once, swap_target, with_claims_date
 from grounding.explain import explain
 from grounding.pipeline import rederive
-from grounding.types import CONTRADICTED, UNSUPPORTED
+from grounding.types import CONTRADICTED, SUPPORTED, UNSUPPORTED
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 
@@ -73,3 +73,29 @@ def test_the_date_of_another_event_is_not_a_contradiction(engine):
     off = rederive(res, GroundingConfig(models_dir=str(MODELS), engine=engine,
                                         overrides={"quantity_override": None}).validate())
     assert off.verdicts[0].label == CONTRADICTED and off.sentence_map.labels[row][0] == -1
+
+
+@pytest.mark.parametrize("claim, claim_value, sentence, sentence_value, expected", [
+    ("Applications close on 15 June.", "15 June", "The closing date for applications is 15 May.", "15 May", True),
+    ("The closing date for applications is 15 May.", "15 May", "Applications close on 15 June.", "15 June", True),
+    ("The shop opens on 3 March.", "3 March", "The opening day is 1 March.", "1 March", True),
+    # another event's noun, or its "for" phrase another subject
+    ("Applications close on 15 June.", "15 June", "The starting date for the job is 15 May.", "15 May", False),
+    ("Applications close on 15 June.", "15 June", "The closing date for tenders is 15 May.", "15 May", False),
+])
+def test_a_date_named_by_the_noun_of_its_event(claim, claim_value, sentence, sentence_value, expected):
+    from grounding.events import named_date
+    assert named_date(claim, claim_value, sentence, sentence_value) is expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_applications_closing_on_another_day_than_the_closing_date_are_contradicted(engine):
+    """An everyday batch: "Applications close on 15 June" was Supported on every engine (P(e) 0.87) against "The
+    closing date for applications is 15 May"; the parse had read "close" as an adjective."""
+    context = ("The job is full-time and based in Leeds, with two days a week working from home. The closing date for "
+               "applications is 15 May.")
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    june, may = ground("Applications close on 15 June. Applications close on 15 May.", [context], config).verdicts
+    assert june.label == CONTRADICTED and june.anchor == 1, june.rule
+    assert june.rule.startswith("quantity override: the claim says 15 June, the source 15 May"), june.rule
+    assert may.label == SUPPORTED and may.anchor == 1, may.rule

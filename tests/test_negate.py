@@ -70,6 +70,32 @@ def test_a_change_the_other_way(claim, sentence, expected):
     assert opposite_polarity(claim, sentence) is expected
 
 
+RESULTS_H1 = ("The company made a profit of 45 million euros in the first half, down from 60 million a year earlier. "
+              "Sales grew by 4% to 1.2 billion euros.")
+
+
+def test_a_change_the_other_way_with_the_claims_other_words_in_the_sentences_read_together():
+    """"Sales fell in the first half" was Supported on the context engine (P(e) 0.59 reading both sentences; the sales
+    sentence alone P(c) 0.79): its "first half" is in the profit sentence only."""
+    from grounding.negate import opposite_polarity
+    claim, sales = "Sales fell in the first half.", "Sales grew by 4% to 1.2 billion euros."
+    assert opposite_polarity(claim, sales) is False
+    assert opposite_polarity(claim, sales, RESULTS_H1) is True
+    assert opposite_polarity("Sales grew in the first half.", sales, RESULTS_H1) is False
+    assert opposite_polarity("Profit fell in the first half.", "Profit grew by 4%.",
+                             "Profit grew by 4%. Sales rose in the first half.") is True   # the direction is the
+    # sentence's own; the claim's words anywhere read together
+    assert opposite_polarity("Profit fell in the first half.", "Costs grew by 4%.", RESULTS_H1) is False
+
+
+@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
+def test_sales_that_fell_against_sales_that_grew_are_contradicted(engine):
+    from grounding import GroundingConfig, ground
+    context = RESULTS_H1 + " The company kept its forecast for the full year and said it would not cut jobs."
+    (v,) = ground("Sales fell in the first half.", [context], GroundingConfig(engine=engine)).verdicts
+    assert v.label == "Contradicted" and v.anchor == 1, v.rule
+
+
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
 def test_open_on_a_day_it_is_closed(engine):
     """A user's library answer: "It is open on Sunday afternoons" was Partially supported on every engine against
@@ -168,6 +194,27 @@ NORVIK = "Chief executive Anna Berg said demand in Europe had weakened, while sa
      [("heated", "unheated")]),
     ("The pool is unheated.", "The pool is unheated, so the water is usually between 18 and 22 degrees.", []),
     ("The gym is heated.", "The pool is unheated, so the water is usually between 18 and 22 degrees.", []),
+    # a switch the other way ("The switch may fail to turn on" was Supported on every engine, P(e) 0.88)
+    ("The switch may fail to turn on.", "The switch can fail to turn off, which may cause overheating.",
+     [("turn on", "turn off")]),
+    ("The switch may fail to turn off.", "The switch can fail to turn off, which may cause overheating.", []),
+    ("The switch may fail to turn on.", "The switch can fail to turn off or turn on by itself.", []),
+    # paying against free; taken away against staying
+    ("Business class passengers pay for their second bag.", "Passengers flying business class can check two bags for "
+     "free.", [("pay", "free")]),
+    ("Adults pay for swimming.", "Swimming is free for children under 5, and adults pay 6 pounds.", []),
+    ("The cash machine will be removed.", "Customers can still use the cash machine outside, which will stay in place "
+     "until the end of the year.", [("removed", "stay")]),
+    # with food against without ("… taken on an empty stomach" was Unsupported on every engine)
+    ("The tablets should be taken on an empty stomach.", "Tablets should be taken twice a day with food.",
+     [("on an empty stomach", "with food")]),
+    ("Take the tablets with meals.", "Take the tablets before meals.", [("with meals", "before meals")]),
+    ("The tablets should be taken with food.", "Tablets should be taken twice a day with food.", []),
+    # only some against all ("Only some rooms have sea views" was Supported on context, P(e) 0.86)
+    ("Only some rooms have sea views.", "The hotel has 64 rooms, all with sea views.",
+     [("Only some rooms", "rooms, all with")]),
+    ("Only a few staff work from home.", "All staff work from home on Fridays.", [("Only a few staff", "All staff")]),
+    ("Only some rooms have sea views.", "The hotel has 64 rooms, all with a balcony.", []),
 ])
 def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     """A forecast: "The weekend will be wetter" was Supported on every engine against "The weekend should be drier
@@ -222,6 +269,12 @@ EVERYDAY = [
     ("The pool is heated.", "The park's outdoor pool is open from late May to early September. Adults pay 6 pounds. "
      "The pool is unheated, so the water is usually between 18 and 22 degrees.", 2,
      "the claim says “heated”, the source “unheated”", "Adults pay 6 pounds."),
+    ("The switch may fail to turn on.", "The recall covers 20,000 electric kettles sold between March and June. The "
+     "switch can fail to turn off, which may cause overheating.", 1, "the claim says “turn on”, the source “turn off”",
+     "The recall covers 20,000 kettles."),
+    ("Business class passengers pay for their second bag.", "Checked bags on the airline must weigh no more than 23 "
+     "kg. A second bag costs 60 dollars each way. Passengers flying business class can check two bags for free.", 2,
+     None, "A second bag costs 60 dollars each way."),
 ]
 
 

@@ -10,7 +10,7 @@ from grounding import GroundingConfig, ground
 from grounding.explain import explain
 from grounding.overclaim import Overclaim, stronger
 from grounding.pipeline import rederive
-from grounding.types import PARTIAL, SUPPORTED
+from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 ENGINES = ("claims", "context", "context-fast")
@@ -58,6 +58,12 @@ EXERCISE = "Regular exercise may reduce the risk of heart disease."
      ("Patients", "Patients with diabetes")),
     ("Students can borrow books.", "Students who have paid the fee can borrow up to ten books.",
      ("Students", "Students who have paid the fee")),
+    # "any" against a limit with a figure: the source says it is not so beyond the limit ("Pets of any size may travel
+    # in the cabin" was Supported on the context engine, P(e) 0.92)
+    ("Pets of any size may travel in the cabin.", "Pets under 8 kg may travel in the cabin in an approved carrier.",
+     ("of any size", "under 8 kg", True)),
+    ("Passengers can claim compensation for any delay.", "Passengers whose trains are more than 15 minutes late can "
+     "claim compensation.", ("for any delay", "more than 15 minutes late", True)),
 ])
 def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, expected):
     assert stronger(claim, sentence) == Overclaim(*expected)
@@ -65,6 +71,11 @@ def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, ex
 
 @pytest.mark.parametrize("claim, sentence", [
     # the same strength, said the same way or in another form of the word
+    # "any" where the sentence sets no limit, says "any" too, or the claim gives its own figure
+    ("Pets of any size may travel in the hold.", "Pets may travel in the hold in an approved carrier."),
+    ("Pets of any size may travel in the cabin.", "Pets of any size under 8 kg may travel in the cabin."),
+    ("Pets of any breed under 8 kg may travel in the cabin.", "Pets under 8 kg may travel in the cabin."),
+    ("Children of any age can join the club.", "The museum opens at 10 am for visitors over 18."),
     ("Regular exercise may reduce the risk of heart disease.", EXERCISE),
     ("The vaccine eliminates the virus.", "The vaccine may lead to the elimination of the virus."),
     ("The new filter always removes lead.", "The new filter may always remove lead."),
@@ -200,3 +211,21 @@ def test_a_sentence_that_alone_backs_the_claim_and_hedges_nothing_is_not_narrowe
     drug, said = "The drug eliminates the risk of stroke.", ["The drug may reduce the risk of stroke.", "It is taken daily."]
     hedged = overclaim_partial(verdict(), preset, drug, pairs, [0, 1], said, {}, whole=0)
     assert hedged.label == PARTIAL and stronger(drug, said[0]) is not None
+
+
+BAGS = ("Checked bags on the airline must weigh no more than 23 kg. A second bag costs 60 dollars each way. Passengers "
+        "flying business class can check two bags for free. Pets under 8 kg may travel in the cabin in an approved "
+        "carrier.")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_any_against_a_limit_is_contradicted_and_the_limit_backed(engine):
+    """An everyday batch: "Pets of any size may travel in the cabin" was Supported on context (F 0.88) and Unsupported
+    on the others; the source says only pets under 8 kg may."""
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    res = ground("Pets of any size may travel in the cabin. Pets under 8 kg may travel in the cabin.", [BAGS], config)
+    anysize, light = res.verdicts
+    assert anysize.label == CONTRADICTED and anysize.anchor == 3, anysize.rule
+    assert anysize.anchor_conflict == "the claim says “of any size”, the source “under 8 kg”"
+    assert "the claim says it of any, the source only within a limit" in anysize.explanation
+    assert light.label == SUPPORTED and light.anchor == 3, light.rule

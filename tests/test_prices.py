@@ -95,6 +95,16 @@ def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
      [("included", "costs £ 14 per person")]),
     ("Parking is free.", "Parking is available on site and costs £10 per night.", [("free", "costs £ 10 per night")]),
     ("Breakfast is free.", "Breakfast is served from 7am and is free for children.", []),
+    # the thing as the claim qualifies it, where the sentence names it so ("Postal returns are free" was Supported on
+    # every engine, P(e) 0.94); a plain price against free at some times only is none ("Parking costs 1.50 pounds an
+    # hour" was Contradicted on every engine)
+    ("Postal returns are free.", "Returns are free in store, but postal returns cost 3.95 pounds.",
+     [("free", "cost 3.95 pounds")]),
+    ("Returns are free.", "Returns are free in store, but postal returns cost 3.95 pounds.", []),
+    ("Parking costs 1.50 pounds an hour.", "Parking in the town centre is free on Sundays and after 6 pm on other days.",
+     []),
+    ("Parking costs 1.50 pounds an hour on Sundays.", "Parking in the town centre is free on Sundays and after 6 pm on "
+     "other days.", [("costs 1.50 pounds an hour", "free")]),
 ])
 def test_a_price_said_in_a_clause_or_for_another_time(claim, sentence, expected):
     assert free_against_price(claim, sentence) == expected
@@ -393,3 +403,20 @@ def test_rent_that_includes_utilities_the_flat_charges_for_is_contradicted(engin
     (v,) = ground("Rent includes utilities.", [context],
                   GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
     assert v.label == CONTRADICTED and v.anchor == 1, v.rule
+
+
+PARKING = ("Parking in the town centre is free on Sundays and after 6 pm on other days. At all other times it costs 1.50 "
+           "pounds an hour, up to a maximum of three hours. Blue badge holders can park free for as long as they need.")
+RETURNS = ("Our returns policy lets you return most items within 30 days for a full refund. Sale items can only be "
+           "exchanged, not refunded. Returns are free in store, but postal returns cost 3.95 pounds.")
+
+
+@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
+def test_postal_returns_and_hourly_parking_are_read_for_their_own_price(engine):
+    """Everyday batches: "Postal returns are free" was Supported on every engine (the sentence says returns are free in
+    store); "Parking costs 1.50 pounds an hour" was Contradicted on every engine by parking free on Sundays."""
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    (postal,) = ground("Postal returns are free.", [RETURNS], config).verdicts
+    assert postal.label == CONTRADICTED and postal.anchor == 2, postal.rule
+    (hourly,) = ground("Parking costs 1.50 pounds an hour.", [PARKING], config).verdicts
+    assert hourly.label == SUPPORTED, hourly.rule

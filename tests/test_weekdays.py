@@ -18,6 +18,12 @@ SWIM = "Lane swimming sessions run on Monday, Wednesday and Friday evenings from
      [("seven days a week", "Monday to Saturday")]),
     ("The market is held every day.", "The market is held at weekends.", [("every day", "at weekends")]),
     ("The café is open every weekday.", "The café is open Monday to Thursday.", [("every weekday", "Monday to Thursday")]),
+    # the claim's subject with its own days right after it ("Lunch is served every day" was Unsupported on context,
+    # Partially supported on context-fast)
+    ("Lunch is served every day.", "The restaurant is open for dinner from Tuesday to Saturday and for lunch on Sundays "
+     "only.", [("every day", "Sundays")]),
+    ("Dinner is served every day.", "The restaurant is open for dinner from Tuesday to Saturday and for lunch on "
+     "Sundays only.", [("every day", "Tuesday to Saturday")]),
     # a negated claim, another thing, the sentence's own every day, all the claim's days, days as dates, days in two
     # clauses, another thing said of the subject: none
     ("Lane swimming is not available every evening.", SWIM, []),

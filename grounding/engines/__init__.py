@@ -1,8 +1,9 @@
 """Engines: an engine is a named, declared sequence of stages plus the models it needs (a registry, ENGINES).
 
-    claims        embed | decompose, self_check, retrieve, judge, entities, judge_joint, recheck, verdict, explain
-    context       score_windows | read_windows, entities, judge_joint, recheck, judge_parts, verdict, explain
-                                                                                               (per sentence)
+    claims        embed | decompose, self_check, retrieve, judge, entities, judge_joint, recheck, judge_clauses,
+                  verdict, explain
+    context       score_windows | read_windows, entities, judge_joint, recheck, judge_clauses, judge_parts, verdict,
+                  explain                                                                      (per sentence)
     context-fast  the same with the scorer's 2-layer student
 
 `run(engine, ...)` drives one: the `before` stages once, the `per_row` stages for each response sentence (the
@@ -14,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
-from grounding.stages import (Run, Stage, claim_map, decompose, embed, entities, explain, judge, judge_joint,
-                              judge_parts, metrics, not_assessed, read_windows, recheck, retrieve, score_windows, self_check,
-                              verdict)
+from grounding.stages import (Run, Stage, claim_map, decompose, embed, entities, explain, judge, judge_clauses,
+                              judge_joint, judge_parts, metrics, not_assessed, read_windows, recheck, retrieve,
+                              score_windows, self_check, verdict)
 
 ALWAYS = frozenset({"fcr", "hcr", "acr", "ucr", "ecss", "integrity", "gold"})
 AFTER = (Stage("claim_map", claim_map.run), Stage("not_assessed", not_assessed.run), Stage("metrics", metrics.run))
@@ -39,14 +40,15 @@ CLAIMS = Engine(
     before=(Stage("embed_context", embed.run),),
     per_row=(Stage("decompose", decompose.run), Stage("self_check", self_check.run), Stage("retrieve", retrieve.run),
              Stage("judge", judge.run), Stage("entities", entities.run),
-             Stage("judge_joint", judge_joint.run), Stage("recheck", recheck.run), Stage("verdict", verdict.run),
-             Stage("explain", explain.run)),
+             Stage("judge_joint", judge_joint.run), Stage("recheck", recheck.run),
+             Stage("judge_clauses", judge_clauses.run), Stage("verdict", verdict.run), Stage("explain", explain.run)),
     metrics=ALWAYS | {"cer", "pfcr"})
 
 # Whole sentences are the claims (no split, so no CER) and the scorer is not an NLI model a negated claim could
 # be re-judged with under the same polarity rule (so no PFCR): both are reported as not applicable.
 _WINDOW_ROWS = (Stage("read_windows", read_windows.run), Stage("entities", entities.run),
-                Stage("judge_joint", judge_joint.run), Stage("recheck", recheck.run), Stage("judge_parts", judge_parts.run),
+                Stage("judge_joint", judge_joint.run), Stage("recheck", recheck.run),
+                Stage("judge_clauses", judge_clauses.run), Stage("judge_parts", judge_parts.run),
                 Stage("verdict", verdict.run), Stage("explain", explain.run))
 CONTEXT = Engine(
     "context", "context-aware scorer (6 layers): every response sentence against whole documents in one pass",

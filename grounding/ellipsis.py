@@ -11,7 +11,9 @@ second of two deeds denied: "Sale items can be refunded" against "Sale items can
 balcony has step-free access" against "The theatre has step-free access to the stalls but not to the balcony"
 (`_not_to_the_other`); and a predicate denied after "but" with the subject left out (`_denied_after_but`:
 "Volunteers are paid for their time" against "Volunteers can claim travel expenses but are not paid for their
-time"). The reversal rule (reversal.reversals) gives the pair.
+time"). The reversal rule (reversal.reversals) gives the pair; and, where it finds no other, a subject that "but" sets
+against the first clause's (`contrasted`: "Foot passengers must book" against "Cars must be booked in advance, but foot
+passengers can buy tickets at the port").
 """
 from __future__ import annotations
 
@@ -54,7 +56,7 @@ def elided_denial(claim: str, sentence: str) -> list[tuple[str, str]]:
         rest = _stems(claim[:said.start()] + " " + claim[said.end():]) if said else set()
         if said and not _NEGATION.search(claim) and rest and rest <= _stems(sentence[:m.start()]):
             out.append((said.group(0), m.group(0)))
-    return out + _not_to_the_other(claim, sentence) + _denied_after_but(claim, sentence) + _contrasted(claim, sentence)
+    return out + _not_to_the_other(claim, sentence) + _denied_after_but(claim, sentence)
 
 
 # "step-free access to the stalls but not to the balcony": the same phrase's second object denied
@@ -113,7 +115,7 @@ def _denied_after_but(claim: str, sentence: str) -> list[tuple[str, str]]:
 _BUT = re.compile(r",?\s+but\s+", re.IGNORECASE)
 
 
-def _contrasted(claim: str, sentence: str) -> list[tuple[str, str]]:
+def contrasted(claim: str, sentence: str) -> list[tuple[str, str]]:
     """[(the claim's subject, the sentence's clause after "but")] where the sentence says P of A, then "but" B does
     something else ("Cars must be booked in advance, but foot passengers can buy tickets at the port"), and the claim,
     not negated, says P of B: its subject in the first words after "but" and nowhere before, its other words in the
@@ -127,8 +129,9 @@ def _contrasted(claim: str, sentence: str) -> list[tuple[str, str]]:
     first, after = sentence[:cut.start()], sentence[cut.end():].rstrip(" .;")
     subject = " ".join(t.text for t in head.subtree if t.i <= head.i)
     opening = " ".join(after.split()[:len(subject.split()) + 2])
-    verbs = _short(" ".join(t.lemma_ for t in head.doc if t.pos_ == "VERB"))
-    if not verbs or not _short(subject) <= _short(opening) or _short(subject) & _short(first) \
+    verbs = _short(" ".join(t.lemma_ for t in head.doc if t.pos_ == "VERB" or t.dep_ in ("acomp", "attr")
+                            and t.head.dep_ == "ROOT"))      # or what "is" says of it: "is dishwasher safe"
+    if not verbs or not _short(subject) or not _short(subject) <= _short(opening) or _short(subject) & _short(first) \
             or verbs & _short(after):
         return []
     rest = _short(claim) - _short(subject)

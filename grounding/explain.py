@@ -101,7 +101,7 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
                 signal = (f"{verdict.anchor_conflict}, so what it says of the rest does not hold for them (the "
                           f"entailment model, which reads the exception as included, had read it as backing the claim)")
             elif verdict.rule.startswith("said of any: "):
-                signal = (f"the claim says it of any, the source only within a limit: "
+                signal = (f"the claim says it of all, the source only within a limit: "
                           f"{verdict.anchor_conflict.replace('the claim says', 'it says', 1)}")
             elif verdict.rule.startswith("another holder"):
                 signal = f"only one thing can be that, and it names another: {verdict.anchor_conflict}"

@@ -230,8 +230,9 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         out.extend(season_conflicts(claim, context))           # "open from March to October")
         from grounding.frequencies import times_conflicts      # a count of times ("renewed three times" / "twice")
         out.extend(times_conflicts(claim, context))
-        from grounding.units import one_conflicts              # one of a thing ("two bathrooms" / "one bathroom")
-        out.extend(d for d in one_conflicts(claim, context) if not any(d[0] == c for c, _ in out))
+        from grounding.units import one_conflicts, period_conflicts   # one of a thing ("two bathrooms" / "one
+        out.extend(d for d in one_conflicts(claim, context) + period_conflicts(claim, context)   # bathroom"), a value
+                   if not any(d[0] == c for c, _ in out))     # per another period ("120 pounds a year" / "a term")
         from grounding.verbatim import own_words_conflicts     # the claim's words, then another value
         out.extend(d for d in own_words_conflicts(claim, context) if not any(d[0] in c for c, _ in out))
     return out

@@ -159,7 +159,8 @@ def opposite_polarity(claim: str, sentence: str, together: str = "") -> bool:
         return holds_most(_NEGATION.sub(" ", claim), sentence)
     words = {w.lower() for w in re.findall(r"[A-Za-z]+", sentence)}
     return any(_ANTONYMS[m.group(0).lower()] & words and _holds_rest(claim[:m.start()] + " " + claim[m.end():], sentence)
-               for m in _STATE.finditer(claim)) or _other_trend(claim, sentence, words, together)
+               for m in _STATE.finditer(claim)) or _other_trend(claim, sentence, words) \
+        or bool(together) and _other_trend(claim, sentence, words, together)
 
 
 def _other_trend(claim: str, sentence: str, words: set[str], together: str = "") -> bool:

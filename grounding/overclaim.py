@@ -167,8 +167,9 @@ def _split_vote(claim: str, sentence: str) -> Overclaim | None:
 
 
 ANY_RULE = "said of any"     # the verdict rule's name for `_any_bound` (overrides.overclaim_partial)
-# "of any size", "for any delay", "any household": the claim says it of every one of a kind
-_ANY = re.compile(r"\b(?:(?:of|for|with|at|in|to)\s+)?any\s+(?!more\b|longer\b|other\b|of\b)[a-z-]+", re.IGNORECASE)
+# "of any size", "for any delay", "any household", "on all orders": the claim says it of every one of a kind
+_ANY = re.compile(r"\b(?:(?:of|for|with|at|in|to)\s+)?any\s+(?!more\b|longer\b|other\b|of\b)[a-z-]+"
+                  r"|\b(?:on|for|to|of)\s+all\s+(?!the\b|of\b)[a-z-]+s\b", re.IGNORECASE)   # "free on all orders"
 # a limit with a figure: "under 8 kg", "more than 15 minutes", "aged 18 or over", "at least 3 years"
 _BOUND = re.compile(r"\b(?:under|over|below|above|(?:more|less|fewer|longer|shorter|older|younger|heavier|lighter)"
                     r"\s+than|at\s+(?:least|most)|up\s+to|no\s+more\s+than|aged|weighing|between)\s+"
@@ -195,7 +196,7 @@ def _restricted(claim: str, sentence: str) -> Overclaim | None:
     """The claim's subject, plain ("Customers will receive compensation"; not "COVID-19 patients"), that the sentence
     restricts by a relative clause or a "with" phrase after it ("Customers who lost service for more than two days are
     entitled to …", "Patients with diabetes"; not after a comma), the two otherwise saying one thing: the source says
-    it of some. Not where the text also has the subject unrestricted as a subject (sentences read together:
+    it of some (and where the claim says "all", "every" or "any" of them, that it is not so of the rest: `against`). Not where the text also has the subject unrestricted as a subject (sentences read together:
     "Members can bring a guest …" had been Partially supported for "… members who miss three classes …" in the
     next one)."""
     from grounding.decompose import parse
@@ -218,7 +219,9 @@ def _restricted(claim: str, sentence: str) -> Overclaim | None:
         # appointment with Dr Patel is on Monday …"
         if found is None and holds_most(rest, sentence, share=0.5) \
                 and not _stems(doc[t.i + 1:end + 1].text) <= _stems(claim):
-            found = Overclaim(subject.text, doc[t.left_edge.i:end + 1].text)
+            every = [c.text for c in subject.children if c.lower_ in ("all", "every", "each", "any")]   # "All learners
+            found = Overclaim(" ".join(every + [subject.text]), doc[t.left_edge.i:end + 1].text,   # get a certificate"
+                              against=bool(every))      # against "learners who pass the final test get …": not all do
     return found
 
 

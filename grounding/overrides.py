@@ -175,7 +175,7 @@ def overclaim_partial(v: Verdict, preset: VerdictPreset, claim_text: str, pairs:
     limit (Overclaim.against) is Contradicted, also where F alone left it Unsupported with that sentence as anchor."""
     from grounding.overclaim import ANY_RULE, stronger
     if preset.overclaim_partial is not None and v.label == UNSUPPORTED and v.anchor is not None \
-            and v.rule.startswith("F ") and v.cosine is not None and v.cosine >= preset.overclaim_partial \
+            and v.rule.startswith(("F ", DOUBTED)) and v.cosine is not None and v.cosine >= preset.overclaim_partial \
             and (found := stronger(claim_text, context_texts[v.anchor])) is not None and found.against:
         v.label, v.anchor_conflict = CONTRADICTED, f"the claim says “{found.claim_word}”, the source “{found.hedge}”"
         v.rule = f"{ANY_RULE}: {v.anchor_conflict} ({v.rule})"

@@ -165,7 +165,17 @@ def price_states(text: str) -> tuple[PriceState, ...]:
             elif any(t.like_num or t.lemma_.lower() in ("extra", "money", "more") for c in amount for t in c.subtree):
                 tokens = sorted({verb.i} | {t.i for c in amount for t in c.subtree})
                 out.append(PriceState(noun, words, False, " ".join(verb.doc[i].text for i in tokens)))
+    paid = _PAID.search(text)     # "Children pay nothing"; "Electric cars and vehicles that meet the standard pay
+    root = next((t for t in parse(text) if t.dep_ == "ROOT"), None)     # nothing" with "pay" parsed as a noun
+    payer = root if root is None or root.pos_ == "NOUN" else next(
+        (c for c in root.children if c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN")), None)
+    if paid and payer is not None and payer.idx < paid.start() and not any(x.said.startswith(paid.group(0)) for x in out):
+        out.append(PriceState(*_thing(payer), paid.group("what").lower() == "nothing", paid.group(0)))
     return tuple(out) + _added_for(text)
+
+
+_PAID = re.compile(r"\bpays?\s+(?P<what>nothing|(?:half|full|reduced)\s+(?:price|fare)|[£$€]\s?\d[\d.,]*|\d[\d.,]*\s*"
+                   r"(?:pounds?|euros?|dollars?|pence))", re.IGNORECASE)
 
 
 def _added_for(text: str) -> tuple[PriceState, ...]:

@@ -28,8 +28,14 @@ def _qualifier(text: str, end: int) -> tuple[str, frozenset] | None:
     m = _QUALIFIER.match(text[end:])
     if m is None:
         return None
-    words = frozenset(w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", m.group("q")) if w.lower() not in _STOP)
+    words = frozenset(_key(w) for w in re.findall(r"[A-Za-z]{2,}", m.group("q")) if w.lower() not in _STOP)
     return (m.group("q"), words) if words else None
+
+
+def _key(word: str) -> str:
+    """A word's first five letters, a plural made singular first ("dogs" and "dog" are one)."""
+    word = word.lower()
+    return (word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else word)[:5]
 
 
 def misbound_qualifiers(claim: str, sentence: str) -> tuple:
@@ -77,15 +83,21 @@ _SUBJECT_CASE = re.compile(r"^\W*(?:(?:a|an|the)\s+)?[A-Za-z-]+(?:\s+[A-Za-z-]+)
 _OWNER_CASE = re.compile(r"^\W*(?P<who>[A-Za-z-]+)['’]s?\s+[A-Za-z-]+\s+(?:costs?|is|are|was|were)\b", re.IGNORECASE)
 
 
+# what a deed that is the subject is done to: "Grooming a large dog costs 40 pounds" is the price for a large dog
+_DONE_TO = re.compile(r"^\W*[A-Za-z]+ing\s+(?:(?:a|an|the|your)\s+)?(?P<thing>[A-Za-z-]+(?:\s+[A-Za-z-]+)?)\s+"
+                      r"(?:costs?|is|are)\b", re.IGNORECASE)
+
+
 def _of_subject(claim: str, before: int) -> tuple[str, frozenset] | None:
     """The case the claim's subject is qualified by ("for a second car"), or whose it is ("Children's": for
     children), before its verb and its value, as a qualifier."""
     m = _SUBJECT_CASE.match(claim)
     owner = _OWNER_CASE.match(claim) if m is None else None
-    if (m or owner) is None or (m or owner).end() > before:
+    done = _DONE_TO.match(claim) if (m or owner) is None else None     # "Grooming a large dog costs 40 pounds"
+    if (m or owner or done) is None or (m or owner or done).end() > before:
         return None
-    said = m.group("q") if m else f"for {owner.group('who').lower()}"
-    words = frozenset(w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", said) if w.lower() not in _STOP)
+    said = m.group("q") if m else f"for {owner.group('who').lower()}" if owner else f"for {done.group('thing')}"
+    words = frozenset(_key(w) for w in re.findall(r"[A-Za-z]{2,}", said) if w.lower() not in _STOP)
     return (said, words) if words else None
 
 
@@ -100,5 +112,4 @@ def _payer(claim: str) -> tuple[str, frozenset] | None:
     if head is None or head.tag_ != "NNS" or head.head.lower_ not in _PAYS:
         return None
     words = " ".join(t.text for t in head.subtree)
-    return words.lower(), frozenset(w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", words)
-                                             if w.lower() not in _STOP)
+    return words.lower(), frozenset(_key(w) for w in re.findall(r"[A-Za-z]{2,}", words) if w.lower() not in _STOP)

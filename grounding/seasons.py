@@ -68,6 +68,8 @@ def season_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         if part is None:
             return []
         pair = (always.group(0), part)
+    elif (shut := _shut_in(claim, sentence)) is not None:    # "open in January" / "closed from December to February"
+        pair = shut
     else:    # the other way round: the claim's months against the sentence's "all year"
         part, always = _part_of_year(claim), _ALL_YEAR.search(sentence)
         if part is None or always is None or denied.search(claim):
@@ -76,3 +78,23 @@ def season_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     from grounding.hours import _subject
     noun = _subject(claim)     # the same place or service: the claim's subject named in the sentence
     return [pair] if noun and noun in {t.lemma_.lower() for t in parse(sentence)} else []
+
+
+_OPEN_IN = re.compile(rf"\b(?:is|are)\s+(?:also\s+)?open\s+(?:in|during|throughout)\s+(?P<m>{_MONTH})", re.IGNORECASE)
+_SHUT = re.compile(rf"\b(?:is|are)\s+closed\s+(?:from|between)\s+(?P<a>{_MONTH})\s*(?:to|until|till|through|and|-|–)\s*"
+                   rf"(?P<b>{_MONTH})", re.IGNORECASE)
+
+
+def _shut_in(claim: str, sentence: str) -> tuple[str, str] | None:
+    """(the claim's "open in <month>", the sentence's "closed from <month> to <month>") where the sentence's closed
+    months hold the claim's: "The castle is open in January" against "The castle is closed from December to February"
+    (Unsupported on every engine). Neither negated; the claim's subject right before "is closed"."""
+    from grounding.hours import _subject
+    own, shut, noun = _OPEN_IN.search(claim), _SHUT.search(sentence), _subject(claim)
+    if own is None or shut is None or denied.search(claim) or denied.search(sentence[:shut.start()]) \
+            or not noun or noun[:4] not in sentence[max(0, shut.start() - 40):shut.start()].lower():
+        return None     # the closed thing is the claim's: "The castle is closed …", not "The gardens are open …"
+    month, a, b = _month(own.group("m")), _month(shut.group("a")), _month(shut.group("b"))
+    return (own.group(0)[own.group(0).lower().index("open"):], shut.group(0)[shut.group(0).lower().index("closed"):]) \
+        if (month - a) % 12 <= (b - a) % 12 else None
+

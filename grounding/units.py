@@ -136,3 +136,24 @@ def one_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
                 pair = (f"{m.surface} {unit}", one.group(0).strip())
                 out.append(pair[::-1] if flip else pair)
     return out
+
+
+# a value per period: "120 pounds a term", "35 euros per month", "2 pounds each visit"
+_PER = re.compile(r"(?P<value>[£$€]?\d[\d,.]*(?:\s*(?:pounds?|euros?|dollars?|pence|p|%))?)\s+(?:a|an|per|each|every)\s+"
+                  r"(?P<period>day|night|week|fortnight|month|term|quarter|season|semester|year|hour|session|lesson|"
+                  r"class|visit)\b", re.IGNORECASE)
+
+
+def period_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's value per period, the sentence's) where the sentence gives the claim's value per another period
+    and never per the claim's: "Membership is 120 pounds a year" against "Membership is 120 pounds a term" (Supported
+    on every engine, P(e) 0.74)."""
+    theirs = [(m.group("value").lower().replace(" ", ""), m.group("period").lower(), m.group(0))
+              for m in _PER.finditer(sentence)]
+    out = []
+    for m in _PER.finditer(claim):
+        value, period = m.group("value").lower().replace(" ", ""), m.group("period").lower()
+        same = [(p, said) for v, p, said in theirs if v == value]
+        if same and all(p != period for p, _ in same):
+            out.append((m.group(0), same[0][1]))
+    return out

@@ -122,9 +122,8 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     least 150 minutes a week" / "Children … should do … at least 60 minutes a day"). "aims to reach 20 gigawatts of renewable capacity by 2030" and "added 1.8 gigawatts
     of solar capacity in 2023" do not: another target is not another value of the same figure. `when`: the values
     are dates or years, the times of events, and two verbs that say something (not "be" or "have") name two events
-    whatever their subject: "Apollo 11 landed … on 20 July 1969" is not "Apollo 11 launched on 16 July 1969". A
-    value the parse cannot place counts as the same quantity, and so do two that are all the sentences differ in
-    ("Applications close on 15 February" / "… on 15 January": the parse read "close" as an adjective)."""
+    whatever their subject: "Apollo 11 landed … on 20 July 1969" is not "Apollo 11 launched on 16 July 1969". A value
+    the parse cannot place counts as the same quantity, and so do two that are all the sentences differ in."""
     said = re.findall(r"\w+", claim.replace(claim_value, context_value, 1).lower())
     from grounding.events import named_date    # "close on 15 June" / "The closing date … is 15 May"
     if said == re.findall(r"\w+", context.lower()) or _changes(claim, claim_value, context, context_value) \
@@ -230,16 +229,17 @@ OPENING_PRONOUN = re.compile(r"\W*(it|they|this|these|he|she|we)\b", re.IGNORECA
 
 
 def _two_subjects(a, b) -> bool:
-    """Whether the verbs governing two values' tokens have subjects of one voice that name two things: not
-    pronouns, not the values themselves ("Five of the singers were hospitalized" / "Three of the 53 … were
-    hospitalized"), not an agent against a patient ("Some studies estimate …" / "… was estimated at 4.6 days")."""
+    """Whether the verbs governing two values' tokens have subjects of one voice that name two things: not pronouns,
+    not the values themselves ("Five of the singers were hospitalized" / "Three of the 53 … were hospitalized"), not an
+    agent against a patient, not one among the other's words ("Recycling" / "Recycling and food waste")."""
     def subject(token):
         found = next((c for c in governor(token).children if c.dep_ in ("nsubj", "nsubjpass")), None)
         return None if found is None or token in found.subtree else found
     x, y = subject(a), subject(b)
     return x is not None and y is not None and x.dep_ == y.dep_ and x.lemma_.lower() != y.lemma_.lower() \
-        and not {x.lemma_.lower(), y.lemma_.lower()} & _PRONOUNS and x.pos_ in ("NOUN", "PROPN") \
-        and y.pos_ in ("NOUN", "PROPN")
+        and not {x.lemma_.lower(), y.lemma_.lower()} & _PRONOUNS and {x.pos_, y.pos_} <= {"NOUN", "PROPN"} \
+        and not {x.lemma_.lower(), y.lemma_.lower()} & {t.lemma_.lower() for t in (*x.subtree, *y.subtree)
+                                                        if t is not x and t is not y}
 
 
 def _subject_words(token) -> frozenset:

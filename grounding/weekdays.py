@@ -82,6 +82,7 @@ def _every(text: str) -> tuple[frozenset, str]:
 
 def weekday_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     """[(the claim's words, the sentence's)] where the claim says every day (or every weekday) and the sentence names
+    a day of them without its subject ("There are shows every day" / "… with no shows on Mondays"), or names
     fewer days of the week for the same thing: the claim's subject in the sentence, and its part of the day or what
     its verb says of it too ("every evening" / "… evenings"; "is open daily" / "is open Tuesday to Sunday"; not
     "The museum is open daily" / "The museum offers free entry on Mondays")."""
@@ -93,7 +94,11 @@ def weekday_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     if _NEGATION.search(claim[max(0, at - 30):at]) or EVERY_DAY.search(sentence) \
             or (len(every) == 5 and _every(sentence)[0] == every):
         return []
-    noun = _subject(claim)      # the same thing: the claim's subject named in the sentence
+    noun = _subject(claim) or next(iter(re.findall(r"^\s*there\s+(?:are|is|will\s+be)\s+([a-z]+)", claim, re.I)), "")
+    none = re.search(rf"\bno\s+{re.escape(noun[:max(3, len(noun) - 1)])}\w*\s+on\s+[^,.;:]+", sentence,
+                     re.IGNORECASE) if noun else None
+    if none is not None and named_days(none.group(0))[0] & every:   # "with no shows on Mondays": not every day
+        return [(said, none.group(0))]
     own = re.search(rf"\b{re.escape(noun[:max(3, len(noun) - 1)])}\w*\s+(?:\w+\s+)?(?:on|from)\s+[^,.;:]+?"
                     r"(?=\s+and\s+(?:for|on|at|in|from)\b|[,.;:]|$)", sentence, re.IGNORECASE) if noun else None
     if own is not None and (days := named_days(own.group(0))[0]) and days < every:   # its own days, right after it:

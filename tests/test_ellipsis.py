@@ -114,16 +114,23 @@ FERRY = "Cars must be booked in advance, but foot passengers can buy tickets at 
     ("Foot passengers must book in advance.", FERRY, [("Foot passengers", "foot passengers can buy tickets at the port")]),
     ("Students get a discount.", "Members get a discount, but students pay full price.",
      [("Students", "students pay full price")]),
+    # what "is" says of the subject ("The filter basket is dishwasher safe" was Supported on every engine, P(e) 0.94)
+    ("The filter basket is dishwasher safe.", "The glass jug is dishwasher safe, but the filter basket should be "
+     "washed by hand.", [("The filter basket", "the filter basket should be washed by hand")]),
+    ("The jug is dishwasher safe.", "The glass jug is dishwasher safe, but the filter basket should be washed by hand.",
+     []),
     # the first clause's subject, the claim's verb after "but", a subject named before "but" too, a negation
     ("Cars must be booked in advance.", FERRY, []),
     ("Bikes must be booked.", "Cars must be booked, but bikes can be booked online.", []),
     ("Children pay 10 pounds.", "Adults pay 10 pounds, but children pay 5 pounds.", []),
     ("Prices rose in March.", "Prices rose in February, but they fell in March.", []),
+    # a subject of no word the rule can read ("Wi-Fi") is none after "but" (the hotel example had turned Contradicted)
+    ("Wi-Fi is free throughout the hotel.", "The hotel has free Wi-Fi throughout, but parking costs £15 a night.", []),
     ("Foot passengers must book in advance.", "Cars must not be booked, but foot passengers can buy tickets.", []),
 ])
 def test_the_subject_after_but_set_against_the_first_clause(claim, sentence, expected):
-    from grounding.ellipsis import _contrasted
-    assert _contrasted(claim, sentence) == expected
+    from grounding.ellipsis import contrasted
+    assert contrasted(claim, sentence) == expected
     assert (bool(reversals(claim, sentence)) or not expected)
 
 
@@ -137,3 +144,13 @@ def test_foot_passengers_who_buy_at_the_port_need_not_book(engine):
     assert foot.label == CONTRADICTED and foot.anchor == 2, foot.rule
     assert cars.label == SUPPORTED and cars.anchor == 2, cars.rule
 
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_filter_basket_to_wash_by_hand_is_not_dishwasher_safe(engine):
+    context = ("The coffee machine makes up to 12 cups at a time and keeps coffee warm for two hours. The glass jug is "
+               "dishwasher safe, but the filter basket should be washed by hand.")
+    basket, jug = ground("The filter basket is dishwasher safe. The jug can go in the dishwasher.", [context],
+                         GroundingConfig(engine=engine)).verdicts
+    assert basket.label == CONTRADICTED and basket.anchor == 1, basket.rule
+    assert jug.label == SUPPORTED and jug.anchor == 1, jug.rule

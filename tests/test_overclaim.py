@@ -64,6 +64,11 @@ EXERCISE = "Regular exercise may reduce the risk of heart disease."
      ("of any size", "under 8 kg", True)),
     ("Passengers can claim compensation for any delay.", "Passengers whose trains are more than 15 minutes late can "
      "claim compensation.", ("for any delay", "more than 15 minutes late", True)),
+    ("Delivery is free on all orders.", "Delivery is free on orders over 50 pounds within ten miles.",
+     ("on all orders", "over 50 pounds within ten miles", True)),
+    # "all" of a subject the sentence restricts by a clause ("All learners get a certificate" was Partially supported)
+    ("All learners get a certificate.", "It costs 99 dollars, and learners who pass the final test get a certificate.",
+     ("All learners", "learners who pass the final test", True)),
 ])
 def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, expected):
     assert stronger(claim, sentence) == Overclaim(*expected)
@@ -227,5 +232,32 @@ def test_any_against_a_limit_is_contradicted_and_the_limit_backed(engine):
     anysize, light = res.verdicts
     assert anysize.label == CONTRADICTED and anysize.anchor == 3, anysize.rule
     assert anysize.anchor_conflict == "the claim says “of any size”, the source “under 8 kg”"
-    assert "the claim says it of any, the source only within a limit" in anysize.explanation
+    assert "the claim says it of all, the source only within a limit" in anysize.explanation
     assert light.label == SUPPORTED and light.anchor == 3, light.rule
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_free_delivery_on_all_orders_against_a_minimum_order_is_contradicted(engine):
+    """An everyday batch: "Delivery is free on all orders" was Unsupported on every engine (the context engine by the
+    sentences read together leaning against it, P(c) 0.52)."""
+    context = ("The garden centre is open from 9 am to 5 pm, Monday to Saturday, and from 10 am to 4 pm on Sundays. "
+               "Delivery is free on orders over 50 pounds within ten miles.")
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    every, over = ground("Delivery is free on all orders. Delivery is free on orders over 50 pounds.", [context],
+                         config).verdicts
+    assert every.label == CONTRADICTED and every.anchor == 1, every.rule
+    assert over.label == SUPPORTED and over.anchor == 1, over.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context"))
+def test_all_learners_against_those_who_pass_is_contradicted(engine):
+    """An everyday batch ("All learners get a certificate": Partially supported on the context engines, Unsupported on
+    claims); context-fast reads it only weakly backed, which no word rule turns."""
+    context = ("The online course is self-paced and takes about 20 hours to complete. It costs 99 dollars, and learners "
+               "who pass the final test get a certificate.")
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    every, passed = ground("All learners get a certificate. Learners who pass the final test get a certificate.",
+                           [context], config).verdicts
+    assert every.label == CONTRADICTED and every.anchor == 1, every.rule
+    assert passed.label == SUPPORTED and passed.anchor == 1, passed.rule
+

@@ -105,6 +105,14 @@ def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
      []),
     ("Parking costs 1.50 pounds an hour on Sundays.", "Parking in the town centre is free on Sundays and after 6 pm on "
      "other days.", [("costs 1.50 pounds an hour", "free")]),
+    # a payer who pays nothing, also where the parse takes "pay" for a noun ("Electric cars pay 12.50 pounds a day" was
+    # Supported on every engine)
+    ("Electric cars pay 12.50 pounds a day.", "Electric cars and vehicles that meet the standard pay nothing.",
+     [("pay 12.50 pounds a day", "pay nothing")]),
+    ("Children pay 2 pounds.", "Children pay nothing.", [("pay 2 pounds", "pay nothing")]),
+    ("Older diesel cars pay 12.50 pounds a day.", "Electric cars and vehicles that meet the standard pay nothing.", []),
+    ("Children under 16 pay half price.", "Adult tickets cost 18 pounds, and children under 16 go free with an adult.",
+     [("pay half price", "free")]),
 ])
 def test_a_price_said_in_a_clause_or_for_another_time(claim, sentence, expected):
     assert free_against_price(claim, sentence) == expected
@@ -420,3 +428,19 @@ def test_postal_returns_and_hourly_parking_are_read_for_their_own_price(engine):
     assert postal.label == CONTRADICTED and postal.anchor == 2, postal.rule
     (hourly,) = ground("Parking costs 1.50 pounds an hour.", [PARKING], config).verdicts
     assert hourly.label == SUPPORTED, hourly.rule
+
+
+ZONE = ("Air pollution in the city centre fell by a quarter after the low emission zone began in 2023. Drivers of older "
+        "diesel cars pay 12.50 pounds a day to enter the zone. Electric cars and vehicles that meet the standard pay "
+        "nothing.")
+
+
+@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
+def test_electric_cars_that_pay_nothing_do_not_pay_the_diesel_charge(engine):
+    """An everyday batch: "Electric cars pay 12.50 pounds a day" was Supported on every engine (the diesel sentence's
+    figure; the parse read "pay" in "… meet the standard pay nothing" as a noun)."""
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    electric, diesel = ground("Electric cars pay 12.50 pounds a day. Drivers of older diesel cars pay 12.50 pounds a "
+                              "day.", [ZONE], config).verdicts
+    assert electric.label == CONTRADICTED and electric.anchor == 2, electric.rule
+    assert diesel.label == SUPPORTED and diesel.anchor == 1, diesel.rule

@@ -19,6 +19,7 @@ COURSE = "It costs 240 pounds, or 180 pounds for students and people over 65."
 BAKERY = "The bakery opens at 7am on weekdays and 8am at weekends."
 CRUISE = "Tickets cost 18 euros for adults and 9 euros for children."
 PERMITS = "Residents' parking permits cost 60 pounds a year for the first car and 120 pounds for a second car."
+GROOMING = "The dog grooming salon charges 40 pounds for small dogs and 60 pounds for large dogs."
 
 
 @pytest.mark.parametrize("claim, sentence, expected", [
@@ -56,6 +57,12 @@ PERMITS = "Residents' parking permits cost 60 pounds a year for the first car an
      ["the source gives 9 euros for “for children”; 18 euros goes with “for adults”"]),
     ("Children's tickets cost 9 euros.", CRUISE, []),
     ("Tickets cost 18 euros.", CRUISE, []),
+    # what a deed that is the subject is done to, plural or singular ("Grooming a large dog costs 40 pounds" was
+    # Supported on every engine, P(e) 0.95)
+    ("Grooming a large dog costs 40 pounds.", GROOMING,
+     ["the source gives 60 pounds for “for large dog”; 40 pounds goes with “for small dogs”"]),
+    ("Grooming a large dog costs 60 pounds.", GROOMING, []),
+    ("Grooming a small dog costs 40 pounds.", GROOMING, []),
 ])
 def test_a_value_said_for_another_case(claim, sentence, expected):
     assert found_in(claim, sentence) == expected
@@ -129,3 +136,24 @@ def test_a_weekday_opening_time_said_of_saturday_is_contradicted(engine):
     assert v.label == CONTRADICTED and v.anchor == 0, v.rule
     assert "the source gives 8am for “at weekends”; 7am goes with “on weekdays”" in v.rule
     assert ground("The bakery opens at 7am on Mondays.", context, config).verdicts[0].label == SUPPORTED
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_large_dog_at_the_small_dogs_price_is_contradicted(engine):
+    context = GROOMING + " Appointments last about two hours. The salon is closed on Sundays and Mondays."
+    large, small = ground("Grooming a large dog costs 40 pounds. Grooming a small dog costs 40 pounds.", [context],
+                          GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert large.label == CONTRADICTED and large.anchor == 0, large.rule
+    assert small.label == SUPPORTED and small.anchor == 0, small.rule
+
+
+def test_one_subject_among_the_others_words_is_one_figure():
+    """"Recycling and food waste will still be collected every week" (parsed as "waste" with "Recycling" under it)
+    speaks of recycling: its "every week" is the claim's figure."""
+    from grounding.learned import quantity_conflicts
+    claim = "Recycling will be collected every three weeks."
+    assert quantity_conflicts(claim, "Recycling and food waste will still be collected every week.",
+                              same_figure=True) == [("every three weeks", "every week")]
+    assert quantity_conflicts("Adults should do at least 150 minutes a week.",
+                              "Children should do at least 60 minutes a day.", same_figure=True) == []
+

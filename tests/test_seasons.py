@@ -14,6 +14,13 @@ from grounding.types import CONTRADICTED, SUPPORTED
     # early, mid or late in a month ("The outdoor pool is open all year" was Supported on every engine)
     ("The outdoor pool is open all year.", "The park's outdoor pool is open from late May to early September.",
      [("all year", "late May to early September")]),
+    # a month the sentence closes the claim's subject in ("The castle is open in January" was Unsupported on every
+    # engine)
+    ("The castle is open in January.", "The castle is closed from December to February, and the gardens stay open all "
+     "year.", [("open in January", "closed from December to February")]),
+    ("The castle is open in March.", "The castle is closed from December to February.", []),
+    ("The gardens are open in January.", "The castle is closed from December to February, and the gardens stay open "
+     "all year.", []),
     ("The pool is open year-round.", "The outdoor pool is open between May and September.",
      [("year-round", "May and September")]),
     ("The ferry runs all year round.", "The ferry season runs April–October.", [("all year round", "April–October")]),
@@ -64,3 +71,18 @@ def test_a_pool_open_all_year_against_late_may_to_early_september_is_contradicte
                "5, and adults pay 6 pounds.")
     (v,) = ground("The outdoor pool is open all year.", [context], GroundingConfig(engine=engine)).verdicts
     assert v.label == CONTRADICTED and v.anchor == 0, v.rule
+
+
+CASTLE = ("Visitors to the castle must book a time slot online. Adult tickets cost 18 pounds, and children under 16 go "
+          "free with an adult. The castle is closed from December to February, and the gardens stay open all year.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_castle_closed_from_december_to_february_is_not_open_in_january(engine):
+    from grounding import GroundingConfig, ground
+    january, children = ground("The castle is open in January. Children under 16 pay half price.", [CASTLE],
+                               GroundingConfig(engine=engine)).verdicts
+    assert january.label == CONTRADICTED and january.anchor == 2, january.rule
+    assert children.label == CONTRADICTED and children.anchor == 1, children.rule
+    (gardens,) = ground("The gardens are open all year.", [CASTLE], GroundingConfig(engine=engine)).verdicts
+    assert gardens.label == SUPPORTED and gardens.anchor == 2, gardens.rule

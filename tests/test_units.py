@@ -60,3 +60,33 @@ def test_one_tablet_within_a_daily_cap_is_supported(engine):
     (v,) = ground("The dose is one tablet twice a day.", leaflet, config).verdicts
     assert v.label == SUPPORTED and v.anchor == 0, v.rule
     assert ground("You can take up to six tablets a day.", leaflet, config).verdicts[0].label == CONTRADICTED
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Membership is 120 pounds a year.", "Membership is 120 pounds a term, and the first session is free.",
+     [("120 pounds a year", "120 pounds a term")]),
+    ("Lessons cost 30 euros per week.", "Lessons cost 30 euros a month.", [("30 euros per week", "30 euros a month")]),
+    # the claim's period there too, another value, a payer not a period
+    ("The gym costs 35 pounds a month.", "Membership costs 35 pounds a month, or 350 pounds a year.", []),
+    ("Membership is 100 pounds a year.", "Membership is 120 pounds a term.", []),
+    ("Tickets cost 12 euros per person.", "Tickets cost 12 euros a day.", []),
+])
+def test_a_value_per_another_period(claim, sentence, expected):
+    """"Membership is 120 pounds a year" was Supported on every engine against "… 120 pounds a term" (P(e) 0.74); the
+    quantity rule reads the pair."""
+    from grounding.learned import quantity_conflicts
+    from grounding.units import period_conflicts
+    assert period_conflicts(claim, sentence) == expected
+    assert all(pair in quantity_conflicts(claim, sentence, same_figure=True) for pair in expected)
+
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_membership_a_year_against_a_term_is_contradicted(engine):
+    context = ("The swimming club trains on Tuesday and Thursday evenings and Saturday mornings. Membership is 120 "
+               "pounds a term, and the first session is free.")
+    year, term = ground("Membership is 120 pounds a year. Membership is 120 pounds a term.", [context],
+                        GroundingConfig(engine=engine)).verdicts
+    assert year.label == CONTRADICTED and year.anchor == 1, year.rule
+    assert "the claim says 120 pounds a year, the source 120 pounds a term" in year.rule
+    assert term.label == SUPPORTED and term.anchor == 1, term.rule

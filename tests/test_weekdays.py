@@ -24,6 +24,11 @@ SWIM = "Lane swimming sessions run on Monday, Wednesday and Friday evenings from
      "only.", [("every day", "Sundays")]),
     ("Dinner is served every day.", "The restaurant is open for dinner from Tuesday to Saturday and for lunch on "
      "Sundays only.", [("every day", "Tuesday to Saturday")]),
+    # a day of them without the claim's subject ("There are shows every day" was Unsupported on every engine)
+    ("There are shows every day.", "The run lasts six weeks, from 3 March to 12 April, with no shows on Mondays.",
+     [("every day", "no shows on Mondays")]),
+    ("Tours run every day.", "There are no tours on Mondays.", [("every day", "no tours on Mondays")]),
+    ("The museum is open daily.", "There are no tours on Mondays.", []),
     # a negated claim, another thing, the sentence's own every day, all the claim's days, days as dates, days in two
     # clauses, another thing said of the subject: none
     ("Lane swimming is not available every evening.", SWIM, []),
@@ -124,3 +129,13 @@ def test_open_on_a_day_of_the_span_is_supported(engine):
     assert v.label == SUPPORTED and v.anchor == 0, v.rule
     (v,) = ground("The museum is open on Mondays.", context, GroundingConfig(engine=engine)).verdicts
     assert v.label == CONTRADICTED, v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_shows_every_day_against_no_shows_on_mondays_are_contradicted(engine):
+    context = ("Tickets for the play go on sale on Monday at 9 am and cost between 15 and 45 pounds. The run lasts six "
+               "weeks, from 3 March to 12 April, with no shows on Mondays. There is a relaxed performance on 22 March.")
+    every, relaxed = ground("There are shows every day. There is a relaxed performance on 22 March.", [context],
+                            GroundingConfig(engine=engine)).verdicts
+    assert every.label == CONTRADICTED and every.anchor == 1, every.rule
+    assert relaxed.label == SUPPORTED and relaxed.anchor == 2, relaxed.rule

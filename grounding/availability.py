@@ -101,8 +101,8 @@ def other_availability(claim: str, sentence: str) -> list[tuple[str, str]]:
 
 
 # there already, against to come: "E-bikes are already available" / "E-bikes will be added next spring"
-_ALREADY = re.compile(r"\b(?:is|are)\s+already\s+(?:available|open|on\s+sale|in\s+(?:use|service|place|operation)|"
-                      r"running|live|here)\b", re.IGNORECASE)
+_ALREADY = re.compile(r"\b(?:is|are)\s+already\s+(?:available|open|on\s+(?:sale|show|display|view)|in\s+(?:use|service|"
+                      r"place|operation)|running|live|here)\b", re.IGNORECASE)
 _TO_COME = re.compile(r"\b(?:will|(?:is|are)\s+(?:due|set|expected|scheduled|planned|going)\s+to)\s+(?:be\s+)?"
                       r"[a-z]+", re.IGNORECASE)
 
@@ -118,7 +118,8 @@ def not_yet(claim: str, sentence: str) -> list[tuple[str, str]]:
         return []
     subject = _stems(claim[:m.start()])
     for to_come in _TO_COME.finditer(sentence):
-        before = sentence[:to_come.start()]
-        if subject and subject <= _stems(before[-60:]) and not _NEGATION.search(before[-30:]):
+        before = sentence[:to_come.start()]     # the claim's subject there, or the sentence's "It" / "They" for it
+        named = subject <= _stems(before[-60:]) or re.fullmatch(r"\s*(?:it|they)\s*", before, re.IGNORECASE)
+        if subject and named and not _NEGATION.search(before[-30:]):
             return [(m.group(0), to_come.group(0))]
     return []

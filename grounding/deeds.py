@@ -226,6 +226,36 @@ def another_place(claim: str, sentence: str) -> Optional[tuple[str, str]]:
     return None
 
 
+def _places_of(doc) -> list[tuple[str, str, str]]:
+    """(verb lemma, place noun lemma, the verb and its phrase as written) for each verb (not "be" or "have", not
+    negated) with an "in" or "at" phrase: "finishes at the cathedral" -> ("finish", "cathedral", …)."""
+    out = []
+    for prep in (t for t in doc if t.dep_ == "prep" and t.lower_ in ("in", "at")):
+        obj = next((c for c in prep.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")), None)
+        verb = prep.head
+        while verb.pos_ != "VERB" and verb.dep_ in ("pobj", "prep") and verb.head is not verb:   # "starts at 9 am in
+            verb = verb.head                                                                    # the city park"
+        if obj is not None and verb.pos_ == "VERB" and verb.lemma_.lower() not in ("be", "have") \
+                and not any(c.dep_ == "neg" for c in verb.children):
+            out.append((verb.lemma_.lower(), obj.lemma_.lower(),
+                        f"{verb.text} {prep.text} " + doc[prep.i + 1:obj.i + 1].text))
+    return out
+
+
+def other_verbs_place(claim: str, sentence: str) -> Optional[tuple[str, str]]:
+    """(the claim's verb and place, the sentence's) where the sentence gives the claim's verb another place and the
+    claim's place to another verb: "The marathon finishes in the city park" against "The marathon starts at 9 am in
+    the city park and finishes at the cathedral" (Supported on every engine, P(e) 0.96). Else None."""
+    mine = _places_of(parse(claim))
+    theirs = _places_of(parse(sentence)) if mine else []
+    for verb, place, said in mine:
+        other = [(p, s) for v, p, s in theirs if v == verb and p != place]
+        if other and not any(v == verb and p == place for v, p, _ in theirs) \
+                and any(v != verb and p == place for v, p, _ in theirs):
+            return said, other[0][1]
+    return None
+
+
 class Target(NamedTuple):
     verb: str                 # the verb's lemma ("orbit")
     role: str                 # "dobj", or the preposition that takes the object ("to")
@@ -325,7 +355,8 @@ def another_owner(claim: str, sentence: str, source: str = "") -> Optional[tuple
 def told_otherwise(claim: str, sentence: str, source: str = "") -> Optional[tuple[str, tuple[str, str]]]:
     """("place", "object" or "owner", (the claim's, the sentence's)) for the first of another place, another object
     and another owner the sentence gives the claim's deed; None."""
-    for kind, found in (("place", another_place(claim, sentence)), ("object", another_object(claim, sentence)),
+    for kind, found in (("place", another_place(claim, sentence) or other_verbs_place(claim, sentence)),
+                        ("object", another_object(claim, sentence)),
                         ("owner", another_owner(claim, sentence, source))):
         if found:
             return kind, found
@@ -333,5 +364,6 @@ def told_otherwise(claim: str, sentence: str, source: str = "") -> Optional[tupl
 
 
 def tells_parties(claim: str) -> bool:
-    """Whether the claim's main clause places a thing, does a deed to a named thing or of a named owner's thing."""
-    return bool(placings(claim, True) or targets(claim, True) or owners(claim, True))
+    """Whether the claim's main clause places a thing, does a deed to a named thing or of a named owner's thing, or
+    the claim gives a verb of it a place ("finishes in the city park")."""
+    return bool(placings(claim, True) or targets(claim, True) or owners(claim, True) or _places_of(parse(claim)))

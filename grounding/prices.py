@@ -119,8 +119,8 @@ def price_states(text: str) -> tuple[PriceState, ...]:
     out = []
     for verb in parse(text):
         lemma = verb.lemma_.lower()
-        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-        if subject is None and lemma == "cost":      # "parking costs 15 euros" parsed as one noun phrase
+        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "csubj", "csubjpass")), None)
+        if subject is None and lemma == "cost":     # ("Roaming in Europe is included": a gerund, a clause's subject)      # "parking costs 15 euros" parsed as one noun phrase
             subject = next((c for c in verb.children if c.dep_ == "compound"), None)
         if subject is not None and subject.lower_ in ("which", "that") and verb.dep_ == "relcl":
             subject = verb.head                      # "the special exhibition, which costs £9": the exhibition
@@ -151,7 +151,7 @@ def price_states(text: str) -> tuple[PriceState, ...]:
         noun, words = _thing(subject)
         if lemma in _STATE_VERBS and (free := _free_word(verb)) is not None:
             out.append(PriceState(noun, words, True, free.text))
-        elif lemma == "include" and subject.dep_ == "nsubjpass":   # "Breakfast is included in the room rate"
+        elif lemma == "include" and subject.dep_ in ("nsubjpass", "csubjpass"):   # "Breakfast is included in …"
             out.append(PriceState(noun, words, True, "included"))
         elif lemma == "sell" and subject.dep_ == "nsubjpass" and any(c.lower_ == "separately" for c in verb.children):
             out.append(PriceState(noun, words, False, f"{verb.text} separately"))    # "the charger is sold separately"

@@ -64,6 +64,8 @@ def test_a_sold_out_claim_against_tickets_still_available_is_contradicted(engine
 @pytest.mark.parametrize("claim, sentence, expected", [
     ("E-bikes are already available.", "E-bikes will be added next spring.", [("are already available", "will be added")]),
     ("The new wing is already open.", "The museum said the new wing will open in May.", [("is already open", "will open")]),
+    ("The red pandas are already on show.", "They will go on show to visitors in March.",
+     [("are already on show", "will go")]),
     # not "already", another subject, the sentence says it is there
     ("E-bikes are available.", "E-bikes will be added next spring.", []),
     ("The new wing is already open.", "The cafe will open in May.", []),

@@ -239,3 +239,30 @@ def test_a_deed_of_another_owners_thing_is_contradicted(engine):
     assert "it gives the deed to another's: the claim says “Rovers' goalkeeper”" in \
         explain(res, sent_off, res.claims[sent_off.claim])
     assert won.label == SUPPORTED and won.anchor == 0, won.rule
+
+
+MARATHON = "The marathon starts at 9 am in the city park and finishes at the cathedral."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The marathon finishes in the city park.", MARATHON, ("finishes in the city park", "finishes at the cathedral")),
+    ("The marathon starts in the city park.", MARATHON, None),
+    ("The marathon finishes at the cathedral.", MARATHON, None),
+    # the claim's place given to no other verb there: the verb may happen in both
+    ("The concert starts in the park.", "The concert starts in the park and ends in the square.", None),
+    ("The concert ends in the park.", "The concert ends in the square.", None),
+])
+def test_the_claims_verb_given_another_place_and_its_place_another_verb(claim, sentence, expected):
+    from grounding.deeds import other_verbs_place
+    assert other_verbs_place(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_marathon_that_starts_in_the_park_does_not_finish_there(engine):
+    """An everyday batch: "The marathon finishes in the city park" was Supported on every engine (P(e) 0.96)."""
+    context = MARATHON + " Runners must be 18 or older. The course closes after seven hours."
+    finish, start = ground("The marathon finishes in the city park. The marathon starts in the city park.", [context],
+                           GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert finish.label == CONTRADICTED and finish.anchor == 0, finish.rule
+    assert finish.anchor_conflict == "the claim says “finishes in the city park”, the source “finishes at the cathedral”"
+    assert start.label == SUPPORTED and start.anchor == 0, start.rule

@@ -113,6 +113,11 @@ def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
     ("Older diesel cars pay 12.50 pounds a day.", "Electric cars and vehicles that meet the standard pay nothing.", []),
     ("Children under 16 pay half price.", "Adult tickets cost 18 pounds, and children under 16 go free with an adult.",
      [("pay half price", "free")]),
+    # a gerund parsed as a clause's subject ("Roaming in Europe costs extra" was Supported on every engine)
+    ("Roaming in Europe costs extra.", "Roaming in Europe is included, but calls to other countries cost extra.",
+     [("costs extra", "included")]),
+    ("Calls to other countries cost extra.", "Roaming in Europe is included, but calls to other countries cost extra.",
+     []),
 ])
 def test_a_price_said_in_a_clause_or_for_another_time(claim, sentence, expected):
     assert free_against_price(claim, sentence) == expected

@@ -226,17 +226,26 @@ def another_place(claim: str, sentence: str) -> Optional[tuple[str, str]]:
     return None
 
 
+# verbs of an event or a stay that happens somewhere: "finishes at the cathedral" (not "prolong lifespan in mice",
+# where the parse had read "lifespan" as a verb)
+_WHERE_VERBS = frozenset("start begin finish end open close meet stop arrive depart leave land live work stay study "
+                         "train happen occur perform play gather sleep park launch".split())
+
+
 def _places_of(doc) -> list[tuple[str, str, str]]:
-    """(verb lemma, place noun lemma, the verb and its phrase as written) for each verb (not "be" or "have", not
-    negated) with an "in" or "at" phrase: "finishes at the cathedral" -> ("finish", "cathedral", …)."""
+    """(verb lemma, place noun lemma, the verb and its phrase as written) for each verb of `_WHERE_VERBS` (not
+    negated, with no object) with an "in" or "at" phrase of no figure: "finishes at the cathedral" -> ("finish",
+    "cathedral", …)."""
     out = []
     for prep in (t for t in doc if t.dep_ == "prep" and t.lower_ in ("in", "at")):
         obj = next((c for c in prep.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")), None)
         verb = prep.head
         while verb.pos_ != "VERB" and verb.dep_ in ("pobj", "prep") and verb.head is not verb:   # "starts at 9 am in
             verb = verb.head                                                                    # the city park"
-        if obj is not None and verb.pos_ == "VERB" and verb.lemma_.lower() not in ("be", "have") \
-                and not any(c.dep_ == "neg" for c in verb.children):
+        if obj is not None and verb.pos_ == "VERB" and verb.lemma_.lower() in _WHERE_VERBS \
+                and not any(c.dep_ in ("neg", "dobj") for c in verb.children) \
+                and not any(c.dep_ == "nummod" or c.like_num for c in obj.subtree):   # where it happens: not "prolong
+            # lifespan in mice" (a deed done to something), not "at 9 am", "at 4 dpi" (a time)
             out.append((verb.lemma_.lower(), obj.lemma_.lower(),
                         f"{verb.text} {prep.text} " + doc[prep.i + 1:obj.i + 1].text))
     return out

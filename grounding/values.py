@@ -231,7 +231,7 @@ OPENING_PRONOUN = re.compile(r"\W*(it|they|this|these|he|she|we)\b", re.IGNORECA
 def _two_subjects(a, b) -> bool:
     """Whether the verbs governing two values' tokens have subjects of one voice that name two things: not pronouns,
     not the values themselves ("Five of the singers were hospitalized" / "Three of the 53 … were hospitalized"), not an
-    agent against a patient, not one among the other's words ("Recycling" / "Recycling and food waste")."""
+    agent against a patient, not one joined to the other ("Recycling" / "Recycling and food waste")."""
     def subject(token):
         found = next((c for c in governor(token).children if c.dep_ in ("nsubj", "nsubjpass")), None)
         return None if found is None or token in found.subtree else found
@@ -239,7 +239,7 @@ def _two_subjects(a, b) -> bool:
     return x is not None and y is not None and x.dep_ == y.dep_ and x.lemma_.lower() != y.lemma_.lower() \
         and not {x.lemma_.lower(), y.lemma_.lower()} & _PRONOUNS and {x.pos_, y.pos_} <= {"NOUN", "PROPN"} \
         and not {x.lemma_.lower(), y.lemma_.lower()} & {t.lemma_.lower() for t in (*x.subtree, *y.subtree)
-                                                        if t is not x and t is not y}
+                                                        if t.dep_ in ("conj", "nmod")}
 
 
 def _subject_words(token) -> frozenset:

@@ -44,10 +44,19 @@ def test_only_a_far_sentence_and_only_the_models_own_contradiction():
     def verdict(cosine, conflict=None):
         return Verdict(claim=0, label=CONTRADICTED, score=-0.2, anchor=2, cosine=cosine, entity_overlap=None,
                        entail=0.03, contradict=0.6, rule="contradiction override", anchor_conflict=conflict)
-    assert _far_nearest(verdict(0.29), config, preset, [0.03, 0.37, 0.6]).label == UNSUPPORTED
-    assert _far_nearest(verdict(0.29), config, preset, None).label == UNSUPPORTED   # the pair's own reading
-    assert _far_nearest(verdict(0.41), config, preset, [0.03, 0.37, 0.6]).label == CONTRADICTED   # near enough
+    claim, named = "The company will open a new factory in Asia.", ["The company plans to cut 1,200 jobs in Europe."]
+    assert _far_nearest(verdict(0.29), config, preset, [0.03, 0.37, 0.6], claim, named).label == UNSUPPORTED
+    assert _far_nearest(verdict(0.29), config, preset, None, claim, named).label == UNSUPPORTED   # the pair's own
+    assert _far_nearest(verdict(0.41), config, preset, [0.03, 0.37, 0.6], claim, named).label == CONTRADICTED  # near
     assert _far_nearest(verdict(0.29, "the claim says 2021, the source 2023"), config, preset,
-                        [0.03, 0.37, 0.6]).label == CONTRADICTED
+                        [0.03, 0.37, 0.6], claim, named).label == CONTRADICTED
     # a sure reading stands ("It opened on schedule" against "… two years later than planned": P(c) 0.92)
-    assert _far_nearest(verdict(0.27), config, preset, [0.01, 0.07, 0.92]).label == CONTRADICTED
+    assert _far_nearest(verdict(0.27), config, preset, [0.01, 0.07, 0.92], claim, named).label == CONTRADICTED
+    # unless the sources never name the claim's subject, below FAR_SUBJECT ("Trains will be cancelled")
+    schools = ["Schools in the area will stay open unless the council says otherwise."]
+    assert _far_nearest(verdict(0.36), config, preset, [0.01, 0.10, 0.89], "Trains will be cancelled.",
+                        schools).label == UNSUPPORTED
+    assert _far_nearest(verdict(0.45), config, preset, [0.01, 0.10, 0.89], "Trains will be cancelled.",
+                        schools).label == CONTRADICTED
+    assert _far_nearest(verdict(0.36), config, preset, [0.01, 0.10, 0.89], "Schools will close.",
+                        schools).label == CONTRADICTED

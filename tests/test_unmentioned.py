@@ -36,6 +36,36 @@ def test_the_claims_thing_that_no_sentence_writes(claim, context, expected):
     assert unmentioned(claim, [context]) == expected
 
 
+FORECAST = ("Heavy snow is expected across the north from Tuesday evening, with up to 20 cm on high ground. Temperatures "
+            "will drop to minus 8 overnight. Schools in the area will stay open unless the council says otherwise. The "
+            "snow should clear by Thursday.")
+
+
+@pytest.mark.parametrize("claim, expected", [
+    ("Trains will be cancelled.", "Trains"),
+    ("Local buses will stop running.", "Local buses"),
+    # named there (plural or singular), a pronoun, a name, a unit
+    ("Schools will close.", None),
+    ("The school will close.", None),
+    ("It will snow on Tuesday.", None),
+    ("London will get snow.", None),
+])
+def test_the_claims_subject_that_no_sentence_writes(claim, expected):
+    from grounding.unmentioned import subject_unmentioned
+    assert subject_unmentioned(claim, [FORECAST]) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_trains_a_forecast_never_names_are_not_contradicted(engine):
+    """An everyday batch: "Trains will be cancelled" was Contradicted on two engines by "Schools in the area will stay
+    open …", the one sentence read (cosine 0.36, below τ; P(c) 0.89). The schools' sentence still decides theirs."""
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    trains, schools = ground("Trains will be cancelled. All schools in the area will close.", [FORECAST],
+                             config).verdicts
+    assert trains.label == UNSUPPORTED, trains.rule
+    assert schools.label == CONTRADICTED and schools.anchor == 2, schools.rule
+
+
 def _contradicted(anchor: int = 0) -> Verdict:
     return Verdict(claim=0, label=CONTRADICTED, score=-0.5, anchor=anchor, cosine=0.45, entail=0.05, contradict=0.8,
                    rule="judged alone, context sentence 1 contradicts the claim: P(c) = 0.80 >= 0.7")

@@ -86,14 +86,14 @@ def unmentioned_override(v, preset, claim_text: str, context_texts: list[str]):
 
 def subject_unmentioned(claim: str, context_texts: list[str]) -> Optional[str]:
     """The claim's main subject (binding.main_subject: a noun, not a pronoun or a name), as the claim writes it, where
-    no context sentence writes its head (by its first letters, plural and singular alike); else None. "Trains will be
-    cancelled" against a forecast that names schools, snow and temperatures, but no train."""
+    no context sentence writes its head (by its first letters, plural and singular alike, also inside a word); else
+    None. "Trains will be cancelled" against a forecast that names schools, snow and temperatures, but no train."""
     from grounding.binding import main_subject
     head = main_subject(judged_text(claim))
     if head is None or head.pos_ != "NOUN" or len(head.text) < 3 or _UNITS.match(head.lower_) or not head.text.isalpha():
         return None
     stem = head.lower_[:max(4, len(head.lower_) - 2)] if len(head.lower_) > 4 else head.lower_
     source = " ".join(judged_text(t) for t in context_texts)
-    if re.search(rf"(?<!\w){re.escape(stem)}", source, re.IGNORECASE):
+    if re.search(re.escape(stem), source, re.IGNORECASE):     # inside a word too: "smartphone" names a phone
         return None
     return " ".join([w.text for w in head.subtree if w.dep_ in ("compound", "amod") and w.i < head.i] + [head.text])

@@ -49,10 +49,12 @@ FORECAST = ("Heavy snow is expected across the north from Tuesday evening, with 
     ("The school will close.", None),
     ("It will snow on Tuesday.", None),
     ("London will get snow.", None),
+    # written inside a word ("The phone is available in red" against "The smartphone …", an everyday batch)
+    ("The phone is available in red.", None),
 ])
 def test_the_claims_subject_that_no_sentence_writes(claim, expected):
     from grounding.unmentioned import subject_unmentioned
-    assert subject_unmentioned(claim, [FORECAST]) == expected
+    assert subject_unmentioned(claim, [FORECAST + " The smartphone app shows the warnings."]) == expected
 
 
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))

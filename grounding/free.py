@@ -49,6 +49,6 @@ def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:
             [x for x in theirs if not x.words and x.noun == c.noun and c.words <= words]
         # a price the claim gives with no time against free at some times only ("Parking costs 1.50 pounds an hour"
         # / "Parking … is free on Sundays and after 6 pm on other days"): a plain price says what it mostly costs
-        if same and all(x.free != c.free for x in same) and not (not c.free and not when and theirs_when):
+        if same and all(x.free != c.free for x in same) and (c.free or when or not theirs_when):
             out.append((c.said, same[0].said))
     return out

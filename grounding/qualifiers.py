@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from grounding.invisible import judged_text
+from grounding.overclaim import _stem      # a word's first five letters, a plural made singular: "dogs" is "dog"
 
 _QUALIFIER = re.compile(
     r"^\s*(?:(?:each|apiece|per\s+\w+|a\s+(?:day|night|week|month|year|head|person))\s+)?"
@@ -28,14 +29,9 @@ def _qualifier(text: str, end: int) -> tuple[str, frozenset] | None:
     m = _QUALIFIER.match(text[end:])
     if m is None:
         return None
-    words = frozenset(_key(w) for w in re.findall(r"[A-Za-z]{2,}", m.group("q")) if w.lower() not in _STOP)
+    words = frozenset(_stem(w.lower()) for w in re.findall(r"[A-Za-z]{2,}", m.group("q")) if w.lower() not in _STOP)
     return (m.group("q"), words) if words else None
 
-
-def _key(word: str) -> str:
-    """A word's first five letters, a plural made singular first ("dogs" and "dog" are one)."""
-    word = word.lower()
-    return (word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else word)[:5]
 
 
 def misbound_qualifiers(claim: str, sentence: str) -> tuple:
@@ -97,7 +93,7 @@ def _of_subject(claim: str, before: int) -> tuple[str, frozenset] | None:
     if (m or owner or done) is None or (m or owner or done).end() > before:
         return None
     said = m.group("q") if m else f"for {owner.group('who').lower()}" if owner else f"for {done.group('thing')}"
-    words = frozenset(_key(w) for w in re.findall(r"[A-Za-z]{2,}", said) if w.lower() not in _STOP)
+    words = frozenset(_stem(w.lower()) for w in re.findall(r"[A-Za-z]{2,}", said) if w.lower() not in _STOP)
     return (said, words) if words else None
 
 
@@ -112,4 +108,5 @@ def _payer(claim: str) -> tuple[str, frozenset] | None:
     if head is None or head.tag_ != "NNS" or head.head.lower_ not in _PAYS:
         return None
     words = " ".join(t.text for t in head.subtree)
-    return words.lower(), frozenset(_key(w) for w in re.findall(r"[A-Za-z]{2,}", words) if w.lower() not in _STOP)
+    return words.lower(), frozenset(_stem(w.lower()) for w in re.findall(r"[A-Za-z]{2,}", words)
+                                    if w.lower() not in _STOP)

@@ -54,10 +54,16 @@ def unmentioned(claim: str, context_texts: list[str]) -> Optional[str]:
                 or _UNITS.match(t.lower_) or not t.text.isalpha() \
                 or root.lemma_.lower() in _PASSIVE_ONLY and t.dep_ != "nsubjpass":
             continue
-        stem = t.lower_[:max(4, len(t.lower_) - 2)] if len(t.lower_) > 4 else t.lower_
-        if not re.search(rf"(?<!\w){re.escape(stem)}", source, re.IGNORECASE):
+        if not _written(t.lower_, source):
             return " ".join([w.text for w in t.subtree if w.dep_ in ("compound", "amod") and w.i < t.i] + [t.text])
     return None
+
+
+def _written(word: str, source: str, inside: bool = False) -> bool:
+    """Whether `source` writes `word` by its first letters (all but two, four at least: plural and singular alike), as a
+    word's start, or with `inside` anywhere in a word."""
+    stem = word[:max(4, len(word) - 2)] if len(word) > 4 else word
+    return re.search(("" if inside else r"(?<!\w)") + re.escape(stem), source, re.IGNORECASE) is not None
 
 
 def _named(claim: str, thing: str) -> bool:
@@ -92,8 +98,7 @@ def subject_unmentioned(claim: str, context_texts: list[str]) -> Optional[str]:
     head = main_subject(judged_text(claim))
     if head is None or head.pos_ != "NOUN" or len(head.text) < 3 or _UNITS.match(head.lower_) or not head.text.isalpha():
         return None
-    stem = head.lower_[:max(4, len(head.lower_) - 2)] if len(head.lower_) > 4 else head.lower_
     source = " ".join(judged_text(t) for t in context_texts)
-    if re.search(re.escape(stem), source, re.IGNORECASE):     # inside a word too: "smartphone" names a phone
+    if _written(head.lower_, source, inside=True):     # inside a word too: "smartphone" names a phone
         return None
     return " ".join([w.text for w in head.subtree if w.dep_ in ("compound", "amod") and w.i < head.i] + [head.text])

@@ -99,3 +99,17 @@ def ruled_contradiction(models_dir):
                                             overrides={setting: None}).validate())
         assert not off.verdicts[0].rule.startswith(rule) and off.sentence_map.ruled == []
     return check
+
+
+def contradicted_and_backed(engine: str, text: str, context: str, anchor: int, backed_anchor: int | None = None):
+    """An everyday answer checked as a user would: `text` holds two sentences, one the context says otherwise and one
+    it backs, grounded together against `context` on `engine` with the shipped models. Asserts the first
+    Contradicted and the second Supported, anchored on `anchor` (the second on `backed_anchor` where given); returns
+    both verdicts for the test's own checks."""
+    from grounding import GroundingConfig, ground
+    config = GroundingConfig(engine=engine, models_dir=str(ROOT / "exported_models")).validate()
+    wrong, right = ground(text, [context], config).verdicts
+    assert wrong.label == "Contradicted" and wrong.anchor == anchor, wrong.rule
+    assert right.label == "Supported" and right.anchor == (anchor if backed_anchor is None else backed_anchor), \
+        right.rule
+    return wrong, right

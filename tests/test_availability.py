@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.availability import not_yet, other_availability
 from grounding.reversal import reversals
@@ -82,8 +83,6 @@ def test_e_bikes_to_be_added_next_spring_are_not_already_available(engine):
     (context-fast) by "E-bikes will be added next spring"."""
     context = ("The city's bike share scheme now has 1,200 bikes at 150 docking stations. Members pay 90 pounds a year. "
                "E-bikes will be added next spring.")
-    already, bikes = ground("E-bikes are already available. The scheme has 1,200 bikes.", [context],
-                            GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
-    assert already.label == CONTRADICTED and already.anchor == 2, already.rule
-    assert bikes.label == SUPPORTED and bikes.anchor == 0, bikes.rule
+    contradicted_and_backed(engine, "E-bikes are already available. The scheme has 1,200 bikes.", context, 2,
+                            backed_anchor=0)
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import contradicted_and_backed
 from grounding import GroundingConfig, ground, rederive
 from grounding.deeds import another_doer, another_object, another_owner, another_place, deeds, does_it
 from grounding.explain import explain
@@ -261,8 +262,6 @@ def test_the_claims_verb_given_another_place_and_its_place_another_verb(claim, s
 def test_a_marathon_that_starts_in_the_park_does_not_finish_there(engine):
     """An everyday batch: "The marathon finishes in the city park" was Supported on every engine (P(e) 0.96)."""
     context = MARATHON + " Runners must be 18 or older. The course closes after seven hours."
-    finish, start = ground("The marathon finishes in the city park. The marathon starts in the city park.", [context],
-                           GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
-    assert finish.label == CONTRADICTED and finish.anchor == 0, finish.rule
+    finish, _ = contradicted_and_backed(engine, "The marathon finishes in the city park. The marathon starts in the "
+                                        "city park.", context, 0)
     assert finish.anchor_conflict == "the claim says “finishes in the city park”, the source “finishes at the cathedral”"
-    assert start.label == SUPPORTED and start.anchor == 0, start.rule

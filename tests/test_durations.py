@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.durations import duration_conflicts, durations
 from grounding.learned import quantity_conflicts
@@ -229,8 +230,5 @@ def test_a_roll_out_over_two_months_against_two_weeks_is_contradicted(engine):
     took "over two weeks" as holding it, both open above)."""
     context = ("Version 4.2 of the app adds a dark mode and fixes a bug that drained the battery. The update is free "
                "for existing users and will roll out over two weeks.")
-    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
-    months, weeks = ground("The update will roll out over two months. The update will roll out over two weeks.",
-                           [context], config).verdicts
-    assert months.label == CONTRADICTED and months.anchor == 1, months.rule
-    assert weeks.label == SUPPORTED and weeks.anchor == 1, weeks.rule
+    contradicted_and_backed(engine, "The update will roll out over two months. The update will roll out over two "
+                            "weeks.", context, 1)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.ellipsis import elided_denial
 from grounding.reversal import reversals
@@ -139,10 +140,7 @@ def test_foot_passengers_who_buy_at_the_port_need_not_book(engine):
     """An everyday batch: "Foot passengers must book in advance" was Supported on every engine (P(e) 0.96)."""
     context = ("The ferry to the island runs four times a day in summer and twice a day in winter. The crossing takes "
                "45 minutes. " + FERRY + " Dogs travel free.")
-    foot, cars = ground("Foot passengers must book in advance. Cars must be booked in advance.", [context],
-                        GroundingConfig(engine=engine)).verdicts
-    assert foot.label == CONTRADICTED and foot.anchor == 2, foot.rule
-    assert cars.label == SUPPORTED and cars.anchor == 2, cars.rule
+    contradicted_and_backed(engine, "Foot passengers must book in advance. Cars must be booked in advance.", context, 2)
 
 
 
@@ -150,7 +148,4 @@ def test_foot_passengers_who_buy_at_the_port_need_not_book(engine):
 def test_a_filter_basket_to_wash_by_hand_is_not_dishwasher_safe(engine):
     context = ("The coffee machine makes up to 12 cups at a time and keeps coffee warm for two hours. The glass jug is "
                "dishwasher safe, but the filter basket should be washed by hand.")
-    basket, jug = ground("The filter basket is dishwasher safe. The jug can go in the dishwasher.", [context],
-                         GroundingConfig(engine=engine)).verdicts
-    assert basket.label == CONTRADICTED and basket.anchor == 1, basket.rule
-    assert jug.label == SUPPORTED and jug.anchor == 1, jug.rule
+    contradicted_and_backed(engine, "The filter basket is dishwasher safe. The jug can go in the dishwasher.", context, 1)

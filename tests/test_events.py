@@ -5,11 +5,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.events import EVENT_RULE, dated_once, swap_target, with_claims_date
 from grounding.explain import explain
 from grounding.pipeline import rederive
-from grounding.types import CONTRADICTED, SUPPORTED, UNSUPPORTED
+from grounding.types import CONTRADICTED, UNSUPPORTED
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 
@@ -94,8 +95,5 @@ def test_applications_closing_on_another_day_than_the_closing_date_are_contradic
     closing date for applications is 15 May"; the parse had read "close" as an adjective."""
     context = ("The job is full-time and based in Leeds, with two days a week working from home. The closing date for "
                "applications is 15 May.")
-    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
-    june, may = ground("Applications close on 15 June. Applications close on 15 May.", [context], config).verdicts
-    assert june.label == CONTRADICTED and june.anchor == 1, june.rule
+    june, _ = contradicted_and_backed(engine, "Applications close on 15 June. Applications close on 15 May.", context, 1)
     assert june.rule.startswith("quantity override: the claim says 15 June, the source 15 May"), june.rule
-    assert may.label == SUPPORTED and may.anchor == 1, may.rule

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.explain import explain
 from grounding.overclaim import Overclaim, stronger
 from grounding.pipeline import rederive
-from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED
+from grounding.types import PARTIAL, SUPPORTED
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 ENGINES = ("claims", "context", "context-fast")
@@ -227,13 +228,10 @@ BAGS = ("Checked bags on the airline must weigh no more than 23 kg. A second bag
 def test_any_against_a_limit_is_contradicted_and_the_limit_backed(engine):
     """An everyday batch: "Pets of any size may travel in the cabin" was Supported on context (F 0.88) and Unsupported
     on the others; the source says only pets under 8 kg may."""
-    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
-    res = ground("Pets of any size may travel in the cabin. Pets under 8 kg may travel in the cabin.", [BAGS], config)
-    anysize, light = res.verdicts
-    assert anysize.label == CONTRADICTED and anysize.anchor == 3, anysize.rule
+    anysize, _ = contradicted_and_backed(engine, "Pets of any size may travel in the cabin. Pets under 8 kg may travel "
+                                         "in the cabin.", BAGS, 3)
     assert anysize.anchor_conflict == "the claim says “of any size”, the source “under 8 kg”"
     assert "the claim says it of all, the source only within a limit" in anysize.explanation
-    assert light.label == SUPPORTED and light.anchor == 3, light.rule
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -242,11 +240,8 @@ def test_free_delivery_on_all_orders_against_a_minimum_order_is_contradicted(eng
     sentences read together leaning against it, P(c) 0.52)."""
     context = ("The garden centre is open from 9 am to 5 pm, Monday to Saturday, and from 10 am to 4 pm on Sundays. "
                "Delivery is free on orders over 50 pounds within ten miles.")
-    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
-    every, over = ground("Delivery is free on all orders. Delivery is free on orders over 50 pounds.", [context],
-                         config).verdicts
-    assert every.label == CONTRADICTED and every.anchor == 1, every.rule
-    assert over.label == SUPPORTED and over.anchor == 1, over.rule
+    contradicted_and_backed(engine, "Delivery is free on all orders. Delivery is free on orders over 50 pounds.", context,
+                            1)
 
 
 @pytest.mark.parametrize("engine", ("claims", "context"))
@@ -255,9 +250,6 @@ def test_all_learners_against_those_who_pass_is_contradicted(engine):
     claims); context-fast reads it only weakly backed, which no word rule turns."""
     context = ("The online course is self-paced and takes about 20 hours to complete. It costs 99 dollars, and learners "
                "who pass the final test get a certificate.")
-    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
-    every, passed = ground("All learners get a certificate. Learners who pass the final test get a certificate.",
-                           [context], config).verdicts
-    assert every.label == CONTRADICTED and every.anchor == 1, every.rule
-    assert passed.label == SUPPORTED and passed.anchor == 1, passed.rule
+    contradicted_and_backed(engine, "All learners get a certificate. Learners who pass the final test get a certificate.",
+                            context, 1)
 

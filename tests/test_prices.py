@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.explain import explain
 from grounding.free import free_against_price
@@ -444,8 +445,5 @@ ZONE = ("Air pollution in the city centre fell by a quarter after the low emissi
 def test_electric_cars_that_pay_nothing_do_not_pay_the_diesel_charge(engine):
     """An everyday batch: "Electric cars pay 12.50 pounds a day" was Supported on every engine (the diesel sentence's
     figure; the parse read "pay" in "… meet the standard pay nothing" as a noun)."""
-    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
-    electric, diesel = ground("Electric cars pay 12.50 pounds a day. Drivers of older diesel cars pay 12.50 pounds a "
-                              "day.", [ZONE], config).verdicts
-    assert electric.label == CONTRADICTED and electric.anchor == 2, electric.rule
-    assert diesel.label == SUPPORTED and diesel.anchor == 1, diesel.rule
+    contradicted_and_backed(engine, "Electric cars pay 12.50 pounds a day. Drivers of older diesel cars pay 12.50 "
+                            "pounds a day.", ZONE, 2, backed_anchor=1)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.binding import found_in
 from grounding.explain import explain
@@ -141,10 +142,8 @@ def test_a_weekday_opening_time_said_of_saturday_is_contradicted(engine):
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
 def test_a_large_dog_at_the_small_dogs_price_is_contradicted(engine):
     context = GROOMING + " Appointments last about two hours. The salon is closed on Sundays and Mondays."
-    large, small = ground("Grooming a large dog costs 40 pounds. Grooming a small dog costs 40 pounds.", [context],
-                          GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
-    assert large.label == CONTRADICTED and large.anchor == 0, large.rule
-    assert small.label == SUPPORTED and small.anchor == 0, small.rule
+    contradicted_and_backed(engine, "Grooming a large dog costs 40 pounds. Grooming a small dog costs 40 pounds.",
+                            context, 0)
 
 
 def test_one_subject_among_the_others_words_is_one_figure():

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.learned import quantity_conflicts
 from grounding.types import CONTRADICTED, SUPPORTED
@@ -85,8 +86,6 @@ def test_a_value_per_another_period(claim, sentence, expected):
 def test_membership_a_year_against_a_term_is_contradicted(engine):
     context = ("The swimming club trains on Tuesday and Thursday evenings and Saturday mornings. Membership is 120 "
                "pounds a term, and the first session is free.")
-    year, term = ground("Membership is 120 pounds a year. Membership is 120 pounds a term.", [context],
-                        GroundingConfig(engine=engine)).verdicts
-    assert year.label == CONTRADICTED and year.anchor == 1, year.rule
+    year, _ = contradicted_and_backed(engine, "Membership is 120 pounds a year. Membership is 120 pounds a term.",
+                                      context, 1)
     assert "the claim says 120 pounds a year, the source 120 pounds a term" in year.rule
-    assert term.label == SUPPORTED and term.anchor == 1, term.rule

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.learned import quantity_conflicts
 from grounding.types import CONTRADICTED, SUPPORTED
@@ -135,7 +136,5 @@ def test_open_on_a_day_of_the_span_is_supported(engine):
 def test_shows_every_day_against_no_shows_on_mondays_are_contradicted(engine):
     context = ("Tickets for the play go on sale on Monday at 9 am and cost between 15 and 45 pounds. The run lasts six "
                "weeks, from 3 March to 12 April, with no shows on Mondays. There is a relaxed performance on 22 March.")
-    every, relaxed = ground("There are shows every day. There is a relaxed performance on 22 March.", [context],
-                            GroundingConfig(engine=engine)).verdicts
-    assert every.label == CONTRADICTED and every.anchor == 1, every.rule
-    assert relaxed.label == SUPPORTED and relaxed.anchor == 2, relaxed.rule
+    contradicted_and_backed(engine, "There are shows every day. There is a relaxed performance on 22 March.", context, 1,
+                            backed_anchor=2)

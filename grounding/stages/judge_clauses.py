@@ -25,17 +25,18 @@ def run(state: Run) -> None:
     if state.over_budget() or "entailment" not in state.models:
         return
     claims, items = state.result.claims, []
+    own = "scorer" not in state.models     # the claims engine: a pair's numbers are the model's reading alone
+    texts = state.context_texts
     for k in state.claims:
         claim = claims[k]
         claim.clause_readings = None
         judged = sorted((p for p in state.scores if p.claim == k and p.judged), key=lambda p: (-p.cosine, p.column))
         whole = _leans_against(claim.joint) or _leans_against(claim.alone)
-        own = "scorer" not in state.models     # the claims engine: a pair's numbers are the model's reading alone
         columns = [p.column for p in judged
                    if (whole and (p.column in (claim.joint_columns or ()) or p.column == claim.alone_column))
-                   or (own and p.entail is not None and _leans_against([p.entail, p.neutral, p.contradict]))]
-        for j in [c for c in columns if clauses(state.context_texts[c])][:MOST]:
-            items += [(k, j, piece) for piece in clauses(state.context_texts[j])]
+                   or (own and p.entail is not None and _leans_against([p.entail, p.neutral or 0.0, p.contradict]))]
+        cut = [(j, pieces) for j in columns if (pieces := clauses(texts[j]))][:MOST]
+        items += [(k, j, piece) for j, pieces in cut for piece in pieces]
     if not items:
         return
     model = state.models["entailment"]

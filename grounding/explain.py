@@ -257,6 +257,9 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
     if verdict.label != NOT_ASSESSED and any(p.rechecked for p in result.pairs if p.claim == verdict.claim):
         text += (" This verdict lay near a threshold, so its judgements were made again by the fp32 models "
                  "(the int8 ones could have turned it).")
+    if claim.cut_short and verdict.label != NOT_ASSESSED:
+        text += (" The time budget ran out while this sentence was read again: the verdict rests on the first readings "
+                 "only (not every reading together, clause by clause or by the fp32 models was made).")
     unread = unread_note(result)
     if unread and verdict.label not in (NOT_ASSESSED, CONTRADICTED):
         text += " " + unread

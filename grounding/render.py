@@ -52,6 +52,7 @@ def claims_html(result: GroundingResult, selected_row: Optional[int] = None, sel
             badge = _badge(v.label) if v else '<span class="badge badge-pending">Pending</span>'
             badge += _unsure_tag(v) if v is not None else ""
             note = f' <span class="note">({_e(c.note)})</span>' if c.note and c.note != "not assessed" else ""
+            note += ' <span class="note">(first readings only: the time budget ran out)</span>' if c.cut_short else ""
             sel = " selected" if selected_claim == k else ""
             # an unsplit sentence is not repeated under itself
             text = '<span class="note">the whole sentence</span>' if c.text == sent.text else _e(c.text)

@@ -71,6 +71,7 @@ class Claim:
     origin: str = "decomposed"          # decomposed | sentence (the whole sentence, after a failed split)
     note: str = ""
     truncated: bool = False             # only the claim's start fit a model's window: the rest was never read
+    cut_short: bool = False             # the time budget held back some of its rereadings (stages.explain)
     # P(e), P(n), P(c) of the claim against its judged context sentences read together as one premise (stage
     # judge_joint), those sentences' columns, and whether the fp32 twin gave the numbers (near a joint threshold)
     joint: Optional[list[float]] = None

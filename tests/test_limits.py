@@ -288,3 +288,35 @@ def test_json_upload_of_a_deep_document_is_refused_clearly(tmp_path):
     from grounding.ingest import UploadError
     with pytest.raises(UploadError, match="deep.json"):
         read_upload(str(path))
+
+
+BRIDGE = "The new bridge will carry cyclists and pedestrians only; cars will not be allowed."
+
+
+@pytest.mark.parametrize("engine", ["claims", "context", "context-fast"])
+def test_a_row_the_budget_cut_while_reading_again_says_so_on_its_verdicts(engine, cfg, monkeypatch):
+    """The time budget running out after a sentence's first judgements used to leave the stages that read it again
+    (together, by the fp32 twin, clause by clause) skipped without a word: the coverage called the check complete.
+    Now the row keeps its verdicts, each saying it rests on the first readings, the claims list and the coverage
+    say so too, and the sentences after it are not assessed."""
+    from grounding.render import claims_html
+    from grounding.stages import Run
+    response = "Cyclists will be able to use the bridge. Cars can cross the bridge."
+    config = dataclasses.replace(cfg, engine=engine)
+    full = ground(response, BRIDGE, config)
+    assert not full.coverage.budget_exhausted and not any(c.cut_short for c in full.claims)
+    assert [v.label for v in full.verdicts] == [SUPPORTED, CONTRADICTED]
+    assert full.claims[0].clause_readings     # read clause by clause in full
+
+    # the budget runs out once sentence 1 has its first judgements
+    monkeypatch.setattr(Run, "out_of_time", lambda self: self.row == 0 and bool(self.scores))
+    cut = ground(response, BRIDGE, config)
+    first = [v for v in cut.verdicts if cut.claims[v.claim].sentence == 0]
+    second = [v for v in cut.verdicts if cut.claims[v.claim].sentence == 1]
+    assert first and all(cut.claims[v.claim].cut_short for v in first)
+    assert all(v.label != NOT_ASSESSED and "rests on the first readings only" in v.explanation for v in first)
+    assert cut.claims[first[0].claim].clause_readings is None
+    assert [v.label for v in second] == [NOT_ASSESSED]
+    assert cut.coverage.budget_exhausted
+    assert any("ran out while response sentence 1 was read again" in m for m in cut.coverage.messages)
+    assert "first readings only: the time budget ran out" in claims_html(cut)

@@ -72,7 +72,7 @@ def run(engine: Engine, state: Run) -> Iterator[Optional[Run]]:
         for stage in engine.before:
             yield from stage.steps(state)
         for i in range(len(state.result.response_sentences)):
-            if state.rows_ok[i] and state.over_budget():
+            if state.rows_ok[i] and state.out_of_time():
                 _budget_spent(state, i)
             state.start_row(i)
             for stage in engine.per_row:

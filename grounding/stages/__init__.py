@@ -43,6 +43,7 @@ class Run:
     # the working set of the response sentence being checked
     row: int = -1
     skip: bool = False                            # the row is outside the checked part: no stage after decompose
+    cut: bool = False                             # the time budget (or Stop) held back some of the row's readings
     parts: list = field(default_factory=list)     # decompose -> self_check: the candidate claims
     claims: list[int] = field(default_factory=list)   # indices into result.claims judged for this row
     cosines: Optional[np.ndarray] = None          # claims x scored context sentences
@@ -55,12 +56,20 @@ class Run:
     read_texts: Optional[list[str]] = field(default=None, repr=False)   # `context_texts`, once worked out
 
     def start_row(self, row: int) -> None:
-        self.row, self.skip, self.parts, self.claims, self.cosines = row, False, [], [], None
+        self.row, self.skip, self.cut, self.parts, self.claims, self.cosines = row, False, False, [], [], None
         self.candidates, self.skipped, self.scores, self.diffs, self.best, self.verdicts = [], [], [], {}, {}, []
 
     def over_budget(self) -> bool:
         """Whether the request's time budget is spent or the check was stopped (then the stages start no more model
-        work: the scorer checks between windows, the entailment model between batches, the rows between them)."""
+        work: the scorer checks between windows, the entailment model between batches, the rows between them). Asked
+        within a row and true, it marks the row `cut`: a stage that asked held back a reading (the stage `explain`
+        says so on the row's verdicts and in the coverage)."""
+        out = self.out_of_time()
+        if out and self.row >= 0:
+            self.cut = True
+        return out
+
+    def out_of_time(self) -> bool:
         return (self.deadline is not None and time.monotonic() > self.deadline) or self.stopped()
 
     def stopped(self) -> bool:

@@ -1,5 +1,9 @@
 """Stage `explain`: each new verdict gets its provenance (claim -> response offsets -> context sentence offsets
--> document) and a deterministic explanation quoting its anchor (grounding.explain), and joins the result."""
+-> document) and a deterministic explanation quoting its anchor (grounding.explain), and joins the result.
+
+A row the time budget (or Stop) cut while it was read again (`Run.cut`: a stage after the first judgements found
+the budget spent and held back a reading: together, by the fp32 twin, clause by clause, part by part) keeps its
+verdicts, and each says that it rests on the first readings (`Claim.cut_short`), as the coverage does."""
 from __future__ import annotations
 
 from grounding import explain
@@ -16,5 +20,10 @@ def finalise(result: GroundingResult, v: Verdict) -> None:
 
 
 def run(state: Run) -> None:
+    if state.cut and state.verdicts:
+        for v in state.verdicts:
+            state.result.claims[v.claim].cut_short = True
+        state.budget_spent(f"while response sentence {state.row + 1} was read again: its verdicts rest on the first "
+                           "readings only")
     for v in state.verdicts:
         finalise(state.result, v)

@@ -294,40 +294,16 @@ def _written_in(key: str, text: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(key)}(?!\w)", text.lower()) is not None
 
 
-def about_another(claim: str, sentence: str) -> bool:
-    """Whether the sentence speaks of another thing of the claim's kind (`another_kind`)."""
-    return bool(another_kind(claim, sentence))
-
-
-def another_kind(claim: str, sentence: str) -> str:
-    """The sentence's subject where it is another thing of the claim's kind: it has the head word of the claim's
-    subject but other words telling it apart ("travel vaccines" in "Travel vaccines are given only with an
-    appointment" for "Flu vaccines need no appointment"), and none of the claim's such words is in the sentence; else
-    "". The claim's subject: `claim_subject`; only a sentence with its head word, not all those words, is parsed."""
-    subject = claim_subject(judged_text(claim))
-    if subject is None or not subject[1]:
-        return ""
-    head, marks = subject
-    sentence = judged_text(sentence)
-    words = set(re.findall(r"[a-z0-9]+", sentence.lower()))
-    if not re.search(rf"(?<!\w){re.escape(head[:max(3, len(head) - 2)])}", sentence, re.IGNORECASE) \
-            or not any(m not in words for m in marks):
-        return ""
-    from grounding.decompose import parse
-    for t in parse(sentence):
-        if t.dep_ in ("nsubj", "nsubjpass") and t.lemma_.lower() == head:
-            theirs = [c for c in t.children if c.dep_ in ("compound", "amod")]
-            if theirs and not {c.lower_ for c in theirs} & marks and not marks & words:
-                return t.doc[min(c.i for c in theirs):t.i + 1].text
-    return ""
-
-
 @functools.lru_cache(maxsize=1024)
-def claim_subject(text: str) -> tuple[str, frozenset] | None:
-    """(head lemma, words compounding or qualifying it) of `main_subject`: ("vaccine", {"flu"}), "Flu vaccines …"."""
+def claim_subject(text: str, of: bool = False) -> tuple[str, frozenset] | None:
+    """(head lemma, words compounding or qualifying it) of `main_subject`: ("vaccine", {"flu"}), "Flu vaccines …";
+    `of`: and an "of" phrase's noun with its own such words ("Sales of petrol cars": {"car", "petrol"})."""
     head = main_subject(text)
-    return None if head is None else (head.lemma_.lower(),
-                                      frozenset(c.lower_ for c in head.children if c.dep_ in ("compound", "amod")))
+    objs = [o for p in (head.children if of and head is not None else ()) if p.dep_ == "prep" and p.lower_ == "of"
+            for o in p.children if o.dep_ == "pobj"]
+    return None if head is None else (head.lemma_.lower(), frozenset(
+        {c.lower_ for t in [head, *objs] for c in t.children if c.dep_ in ("compound", "amod")}
+        | {o.lemma_.lower() for o in objs}))
 
 
 def main_subject(text: str):

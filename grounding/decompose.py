@@ -163,7 +163,7 @@ def _predicate_clauses(root) -> list[tuple[object, set[int]]]:
     modifiers.
     """
     predicates = _coordinated_predicates(root)
-    if len(predicates) == 1:
+    if len(predicates) == 1 or any(_misparsed(p, head) for p, head in predicates):
         return [(root, _subtree(root))]
     openers = _openers(root)
     clauses = []
@@ -184,6 +184,14 @@ def _predicate_clauses(root) -> list[tuple[object, set[int]]]:
             tokens |= openers
         clauses.append((predicate, tokens))
     return clauses
+
+
+def _misparsed(predicate, head) -> bool:
+    """A conjunct with auxiliaries of its own and no "and", comma or semicolon before it: "Drivers caught speeding will
+    not be fined", with "caught" read as the root and "will not be fined" as its conjunct (kept whole)."""
+    return head is not None and predicate.i > head.i and not _linkers(head, predicate) \
+        and not any(c.dep_ == "cc" for c in predicate.children) \
+        and any(c.dep_ in ("aux", "auxpass", "neg") for c in predicate.children)
 
 
 def _coordinated_predicates(root) -> list[tuple[object, object]]:

@@ -219,6 +219,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
                    if not any(d[0] == c for c, _ in out))
         from grounding.monthdays import month_day_conflicts    # a day of each month ("the 15th" / "the first day")
         out.extend(month_day_conflicts(claim, context))
+        from grounding.months import month_conflicts          # a month against others ("in June" / "3 May to 17 May")
+        out.extend(d for d in month_conflicts(claim, context) if not any(d[0] in c for c, _ in out))
         from grounding.weekdays import other_days, weekday_conflicts   # every day against some days ("every
         out.extend(weekday_conflicts(claim, context))                   # evening" / "on Monday, …"), or others
         out.extend(d for d in other_days(claim, context) if not any(d[0] in c or c in d[0] for c, _ in out))

@@ -189,6 +189,8 @@ def other_state(claim: str, sentence: str) -> list[tuple[str, str]]:
     decides without the model): "The weekend will be wetter" / "The weekend should be drier and brighter" (P(e)
     0.89); also the same day against the next ("arrive the same day" / "arrives the next working day")."""
     from grounding import opposites        # words of opposite sense beside the fixed pairs
+    from grounding.firsts import first_against_before      # "for the first time" / "many times before"
+    from grounding.only import one_of_many                 # "entirely by the government" / "by … and a charity"
     from grounding.overclaim import holds_most
     if bool(_NEGATION.search(claim)) != bool(_NEGATION.search(sentence)):
         return []
@@ -202,7 +204,8 @@ def other_state(claim: str, sentence: str) -> list[tuple[str, str]]:
         _other_state_when(claim, sentence) + _able_or_not(claim, sentence) + _other_trend_in_clause(claim, sentence) \
         + opposites.other_grade(claim, sentence) + opposites.as_normal(claim, sentence) \
         + opposites.un_prefixed(claim, sentence) + opposites.other_way(claim, sentence) \
-        + opposites.fed_or_fasted(claim, sentence) + opposites.some_of_all(claim, sentence)
+        + opposites.fed_or_fasted(claim, sentence) + opposites.some_of_all(claim, sentence) \
+        + first_against_before(claim, sentence) + one_of_many(claim, sentence)
 
 
 _CLAUSES = re.compile(r"[;:]|,?\s+\b(?:while|whereas|but|although|though|yet)\b", re.IGNORECASE)
@@ -228,15 +231,15 @@ def _other_trend_in_clause(claim: str, sentence: str) -> list[tuple[str, str]]:
         return []
     own, other = (_RISE, _FALL) if up.pop() else (_FALL, _RISE)
     rest = _TREND.sub(" ", claim)
-    named = claim_subject(claim)    # the claim's subject with the words that tell it apart ("petrol car sales")
-    subject = _stems(" ".join([named[0], *named[1]])) if named and named[1] else set()
+    named = claim_subject(claim, of=True)    # its subject with the words that tell it apart ("petrol car sales",
+    subject = _stems(" ".join([named[0], *named[1]])) if named and named[1] else set()   # "sales of petrol cars")
     clauses = _CLAUSES.split(sentence)
-    for clause in clauses:
+    owned = [c for c in clauses if subject and subject <= _stems(c)]   # the clauses that name the claim's subject
+    for clause in owned or clauses:     # not the other's ("Sales of petrol cars fell" / "Sales of electric cars rose")
         said = [(w.lower(), w) for w in re.findall(r"[A-Za-z]+", clause) if w.lower() in own | other] + \
             [(_BY_FIGURE[m.group(1).lower()], _figure_written(clause, m)) for m in _UP_DOWN.finditer(clause)]
         if said and not {w for w, _ in said} & own and not _NEGATION.search(clause) and (holds_most(rest, clause) or (
-                subject and subject <= _stems(clause) and holds_most(rest, sentence)    # "last year" said once
-                and not any(subject <= _stems(c) for c in clauses if c is not clause))):   # the clause's own subject
+                len(owned) == 1 and holds_most(rest, sentence))):    # "last year" said once, in the other clause
             return [(found[0].group(0), said[0][1])]
     return []
 

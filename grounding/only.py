@@ -14,6 +14,8 @@ reads it (grounding.reversal.reversals).
 """
 from __future__ import annotations
 
+import re
+
 from grounding.decompose import parse
 
 
@@ -134,3 +136,25 @@ def _head_lemma(head) -> str:
     if head.pos_ == "AUX":
         head = next((c for c in head.children if c.dep_ == "acomp"), head)
     return head.lemma_.lower()
+
+
+_SOLE = re.compile(r"\b(?:only|entirely|solely|exclusively|wholly|just)\s+(?P<prep>by|from|with)\s+(?:the\s+|a\s+|an\s+)?"
+                   r"(?P<what>[a-z][a-z -]*?)\s*(?=[.,;]|$)", re.IGNORECASE)
+
+
+def one_of_many(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's words, the sentence's)] where the claim gives a thing one source or agent alone ("paid for
+    entirely by the government", "funded solely by the council") and the sentence, holding most of the claim's other
+    words, gives it that one and another ("paid for by the government and a local charity"; the entailment model read
+    it as neither, Unsupported on every engine). The reversal rule (negate.other_state) gives the pair."""
+    from grounding.overclaim import holds_most
+    sole = _SOLE.search(claim)
+    if sole is None or re.search(r"\b(?:not|never)\b|n't\b", claim):
+        return []
+    what = re.escape(sole.group("what").lower())
+    for said in re.finditer(rf"\b{sole.group('prep').lower()}\s+(?P<list>[^.;]+)", sentence, re.IGNORECASE):
+        items = said.group("list")
+        if re.search(rf"\b{what}\b", items.lower()) and re.search(r"\s(?:and|as\s+well\s+as|plus)\s", items) \
+                and holds_most(claim[:sole.start()] + " " + claim[sole.end():], sentence, share=0.5):
+            return [(sole.group(0), said.group(0).rstrip(" ,"))]
+    return []

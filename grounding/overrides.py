@@ -214,7 +214,6 @@ def move_anchor(v: Verdict, pair: PairScore | None, preset: VerdictPreset, entit
     v.score = round(fused_score(preset, pair.cosine, pair.entail, pair.contradict, pair.entity_overlap), 4)
 
 
-
 def reversal_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
                       joint_columns, context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
     """A backed or unsupported claim whose evidence (its judged sentences with cosine at least the preset's

@@ -11,8 +11,8 @@ welcome for a fee"), or sold separately ("A USB-C cable is included, but the cha
 qualified by "free" is free ("Annual membership … includes free parking", `_free_of`; not "free radicals"), what a
 thing comes with or includes is included ("It comes with a lock", `_given`; a price "including lunch"), and so is
 what comes with a plan, a ticket or a package ("Priority support comes with the premium plan"), what
-someone pays for is paid ("Members pay for parking", `_paid_for`), and so are the payers of a fare or an amount
-("older children pay a reduced fare", `_fare`: against "Children travel free"). "free of symptoms" or
+someone pays for is paid ("Members pay for parking", grounding.paying), and so are the payers of a fare or an amount
+("older children pay a reduced fare": against "Children travel free"). "free of symptoms" or
 "free from" something else is no price. A thing is its subject noun's lemma with the words that qualify it ("adult
 ticket"); the claim's thing matches the sentence's where the claim's qualifying words are among the sentence's
 ("tickets" and "adult tickets", not "child tickets" and "adult tickets"), or where one is the other sold by the unit
@@ -34,14 +34,15 @@ from typing import NamedTuple
 
 from grounding.decompose import parse
 from grounding.entities import _number_value
+from grounding import paying
+from grounding.paying import MONEY as _MONEY, PRICE_NOUNS as _PRICE_NOUNS
 from grounding.invisible import judged_text
 
 _STATE_VERBS = {"be", "remain", "stay", "get", "go", "come", "become", "travel", "ride", "enter", "fly", "park"}
 _PRICE_WORDS = re.compile(r"\bfree\b|\bcomplimentary\b|\bincluded\b|\bincludes?\b|\bcomes?\s+with\b"
                           r"|\bcosts?\b|\bcosting\b|[£$€]|\bpa(?:y|ys|id)\b"
-                          r"|\bseparately\b"
+                          r"|\bseparately\b|\b\d[\d.,]*p\b"
                           r"|\b(?:euro|dollar|pound|cent|penny|pence|yen|franc|fee|charge)s?\b", re.I)
-_MONEY = re.compile(r"(?:euro|dollar|pound|cent|penny|pence|yen|franc|fee|charge)s?$|[£$€]", re.I)
 
 
 class PriceState(NamedTuple):
@@ -131,14 +132,17 @@ def price_states(text: str) -> tuple[PriceState, ...]:
             out.append(PriceState(noun, words, True, f"{free.text} {verb.text}"))
             continue
         if lemma == "pay" and subject is not None and not any(c.dep_ == "neg" for c in verb.children) \
-                and (paid := _paid_for(verb)) is not None:     # "Members pay for parking"
+                and (paid := paying.paid_for(verb)) is not None:     # "Members pay for parking"
             noun, words = _thing(paid)
             out.append(PriceState(noun, words, False, f"{verb.text} for {paid.text}"))
             continue
         if lemma == "pay" and subject is not None and subject.pos_ in ("NOUN", "PROPN") \
-                and not any(c.dep_ == "neg" for c in verb.children) and (fare := _fare(verb)) is not None:
-            noun, words = _thing(subject)           # "older children pay a reduced fare": the payer's, as "Children
-            out.append(PriceState(noun, words, False, f"{verb.text} {fare}"))   # travel free" is the traveller's
+                and not any(c.dep_ == "neg" for c in verb.children) and (fare := paying.fare(verb)) is not None:
+            noun, words = _thing(paying.paid_to(verb) or subject)   # "older children pay a reduced fare": the payer's,
+            out.append(PriceState(noun, words, False, f"{verb.text} {fare}"))   # as "Children travel free" is the
+            continue                # traveller's; "pay 5 pounds to enter the gallery": the gallery's
+        if (bought := paying.bought(verb)) is not None:      # "can buy a reusable bag for 50p": the bag's
+            out.append(PriceState(*_thing(bought[0]), False, bought[1]))
             continue
         if (given := _given(verb)) is not None:       # "It comes with a lock", "The kit includes a lock": included
             noun, words = _thing(given)
@@ -235,26 +239,7 @@ def _a_price(token) -> bool:
     return token.pos_ == "NOUN" and (token.lemma_.lower() in _PRICE_NOUNS or any(c.like_num for c in token.children))
 
 
-def _fare(verb) -> str | None:
-    """What "pay" pays as its object, where that is a price or an amount ("a reduced fare", "£2"), as written."""
-    for obj in (c for c in verb.children if c.dep_ == "dobj"):
-        if obj.lemma_.lower() in _PRICE_NOUNS or _MONEY.search(obj.text) or any(t.like_num for t in obj.subtree):
-            return obj.doc[obj.left_edge.i:obj.right_edge.i + 1].text
-    return None
-
-
-def _paid_for(verb):
-    """The noun of "pay for …" that names no amount ("pay for parking"; not "pay for a year", "pay £5 for it")."""
-    for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "for"):
-        noun = next((p for p in prep.children if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
-        if noun is not None and not _MONEY.search(noun.lemma_) and not any(t.like_num for t in noun.subtree) \
-                and noun.lemma_.lower() not in ("year", "month", "week", "day", "hour", "it", "them"):
-            return noun
-    return None
-
-
 # nouns that name a price, whose thing is what qualifies them: "The course fee is £450" prices the course
-_PRICE_NOUNS = frozenset({"fee", "price", "cost", "charge", "fare", "rent", "rate", "subscription", "premium"})
 _PER = re.compile(r"^\s*(?:a|an|per|each)\s+(?:calendar\s+)?([a-z]+)", re.I)   # "per calendar month" is a month
 
 
@@ -367,6 +352,9 @@ def same_price(a, b) -> bool | None:
     not "child tickets" and "adult tickets") or the other's among the claim's where they share one ("resident parking
     permit" and "resident permit"), and the same per part where both have one (not "£20 a week" and "£15 a night";
     "annual" is "a year")."""
+    (pays_a, payer_a), (pays_b, payer_b) = paying.payer(a), paying.payer(b)
+    if (pays_a or pays_b) and payer_a and payer_b:    # "Adults pay 8 pounds" / "costs 6 pounds for adults"
+        return payer_a == payer_b
     x, y = priced_thing(a), priced_thing(b)
     if x is None or y is None:
         return None

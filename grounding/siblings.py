@@ -4,7 +4,7 @@ Supported (context-fast, P(e) 0.99): the sentence's plan is the premium one, and
 The entailment model reads the shared head word and the shared predicate.
 
 The verdict rule (`sibling_override`, with the preset's binding_override on): a Supported or Partially supported
-claim whose anchor's subject is another thing of the claim's kind (binding.another_kind: the claim's subject's head
+claim whose anchor's subject is another thing of the claim's kind (`another_kind`: the claim's subject's head
 word, other words telling it apart, none of the claim's such words in the sentence; the claim's a common noun told
 apart by a word of kind, `_kind_told`), or names another thing of a name the claim gives (`named_sibling`: "Elm
 Street" for "Oak Street"; a name no context sentence gives, of a claim one sentence backed, not several read
@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from grounding.config import VerdictPreset
+from grounding.invisible import judged_text
 from grounding.types import PARTIAL, SUPPORTED, PairScore, Verdict
 
 SIBLING_RULE = "said of another of its kind"
@@ -56,7 +57,6 @@ def sibling_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
     if preset.binding_override is None or v.label not in (SUPPORTED, PARTIAL) or v.anchor is None \
             or v.anchor_conflict:
         return v
-    from grounding.binding import another_kind
     told = _kind_told(claim_text)
 
     together = v.rule.startswith("read together, ")     # several sentences backed it: a name of one is no answer
@@ -95,3 +95,33 @@ def named_sibling(claim: str, sentence: str) -> tuple[str, str] | None:
             if x.key.split()[-1] == words[-1] and not set(x.key.split()[:-1]) & set(words[:-1]):
                 return x.surface, m.surface
     return None
+
+
+def about_another(claim: str, sentence: str) -> bool:
+    """Whether the sentence speaks of another thing of the claim's kind (`another_kind`)."""
+    return bool(another_kind(claim, sentence))
+
+
+def another_kind(claim: str, sentence: str) -> str:
+    """The sentence's subject where it is another thing of the claim's kind: it has the head word of the claim's
+    subject but other words telling it apart ("travel vaccines" in "Travel vaccines are given only with an
+    appointment" for "Flu vaccines need no appointment"), and none of the claim's such words is in the sentence; else
+    "". The claim's subject: binding.claim_subject; only a sentence with its head word, not all those words, is
+    parsed."""
+    from grounding.binding import claim_subject
+    subject = claim_subject(judged_text(claim))
+    if subject is None or not subject[1]:
+        return ""
+    head, marks = subject
+    sentence = judged_text(sentence)
+    words = set(re.findall(r"[a-z0-9]+", sentence.lower()))
+    if not re.search(rf"(?<!\w){re.escape(head[:max(3, len(head) - 2)])}", sentence, re.IGNORECASE) \
+            or not any(m not in words for m in marks):
+        return ""
+    from grounding.decompose import parse
+    for t in parse(sentence):
+        if t.dep_ in ("nsubj", "nsubjpass") and t.lemma_.lower() == head:
+            theirs = [c for c in t.children if c.dep_ in ("compound", "amod")]
+            if theirs and not {c.lower_ for c in theirs} & marks and not marks & words:
+                return t.doc[min(c.i for c in theirs):t.i + 1].text
+    return ""

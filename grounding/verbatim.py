@@ -40,7 +40,7 @@ def own_words_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
             continue
         lead = re.compile(_START + r"\W+".join(map(re.escape, words)) + r"\W+$", re.IGNORECASE)
         after = [x for x in theirs if lead.search(sentence[max(0, x.start - 80):x.start])]
-        if any(x.key == c.key for x in after):
+        if any(x.key == c.key for x in after) or any(_tail_follows(claim, c, sentence, x) for x in theirs):
             continue
         other = next((x for x in after if x.kind == c.kind and not values_agree(claim, c, sentence, x)
                       and (c.kind != "number" or _unit(sentence, x.end) == _unit(claim, c.end))
@@ -50,6 +50,18 @@ def own_words_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         else:
             out.extend(next((pair for x in after if (pair := _apart(claim, c, sentence, x))), ()))
     return out
+
+
+def _tail_follows(claim: str, c, sentence: str, x) -> bool:
+    """Whether the sentence gives the claim's value `c` as `x` with the claim's words after it up to its clause's end
+    (a unit and a qualifier, one not a stop word at least): "Tickets cost 6 pounds on Tuesdays" against "Tickets cost 9
+    pounds, or 6 pounds on Tuesdays" says the sentence's second value, not its first."""
+    if x.key != c.key or x.kind != c.kind:
+        return False
+    words = _WORD.findall(re.split(r"[,;:(.]", claim[c.end:])[0])[:4]
+    if not words or all(w.lower() in _STOP for w in words[c.kind == "number":]):    # a unit alone says too little
+        return False
+    return re.match(r"\W+".join(map(re.escape, words)) + r"\b", sentence[x.end:].lstrip(), re.IGNORECASE) is not None
 
 
 def _apart(claim: str, c, sentence: str, x) -> tuple:

@@ -94,7 +94,8 @@ def weekday_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     if _NEGATION.search(claim[max(0, at - 30):at]) or EVERY_DAY.search(sentence) \
             or (len(every) == 5 and _every(sentence)[0] == every):
         return []
-    noun = _subject(claim) or next(iter(re.findall(r"^\s*there\s+(?:are|is|will\s+be)\s+([a-z]+)", claim, re.I)), "")
+    noun = _subject(claim) or next((_lemma(w) for w in re.findall(r"^\s*there\s+(?:are|is|will\s+be)\s+(?:daily\s+"
+                                                                   r"|nightly\s+)?([a-z]+)", claim, re.I)), "")
     none = re.search(rf"\bno\s+{re.escape(noun[:max(3, len(noun) - 1)])}\w*\s+on\s+[^,.;:]+", sentence,
                      re.IGNORECASE) if noun else None
     if none is not None and named_days(none.group(0))[0] & every:   # "with no shows on Mondays": not every day
@@ -124,6 +125,11 @@ def _predicate(text: str) -> str:
     return next((c.lemma_.lower() for c in root.children if c.dep_ in ("acomp", "attr")), "")
 
 
+def _lemma(word: str) -> str:
+    from grounding.decompose import parse
+    return next((t.lemma_.lower() for t in parse(word)), word.lower())
+
+
 def _lemmas(text: str) -> set[str]:
     from grounding.decompose import parse
     return {t.lemma_.lower() for t in parse(text)}
@@ -146,13 +152,18 @@ def closed_outside(claim: str, sentence: str) -> tuple[str, str] | None:
         return None
     ours, said = named_days(claim[shut.end():])
     days, theirs = named_days(sentence)
-    if not ours or len(days) < 5 or ours & days or not _one_list(sentence, theirs):
+    if not ours or len(days) < 5 or ours & days or not _one_list(sentence, theirs) \
+            or not _figures(claim) <= _figures(sentence):
         return None
     from grounding.values import _PRONOUNS
     noun = _subject(claim)
     if noun and noun not in _PRONOUNS and _subject(sentence) and noun not in _lemmas(sentence):
         return None
     return f"{shut.group(0)} on {said}", f"open {theirs}"
+
+
+def _figures(text: str) -> set[str]:
+    return set(re.findall(r"\d+(?:[:.]\d+)?", text))
 
 
 _OPEN_STATE = re.compile(r"\b(?:is|are)\s+(?:also\s+)?open\b|\bopens?\b", re.IGNORECASE)
@@ -175,8 +186,8 @@ def open_within(claim: str, sentence: str) -> tuple[str, str] | None:
     ours, said = named_days(rest)
     stop = _SHUT_OR_BUT.search(sentence, there.end())
     days, theirs = named_days(sentence[there.end():stop.start() if stop else len(sentence)])
-    if not ours or not ours <= days or not _one_list(sentence, theirs):
-        return None
+    if not ours or not ours <= days or not _one_list(sentence, theirs) or not _figures(claim) <= _figures(sentence):
+        return None     # "open until 9 pm on weekdays" against "open until 8 pm on weekdays": more than days differ
     from grounding.values import _PRONOUNS
     noun = _subject(claim)
     if noun and noun not in _PRONOUNS and _subject(sentence) and noun not in _lemmas(sentence):

@@ -19,7 +19,8 @@ against "children who had not been vaccinated" (P(c) 0.48; "not vaccinated child
   whole percentage within 1 % of a source's with two decimals or more ("5%" for "4.99%");
 - a word negated by its prefix ("unvaccinated", "ineffective") where the premise says "not" before the word itself;
 - "closes at 8 pm" where the premise is open until 8 pm ("open from 9 am to 8 pm"): "is open until 8 pm";
-- "cost(s) less / more" where the premise says "cheaper" / "more expensive" and never "cost less / more".
+- "cost(s) less / more" where the premise says "cheaper" / "more expensive" and never "cost less / more";
+- "for two weeks" where the premise gives the days it spans ("from 3 May to 17 May": 14 days, or 15 counting both).
 The meaning is unchanged, so what the model reads of the new text is its reading of the claim; every entailment
 reading goes through it (`runtime.Entailment.predict`), and the explanation quotes the text read. Values that
 differ are left as written, for the model and the number rules to see.
@@ -267,7 +268,7 @@ def align(premise: str, hypothesis: str) -> str:
                 words = words[:1].upper() + words[1:]
             edits.append((mine.start, end, words))
     edits += _closing_hours(premise, hypothesis, theirs, ours, edits) + _price_words(premise, hypothesis) \
-        + _late_in_the_day(premise, hypothesis)
+        + _late_in_the_day(premise, hypothesis) + _date_span(premise, hypothesis)
     for m in _PREFIXED.finditer(hypothesis):
         word = m.group("word")
         if m.group("prefix").lower() in ("in", "im", "il", "ir", "dis") and not _ADJECTIVE_END.search(word.lower()):
@@ -350,3 +351,32 @@ def _late_in_the_day(premise: str, hypothesis: str) -> list[tuple[int, int, str]
 def aligned(premises: list[str], hypotheses: list[str]) -> list[str]:
     """`align` over pairs."""
     return [align(p, h) for p, h in zip(premises, hypotheses)]
+
+
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+_ON = r"(?P<{0}>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<{1}>January|February|March|April|May|June|July|August|September|October" \
+      r"|November|December)"
+_FROM_TO = re.compile(r"\b(?:from\s+|between\s+)" + _ON.format("d1", "m1") + r"\s+(?:to|until|till|and)\s+"
+                      + _ON.format("d2", "m2") + r"\b")
+_FOR_SPAN = re.compile(r"\bfor\s+(?:(?P<n>a|an|one|two|three|four|five|six|\d{1,2})\s+(?P<unit>days?|weeks?)|a\s+fortnight)\b",
+                       re.IGNORECASE)
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _date_span(premise: str, hypothesis: str) -> list[tuple[int, int, str]]:
+    """[(start, end, the premise's dates)] for a length of time the hypothesis gives ("for two weeks") that the
+    premise's one span of dates in a year makes ("from 3 May to 17 May")."""
+    spans, lengths = list(_FROM_TO.finditer(premise)), list(_FOR_SPAN.finditer(hypothesis))
+    if len(spans) != 1 or len(lengths) != 1:
+        return []
+    m, span = lengths[0], spans[0]
+    n = _COUNT.get((m.group("n") or "").lower()) or (int(m.group("n")) if (m.group("n") or "").isdigit() else 0)
+    days = 14 if m.group("unit") is None else n * (7 if m.group("unit").lower().startswith("week") else 1)
+    a, b = (_MONTH_NAMES.index(span.group(x).lower()) for x in ("m1", "m2"))
+    start, end = sum(_MONTH_DAYS[:a]) + int(span.group("d1")), sum(_MONTH_DAYS[:b]) + int(span.group("d2"))
+    apart = (end - start) % 365
+    if days not in (apart, apart + 1):
+        return []
+    return [(m.start(), m.end(), span.group(0))]

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from grounding import GroundingConfig, ground
-from grounding.binding import about_another, describe, found_in, misbindings, misbound_kinds, misbound_verbs
+from grounding.binding import describe, found_in, misbindings, misbound_kinds, misbound_verbs
+from grounding.siblings import about_another
 from grounding.explain import explain
 from grounding.types import SUPPORTED
 

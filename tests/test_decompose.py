@@ -39,6 +39,7 @@ def test_a_simple_sentence_is_one_claim_with_its_offsets():
     "Adults pay 4 euros and children 2 euros.",          # a verb left out: "children 2 euros" is no object
     "It sells sourdough, rye and spelt loaves.",          # "spelt" read as a verb gave "It sells rye and."
     "Half received the vaccine and half a placebo.",      # a verb left out: "Half received half a placebo"
+    "Drivers caught speeding will not be fined.",         # "caught" read as the root gave "Drivers caught speeding."
 ])
 def test_sentences_that_stay_whole(text):
     (claim,) = claims_of(text)
@@ -90,3 +91,14 @@ def test_decompose_all_keeps_sentence_order_and_is_deterministic():
     assert (first[4].start, first[4].end) == (text.index("B fell."), len(text))
     assert decompose_all(sentences, text) == first
     assert decompose_all([], text) == []
+
+
+def test_a_misparsed_negation_stays_with_its_claim_on_the_claims_engine():
+    """"Drivers caught speeding will not be fined" had been split into "Drivers caught speeding." (Supported) and
+    "Drivers will not be fined." (Contradicted): the sentence shown as both."""
+    from grounding import GroundingConfig, ground
+    context = ("The council will introduce a 20 mph speed limit on all residential streets from March. Drivers caught "
+               "speeding will face the usual fines.")
+    res = ground("Drivers caught speeding will not be fined.", context, GroundingConfig(engine="claims"))
+    assert [(res.claims[v.claim].text, v.label, v.anchor) for v in res.verdicts] == [
+        ("Drivers caught speeding will not be fined.", "Contradicted", 1)]

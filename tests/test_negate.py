@@ -118,6 +118,7 @@ ASTHMA = ("In the trial, 412 adults with mild asthma were randomly assigned to t
           "weeks.")
 MUSEUM = "The museum is open from 10am to 6pm, Tuesday to Sunday, and closed on Mondays."
 TICKETS = "Tickets are non-refundable, but they can be transferred to another person."
+CARS_OF = "Sales of electric cars rose by 18% last year, while sales of petrol cars fell by 9%."
 CARS = "Sales of electric cars rose by 35% last year, while sales of petrol cars fell by 12%."
 NORVIK = "Chief executive Anna Berg said demand in Europe had weakened, while sales in Asia continued to grow."
 
@@ -166,6 +167,12 @@ NORVIK = "Chief executive Anna Berg said demand in Europe had weakened, while sa
     ("Petrol car sales rose last year.", CARS, [("rose", "fell")]),
     ("Electric car sales rose last year.", CARS, []),
     ("Car sales rose last year.", CARS, []),
+    # the subject told apart by an "of" phrase, and only the clause that names it ("Sales of petrol cars fell" had
+    # been read against the electric cars' clause)
+    ("Sales of petrol cars rose last year.", CARS_OF, [("rose", "fell")]),
+    ("Sales of electric cars fell last year.", CARS_OF, [("fell", "rose")]),
+    ("Sales of petrol cars fell last year.", CARS_OF, []),
+    ("Sales of electric cars rose last year.", CARS_OF, []),
     # the other grade of the claim's noun ("Participants had severe asthma" was Supported on every engine, P(e) 0.9)
     ("Participants had severe asthma.", ASTHMA, [("severe asthma", "mild asthma")]),
     ("The damage is permanent damage.", "The nerve damage was temporary damage in most patients.",
@@ -341,3 +348,12 @@ def test_a_tax_said_to_rise_where_it_stays_is_contradicted(engine):
     (v,) = ground("Property tax will go up.", context, config).verdicts
     assert v.label == "Contradicted" and v.anchor == 1, v.rule
     assert ground("Property tax will stay the same.", context, config).verdicts[0].label == "Supported"
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_sales_of_petrol_cars_rising_against_their_fall_is_contradicted(engine):
+    from conftest import contradicted_and_backed
+    context = (CARS_OF + " Electric cars now make up one in five new cars sold. The most popular model was the Tesla "
+               "Model Y.")
+    contradicted_and_backed(engine, "Sales of petrol cars rose last year. The Tesla Model Y was the most popular model.",
+                            context, 0, backed_anchor=2)

@@ -105,3 +105,24 @@ def test_camping_with_day_tickets_where_only_weekend_tickets_have_it_is_contradi
                   GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
     assert v.label == CONTRADICTED and v.anchor == 2, v.rule
     assert "the claim says “with day tickets”, the source “only with weekend tickets”" in v.rule
+
+
+def test_one_alone_against_one_and_another():
+    from grounding.only import one_of_many
+    sentence = "It cost 45 million pounds, paid for by the government and a local charity."
+    assert one_of_many("The centre was paid for entirely by the government.", sentence) == [
+        ("entirely by the government", "by the government and a local charity")]
+    assert one_of_many("The bus is used only by students.", "The bus is used by students and staff.") == [
+        ("only by students", "by students and staff")]
+    assert one_of_many("The centre was paid for by the government.", sentence) == []        # no "only"
+    assert one_of_many("The project was funded solely by the council.", "The project was funded by the council.") == []
+    assert one_of_many("The bus is used only by students.", "The café is run by students and staff.") == []  # other words
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_paid_for_entirely_by_one_of_two_payers_is_contradicted(engine):
+    from conftest import contradicted_and_backed
+    context = ("The hospital's new cancer centre will treat 300 patients a week. It cost 45 million pounds, paid for by "
+               "the government and a local charity. The centre has two radiotherapy machines and a garden for patients.")
+    contradicted_and_backed(engine, "The centre was paid for entirely by the government. The centre has a garden for "
+                            "patients.", context, 1, backed_anchor=2)

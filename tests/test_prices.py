@@ -447,3 +447,56 @@ def test_electric_cars_that_pay_nothing_do_not_pay_the_diesel_charge(engine):
     figure; the parse read "pay" in "… meet the standard pay nothing" as a noun)."""
     contradicted_and_backed(engine, "Electric cars pay 12.50 pounds a day. Drivers of older diesel cars pay 12.50 "
                             "pounds a day.", ZONE, 2, backed_anchor=1)
+
+
+def test_what_is_bought_or_paid_to_enter_is_priced():
+    from grounding.free import free_against_price
+    from grounding.prices import price_states
+    [bag] = price_states("Shoppers can buy a reusable bag for 50p.")
+    assert (bag.noun, bag.words, bag.free, bag.said) == ("bag", frozenset({"reusable"}), False,
+                                                         "buy a reusable bag for 50p")
+    [gallery] = price_states("Visitors must pay 5 pounds to enter the gallery.")
+    assert (gallery.noun, gallery.free) == ("gallery", False)
+    [park] = price_states("Customers pay 2 pounds to use the car park.")
+    assert (park.noun, park.words) == ("park", frozenset({"car"}))
+    assert price_states("You cannot buy a bag for 50p.") == ()          # negated: no state
+    assert free_against_price("Reusable bags are free.", "Shoppers can buy a reusable bag for 50p.") == [
+        ("free", "buy a reusable bag for 50p")]
+    assert free_against_price("Visitors must pay 5 pounds to enter the gallery.", "Entry to the gallery is free, but "
+                              "the museum asks for a donation of 5 pounds.") == [("pay 5 pounds", "free")]
+    assert free_against_price("Reusable bags cost 50p.", "Shoppers can buy a reusable bag for 50p.") == []
+
+
+def test_a_payers_amount_against_the_price_for_them():
+    from grounding.learned import quantity_conflicts
+    pool = "Swimming costs 6 pounds for adults and 3 pounds for children."
+    assert quantity_conflicts("Adults pay 8 pounds.", pool, same_figure=True) == [("8 pounds", "6 pounds")]
+    assert quantity_conflicts("Adults pay 6 pounds.", pool, same_figure=True) == []
+    assert quantity_conflicts("Children pay 3 pounds.", pool, same_figure=True) == []
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_free_bags_against_bags_for_50p_are_contradicted(engine):
+    from conftest import contradicted_and_backed
+    context = ("The supermarket will stop selling single-use plastic bags from January. Shoppers can buy a reusable "
+               "bag for 50p. Home delivery will be free on orders over 40 pounds.")
+    contradicted_and_backed(engine, "Reusable bags are free. Delivery is free on orders over 40 pounds.", context, 1,
+                            backed_anchor=2)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_paying_to_enter_a_free_gallery_is_contradicted(engine):
+    from conftest import contradicted_and_backed
+    context = ("The museum's new dinosaur gallery opened on Saturday. Its centrepiece is a 26-metre skeleton of a "
+               "Diplodocus, found in Wyoming in 1899. Entry to the gallery is free, but the museum asks for a donation "
+               "of 5 pounds.")
+    contradicted_and_backed(engine, "Visitors must pay 5 pounds to enter the gallery. The skeleton was found in 1899.",
+                            context, 2, backed_anchor=1)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_adults_paying_another_amount_are_contradicted(engine):
+    from conftest import contradicted_and_backed
+    context = ("The park's outdoor pool opens for the season on 25 May and closes on 8 September. The water is heated "
+               "to 25 degrees. Swimming costs 6 pounds for adults and 3 pounds for children.")
+    contradicted_and_backed(engine, "Adults pay 8 pounds. Children pay 3 pounds.", context, 2)

@@ -1,4 +1,4 @@
-"""Another thing of the claim's kind backs nothing (grounding.siblings; binding.another_kind)."""
+"""Another thing of the claim's kind backs nothing (grounding.siblings, another_kind)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from grounding import GroundingConfig, ground
-from grounding.binding import another_kind
+from grounding.siblings import another_kind
 from grounding.explain import explain
 from grounding.pipeline import rederive
 from grounding.siblings import SIBLING_RULE, claims_subject, named_sibling

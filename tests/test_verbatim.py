@@ -33,6 +33,10 @@ REPAIRS = "Screen replacements usually take about two hours; battery replacement
     ("Screen replacements take two hours.", REPAIRS, []),
     ("Parking costs £20 a night.", "Parking costs £15 a night.", [("£20", "£15")]),
     ("Parking costs £20 a week.", "Parking costs £15 a night.", []),
+    # the claim's value and the words after it, said as the sentence's second value ("Tickets cost 6 pounds on
+    # Tuesdays" had been Contradicted on every engine); the unit alone says too little
+    ("Tickets cost 6 pounds on Tuesdays.", "Tickets cost 9 pounds, or 6 pounds on Tuesdays.", []),
+    ("Tickets cost 6 pounds.", "Tickets cost 9 pounds, or 6 pounds on Tuesdays.", [("6", "9")]),
 ])
 def test_the_claims_own_words_before_another_value(claim, sentence, expected):
     assert own_words_conflicts(claim, sentence) == expected

@@ -138,3 +138,26 @@ def test_shows_every_day_against_no_shows_on_mondays_are_contradicted(engine):
                "weeks, from 3 March to 12 April, with no shows on Mondays. There is a relaxed performance on 22 March.")
     contradicted_and_backed(engine, "There are shows every day. There is a relaxed performance on 22 March.", context, 1,
                             backed_anchor=2)
+
+
+def test_daily_flights_against_three_days_and_open_hours_that_differ():
+    from grounding.weekdays import open_within
+    assert weekday_conflicts("There will be daily flights.", "There will be three flights a week, on Mondays, "
+                             "Wednesdays and Fridays.") == [("daily", "Mondays, Wednesdays and Fridays")]
+    assert weekday_conflicts("There will be daily flights.", "Flights run daily in summer.") == []
+    # the days agree but the hour does not: not backed as "open on weekdays"
+    library = "The library reopens with longer hours: it will be open until 8 pm on weekdays."
+    assert open_within("The library will be open until 9 pm on weekdays.", library) is None
+    assert open_within("The library will be open until 8 pm on weekdays.", library) is not None
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_daily_flights_and_another_closing_hour_are_contradicted(engine):
+    flights = ("The airline will start flights from Bristol to Lisbon on 1 June. There will be three flights a week, on "
+               "Mondays, Wednesdays and Fridays. Fares start at 39 pounds one way.")
+    contradicted_and_backed(engine, "There will be daily flights. Fares start at 39 pounds one way.", flights, 1,
+                            backed_anchor=2)
+    library = ("The city library will close for repairs from 3 May to 17 May. During the closure, books can be returned "
+               "at the town hall. The library reopens with longer hours: it will be open until 8 pm on weekdays.")
+    contradicted_and_backed(engine, "The library will be open until 9 pm on weekdays. Books can be returned at the "
+                            "town hall during the closure.", library, 2, backed_anchor=1)

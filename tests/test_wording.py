@@ -229,3 +229,22 @@ def test_a_whole_percentage_for_one_just_under_it_is_supported(engine):
     same = ground("The council tax rise is 5%.", context, config).verdicts[0]
     assert same.label == SUPPORTED and same.anchor == 0, same.rule
     assert ground("Council tax will rise by 4% from April.", context, config).verdicts[0].label == CONTRADICTED
+
+
+def test_a_length_of_time_read_as_the_span_of_dates_that_makes_it():
+    library = "The city library will close for repairs from 3 May to 17 May."
+    assert align(library, "The library will close for two weeks in May.") == \
+        "The library will close from 3 May to 17 May in May."
+    assert align(library, "The library will close for 15 days.") == "The library will close from 3 May to 17 May."
+    assert align(library, "The library will close for three weeks.") == "The library will close for three weeks."
+    assert align("The market runs from 28 November to 23 December.", "The market runs for two weeks.") == \
+        "The market runs for two weeks."
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_two_weeks_against_the_dates_that_span_them_is_supported(engine):
+    context = ("The city library will close for repairs from 3 May to 17 May. During the closure, books can be "
+               "returned at the town hall.")
+    (v,) = ground("The library will close for two weeks in May.", context, GroundingConfig(engine=engine)).verdicts
+    assert v.label == "Supported" and v.anchor == 0, v.rule
+    assert "from 3 May to 17 May in May" in v.explanation

@@ -179,7 +179,7 @@ def select(state: Run, k: int) -> list[int]:
 
 
 def _another(claim: str, sentences) -> Callable[[int], bool]:
-    from grounding.binding import about_another
+    from grounding.siblings import about_another
     return lambda c: about_another(claim, sentences[c].text)
 
 

@@ -78,7 +78,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
         v.conflicting = None   # the scorer's lean against it, which the entailment model reading it alone does not share
     v = number_rules.quantity_note(v, preset, result.claims[k].text, pairs, [s.text for s in ctx], diffs)
     if v.conflicting is not None and config.joint_siblings:
-        from grounding.binding import about_another
+        from grounding.siblings import about_another
         if about_another(claim.text, ctx[v.conflicting].text):   # not the other side: another subject's sentence
             v.conflicting = None
     if v.label == CONTRADICTED and v.conflicting is not None and v.anchor is not None \

@@ -1,0 +1,43 @@
+"""A first time against a before: "Anna Berg has led the tour many times before" against "The conductor, Anna Berg, is
+leading the tour for the first time" (P(e) 0.86, Supported on two engines), "The ice rink has been at the market for
+years" against "An ice rink will be set up next to the market for the first time"; and a first in years against a
+recent one: "The band released an album last year" against "It is their first album in six years".
+
+`first_against_before(claim, sentence)`: the sentence says a thing happens for the first time ("for the first time",
+"first-ever", "never before"), the claim that it has happened before ("before", "previously", "many times", "for
+years", "again", "every year", "as usual"), neither negated, and the sentence holds most of the claim's other words
+(overclaim.holds_most); or the sentence says "first <thing> in <two or more> years" and the claim dates one of those
+things last year, this year or recently. The reversal rule (negate.other_state) gives the pair: Contradicted.
+"""
+from __future__ import annotations
+
+import re
+
+from grounding.invisible import judged_text
+
+_FIRST = re.compile(r"\bfor\s+the\s+(?:very\s+)?first\s+time\b|\bfirst[\s-]ever\b|\bnever\s+(?:been\s+\w+\s+)?before\b",
+                    re.IGNORECASE)
+_BEFORE = re.compile(r"\b(?:(?:many|several|(?:a\s+)?few|two|three|\w+al)\s+)?times\s+before\b|\bbefore\s*[.!?]?$"
+                     r"|\bpreviously\b|\bfor\s+(?:many\s+|several\s+|a\s+few\s+)?(?:years|decades)\b|\bagain\b"
+                     r"|\bevery\s+year\b|\bas\s+usual\b", re.IGNORECASE)
+_NOT = re.compile(r"\b(?:not|never|no)\b|n't\b", re.IGNORECASE)
+_FIRST_IN = re.compile(r"\bfirst\s+(?P<thing>[a-z]+)\s+in\s+(?:(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten"
+                       r"|many|several|over\s+\w+)\s+years|a\s+decade|decades)\b", re.IGNORECASE)
+_RECENT = re.compile(r"\b(?:last|this)\s+year\b|\brecently\b|\blast\s+(?:month|spring|summer|autumn|winter)\b",
+                     re.IGNORECASE)
+
+
+def first_against_before(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's words, the sentence's)] where the sentence says a first and the claim a before (module doc)."""
+    from grounding.overclaim import _stems, holds_most
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    first, before = _FIRST.search(sentence), _BEFORE.search(claim)
+    if first is not None and before is not None and not _NOT.search(claim) \
+            and not _NOT.search(sentence[:first.start()].split(",")[-1]) \
+            and holds_most(claim[:before.start()] + " " + claim[before.end():], sentence):
+        return [(before.group(0).rstrip(".!? "), first.group(0))]
+    in_years, recent = _FIRST_IN.search(sentence), _RECENT.search(claim)
+    if in_years is not None and recent is not None and not _NOT.search(claim) \
+            and _stems(in_years.group("thing")) <= _stems(claim):
+        return [(recent.group(0), in_years.group(0))]
+    return []

@@ -13,7 +13,7 @@ sentence whose "some left" holds only from or until a time ("Spaces are availabl
 only somewhere ("available online only") does not answer a claim that names no such limit. Words only, no parse:
 `other_availability` is one of the forms of the reversal rule (grounding.reversal.reversals), and so is `not_yet`: a
 thing the claim says is already there ("E-bikes are already available") that the sentence says is to come ("E-bikes
-will be added next spring").
+will be added next spring"), or the other way round ("Tickets go on sale next month" / "Tickets are on sale now").
 """
 from __future__ import annotations
 
@@ -102,24 +102,61 @@ def other_availability(claim: str, sentence: str) -> list[tuple[str, str]]:
 
 # there already, against to come: "E-bikes are already available" / "E-bikes will be added next spring"
 _ALREADY = re.compile(r"\b(?:is|are)\s+already\s+(?:available|open|on\s+(?:sale|show|display|view)|in\s+(?:use|service|"
-                      r"place|operation)|running|live|here)\b", re.IGNORECASE)
+                      r"place|operation)|running|live|here)\b|\b(?:has|have)\s+already\s+(?:started|begun|opened|"
+                      r"launched)\b|\balready\s+(?:runs|run|operates|exists)\b", re.IGNORECASE)   # "has already started"
 _TO_COME = re.compile(r"\b(?:will|(?:is|are)\s+(?:due|set|expected|scheduled|planned|going)\s+to)\s+(?:be\s+)?"
-                      r"[a-z]+", re.IGNORECASE)
+                      r"[a-z]+|\b(?:is|are)\s+(?:planned|due|set|expected|scheduled)\s+for\b"   # "is planned for 2030"
+                      r"|\b(?:starts|begins|opens)\s+next\s+(?:week|month|year|spring|summer|autumn|winter)\b",
+                      re.IGNORECASE)
 
 
 def not_yet(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's "is already …", the sentence's verb of the future) where the claim says its subject is already
-    there or to be had ("available", "open", "in use") and the sentence, not saying so, gives that subject (its words
-    before the verb) a verb of the future ("E-bikes are already available" against "E-bikes will be added next
-    spring": Partially supported on the context engine, Supported on context-fast)."""
+    there or to be had ("available", "open", "in use", "has already started", "already runs") and the sentence, not
+    saying so, gives that subject (its words before the verb) a verb of the future ("E-bikes are already available"
+    against "E-bikes will be added next spring": Partially supported on the context engine, Supported on
+    context-fast); the other way round: `_there_now`."""
     from grounding.overclaim import _stems
     m = _ALREADY.search(claim)
-    if m is None or _NEGATION.search(claim) or _SOME.search(sentence) or re.search(r"\balready\b", sentence, re.I):
+    if m is None:
+        return _there_now(claim, sentence)
+    if _NEGATION.search(claim) or _SOME.search(sentence) or re.search(r"\balready\b", sentence, re.I):
         return []
+    from grounding.overclaim import holds_most
     subject = _stems(claim[:m.start()])
     for to_come in _TO_COME.finditer(sentence):
-        before = sentence[:to_come.start()]     # the claim's subject there, or the sentence's "It" / "They" for it
-        named = subject <= _stems(before[-60:]) or re.fullmatch(r"\s*(?:it|they)\s*", before, re.IGNORECASE)
+        # the claim's subject there: its head and half its words at least ("Work on the extension" / "Work", not
+        # "The extension"), or the sentence's "It" / "They" for it
+        before = sentence[:to_come.start()]
+        named = holds_most(claim[:m.start()], before[-60:], share=0.5) and _head(claim[:m.start()]) <= \
+            _stems(before[-60:]) or re.fullmatch(r"\s*(?:it|they)\s*", before, re.IGNORECASE)
         if subject and named and not _NEGATION.search(before[-30:]):
             return [(m.group(0), to_come.group(0))]
     return []
+
+
+def _head(words: str) -> set:
+    """The stem of the first word of `words` that has one (the subject's head, as a rule: "Work on the extension")."""
+    from grounding.overclaim import _stems
+    return next((st for w in words.split() if (st := _stems(w))), set())
+
+
+# to come, against there now: "Tickets go on sale next month" / "Tickets are on sale now and start at 15 pounds"
+_LATER = re.compile(r"\b(?:(?:will\s+)?(?:go|goes)\s+on\s+sale|will\s+(?:open|be\s+(?:available|on\s+sale|open)))\s+"
+                    r"(?:next\s+(?:week|month|year|spring|summer|autumn|winter)|soon|later\s+this\s+\w+|in\s+[A-Z][a-z]+)\b")
+_NOW = re.compile(r"\b(?:is|are)\s+(?:(?:now|already)\s+(?:on\s+sale|open|available)|(?:on\s+sale|open|available)\s+now)\b",
+                  re.IGNORECASE)
+
+
+def _there_now(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's "go on sale next month", the sentence's "are on sale now") where the claim gives its subject a
+    start to come and the sentence says that subject (its words before the verb, or "It" / "They") is there now
+    ("Tickets go on sale next month" against "Tickets are on sale now and start at 15 pounds": Partially supported on
+    two engines)."""
+    from grounding.overclaim import _stems
+    later, now = _LATER.search(claim), _NOW.search(sentence)
+    if later is None or now is None or _NEGATION.search(claim) or _NEGATION.search(sentence[:now.end()]):
+        return []
+    subject, before = _stems(claim[:later.start()]), sentence[:now.start()]
+    named = subject <= _stems(before[-60:]) or re.fullmatch(r"\s*(?:it|they)\s*", before, re.IGNORECASE)
+    return [(later.group(0), now.group(0))] if subject and named else []

@@ -249,11 +249,13 @@ def _future(verb) -> Optional[str]:
 def _mention_cue(token, past: bool = False) -> tuple[bool, Optional[str]]:
     """(in a denied scope, its cues outermost first: "not decided … whether") for a token of a context sentence,
     walking up to the root; `past`: a verb of the future denies too (the claim says it happened)."""
-    child, node, cues = token, token, []
+    child, node, cues, behind = token, token, [], False
     while True:
-        if past and node.i != token.i and node.pos_ in ("VERB", "AUX") and _future(node) \
+        if past and node.i != token.i and node.pos_ in ("VERB", "AUX") and _future(node) and not behind \
                 and child.dep_ not in _SUBJECT_DEPS:   # "X, who won the cup, will lead the race" still won it
             cues.append(_future(node))
+        # what a future verb follows is done: "… will ring again on Sunday after a two-year restoration"
+        behind = behind or node.dep_ == "prep" and node.lower_ in ("after", "following", "since")
         if node.i != token.i or node.pos_ in ("NOUN", "PROPN"):
             cue = _denies(node)
             # a negated verb does not deny its own subject ("the plant was not built in 2020" still names a plant)

@@ -5,9 +5,12 @@ recent one: "The band released an album last year" against "It is their first al
 
 `first_against_before(claim, sentence)`: the sentence says a thing happens for the first time ("for the first time",
 "first-ever", "never before"), the claim that it has happened before ("before", "previously", "many times", "for
-years", "again", "every year", "as usual"), neither negated, and the sentence holds most of the claim's other words
-(overclaim.holds_most); or the sentence says "first <thing> in <two or more> years" and the claim dates one of those
-things last year, this year or recently. The reversal rule (negate.other_state) gives the pair: Contradicted.
+years", "again", "every year", "as usual"), neither negated, and the sentence holds half of the claim's other words
+at least (overclaim.holds_most: "sells" and "sold" are two words to it), or says "its first <thing>" and the claim a
+before with all the thing's words ("The club has had a female head coach before" against "… has appointed Sarah
+Khan as its first female head coach"); or the sentence says "first <thing> in <two or more> years" and the claim
+dates one of those things last year, this year or recently. The reversal rule (negate.other_state) gives the pair:
+Contradicted.
 """
 from __future__ import annotations
 
@@ -23,6 +26,8 @@ _BEFORE = re.compile(r"\b(?:(?:many|several|(?:a\s+)?few|two|three|\w+al)\s+)?ti
 _NOT = re.compile(r"\b(?:not|never|no)\b|n't\b", re.IGNORECASE)
 _FIRST_IN = re.compile(r"\bfirst\s+(?P<thing>[a-z]+)\s+in\s+(?:(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten"
                        r"|many|several|over\s+\w+)\s+years|a\s+decade|decades)\b", re.IGNORECASE)
+_FIRST_OF = re.compile(r"\b(?:its|their|his|her)\s+first\s+(?!time\b)(?P<thing>(?:[a-z-]+\s+){0,2}?[a-z-]+)"
+                       r"(?=\s*(?:[.,;]|$|\s+(?:in|since|for|to|of|who|that)\b))", re.IGNORECASE)
 _RECENT = re.compile(r"\b(?:last|this)\s+year\b|\brecently\b|\blast\s+(?:month|spring|summer|autumn|winter)\b",
                      re.IGNORECASE)
 
@@ -34,8 +39,12 @@ def first_against_before(claim: str, sentence: str) -> list[tuple[str, str]]:
     first, before = _FIRST.search(sentence), _BEFORE.search(claim)
     if first is not None and before is not None and not _NOT.search(claim) \
             and not _NOT.search(sentence[:first.start()].split(",")[-1]) \
-            and holds_most(claim[:before.start()] + " " + claim[before.end():], sentence):
+            and holds_most(claim[:before.start()] + " " + claim[before.end():], sentence, share=0.5):
         return [(before.group(0).rstrip(".!? "), first.group(0))]
+    first_of = _FIRST_OF.search(sentence)      # "appointed Sarah Khan as its first female head coach"
+    if first_of is not None and before is not None and not _NOT.search(claim) \
+            and _stems(first_of.group("thing")) <= _stems(claim):
+        return [(before.group(0).rstrip(".!? "), first_of.group(0))]
     in_years, recent = _FIRST_IN.search(sentence), _RECENT.search(claim)
     if in_years is not None and recent is not None and not _NOT.search(claim) \
             and _stems(in_years.group("thing")) <= _stems(claim):

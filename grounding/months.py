@@ -9,7 +9,9 @@ year beside it (a full date is the value readers'); the sentence names months, a
 dates, none of them the claim's, and no span of months holds it ("from March to October" holds June; "from 3 May to 17
 May" holds May alone). The two are of one figure as the times of events (values.same_quantity with `when`: the same
 verb or subject, "close" / "close"; not "Entries close on 10 August" against "The show will be held in September").
-The quantity rule (learned.quantity_conflicts with `same_figure`) gives the pair as a conflict of figures.
+Where the claim has no such month: one time named by "this", "next" or "last" against the same time named otherwise
+("this September" / "next September", `_other_one`). The quantity rule (learned.quantity_conflicts with `same_figure`)
+gives the pair as a conflict of figures.
 """
 from __future__ import annotations
 
@@ -52,7 +54,7 @@ def month_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     claim, sentence = judged_text(claim), judged_text(sentence)
     dated = list(_DATED.finditer(claim))
     if len({m.group("month") for m in dated}) != 1 or _SPAN.search(claim) or len(_months(claim)) != 1:
-        return []
+        return _other_one(claim, sentence)
     ours, theirs = _index(dated[0].group("month")), _months(sentence)
     if not theirs or ours in theirs:
         return []
@@ -67,3 +69,24 @@ def _written(sentence: str, m: re.Match) -> str:
     """The sentence's month as written, with the day before it ("17 May")."""
     day = re.search(r"\b\d{1,2}(?:st|nd|rd|th)?\s+$", sentence[:m.start()])
     return sentence[day.start() if day else m.start():m.end()]
+
+
+_RELATIVE = re.compile(rf"\b(?P<which>this|next|last)\s+(?P<when>week|month|year|spring|summer|autumn|winter|{_MONTH}"
+                       r"|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b", re.IGNORECASE)
+
+
+def _other_one(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's "this September", the sentence's "next September")] where the claim names one time by "this",
+    "next" or "last", the sentence the same time only by another of them, and holds most of the claim's other words
+    ("The school will move this September" against "The primary school will move to a new building next
+    September": Supported on every engine)."""
+    from grounding.overclaim import holds_most
+    ours = list(_RELATIVE.finditer(claim))
+    if len(ours) != 1:
+        return []
+    which, when = ours[0].group("which").lower(), ours[0].group("when").lower()
+    theirs = [m for m in _RELATIVE.finditer(sentence) if m.group("when").lower() == when]
+    if not theirs or any(m.group("which").lower() == which for m in theirs) \
+            or not holds_most(claim[:ours[0].start()] + " " + claim[ours[0].end():], sentence):
+        return []
+    return [(ours[0].group(0), theirs[0].group(0))]

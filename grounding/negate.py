@@ -192,8 +192,8 @@ def other_state(claim: str, sentence: str) -> list[tuple[str, str]]:
     from grounding.firsts import first_against_before      # "for the first time" / "many times before"
     from grounding.only import one_of_many                 # "entirely by the government" / "by … and a charity"
     from grounding.overclaim import holds_most
-    if bool(_NEGATION.search(claim)) != bool(_NEGATION.search(sentence)):
-        return []
+    if bool(_NEGATION.search(claim)) != bool(_NEGATION.search(sentence)):   # negated otherwise: only "but not dinner"
+        return opposites.but_not(claim, sentence)
     words = {w.lower() for w in re.findall(r"[A-Za-z]+", sentence)}
     days = {_day_key(m): m.group(0) for m in _WHICH_DAY.finditer(sentence)}
     return [(m.group(0), sorted(other)[0]) for m in _STATE.finditer(claim)
@@ -205,7 +205,8 @@ def other_state(claim: str, sentence: str) -> list[tuple[str, str]]:
         + opposites.other_grade(claim, sentence) + opposites.as_normal(claim, sentence) \
         + opposites.un_prefixed(claim, sentence) + opposites.other_way(claim, sentence) \
         + opposites.fed_or_fasted(claim, sentence) + opposites.some_of_all(claim, sentence) \
-        + first_against_before(claim, sentence) + one_of_many(claim, sentence)
+        + first_against_before(claim, sentence) + one_of_many(claim, sentence) \
+        + opposites.shut_or_open(claim, sentence)
 
 
 _CLAUSES = re.compile(r"[;:]|,?\s+\b(?:while|whereas|but|although|though|yet)\b", re.IGNORECASE)

@@ -24,11 +24,11 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
     note is on (the preset's conflict_note), and none that backs the claim in a way the model reads the other way
     round (conditions.backing: "open Tuesday to Sunday" for "closed on Mondays"). The label stays, unless that
     sentence names the claim's subject and the anchor does not (`own_subject`: "Electronics … within 14 days" beside
-    "most items … within 30 days"; figures with digits, an anchor that does not open with a pronoun): then
-    Contradicted, anchored there, the anchor named as the other side, with the quantity_override on. A Contradicted
-    claim's other side (named as backing it) that gives another value of its figure, with cosine at least
-    quantity_override, becomes the anchor ("The school expects to reopen on Monday": "We hope to reopen on Tuesday"
-    had been named as backing it, P(e) 0.93)."""
+    "most items … within 30 days"; figures, `_FIGURE`: digits, or a count or frequency in words; an anchor that does
+    not open with a pronoun): then Contradicted, anchored there, the anchor named as the other side, with the
+    quantity_override on. A Contradicted claim's other side (named as backing it) that gives another value of its
+    figure, with cosine at least quantity_override, becomes the anchor ("The school expects to reopen on Monday": "We
+    hope to reopen on Tuesday" had been named as backing it, P(e) 0.93)."""
     from grounding.learned import quantity_conflicts
     if v.label == CONTRADICTED and v.conflicting is not None and preset.quantity_override is not None:
         side = next((p for p in pairs if p.column == v.conflicting and p.judged), None)
@@ -53,7 +53,7 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
         return v
     side, found = max(against, key=lambda x: x[0].cosine)
     v.conflicting = side.column
-    if preset.quantity_override is not None and v.anchor is not None and all(re.search(r"\d", c) for c, _ in found) \
+    if preset.quantity_override is not None and v.anchor is not None and all(_FIGURE.search(c) for c, _ in found) \
             and (named := own_subject(claim_text, context_texts[side.column], context_texts[v.anchor])):
         what = ", ".join(f"the claim says {c}, the source {x}" for c, x in found)
         v.label, v.anchor_conflict = CONTRADICTED, what
@@ -66,6 +66,9 @@ def quantity_note(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: lis
 
 
 OWN_SUBJECT_RULE = "said of the claim's own subject"
+# a figure: digits, or a count or frequency in words ("every three weeks", "weekly")
+_FIGURE = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|hundred|daily|weekly"
+                     r"|monthly|yearly|annually|fortnightly|twice|once)\b", re.IGNORECASE)
 # what says a sentence speaks in general terms: "You can return most items …", "All orders …", "Standard delivery …"
 _GENERAL = re.compile(r"\b(?:most|all|every|any|other|others|everything|anything|generally|usually|normally|standard|"
                       r"in general|as a rule|you|your)\b", re.IGNORECASE)
@@ -75,8 +78,10 @@ def own_subject(claim_text: str, named: str, general: str) -> str:
     """The claim's subject (binding.claim_subject: its head word, and the words that qualify it) as `named` writes
     it, the subject there too, where `general` does not write them all and speaks in general terms (`_GENERAL`:
     "most", "all", "you", "standard", …; not a figure of another scope, "acidity has increased 6 percent in the upper
-    100 meters of the Pacific"): "Electronics can be returned within 30 days" against "Electronics can be returned
-    within 14 days" beside "You can return most items within 30 days"; else ""."""
+    100 meters of the Pacific"), or does not write the subject's head at all (a sentence of another thing: "Food
+    waste will be collected every three weeks" against "Food waste will still be collected weekly" beside "… black bins
+    will be emptied every three weeks"): "Electronics can be returned within 30 days" against "Electronics can be
+    returned within 14 days" beside "You can return most items within 30 days"; else ""."""
     from grounding.binding import claim_subject
     from grounding.values import OPENING_PRONOUN
     subject = claim_subject(claim_text)
@@ -89,8 +94,9 @@ def own_subject(claim_text: str, named: str, general: str) -> str:
         spots = [re.search(rf"\b{re.escape(m)}\b", text, re.I) for m in marks]
         return None if found is None or None in spots else (min([found.start()] + [x.start() for x in spots]), found.end())
     span = written(named)
-    if span is None or written(general) is not None or OPENING_PRONOUN.match(general) or not _GENERAL.search(general):
-        return ""       # "It is closed on Mondays": the subject, as a pronoun; a sentence of another scope, not general
+    if span is None or written(general) is not None or OPENING_PRONOUN.match(general) \
+            or not _GENERAL.search(general) and stem.search(general):   # of another scope, not general; or of another
+        return ""       # thing ("black bins … every three weeks" for food waste); "It is closed …": the subject
     from grounding.decompose import parse         # the subject there too, not a word on the way ("48,600 individuals")
     if not any(t.lemma_.lower() == head and t.dep_ in ("nsubj", "nsubjpass") for t in parse(named)):
         return ""

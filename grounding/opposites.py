@@ -150,3 +150,56 @@ def some_of_all(claim: str, sentence: str) -> list[tuple[str, str]]:
     if said is None or not holds_most(claim[:m.start()] + " " + noun + " " + claim[m.end():], sentence):
         return []
     return [(m.group(0), said.group(0))]
+
+
+# shutting against staying open: "The gym will also close" / "The gym and classes will stay open as normal"
+_SHUTS = re.compile(r"\b(?:will|would|to|must|may|should|could)\s+(?:also\s+|now\s+|then\s+)?(?:close|shut)\b"
+                    r"(?!\s+(?:at|by|early|earlier|later|until|till|from)\b)", re.IGNORECASE)   # not an hour
+_STAYS_OPEN = re.compile(r"\b(?:will|to|would)\s+(?:stay|remain|be\s+kept|keep)\s+open\b|\b(?:stays|remains)\s+open\b",
+                         re.IGNORECASE)
+# stopping against going on: "The paper will still be printed on Fridays" / "… will stop printing on Fridays"
+_STOPS = re.compile(r"\b(?:stop|stops|cease|ceases|end|ends)\s+(?P<verb>[a-z]{3,}?)(?:ing)\b", re.IGNORECASE)
+_GOES_ON = re.compile(r"\b(?:still\s+(?:be\s+)?|continue\s+to\s+(?:be\s+)?|keep\s+(?:on\s+)?)(?P<verb>[a-z]{3,})",
+                      re.IGNORECASE)
+
+
+def shut_or_open(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's words, the sentence's) where one says a thing will close and the other that it stays open (not a
+    closing hour: "closes at 10 pm"), or one that it stops doing a thing and the other that it still does it, neither
+    negated, the sentence holding half of the claim's other words at least: "The gym will also close" against "The gym
+    and classes will stay open as normal" (Supported on every engine), "The paper will still be printed on Fridays"
+    against "The local newspaper will stop printing on Fridays" (Supported on two engines)."""
+    from grounding.overclaim import holds_most
+    if _NEGATION.search(claim) or _NEGATION.search(sentence):
+        return []
+    for own, other in ((_SHUTS, _STAYS_OPEN), (_STAYS_OPEN, _SHUTS)):
+        m, theirs = own.search(claim), other.search(sentence)
+        if m and theirs and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence, share=0.5):
+            return [(m.group(0), theirs.group(0))]
+    for own, other in ((_STOPS, _GOES_ON), (_GOES_ON, _STOPS)):
+        m, theirs = own.search(claim), other.search(sentence)
+        if m and theirs and m.group("verb").lower()[:4] == theirs.group("verb").lower()[:4] \
+                and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence, share=0.5):
+            return [(m.group(0), theirs.group(0))]
+    return []
+
+
+_BUT_NOT = re.compile(r",?\s+(?:but|and)\s+not\s+(?:the\s+|a\s+|an\s+)?(?P<what>[a-z][a-z -]*?)\s*(?=[.,;]|$)",
+                      re.IGNORECASE)
+
+
+def but_not(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's thing, the sentence's "but not …") where the sentence says its verb of some things "but not" the
+    claim's ("They will serve breakfast and lunch, but not dinner"), the claim, not negated, says it of that thing
+    ("The café will serve dinner": Supported on every engine, read with two other sentences), and the words before
+    "but not" hold half of the claim's other words at least."""
+    from grounding.overclaim import _stems, holds_most
+    m = _BUT_NOT.search(sentence)
+    if m is None or _NEGATION.search(claim):
+        return []
+    what = _stems(m.group("what"))
+    found = re.search(rf"\b{re.escape(m.group('what'))}\b", claim, re.IGNORECASE)
+    if not what or found is None or not holds_most(claim[:found.start()] + " " + claim[found.end():],
+                                                   sentence[:m.start()], share=0.5):
+        return []
+    return [(found.group(0), m.group(0).strip(" ,"))]

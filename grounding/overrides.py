@@ -172,10 +172,11 @@ def overclaim_partial(v: Verdict, preset: VerdictPreset, claim_text: str, pairs:
     not its strength. `anchor_conflict` says which words differ; the anchor becomes the sentence that hedges. Not
     where `whole`, a sentence the entailment model read alone as entailing the claim, hedges nothing: another
     sentence read with it ("Patients with a pacemaker must tell the clinic") narrows nothing it says. "Any" against a
-    limit (Overclaim.against) is Contradicted, also where F alone left it Unsupported with that sentence as anchor."""
+    limit (Overclaim.against) is Contradicted, also where F alone left it Unsupported or Partially supported there."""
     from grounding.overclaim import ANY_RULE, stronger
-    if preset.overclaim_partial is not None and v.label == UNSUPPORTED and v.anchor is not None \
-            and v.rule.startswith(("F ", DOUBTED)) and v.cosine is not None and v.cosine >= preset.overclaim_partial \
+    if preset.overclaim_partial is not None and v.label in (UNSUPPORTED, PARTIAL) and v.anchor is not None \
+            and (v.rule.startswith(("F ", DOUBTED)) or " <= F " in v.rule) and v.cosine is not None \
+            and v.cosine >= preset.overclaim_partial \
             and (found := stronger(claim_text, context_texts[v.anchor])) is not None and found.against:
         v.label, v.anchor_conflict = CONTRADICTED, f"the claim says “{found.claim_word}”, the source “{found.hedge}”"
         v.rule = f"{ANY_RULE}: {v.anchor_conflict} ({v.rule})"

@@ -127,9 +127,10 @@ def price_states(text: str) -> tuple[PriceState, ...]:
             subject = verb.head                      # "the special exhibition, which costs £9": the exhibition
         if subject is None and verb.dep_ == "conj" and verb.pos_ in ("VERB", "AUX"):   # "is served … and costs £14"
             subject = next((c for c in verb.head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-        if verb.pos_ == "NOUN" and (free := _free_of(verb)) is not None:   # "includes free parking"
-            noun, words = _thing(verb)
-            out.append(PriceState(noun, words, True, f"{free.text} {verb.text}"))
+        if verb.pos_ == "NOUN" and (free := _free_of(verb)) is not None:   # "includes free parking"; "a free
+            whole = verb.head if verb.dep_ == "compound" and verb.head.pos_ == "NOUN" else verb   # replacement phone"
+            noun, words = _thing(whole)
+            out.append(PriceState(noun, words, True, verb.doc[free.i:whole.i + 1].text))
             continue
         if lemma == "pay" and subject is not None and not any(c.dep_ == "neg" for c in verb.children) \
                 and (paid := paying.paid_for(verb)) is not None:     # "Members pay for parking"
@@ -153,8 +154,9 @@ def price_states(text: str) -> tuple[PriceState, ...]:
                 or any(c.dep_ == "neg" for c in verb.children):    # "Printing", a gerund, names a thing; "not free"
             continue
         noun, words = _thing(subject)
-        if lemma in _STATE_VERBS and (free := _free_word(verb)) is not None:
-            out.append(PriceState(noun, words, True, free.text))
+        if (lemma in _STATE_VERBS or subject.dep_ == "nsubjpass") and (free := _free_word(verb)) is not None:
+            out += [PriceState(*_thing(s), True, free.text)     # "can be taken free of charge"; each of two joined
+                    for s in [subject] + [c for c in subject.children if c.dep_ == "conj" and c.pos_ == "NOUN"]]
         elif lemma == "include" and subject.dep_ in ("nsubjpass", "csubjpass"):   # "Breakfast is included in …"
             out.append(PriceState(noun, words, True, "included"))
         elif lemma == "sell" and subject.dep_ == "nsubjpass" and any(c.lower_ == "separately" for c in verb.children):

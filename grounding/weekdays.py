@@ -89,7 +89,7 @@ def weekday_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     claim, sentence = judged_text(claim), judged_text(sentence)
     every, said = _every(claim)
     if not every:
-        return []
+        return _shut_on_open_days(claim, sentence)
     at = claim.lower().find(said.lower())
     if _NEGATION.search(claim[max(0, at - 30):at]) or EVERY_DAY.search(sentence) \
             or (len(every) == 5 and _every(sentence)[0] == every):
@@ -112,6 +112,23 @@ def weekday_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     same_doing = (part is not None and part.group(0).lower() != "day" and part.group(0).lower() in lemmas) \
         or _predicate(claim) in lemmas
     return [(said, theirs)] if noun and noun in lemmas and same_doing else []
+
+
+def _shut_on_open_days(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's closed days, the sentence's every day)] where the claim says a place is closed on days and the
+    sentence, saying nothing closed, that it is open every day ("The centres are closed on Sundays" against "The
+    centres are open from 8 am to 5 pm, seven days a week", read as figures of another kind: Unsupported), the
+    claim's subject named there (or a pronoun, or none)."""
+    shut, every = _CLOSED.search(claim), EVERY_DAY.search(sentence)
+    if shut is None or every is None or not _OPEN.search(sentence) or re.search(r"\b(?:closed|shut|closes|except)\b",
+                                                                            sentence, re.IGNORECASE):
+        return []
+    ours, said = named_days(claim[shut.end():])
+    from grounding.values import _PRONOUNS
+    noun = _subject(claim)
+    if not ours or _NEGATION.search(claim) or (noun and noun not in _PRONOUNS and noun not in _lemmas(sentence)):
+        return []
+    return [(f"{shut.group(0)} on {said}", every.group(0))]
 
 
 def _predicate(text: str) -> str:
@@ -208,5 +225,9 @@ def other_days(claim: str, sentence: str) -> list[tuple[str, str]]:
     if not ours or not days or ours & days or not _one_list(sentence, theirs) or not _one_list(claim, said) \
             or _DENIED.search(claim) or _DENIED.search(sentence) or EVERY_DAY.search(sentence) or _every(claim)[0]:
         return []
-    at = claim.find(said)
-    return [(said, theirs)] if holds_most(claim[:at] + " " + claim[at + len(said):], sentence) else []
+    at = claim.find(said)      # a verb that only says a thing took place says nothing of it ("The landslide happened")
+    rest = _HAPPENED.sub(" ", claim[:at] + " " + claim[at + len(said):])
+    return [(said, theirs)] if holds_most(rest, sentence) else []
+
+
+_HAPPENED = re.compile(r"\b(?:happen(?:s|ed)?|occur(?:s|red)?|t(?:ake|akes|ook)\s+place)\b", re.IGNORECASE)

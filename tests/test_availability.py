@@ -86,3 +86,41 @@ def test_e_bikes_to_be_added_next_spring_are_not_already_available(engine):
     contradicted_and_backed(engine, "E-bikes are already available. The scheme has 1,200 bikes.", context, 2,
                             backed_anchor=0)
 
+
+
+def test_to_come_against_there_now():
+    from grounding.availability import not_yet
+    tour = "Tickets are on sale now and start at 15 pounds."
+    assert not_yet("Tickets go on sale next month.", tour) == [("go on sale next month", "are on sale now")]
+    assert not_yet("Tickets will go on sale in March.", "Tickets are now on sale.") == [
+        ("will go on sale in March", "are now on sale")]
+    assert not_yet("Tickets go on sale now.", tour) == []                        # no start to come
+    assert not_yet("The museum will open next year.", "The café is now open.") == []     # another subject
+    assert not_yet("Tickets go on sale next month.", "Tickets are not on sale now.") == []   # denied
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_tickets_on_sale_next_month_against_on_sale_now_are_contradicted(engine):
+    context = ("The orchestra's winter tour visits six cities, starting in Leeds on 2 December. Tickets are on sale now "
+               "and start at 15 pounds. Students can buy tickets for 5 pounds.")
+    contradicted_and_backed(engine, "Tickets go on sale next month. Students can buy tickets for 5 pounds.", context, 1,
+                            backed_anchor=2)
+
+
+def test_already_running_or_started_against_planned_or_starting_next_year():
+    from grounding.availability import not_yet
+    assert not_yet("A rail link to the city centre already runs.", "A new rail link to the city centre is planned "
+                   "for 2030.") == [("already runs", "is planned for")]
+    assert not_yet("Work on the extension has already started.", "Work starts next year and should take three "
+                   "years.") == [("has already started", "starts next year")]
+    # the sentence's subject is not the claim's head ("The extension", not "Work")
+    assert not_yet("Work on the extension has already started.", "The extension will cost 400 million pounds.") == []
+    assert not_yet("Work on the extension has already started.", "Work started last year.") == []
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_rail_link_that_already_runs_against_one_planned_is_contradicted(engine):
+    context = ("The airport's new terminal opened on Tuesday. It can handle 15 million passengers a year. A new rail "
+               "link to the city centre is planned for 2030.")
+    contradicted_and_backed(engine, "A rail link to the city centre already runs. The terminal can handle 15 million "
+                            "passengers a year.", context, 2, backed_anchor=1)

@@ -373,3 +373,15 @@ def test_works_most_of_them_never_shown_before_are_still_included(engine):
     (v,) = ground("The exhibition includes 150 works. The exhibition includes 300 works.", [context],
                   config).verdicts[1:]
     assert v.label == CONTRADICTED and v.anchor == 1, v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_what_a_future_verb_follows_is_done(engine):
+    """"… will ring again on Sunday after a two-year restoration": the restoration is over, so "The restoration took
+    two years" is backed (it had been Unsupported as named "only as still to come")."""
+    context = ("The cathedral's bells will ring again on Sunday after a two-year restoration. The eight bells, the "
+               "oldest from 1620, were cleaned and retuned in a foundry in Leicestershire. The work cost 300,000 "
+               "pounds, raised by local people. Bell-ringing practice is on Thursday evenings.")
+    assert denials("The restoration took two years.", {0: context.split(". ")[0] + "."}) == []
+    (v,) = ground("The restoration took two years.", context, GroundingConfig(engine=engine)).verdicts
+    assert v.label == SUPPORTED and v.anchor == 0, v.rule

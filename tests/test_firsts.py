@@ -48,3 +48,16 @@ def test_many_times_before_against_the_first_time_is_contradicted(engine):
 def test_an_album_last_year_against_the_first_in_six_years_is_contradicted(engine):
     contradicted_and_backed(engine, "The band released an album last year. The band will tour the UK in April.", BAND,
                             2, backed_anchor=1)
+
+
+def test_every_year_against_the_first_time_with_another_form_of_the_verb():
+    assert first_against_before("The festival sells out every year.", "The festival has sold out for the first time "
+                                "in its ten-year history.") == [("every year", "for the first time")]
+
+
+def test_a_before_against_its_first():
+    sentence = "The county cricket club has appointed Sarah Khan as its first female head coach."
+    assert first_against_before("The club has had a female head coach before.", sentence) == [
+        ("before", "its first female head coach")]
+    assert first_against_before("The club has had a male head coach before.", sentence) == []   # not all its words
+    assert first_against_before("The shop sold books before.", "The shop opened its first branch in 1985.") == []

@@ -51,3 +51,20 @@ def test_closing_in_another_month_is_not_backed_on_the_claims_engine():
     from grounding import GroundingConfig, ground
     (v,) = ground("The library will close in June.", LIBRARY, GroundingConfig(engine="claims")).verdicts
     assert v.label == "Unsupported", v.rule
+
+
+def test_this_against_next_and_last_against_next():
+    assert month_conflicts("The school will move this September.", "The primary school will move to a new building "
+                           "next September.") == [("this September", "next September")]
+    assert month_conflicts("Mr Davies retired last year.", "The owner, Mr Davies, plans to retire next year.") == [
+        ("last year", "next year")]
+    assert month_conflicts("The school will move next September.", "The school will move next September.") == []
+    assert month_conflicts("The café will open next week.", "Sales rose last week.") == []      # other words
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_moving_this_september_against_next_september_is_contradicted(engine):
+    context = ("The primary school will move to a new building next September. The new school will have room for 630 "
+               "pupils, up from 420. It will include a sports hall and a library.")
+    contradicted_and_backed(engine, "The school will move this September. The new school will have room for 630 "
+                            "pupils.", context, 0, backed_anchor=1)

@@ -357,3 +357,49 @@ def test_sales_of_petrol_cars_rising_against_their_fall_is_contradicted(engine):
                "Model Y.")
     contradicted_and_backed(engine, "Sales of petrol cars rose last year. The Tesla Model Y was the most popular model.",
                             context, 0, backed_anchor=2)
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The gym will also close.", "The gym and classes will stay open as normal.", [("will also close", "will stay open")]),
+    ("The pool will stay open in January.", "The swimming pool will close for four weeks in January.",
+     [("will stay open", "will close")]),
+    ("The paper will still be printed on Fridays.", "The local newspaper will stop printing on Fridays.",
+     [("still be printed", "stop printing")]),
+    ("The gym will stay open.", "The gym will close at 10 pm.", []),           # a closing hour, not a closing
+    ("The café will close.", "The gym will stay open.", []),                   # another place
+    ("The paper will stop printing on Fridays.", "The local newspaper will stop printing on Fridays.", []),
+])
+def test_shutting_against_staying_open_and_stopping_against_going_on(claim, sentence, expected):
+    from grounding.opposites import shut_or_open
+    assert shut_or_open(claim, sentence) == expected
+    from grounding.negate import other_state
+    assert all(pair in other_state(claim, sentence) for pair in expected)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_gym_closing_against_it_staying_open_is_contradicted(engine):
+    from conftest import contradicted_and_backed
+    context = ("The gym's swimming pool will close for four weeks in January for repairs to the roof. The gym and "
+               "classes will stay open as normal. The pool reopens on 3 February.")
+    contradicted_and_backed(engine, "The gym will also close. The pool reopens on 3 February.", context, 1,
+                            backed_anchor=2)
+
+
+def test_but_not_the_claims_thing():
+    from grounding.negate import other_state
+    from grounding.opposites import but_not
+    meals = "They will serve breakfast and lunch, but not dinner."
+    assert but_not("The café will serve dinner.", meals) == [("dinner", "but not dinner")]
+    assert other_state("The café will serve dinner.", meals) == [("dinner", "but not dinner")]
+    assert but_not("The café will serve lunch.", meals) == []               # one it does serve
+    assert but_not("The café will not serve dinner.", meals) == []          # the claim says so too
+    assert but_not("The bar will serve dinner.", "The shop sells bread, but not cakes.") == []   # other words
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_serving_dinner_against_but_not_dinner_is_contradicted(engine):
+    from conftest import contradicted_and_backed
+    context = ("The café on the pier has been bought by a local couple, who plan to reopen it at Easter. They will serve "
+               "breakfast and lunch, but not dinner. The café will seat 40 people inside and 20 outside.")
+    contradicted_and_backed(engine, "The café will serve dinner. The café will seat 40 people inside.", context, 1,
+                            backed_anchor=2)

@@ -253,3 +253,26 @@ def test_all_learners_against_those_who_pass_is_contradicted(engine):
     contradicted_and_backed(engine, "All learners get a certificate. Learners who pass the final test get a certificate.",
                             context, 1)
 
+
+
+def test_all_or_any_as_the_subject_against_a_limit():
+    assert stronger("All online orders get free delivery.", "Online orders over 50 pounds get free delivery.") == \
+        Overclaim("All online orders", "over 50 pounds", against=True)
+    assert stronger("Any household can ask for a larger bin.", "Households can ask for a larger bin if they have five "
+                    "or more people.") == Overclaim("Any household", "five or more people", against=True)
+    assert stronger("Any visitor can park for free.", "Visitors can park for free.") is None     # no limit
+    assert stronger("All staff get a pay rise.", "Staff will get a 5% pay rise in February.") is None
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_free_delivery_on_all_orders_against_orders_over_a_sum_is_contradicted(engine):
+    context = ("The shop's summer sale starts on Friday, with up to 50% off clothes and shoes. The sale ends on 31 July. "
+               "Online orders over 50 pounds get free delivery.")
+    contradicted_and_backed(engine, "All online orders get free delivery. The sale ends on 31 July.", context, 2,
+                            backed_anchor=1)
+
+
+def test_all_car_parks_against_its_five_busiest():
+    assert stronger("Charges will apply at all car parks in the park.", "The national park will introduce parking "
+                    "charges at its five busiest car parks from May.") == \
+        Overclaim("at all car parks", "its five busiest car parks", against=True)

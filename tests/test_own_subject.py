@@ -91,3 +91,14 @@ def test_the_open_days_are_not_named_against_the_closed_day(engine):
     (v,) = res.verdicts
     assert v.label == SUPPORTED and v.conflicting is None, v.rule
     assert "leans against it" not in explain(res, v, res.claims[v.claim])
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_frequency_in_words_said_of_the_claims_subject_beside_another_things(engine):
+    """"Food waste will be collected every three weeks" had been Supported by the black bins' sentence on every
+    engine: the figure is in words, and that sentence does not name food waste at all."""
+    from conftest import contradicted_and_backed
+    context = ("The council's new waste plan means black bins will be emptied every three weeks instead of every two. "
+               "Food waste will still be collected weekly. The change starts on 6 October.")
+    contradicted_and_backed(engine, "Food waste will be collected every three weeks. The change starts on 6 October.",
+                            context, 1, backed_anchor=2)

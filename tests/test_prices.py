@@ -130,7 +130,7 @@ def test_a_price_said_in_a_clause_or_for_another_time(claim, sentence, expected)
     ("Members pay for parking.", "Annual membership costs £95 for adults and includes free parking.",
      [("pay for parking", "free parking")]),
     ("Children pay for treatment.", "Children under 18 receive free dental treatment.",
-     [("pay for treatment", "free treatment")]),
+     [("pay for treatment", "free dental treatment")]),   # as written
     ("Members pay for parking.", "Parking is free.", [("pay for parking", "free")]),
     # the claim's own state, both paid, a noun "free" says no price of, a thing qualified otherwise
     ("Parking is free for members.", "Annual membership costs £95 for adults and includes free parking.", []),
@@ -500,3 +500,23 @@ def test_adults_paying_another_amount_are_contradicted(engine):
     context = ("The park's outdoor pool opens for the season on 25 May and closes on 8 September. The water is heated "
                "to 25 degrees. Swimming costs 6 pounds for adults and 3 pounds for children.")
     contradicted_and_backed(engine, "Adults pay 8 pounds. Children pay 3 pounds.", context, 2)
+
+
+def test_a_passive_free_of_charge_prices_each_of_two_joined_subjects():
+    from grounding.free import free_against_price
+    from grounding.prices import price_states
+    states = price_states("Household rubbish and garden waste can still be taken free of charge.")
+    assert [(s.noun, s.words, s.free) for s in states] == [("rubbish", frozenset({"household"}), True),
+                                                            ("waste", frozenset({"garden"}), True)]
+    assert free_against_price("Garden waste will cost 3 pounds a bag.", "Household rubbish and garden waste can "
+                              "still be taken free of charge.") == [("cost 3 pounds a bag", "free")]
+
+
+def test_free_before_a_compound_prices_the_whole_noun():
+    from grounding.free import free_against_price
+    from grounding.prices import price_states
+    [phone] = price_states("The company is offering a free replacement phone to customers who ask before 1 November.")
+    assert (phone.noun, phone.words, phone.free, phone.said) == ("phone", frozenset({"replacement"}), True,
+                                                                 "free replacement phone")
+    assert free_against_price("Replacement phones cost 50 pounds.", "The company is offering a free replacement "
+                              "phone.") == [("cost 50 pounds", "free replacement phone")]

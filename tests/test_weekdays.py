@@ -161,3 +161,24 @@ def test_daily_flights_and_another_closing_hour_are_contradicted(engine):
                "at the town hall. The library reopens with longer hours: it will be open until 8 pm on weekdays.")
     contradicted_and_backed(engine, "The library will be open until 9 pm on weekdays. Books can be returned at the "
                             "town hall during the closure.", library, 2, backed_anchor=1)
+
+
+def test_closed_on_a_day_against_open_every_day_and_a_day_an_event_took_place():
+    from grounding.weekdays import other_days
+    every = "The centres are open from 8 am to 5 pm, seven days a week."
+    assert weekday_conflicts("The centres are closed on Sundays.", every) == [("are closed on Sundays",
+                                                                               "seven days a week")]
+    assert weekday_conflicts("The café is closed on Sundays.", every) == []          # another place
+    assert weekday_conflicts("The centres are closed on Sundays.", "The centres are open daily except Sundays.") == []
+    # "happened" only says the thing took place: the sentence holds the rest
+    assert other_days("The landslide happened on Tuesday night.", "Police have closed the coast road after a "
+                      "landslide on Monday night.") == [("Tuesday", "Monday")]
+    assert other_days("The meeting took place on Tuesday.", "The council met on Monday.") == []
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_closed_on_sundays_against_open_seven_days_a_week_is_contradicted(engine):
+    context = ("Each bag of rubble will cost 3 pounds. Household rubbish and garden waste can still be taken free of "
+               "charge. The centres are open from 8 am to 5 pm, seven days a week.")
+    contradicted_and_backed(engine, "The centres are closed on Sundays. Each bag of rubble will cost 3 pounds.",
+                            context, 2, backed_anchor=0)

@@ -1,17 +1,17 @@
 """A month against other months: "The library will close in June" against "The city library will close for repairs
-from 3 May to 17 May" (P(e) 0.89, Supported on every engine), and "The pool stays open until October" against "… opens
-for the season on 25 May and closes on 8 September". A month alone is no value to the value readers (entities reads
-dates with a day or a year), so nothing compared them.
+from 3 May to 17 May" (P(e) 0.89, Supported on every engine). A month alone is no value to the value readers
+(entities reads dates with a day or a year), so nothing compared them.
 
 The claim names one month after a word that dates a thing ("in June", "until October", "from March", "by early
 May"; not "since": "ever since December temperatures … have been lower" is a state, not an event), with no day or
-year beside it (a full date is the value readers'); the sentence names months, alone or in
-dates, none of them the claim's, and no span of months holds it ("from March to October" holds June; "from 3 May to 17
-May" holds May alone). The two are of one figure as the times of events (values.same_quantity with `when`: the same
-verb or subject, "close" / "close"; not "Entries close on 10 August" against "The show will be held in September").
-Where the claim has no such month: one time named by "this", "next" or "last" against the same time named otherwise
-("this September" / "next September", `_other_one`). The quantity rule (learned.quantity_conflicts with `same_figure`)
-gives the pair as a conflict of figures.
+year beside it (a full date is the value readers'); the sentence names months, alone or in dates, none of them the
+claim's, and no span of months holds it ("from March to October" holds June; "from 3 May to 17 May" holds May
+alone). The two are of one figure as the times of events (values.same_quantity with `when`: the same verb or subject,
+"close" / "close"; not "Entries close on 10 August" against "The show will be held in September"), both closing,
+shut or negated, or neither ("open in March" / "closed from December to February" agree). Where the claim has no
+such month: one time named by "this", "next" or "last" against the same time named otherwise ("this September" /
+"next September", `_other_one`). The quantity rule (learned.quantity_conflicts with `same_figure`) gives the pair as
+a conflict of figures.
 """
 from __future__ import annotations
 
@@ -33,6 +33,9 @@ _SPAN = re.compile(rf"(?P<a>{_MONTH})(?:\s+\d{{4}})?\s*(?:to|until|till|through|
                    rf"(?P<b>{_MONTH})\b")
 
 
+_SHUT = re.compile(r"\b(?:clos(?:e|es|ed|ing|ure)|shut|not|never|no)\b|n't\b", re.IGNORECASE)
+
+
 def _index(name: str) -> int:
     return _NAMES.index(name)
 
@@ -52,6 +55,8 @@ def month_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     """[(the claim's month, the sentence's)] where the claim's one month is none of the sentence's (module doc)."""
     from grounding.values import same_quantity
     claim, sentence = judged_text(claim), judged_text(sentence)
+    if bool(_SHUT.search(claim)) != bool(_SHUT.search(sentence)):   # "open in March" / "closed from December to
+        return []                                                    # February": the months of the other state
     dated = list(_DATED.finditer(claim))
     if len({m.group("month") for m in dated}) != 1 or _SPAN.search(claim) or len(_months(claim)) != 1:
         return _other_one(claim, sentence)

@@ -68,3 +68,11 @@ def test_moving_this_september_against_next_september_is_contradicted(engine):
                "pupils, up from 420. It will include a sports hall and a library.")
     contradicted_and_backed(engine, "The school will move this September. The new school will have room for 630 "
                             "pupils.", context, 0, backed_anchor=1)
+
+
+def test_the_months_of_the_other_state_agree():
+    """"The castle is open in March" against "closed from December to February" (tests/test_seasons.py) had been
+    read as March against December."""
+    assert month_conflicts("The castle is open in March.", "The castle is closed from December to February.") == []
+    assert month_conflicts("The castle will close in March.", "The castle will close in December.") == [
+        ("March", "December")]

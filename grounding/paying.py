@@ -61,8 +61,9 @@ def payer(token) -> tuple[bool, str]:
     """(whether a money value's token is what "pay" pays, the payer's lemma or "") of the subject of "pay" ("Adults pay
     8 pounds") or the noun of "for" right after the amount ("Swimming costs 6 pounds for adults"): values.same_quantity
     reads two such amounts as one price where the payers are one ("… and 3 pounds for children" is the children's)."""
+    from grounding.prices import _amount
     from grounding.values import governor
-    amount = next((t for t in token.doc[token.i:token.i + 3] if t.like_num), token)
+    amount = _amount(token)
     verb = governor(amount)
     if verb is not None and verb.lemma_.lower() == "pay":
         subject = next((c for c in verb.children if c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN")), None)

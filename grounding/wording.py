@@ -353,30 +353,19 @@ def aligned(premises: list[str], hypotheses: list[str]) -> list[str]:
     return [align(p, h) for p, h in zip(premises, hypotheses)]
 
 
-_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december")
-_MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-_ON = r"(?P<{0}>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<{1}>January|February|March|April|May|June|July|August|September|October" \
-      r"|November|December)"
-_FROM_TO = re.compile(r"\b(?:from\s+|between\s+)" + _ON.format("d1", "m1") + r"\s+(?:to|until|till|and)\s+"
-                      + _ON.format("d2", "m2") + r"\b")
-_FOR_SPAN = re.compile(r"\bfor\s+(?:(?P<n>a|an|one|two|three|four|five|six|\d{1,2})\s+(?P<unit>days?|weeks?)|a\s+fortnight)\b",
-                       re.IGNORECASE)
-_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-
-
 def _date_span(premise: str, hypothesis: str) -> list[tuple[int, int, str]]:
-    """[(start, end, the premise's dates)] for a length of time the hypothesis gives ("for two weeks") that the
-    premise's one span of dates in a year makes ("from 3 May to 17 May")."""
-    spans, lengths = list(_FROM_TO.finditer(premise)), list(_FOR_SPAN.finditer(hypothesis))
+    """[(start, end, the premise's days)] for the one length of time the hypothesis gives after "for" ("for two
+    weeks") that the premise's one span of days of a month makes (grounding.durations: "from 3 May to 17 May", 14
+    days, or 15 counting both)."""
+    if not re.search(r"\bfor\s", hypothesis, re.I) or not re.search(r"\d\s+[A-Z][a-z]+|[A-Z][a-z]+\s+\d", premise):
+        return []     # every reading goes through `align`: the lengths are read only where they can be
+    from grounding.durations import durations
+    spans = [d for d in durations(premise) if re.search(r"\d\s+[A-Z][a-z]+$|^[A-Z][a-z]+\s+\d", d.surface)]
+    lengths = [(d, f) for d in durations(hypothesis) if (f := re.search(r"\bfor\s+$", hypothesis[:d.start], re.I))]
     if len(spans) != 1 or len(lengths) != 1:
         return []
-    m, span = lengths[0], spans[0]
-    n = _COUNT.get((m.group("n") or "").lower()) or (int(m.group("n")) if (m.group("n") or "").isdigit() else 0)
-    days = 14 if m.group("unit") is None else n * (7 if m.group("unit").lower().startswith("week") else 1)
-    a, b = (_MONTH_NAMES.index(span.group(x).lower()) for x in ("m1", "m2"))
-    start, end = sum(_MONTH_DAYS[:a]) + int(span.group("d1")), sum(_MONTH_DAYS[:b]) + int(span.group("d2"))
-    apart = (end - start) % 365
-    if days not in (apart, apart + 1):
+    (span,), ((length, after_for),) = spans, lengths
+    if length.low > span.high or span.low > length.high:
         return []
-    return [(m.start(), m.end(), span.group(0))]
+    lead = re.search(r"\b(?:from|between)\s+$", premise[:span.start])       # "for two weeks" -> "from 3 May to 17 May"
+    return [(after_for.start(), length.end, premise[lead.start() if lead else span.start:span.end])]

@@ -7,8 +7,10 @@ to 40 minutes" (F 0.88).
 A *duration* is a number (digits or words; "a", "an", "half an", "a whole", "a full", "the entire") or a span of
 two ("35 to 40", "35–40", "between 35 and 40") before a unit of time (second … year; joined by a hyphen too, "a
 six-month refurbishment", not "a 5-year-old"), with what bounds it ("about",
-"up to", "at least", "more than", …), as an interval of seconds; "about" and its kin widen it by a fifth, an exact value by 5 % (a year of 52
-weeks is a year). Not a duration: "several hundred hours"; a count of events per period ("three times a day",
+"up to", "at least", "more than", …), as an interval of seconds; "about" and its kin widen it by 15 % (so that "about
+four weeks" and "about six weeks" stay apart), an exact value by 5 % (a year of 52 weeks is a year). Halves and
+quarters are read ("an hour and a half", "two and a half days", "a quarter of an hour", "half a day"), and a working
+week is five working days. Not a duration: "several hundred hours"; a count of events per period ("three times a day",
 "every 10 minutes", "per hour", "5 mg a day", "4.1 a month": grounding.frequencies), an age ("10 years old"), a time
 ago, or an amount of something ("two months' notice").
 
@@ -36,10 +38,13 @@ _BOUND = (r"(?P<bound>about|around|roughly|approximately|nearly|almost|some|up t
 # a length in two units is one length: "2 hours 30 minutes", "1 hour and 45 minutes" (the second unit the smaller)
 _MORE = rf"(?:[ \t]+(?:and[ \t]+)?(?P<more>{_NUM})[ \t]+(?P<unit2>{_UNIT[len('(?P<unit>'):-1]}))"
 _DURATION = re.compile(
-    rf"(?i:(?:\b{_BOUND}[ \t]+)?\b(?:(?P<half>half[ \t]+an)|(?P<article>an?(?:[ \t]+(?:whole|full|entire))?|the[ \t]+(?:whole|entire))|between[ \t]+(?P<lo2>{_NUM})[ \t]+and[ \t]+"
-    rf"(?P<hi2>{_NUM})|(?P<lo>{_NUM})(?:[ \t]*(?:to|-|–)[ \t]*(?P<hi>{_NUM}))?)(?:[ \t]+|-)(?:(?:working|business|calendar|"
-    rf"full|whole)[ \t]+)?{_UNIT}\b{_MORE}?\b)")     # "three to five working days": days
+    rf"(?i:(?:\b{_BOUND}[ \t]+)?\b(?:(?P<quarter>(?:a|one|three)[ \t-]+quarters?[ \t]+of[ \t]+an?)|"
+    rf"(?P<half>half[ \t]+an?|a[ \t]+half)|(?P<article>an?(?:[ \t]+(?:whole|full|entire))?|the[ \t]+(?:whole|entire|first(?=[ \t]+(?:min|hour|sec))))|between[ \t]+(?P<lo2>{_NUM})[ \t]+and[ \t]+"
+    rf"(?P<hi2>{_NUM})|(?P<lo>{_NUM})(?P<andhalf>[ \t]+and[ \t]+a[ \t]+half)?(?:[ \t]*(?:to|-|–)[ \t]*(?P<hi>{_NUM}))?)"
+    rf"(?:[ \t]+|-)(?:(?P<working>working|business|calendar|full|whole)[ \t]+)?{_UNIT}\b"
+    rf"(?P<plushalf>[ \t]+and[ \t]+a[ \t]+half\b)?{_MORE}?\b)")     # "three to five working days": days
 _UNIT_NAMES = {"sec": "second", "min": "minute", "hr": "hour"}
+_UNIT_WORD = re.compile(_UNIT.replace("(?P<unit>", "(?i:"))
 # a count per period, not a length of time: "three times a day", "every 10 minutes", "per hour", "5 mg a day", "4.1 a
 # month"
 _RATE_BEFORE = re.compile(r"(?:\b(?:times?|every|each|per)|\b(?:mg|g|kg|ml|km|miles?|units?|doses?|tablets?|days?"
@@ -80,7 +85,11 @@ def durations(text: str) -> tuple[Duration, ...]:
             continue
         unit = m.group("unit").lower().rstrip("s")
         per = _SECONDS[_UNIT_NAMES.get(unit, unit)]
-        if m.group("half"):
+        if unit == "week" and (m.group("working") or "").lower() in ("working", "business"):
+            per = 5 * _SECONDS["day"]       # "two working weeks" are "ten working days"
+        if m.group("quarter"):
+            low = high = 0.75 if m.group("quarter").lower().startswith("three") else 0.25
+        elif m.group("half"):
             low = high = 0.5
         elif m.group("article"):
             low = high = 1.0
@@ -91,6 +100,9 @@ def durations(text: str) -> tuple[Duration, ...]:
             if low is None or (m.group("hi") or m.group("hi2")) and high is None:
                 continue
             high = low if high is None else high
+            low, high = (low + 0.5, high + 0.5) if m.group("andhalf") else (low, high)   # "two and a half hours"
+        if m.group("plushalf") and not (m.group("hi") or m.group("hi2")):   # "an hour and a half"
+            low, high = low + 0.5, high + 0.5
         if m.group("more") and not (m.group("hi") or m.group("hi2")):   # "2 hours 30 minutes": one length
             unit2 = m.group("unit2").lower().rstrip("s")
             smaller, more = _SECONDS[_UNIT_NAMES.get(unit2, unit2)], _value(m.group("more"))
@@ -101,7 +113,7 @@ def durations(text: str) -> tuple[Duration, ...]:
             low, high = low, float("inf")
         elif bound in _BELOW:
             low, high = 0.0, high
-        spread = 0.2 if bound in _WIDE else 0.05
+        spread = 0.15 if bound in _WIDE else 0.05
         out.append(Duration(m.start(), m.end(), low * per * (1 - spread), high * per * (1 + spread), m.group()))
     for m in _DAYS_OF_MONTH.finditer(text):   # "from 12 to 15 July": 3 nights or 4 days, either
         first, last = int(m.group("a")), int(m.group("b"))
@@ -139,7 +151,9 @@ def _verb(text: str, d: Duration) -> tuple[str, frozenset]:
     if label:
         return "last", frozenset({label.group("label").lower()})
     doc = parse(text)
-    token = next((t for t in doc if t.idx <= d.end - 1 < t.idx + len(t.text)), None)
+    # the unit word ("an hour and a half": "hour"), else the last word
+    inside = [t for t in doc if d.start <= t.idx < d.end and _UNIT_WORD.fullmatch(t.text)]
+    token = inside[-1] if inside else next((t for t in doc if t.idx <= d.end - 1 < t.idx + len(t.text)), None)
     if token is None:
         return "", frozenset()
     node = governor(token)
@@ -199,6 +213,35 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         # apart, or two limits ("up to three months" / "within 28 days": both from nothing, to another end)
         if same and not any(x.low <= c.high and c.low <= x.high and not _two_limits(c, x) for x in same):
             out.append((c.surface, same[0].surface))
+    return out + [f for f in first_stretches(claim, sentence) if not any(f[0] in o[0] for o in out)]
+
+
+_FIRST = re.compile(r"\bfirst[ \t]+$", re.IGNORECASE)
+_STRETCH_STOP = frozenset("first the each every with that this from after before which will would".split())
+
+
+def first_stretches(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's first stretch, the sentence's) where each gives a first stretch of time ("the first hour", "the
+    first 30 minutes") and none of the sentence's overlaps the claim's, of one thing: the noun of the claim's "of"
+    phrase after it in the sentence ("the first hour of work" / "… includes the first 30 minutes of work"), else a
+    word of four letters or more besides the stretch's in both: "Members ride free for the first hour" against "The
+    first 30 minutes of each ride are free for members" (Supported on every engine; the verbs differ, so
+    `duration_conflicts` alone does not compare them)."""
+    def stretches(text):
+        return [d for d in durations(text) if d.surface.lower().startswith("the first")
+                or _FIRST.search(text[max(0, d.start - 8):d.start])]
+    ours, theirs = stretches(claim), stretches(sentence)
+    if not ours or not theirs:
+        return []
+    words = {w.lower()[:4] for w in re.findall(r"[A-Za-z]{4,}", sentence)} - {w[:4] for w in _STRETCH_STOP}
+    out = []
+    for c in ours:
+        of = re.match(r"\s+of\s+(?:(?:each|every|a|an|the|your|their)\s+)?([a-z]+)", claim[c.end:], re.IGNORECASE)
+        rest = claim[:c.start] + " " + claim[c.end:]
+        same = of.group(1).lower()[:4] in words if of else any(
+            w.lower()[:4] in words for w in re.findall(r"[A-Za-z]{4,}", rest) if w.lower() not in _STRETCH_STOP)
+        if same and not any(x.low <= c.high and c.low <= x.high for x in theirs):
+            out.append((c.surface, theirs[0].surface))
     return out
 
 
@@ -218,7 +261,8 @@ def lengths_held(claim: str, sentence: str) -> list[tuple[str, str]]:
     from grounding.multiples import _multiples, _shares
     # lengths only: no days of a month ("runs from 12 to 14 June"), no share ("A third of teachers …")
     if any(m.kind != "named" and not any(c.start <= m.start < c.end for c in ours) or m.kind == "date"
-           for m in mentions(claim)) or _multiples(claim) or _shares(claim):
+           for m in mentions(claim)) or _multiples(claim) \
+            or any(not any(c.start <= x.start < c.end for c in ours) for x in _shares(claim)):   # "a quarter of an hour"
         return []
     head = subject[0]
     if not re.search(rf"(?<!\w){re.escape(head[:max(3, len(head) - 2)])}", sentence, re.IGNORECASE):

@@ -52,3 +52,47 @@ def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:
         if same and all(x.free != c.free for x in same) and (c.free or when or not theirs_when):
             out.append((c.said, same[0].said))
     return out
+
+
+# free for a first stretch only: "free for the first hour", "the first 30 minutes of each ride are free", "the first
+# month is free"
+_PERIOD = r"(?:minutes?|hours?|days?|nights?|weeks?|months?|years?|sessions?|lessons?|classes|visits?)"
+_FIRST_FREE = re.compile(
+    rf"\bfree\s+(?:of\s+charge\s+)?for\s+the\s+first\s+(?:[\w-]+\s+)?{_PERIOD}\b"
+    rf"|\b(?:the\s+)?first\s+(?:[\w-]+\s+)?{_PERIOD}(?:\s+of\s+(?:each|every|a|an|the|your)\s+(?P<of>[a-z]+))?"
+    rf"\s+(?:is|are|will\s+be|remains?)\s+free\b", re.IGNORECASE)
+# free without end: "free all day", "free at all times", "always free"
+_FREE_ALWAYS = re.compile(r"\bfree\s+(?:of\s+charge\s+)?(?:all\s+(?:day|night|week|year)(?:\s+long)?|at\s+all\s+times"
+                          r"|all\s+the\s+time|for\s+as\s+long\s+as\s+\w+\s+\w+|however\s+long\b[^,.;]*|every\s+time"
+                          r"|for\s+(?:any|an\s+unlimited)\s+(?:length\s+of\s+)?time)\b|\balways\s+(?:be\s+)?free\b",
+                          re.IGNORECASE)
+_MODAL = frozenset("will would could should must might shall also always still".split())
+_DENIED = re.compile(r"\b(?:not|no|never|cannot|neither|nor|without)\b|n't\b", re.IGNORECASE)
+# a price on every one of the thing: "Every ride costs 1 pound", "Each lesson costs 12 pounds"
+_EVERY_PRICED = re.compile(r"^\s*(?:every|each|all)\s+(?P<noun>[a-z]+)\s+(?:costs?|is\s+charged|are\s+charged)\b",
+                           re.IGNORECASE)
+
+
+def free_for_a_while(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's, the sentence's) where the sentence makes a thing free for a first stretch only and the claim
+    makes it free without end or priced every time: "Visitors can park free all day" against "Visitors can park free
+    for the first hour; after that it costs 2 pounds an hour", "Every ride costs 1 pound" against "The first 30
+    minutes of each ride are free; after that it costs 1 pound per half hour" (Supported on every engine). Neither
+    negated; the sentence gives a price for after the stretch (a cost, a charge, a fee or a figure of money) and
+    names the claim's thing (its words before "free": "Blue badge holders park free at all times" is not about
+    "Visitors can park free for the first hour")."""
+    first = _FIRST_FREE.search(sentence)
+    if first is None or _DENIED.search(claim) or _DENIED.search(sentence) \
+            or not re.search(r"\b(?:costs?|charged?|charges|fees?|pay)\b", sentence[first.end():], re.IGNORECASE):
+        return []
+    always = _FREE_ALWAYS.search(claim)
+    if re.search(r"\bfirst\b", claim, re.IGNORECASE):
+        return []       # the claim's own stretch ("The first month is always free")
+    theirs = {w.lower()[:4] for w in re.findall(r"[A-Za-z]{4,}", sentence)}
+    if always and all(w.lower()[:4] in theirs for w in re.findall(r"[A-Za-z]{4,}", claim[:always.start()])
+                      if w.lower() not in _MODAL):      # the claim's thing in the sentence ("Visitors can park")
+        return [(always.group(0), first.group(0))]
+    every = _EVERY_PRICED.search(claim)
+    if every and first.group("of") and first.group("of").lower().rstrip("s") == every.group("noun").lower().rstrip("s"):
+        return [(claim[every.start():every.end()].strip(), first.group(0))]
+    return []

@@ -183,8 +183,9 @@ def same_recurrence(claim: str, sentence: str) -> list[tuple[str, str]]:
     April" (Unsupported on the context engines, the entailment model leaning to contradiction, P(c) 0.57)."""
     from grounding.overclaim import holds_most
     ours = list(frequencies(claim))
-    theirs = [(s, e, key) for s, e, key in frequencies(sentence)
-              if not re.search(r"\bfrom\s+$", sentence[max(0, s - 6):s], re.IGNORECASE)]
+    theirs = [(s, e, key) for s, e, key in frequencies(sentence)     # nor as what it replaces ("every 20 minutes
+              if not re.search(r"\b(?:from|instead\s+of|rather\s+than|not)\s+$", sentence[max(0, s - 14):s],
+                               re.IGNORECASE)]                    # instead of every 30 minutes")
     out, rest = [], claim
     def days(phrase: str) -> set[str]:
         return {d.lower()[:3] for d in re.findall(r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day", phrase, re.I)}

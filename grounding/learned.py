@@ -152,6 +152,7 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     # a kind of which the sentence states one of the claim's values too: it speaks of several quantities, and which
     # of its values answers which of the claim's is unknown ("28% ... 27% ... 3%" against "4.5% to 27%")
     stated = [c.kind != "named" and c.key in keys and not _only_denied(context, c.surface)
+              and not all(_DENIAL.search(context[max(0, x.start - 20):x.start]) for x in xm if x.key == c.key)
               and not (same_figure and counts_another(claim, c, context, xm)) for c in cm]
     # of a number, the kind is its unit: "24 hours" stated in both is no reason to leave "6 doses" / "4 doses" alone
     # (only with same_figure: the learned model's features were fitted without it)

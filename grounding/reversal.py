@@ -260,15 +260,16 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out = [f"the claim has {s.agent} {s.verb} {s.patient}, the source has {s.patient} {s.verb} {s.agent}"
            for s in role_swaps(claim, sentence)]
     out += [f"the claim says {c}, the source {x}" for c, x in opposite_comparisons(claim, sentence)]
-    from grounding.swapped import bare_opposite, other_group_higher, swapped_comparisons   # compared the other way
-    out += [f"the claim says {c}, the source {x}" for c, x in swapped_comparisons(claim, sentence)   # round, or with
-            + bare_opposite(claim, sentence)]                                                     # no "than"
+    from grounding.swapped import bare_opposite, from_to_reversed, other_group_higher, swapped_comparisons   # the
+    out += [f"the claim says {c}, the source {x}" for c, x in swapped_comparisons(claim, sentence)   # other way round,
+            + bare_opposite(claim, sentence) + from_to_reversed(claim, sentence)]       # with no "than"; from and to
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_group_higher(claim, sentence)]
     from grounding.groups import opposite_groups        # the claim's group at the other end of a scale
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_groups(claim, sentence)]
     out += [f"the claim says {c}, the source {x}" for c, x in opposite_conditions(claim, sentence)]
-    from grounding.free import free_against_price       # free where the source gives a price, or the other way
-    out += [f"the claim says {c}, the source {x}" for c, x in free_against_price(claim, sentence)]
+    from grounding.free import free_against_price, free_for_a_while   # free where the source gives a price, or free
+    out += [f"the claim says {c}, the source {x}" for c, x in free_against_price(claim, sentence)] + [   # for a while
+        f"the claim says “{c}”, the source “{x}”" for c, x in free_for_a_while(claim, sentence)]
     from grounding.negate import changed_against_unchanged, other_state   # the other of two states ("wetter" /
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_state(claim, sentence)]   # "drier"), a change
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in changed_against_unchanged(claim, sentence)]   # / none
@@ -279,10 +280,9 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_order(claim, sentence)]
     from grounding.sameness import no_difference        # a difference the source finds none of
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in no_difference(claim, sentence)]
-    from grounding.ended import state_ended             # a state the source says was undone ("reopened in 2019")
-    out += [f"the claim says “{c}”, the source “{x}”" for c, x in state_ended(claim, sentence)]
-    from grounding.ended import held_until              # a state the source says held until a time ("was … until 2011")
-    out += [f"the claim says “{c}”, the source “{x}”" for c, x in held_until(claim, sentence)]
+    from grounding.ended import held_until, state_ended   # a state the source says was undone ("reopened in 2019")
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in state_ended(claim, sentence)   # or held until a
+            + held_until(claim, sentence)]                                                       # time ("… until 2011")
     from grounding.ended import abolished, no_longer    # a deed the source says has stopped ("no longer sells bread")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in no_longer(claim, sentence) + abolished(claim, sentence)]
     from grounding.availability import not_yet, other_availability   # none left where some are ("sold out" / "still

@@ -68,10 +68,11 @@ def no_difference(claim: str, sentence: str) -> list[tuple[str, str]]:
     return out
 
 
-_STD = r"(?:that\s+of\s+|those\s+of\s+)?(?:the\s+|a\s+|an\s+)?(?P<std>(?:[a-z-]+\s+){0,3}[a-z-]+)"
+_STD = r"(?:(?:at|in|on|for|with)\s+)?(?:that\s+of\s+|those\s+of\s+)?(?:the\s+|a\s+|an\s+)?(?P<std>(?:[a-z-]+\s+){0,3}[a-z-]+)"
 _ALIKE_TO = re.compile(r"\b(?P<word>similar\s+to|comparable\s+(?:to|with)|equal\s+to|equivalent\s+to|identical\s+to"
                        r"|the\s+same\s+as|in\s+line\s+with|on\s+a\s+par\s+with)\s+" + _STD, re.IGNORECASE)
-_THAN = re.compile(r"\b(?P<word>more|less|fewer)(?P<graded>(?:\s+[a-z]+){0,3}?)\s+than\s+" + _STD, re.IGNORECASE)
+_THAN = re.compile(r"\b(?P<word>more|less|fewer|higher|lower|cheaper|dearer|bigger|smaller|larger|greater)"
+                   r"(?P<graded>(?:\s+[a-z]+){0,3}?)\s+than\s+" + _STD, re.IGNORECASE)
 _QUALIFIED = re.compile(r"\s+(?:in|for|on)\s+(?:terms\s+of\s+)?(?:the\s+)?(?P<what>[a-z]{3,})", re.IGNORECASE)
 _STD_STOP = frozenset("in on at for of and or but to by with from since during which who as while when because "
                       "it is was were are".split())

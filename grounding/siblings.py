@@ -102,6 +102,11 @@ def about_another(claim: str, sentence: str) -> bool:
     return bool(another_kind(claim, sentence))
 
 
+# words of kind that name one thing: "the final bus" is "the last bus"
+_SAME_MARK = {"final": "last", "last": "final", "biggest": "largest", "largest": "biggest", "main": "principal",
+              "principal": "main", "yearly": "annual", "annual": "yearly"}
+
+
 def another_kind(claim: str, sentence: str) -> str:
     """The sentence's subject where it is another thing of the claim's kind: it has the head word of the claim's
     subject but other words telling it apart ("travel vaccines" in "Travel vaccines are given only with an
@@ -113,10 +118,11 @@ def another_kind(claim: str, sentence: str) -> str:
     if subject is None or not subject[1]:
         return ""
     head, marks = subject
+    marks = frozenset(marks) | {_SAME_MARK[m] for m in marks if m in _SAME_MARK}   # "final bus" is the "last bus"
     sentence = judged_text(sentence)
     words = set(re.findall(r"[a-z0-9]+", sentence.lower()))
     if not re.search(rf"(?<!\w){re.escape(head[:max(3, len(head) - 2)])}", sentence, re.IGNORECASE) \
-            or not any(m not in words for m in marks):
+            or not any(m not in words and _SAME_MARK.get(m) not in words for m in marks):
         return ""
     from grounding.decompose import parse
     for t in parse(sentence):

@@ -223,6 +223,22 @@ def test_how_often_in_other_words(claim, expected):
     # by "… runs every Saturday …")
     market = "The town's farmers' market runs every Saturday from 8am to 1pm in the main square."
     assert same_recurrence("The market runs every Sunday.", market) == []
+    # what a change replaces is no more ("weekday buses will run every half hour" had been Supported on every engine
+    # by "… every 20 minutes instead of every 30 minutes on weekdays")
+    buses = "From 1 September, the number 42 bus will run every 20 minutes instead of every 30 minutes on weekdays."
+    assert same_recurrence("From 1 September, the number 42 bus will run every half hour.", buses) == []
+    assert same_recurrence("From 1 September, the number 42 bus will run three times an hour.", buses) == [
+        ("three times an hour", "every 20 minutes")]
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_every_half_hour_where_it_becomes_every_20_minutes_instead_is_contradicted(engine):
+    context = ("From Sunday 1 September, the number 42 bus between Dunmore and the city centre will run every 20 "
+               "minutes instead of every 30 minutes on weekdays. Fares are unchanged.")
+    (v,) = ground("From 1 September, weekday buses will run every half hour.", [context],
+                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 0, v.rule
+    assert "every 20 minutes" in v.anchor_conflict, v.rule
 
 
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))

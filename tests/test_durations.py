@@ -16,8 +16,8 @@ HOUR = 3600
 
 
 @pytest.mark.parametrize("text, expected", [
-    # (as written, low and high in hours): an exact value within 5 %, "about" within a fifth
-    ("Bake for about an hour.", [("about an hour", 0.8, 1.2)]),
+    # (as written, low and high in hours): an exact value within 5 %, "about" within 15 %
+    ("Bake for about an hour.", [("about an hour", 0.85, 1.15)]),
     ("Bake for 35 to 40 minutes.", [("35 to 40 minutes", 35 / 60 * 0.95, 40 / 60 * 1.05)]),
     ("It takes between two and three weeks.", [("between two and three weeks", 2 * 168 * 0.95, 3 * 168 * 1.05)]),
     ("Wait half an hour.", [("half an hour", 0.475, 0.525)]),
@@ -38,7 +38,7 @@ HOUR = 3600
     # 30 minutes" on every engine)
     ("Flight time is 2 hours 30 minutes.", [("2 hours 30 minutes", 2.5 * 0.95, 2.5 * 1.05)]),
     ("It lasts 1 hour and 45 minutes.", [("1 hour and 45 minutes", 1.75 * 0.95, 1.75 * 1.05)]),
-    ("The crossing takes around 2 hours 15 minutes.", [("around 2 hours 15 minutes", 2.25 * 0.8, 2.25 * 1.2)]),
+    ("The crossing takes around 2 hours 15 minutes.", [("around 2 hours 15 minutes", 2.25 * 0.85, 2.25 * 1.15)]),
     # a whole unit is one of it
     ("Rooms can be booked for a whole day.", [("a whole day", 24 * 0.95, 24 * 1.05)]),
     ("It took the entire week.", [("the entire week", 168 * 0.95, 168 * 1.05)]),
@@ -51,8 +51,20 @@ HOUR = 3600
     # refurbishment", read as figures of other kinds); an age so joined is none
     ("It reopens after a six-month refurbishment.", [("six-month", 6 * 30.44 * 24 * 0.95, 6 * 30.44 * 24 * 1.05)]),
     ("A 5-year-old child can attend.", []),
-    # working days are days
+    # working days are days; a working week is five of them ("about two working weeks" had been Contradicted by
+    # "within ten working days")
     ("Delivery takes three to five working days.", [("three to five working days", 3 * 24 * 0.95, 5 * 24 * 1.05)]),
+    ("It takes about two working weeks.", [("about two working weeks", 10 * 24 * 0.85, 10 * 24 * 1.15)]),
+    # halves and quarters ("The taster sessions last an hour and a half" had been read as an hour; "roughly a quarter
+    # of an hour" as about an hour, Contradicted by "about 15 minutes")
+    ("It lasts an hour and a half.", [("an hour and a half", 1.5 * 0.95, 1.5 * 1.05)]),
+    ("It lasts two and a half hours.", [("two and a half hours", 2.5 * 0.95, 2.5 * 1.05)]),
+    ("It adds roughly a quarter of an hour.", [("roughly a quarter of an hour", 0.25 * 0.85, 0.25 * 1.15)]),
+    ("It takes three-quarters of an hour.", [("three-quarters of an hour", 0.75 * 0.95, 0.75 * 1.05)]),
+    ("It takes half a day.", [("half a day", 12 * 0.95, 12 * 1.05)]),
+    # a first stretch of minutes or hours is one length; of days or more it is none ("in the first year")
+    ("Parking is free for the first hour.", [("the first hour", 0.95, 1.05)]),
+    ("Sales rose in the first year.", []),
 ])
 def test_durations_are_intervals_of_time(text, expected):
     got = [(d.surface, d.low / HOUR, d.high / HOUR) for d in durations(text)]
@@ -232,3 +244,33 @@ def test_a_roll_out_over_two_months_against_two_weeks_is_contradicted(engine):
                "for existing users and will roll out over two weeks.")
     contradicted_and_backed(engine, "The update will roll out over two months. The update will roll out over two "
                             "weeks.", context, 1)
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    # "about" widens by 15 %: "about six weeks" and "about four weeks" stay apart (Supported on every engine)
+    ("Each cartridge lasts about six weeks.", "Each cartridge lasts about four weeks or 150 litres.",
+     [("about six weeks", "about four weeks")]),
+    ("Each cartridge lasts about five weeks.", "Each cartridge lasts about four weeks or 150 litres.", []),
+    # a first stretch against another ("Members ride free for the first hour" was Supported on every engine)
+    ("Members ride free for the first hour.", "The first 30 minutes of each ride are free for members.",
+     [("the first hour", "30 minutes")]),
+    ("The call-out fee includes the first hour of work.",
+     "The plumber charges a call-out fee of 60 pounds, which includes the first 30 minutes of work.",
+     [("the first hour", "30 minutes")]),
+    ("The first 30 minutes are free.", "The first 30 minutes of every ride are free.", []),
+    ("The first hour of parking is free.", "The first 30 minutes of every ride are free.", []),
+])
+def test_lengths_about_and_first_stretches(claim, sentence, expected):
+    assert duration_conflicts(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_quarter_of_an_hour_is_fifteen_minutes_and_the_first_hour_is_not_thirty(engine):
+    """Everyday answers: "The diversion adds roughly a quarter of an hour to trips" was Contradicted by "… adds about 15
+    minutes to journeys" on every engine; "Members ride free for the first hour" Supported by "The first 30 minutes of
+    each ride are free for members"."""
+    context = ("The CityCycle scheme has 80 docking stations. The first 30 minutes of each ride are free for members, "
+               "and every extra half hour costs 1 euro. A signed diversion via Harwood adds about 15 minutes to "
+               "journeys.")
+    contradicted_and_backed(engine, "Members ride free for the first hour. The diversion through Harwood adds roughly "
+                            "a quarter of an hour to trips.", context, 1, backed_anchor=2)

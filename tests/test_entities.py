@@ -402,6 +402,21 @@ def test_no_time_of_day_where_the_clock_has_none():
     assert (key("24:00"), key("12am"), key("9.30 p.m.")) == ("00:00", "00:00", "21:30")
 
 
+@pytest.mark.parametrize("text, key", [
+    ("The last bus leaves at half past eleven at night.", "23:30"),
+    ("Doors open at a quarter to nine in the morning.", "08:45"),
+    ("The show starts at seven o'clock in the evening.", "19:00"),
+    ("The alarm went off at half past two at night.", "02:30"),
+    ("Talks begin at quarter past three in the afternoon.", "15:15"),
+])
+def test_a_time_of_day_in_words_with_its_part_of_the_day(text, key):
+    """"… will now depart at half past eleven at night" had been no time against "at 11.30pm"; without the part of
+    the day a time in words could be either half of the day, and is none."""
+    from grounding.entities import mentions
+    assert [m.key for m in mentions(text) if m.kind == "time"] == [key]
+    assert [m.kind for m in mentions("The shop opens at half past nine.")] == ["number"]
+
+
 def test_another_time_of_day_is_a_conflict():
     from grounding.learned import quantity_conflicts
     hours = "The shop is open from 9am to 5pm."

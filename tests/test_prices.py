@@ -8,7 +8,7 @@ import pytest
 from conftest import contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.explain import explain
-from grounding.free import free_against_price
+from grounding.free import free_against_price, free_for_a_while
 from grounding.prices import price_states
 from grounding.types import CONTRADICTED, SUPPORTED
 
@@ -520,3 +520,40 @@ def test_free_before_a_compound_prices_the_whole_noun():
                                                                  "free replacement phone")
     assert free_against_price("Replacement phones cost 50 pounds.", "The company is offering a free replacement "
                               "phone.") == [("cost 50 pounds", "free replacement phone")]
+
+
+PARK = "Visitors can park free for the first hour; after that it costs 2 pounds an hour."
+RIDES = "The first 30 minutes of each ride are free; after that it costs 1 pound per half hour."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Visitors can park free all day.", PARK, [("free all day", "free for the first hour")]),
+    ("Parking is free at all times.", PARK, [("free at all times", "free for the first hour")]),
+    ("Every ride costs 1 pound.", RIDES, [("Every ride costs", "The first 30 minutes of each ride are free")]),
+    ("The app is always free.", "The first month is free; after that the app costs 3 pounds a month.",
+     [("always free", "The first month is free")]),
+    # the claim's own stretch; a stretch the claim leaves open; another thing priced; no price after the stretch
+    ("The first month is always free.", "The first month is free; after that the app costs 3 pounds a month.", []),
+    ("Visitors can park free for an hour.", PARK, []),
+    ("Every lesson costs 1 pound.", RIDES, []),
+    ("Visitors can park free all day.", "Visitors can park free for the first hour.", []),
+    ("Visitors cannot park free all day.", PARK, []),
+    ("Blue badge holders park free at all times.", PARK, []),
+])
+def test_free_for_a_first_stretch_only(claim, sentence, expected):
+    assert free_for_a_while(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+@pytest.mark.parametrize("text, context, anchor, backed", [
+    ("Visitors can park free all day. Blue badge holders park free at all times.",
+     "The hospital car park will be free for patients from April, but staff will still pay. " + PARK
+     + " Blue badge holders park free at all times.", 1, 2),
+    ("Every ride costs 1 pound. The scheme has 400 bikes.",
+     "The town's cycle hire scheme now has 400 bikes at 35 docking stations. " + RIDES + " Riders must be at least 16.",
+     1, 0),
+])
+def test_free_all_day_where_only_the_first_hour_is_free_is_contradicted(engine, text, context, anchor, backed):
+    """Everyday answers: "Visitors can park free all day" and "Every ride costs 1 pound" were Supported on every
+    engine against a first stretch free and a price after it."""
+    contradicted_and_backed(engine, text, context, anchor, backed_anchor=backed)

@@ -72,6 +72,12 @@ def test_a_difference_the_source_finds_none_of_is_contradicted(engine):
     ("The new model uses less power than the old one.", "The new model is similar to the old one in size.", []),
     ("Heat pumps are less noisy than a gas boiler.", "Running costs are usually similar to a modern gas boiler.", []),
     ("They cost much less to run than a gas boiler.", "Running costs are not similar to a modern gas boiler.", []),
+    # a graded adjective and a standard after "at" ("higher than at the old centre"); another measure is not it
+    ("Prices will be higher than at the old centre.", "Prices will be the same as at the old centre.",
+     [("higher than at the old centre", "the same as at the old centre")]),
+    ("Fees will be lower than last year.", "Fees will be the same as last year.",
+     [("lower than last year", "the same as last year")]),
+    ("The new hall is bigger than the old one.", "Prices will be the same as at the old hall.", []),
 ])
 def test_a_comparison_with_a_standard_the_source_finds_alike(claim, sentence, expected):
     """A user's heat pump answer: "They usually cost much less to run than a gas boiler" was Unsupported (F 0.35)
@@ -125,5 +131,16 @@ def test_closing_with_the_gym_where_the_pool_closes_earlier_is_contradicted(engi
     context = ("Members of the gym can bring a guest twice a month for free. Classes must be booked at least 24 hours "
                "in advance. The pool closes 30 minutes before the gym.")
     (v,) = ground("The pool closes at the same time as the gym.", [context],
+                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 2, v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_higher_prices_where_the_source_keeps_them_the_same_are_contradicted(engine):
+    """A leisure centre answer: "Prices will be higher than at the old centre" was Unsupported on the context engines
+    against "Prices will be the same as at the old centre"."""
+    context = ("The new leisure centre will have a 25-metre pool with eight lanes and a gym with 120 machines. It "
+               "replaces the old centre, which closed in 2022. Prices will be the same as at the old centre.")
+    (v,) = ground("Prices will be higher than at the old centre.", [context],
                   GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
     assert v.label == CONTRADICTED and v.anchor == 2, v.rule

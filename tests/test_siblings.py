@@ -13,6 +13,7 @@ from grounding.siblings import SIBLING_RULE, claims_subject, named_sibling
 from grounding.types import SUPPORTED, UNSUPPORTED
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
+BUS = "The final bus out of the city centre will now depart at half past eleven at night."
 
 
 @pytest.mark.parametrize("claim, sentence, expected", [
@@ -23,6 +24,10 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
     ("The basic plan includes 50 GB.", "Our basic plan costs $10 per month and includes 50 GB of storage.", ""),
     ("The basic plan includes 50 GB.", "Every plan includes 50 GB.", ""),
     ("Plans include 50 GB.", "The premium plan includes 50 GB.", ""),
+    # words of kind that name one thing ("The final bus … will now depart at half past eleven at night" had been
+    # Unsupported on every engine against "the last bus leaving … at 11.30pm"); another one still tells it apart
+    (BUS, "Later, the last bus leaves the city centre at 11.30pm.", ""),
+    (BUS, "The night bus leaves the city centre at 11.30pm.", "night bus"),
 ])
 def test_another_thing_of_the_claims_kind(claim, sentence, expected):
     assert another_kind(claim, sentence) == expected
@@ -90,3 +95,12 @@ def test_a_street_the_source_does_not_name_is_not_supported(engine):
     assert v.label == UNSUPPORTED and v.anchor == 0, v.rule
     assert v.rule.startswith(f"{SIBLING_RULE}: it speaks of “Elm Street”, not of “Oak Street”"), v.rule
     assert ground("Water will be off in Elm Street on Thursday.", context, config).verdicts[0].label == SUPPORTED
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_final_bus_at_half_past_eleven_at_night_is_the_last_bus_at_1130pm(engine):
+    """A bus timetable answer, Unsupported on every engine ("speaks of “last bus”, not of “final bus”")."""
+    context = ("From Sunday 1 September, the number 42 bus will run every 20 minutes. Evening services will be "
+               "extended, with the last bus leaving the city centre at 11.30pm rather than 10pm.")
+    (v,) = ground(BUS, [context], GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert v.label == SUPPORTED and v.anchor == 1, v.rule

@@ -5,7 +5,7 @@ import pytest
 
 from grounding import GroundingConfig, ground
 from grounding.reversal import reversals
-from grounding.swapped import bare_opposite, swapped_comparisons
+from grounding.swapped import bare_opposite, from_to_reversed, swapped_comparisons
 from grounding.types import CONTRADICTED, SUPPORTED
 
 ONLINE = "Tickets bought online are 10% cheaper than at the station."
@@ -84,3 +84,30 @@ def test_higher_scores_for_the_group_the_source_compares_with_are_contradicted(e
     (v,) = ground("Children who skipped breakfast had higher reading scores.", [context],
                   GroundingConfig(engine=engine)).verdicts
     assert v.label == "Contradicted" and v.anchor == 1, v.rule
+
+
+MOVE = "Pelham Engineering has announced that it will move its head office from Bristol to Swindon in January."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The head office is moving from Swindon to Bristol.", MOVE, [("from Swindon to Bristol", "from Bristol to Swindon")]),
+    ("Collections change from weekly to fortnightly.", "Collections change from fortnightly to weekly.",
+     [("from weekly to fortnightly", "from fortnightly to weekly")]),
+    # the same way; both ways in the sentence; negated; one end only
+    ("The office moves from Bristol to Swindon.", MOVE, []),
+    ("Trains run from York to Leeds.", "Trains run from Leeds to York and from York to Leeds.", []),
+    ("The head office is not moving from Swindon to Bristol.", MOVE, []),
+    ("The head office is moving to Bristol.", MOVE, []),
+])
+def test_from_one_end_to_the_other_the_other_way_round(claim, sentence, expected):
+    assert from_to_reversed(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_move_the_other_way_round_is_contradicted(engine):
+    """A company announcement: "The head office is moving from Swindon to Bristol" was Supported on every engine."""
+    context = MOVE + " The company's 140 office staff will be offered relocation."
+    (v,) = ground("The head office is moving from Swindon to Bristol.", [context],
+                  GroundingConfig(engine=engine).validate()).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 0, v.rule
+    assert "from Bristol to Swindon" in v.anchor_conflict, v.rule

@@ -138,6 +138,13 @@ def contrasted(claim: str, sentence: str) -> list[tuple[str, str]]:
     return [(subject, after)] if rest and rest <= _short(first) else []
 
 
+def contrasted_or_crossed(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """`contrasted`, else two things the sentence tells apart, crossed (grounding.pairing: "Sandwich prices have risen
+    by 20p" against "Coffee prices have gone up by 20p, but sandwiches stay at 4.50 pounds")."""
+    from grounding.pairing import crossed
+    return contrasted(claim, sentence) or crossed(claim, sentence)
+
+
 def _short(text: str) -> set[str]:
     """`_stems` cut to four letters: "book" and "booked" are one."""
     return {w[:4] for w in _stems(text)}

@@ -31,6 +31,7 @@ from typing import Optional
 import numpy as np
 
 from grounding import fitted
+from grounding.differences import change_by
 from grounding.entities import mentions, occurrences
 from grounding.ranges import in_range, is_difference, share_of
 from grounding.values import moved_from, opposite_bounds, same_quantity, same_verb, values_agree
@@ -194,8 +195,9 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
             # a difference answers only a difference: "100 dollars more than" is not "costs 799 dollars"
             others = [x for x in others if not in_range(context, x) and is_difference(context, x) == is_difference(claim, c)]
             if in_range(claim, c) or any(values_agree(claim, c, context, x) or share_of(claim, c, context, x)
-                                         for x in others):   # "half the standard fee of 400 euros" gives 200 euros
-                continue
+                                         for x in others) \
+                    or change_by(claim, c, context, list(xm)):   # "half the standard fee of 400 euros" gives 200
+                continue                                         # euros; "down by 3p" is "from 27p to 24p"
         if same_figure:   # the value its verb gives first ("frozen for … three months" / "can be frozen for a month")
             others.sort(key=lambda x: not same_verb(claim, c.surface, context, x.surface))
         for x in others:

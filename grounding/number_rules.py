@@ -267,14 +267,16 @@ def other_kind_override(v: Verdict, preset: VerdictPreset, claim_text: str, anch
     closes on 30 September or when 20,000 runners have signed up", P(c) high on every engine) is Unsupported: the
     sentence gives other facts, and none of the claim's figure. Both must give a figure (entities.mentions, names
     aside); a count, a share and an amount are one kind here, a year and a date another, a length of time another,
-    and a time ahead another ("The operation takes an hour" against "… for six hours before the operation"). Not
+    and a time ahead another ("The operation takes an hour" against "… for six hours before the operation"), though
+    every day and the days of the week are one ("open every day" / "closed on Mondays", grounding.weekdays). Not
     where another reading decided it, several sentences read together or the override on any judged sentence (on
     the train sets' dev carve three such claims were gold Contradicted). On with the preset's quantity_override."""
     if preset.quantity_override is None or v.label != CONTRADICTED or v.anchor_conflict or anchor_text is None \
             or not v.rule.startswith("judged alone, "):    # its anchor alone decided (not several read together)
         return v
     ours, theirs = _kinds(judged_text(claim_text)), _kinds(judged_text(anchor_text))
-    if not ours or not theirs or ours & theirs:
+    from grounding.weekdays import weekday_conflicts    # every day against days closed: kinds of one figure
+    if not ours or not theirs or ours & theirs or weekday_conflicts(claim_text, anchor_text):
         return v
     return v.made_unsupported(f"{OTHER_KIND_RULE}: the claim gives {', '.join(sorted(ours))}, context sentence "
                               f"{v.anchor + 1} {', '.join(sorted(theirs))}",

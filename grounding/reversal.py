@@ -297,9 +297,9 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in passed_over(claim, sentence)]
     from grounding.wanted import wanted_not_required     # needed where the source only welcomes it ("is a plus")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in wanted_not_required(claim, sentence)]
-    from grounding.ellipsis import contrasted, elided_denial   # denied by ellipsis ("A is covered, but B is not");
-    out += [f"the claim says “{c}”, the source “{x}”" for c, x in elided_denial(claim, sentence)   # set against A by
-            + ([] if out else contrasted(claim, sentence))]      # "but", where no other form found it
+    from grounding.ellipsis import contrasted_or_crossed, elided_denial   # denied by ellipsis ("A is covered, but B
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in elided_denial(claim, sentence)   # is not"); set
+            + ([] if out else contrasted_or_crossed(claim, sentence))]   # against A by "but" or crossed, else
     from grounding.most import most_against_share        # most against less than half ("Most teachers" / "18%")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in most_against_share(claim, sentence)]
     denied = denied_predicate(claim, sentence)

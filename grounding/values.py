@@ -164,8 +164,7 @@ def _measured_is_subject(measures: tuple, verb: str, b) -> bool:
     _, owner, noun, mods = measures     # one value's _what_it_measures; `verb`: the other's (its token `b`)
     if not noun or verb != "be":
         return False
-    subject = subject_of(governor(b))
-    if subject is None or subject.lemma_.lower() != noun:
+    if (subject := subject_of(governor(b))) is None or subject.lemma_.lower() != noun:
         return False
     # a measure of the claim's subject (OWNED: "The tank has a capacity of …") is not another owner's ("Boot capacity",
     # "the boot's capacity")
@@ -173,7 +172,6 @@ def _measured_is_subject(measures: tuple, verb: str, b) -> bool:
     if OWNED in mods and others - {owner}:
         return False
     return mods - {OWNED} <= {c.lemma_.lower() for c in subject.children if c.dep_ in ("amod", "compound")}
-
 
 
 def another_subject(claim: str, claim_value: str, context: str, context_value: str) -> bool:
@@ -231,12 +229,14 @@ OPENING_PRONOUN = re.compile(r"\W*(it|they|this|these|he|she|we)\b", re.IGNORECA
 def _two_subjects(a, b) -> bool:
     """Whether the verbs governing two values' tokens have subjects of one voice that name two things: not pronouns,
     not the values themselves ("Five of the singers were hospitalized" / "Three of the 53 … were hospitalized"), not an
-    agent against a patient, not one joined to the other ("Recycling" / "Recycling and food waste")."""
+    agent against a patient, not one joined to the other ("Recycling" / "Recycling and food waste"), nor two with one
+    adjective ("Late projects" / "late submissions": one thing in two words)."""
     def subject(token):
         found = next((c for c in governor(token).children if c.dep_ in ("nsubj", "nsubjpass")), None)
         return None if found is None or token in found.subtree else found
     x, y = subject(a), subject(b)
     return x is not None and y is not None and x.dep_ == y.dep_ and x.lemma_.lower() != y.lemma_.lower() \
+        and not {c.lower_ for c in x.children if c.dep_ == "amod"} & {c.lower_ for c in y.children if c.dep_ == "amod"} \
         and not {x.lemma_.lower(), y.lemma_.lower()} & _PRONOUNS and {x.pos_, y.pos_} <= {"NOUN", "PROPN"} \
         and not {x.lemma_.lower(), y.lemma_.lower()} & {t.lemma_.lower() for t in (*x.subtree, *y.subtree)
                                                         if t.dep_ in ("conj", "nmod")}

@@ -94,6 +94,8 @@ def weekday_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     if _NEGATION.search(claim[max(0, at - 30):at]) or EVERY_DAY.search(sentence) \
             or (len(every) == 5 and _every(sentence)[0] == every):
         return []
+    if (shut := _open_on_shut_days(claim, sentence, every)):
+        return [(said, shut)]
     noun = _subject(claim) or next((_lemma(w) for w in re.findall(r"^\s*there\s+(?:are|is|will\s+be)\s+(?:daily\s+"
                                                                    r"|nightly\s+)?([a-z]+)", claim, re.I)), "")
     none = re.search(rf"\bno\s+{re.escape(noun[:max(3, len(noun) - 1)])}\w*\s+on\s+[^,.;:]+", sentence,
@@ -129,6 +131,25 @@ def _shut_on_open_days(claim: str, sentence: str) -> list[tuple[str, str]]:
     if not ours or _NEGATION.search(claim) or (noun and noun not in _PRONOUNS and noun not in _lemmas(sentence)):
         return []
     return [(f"{shut.group(0)} on {said}", every.group(0))]
+
+
+_SHUT_ON = re.compile(rf"\b(?:closed|shut)\s+(?:all\s+day\s+)?(?:on\s+|every\s+|at\s+)?(?:{_DAY}|weekends?)"
+                      rf"(?:\s*(?:,|and|or)\s*(?:{_DAY}|weekends?))*\b", re.IGNORECASE)
+
+
+def _open_on_shut_days(claim: str, sentence: str, every: frozenset) -> str:
+    """The sentence's closed days where the claim says a place is open on all of `every` and the sentence that it is
+    closed on one of them ("The salon is open every day of the week" / "We are closed on Mondays"; "… will be open
+    seven days a week" / "… Monday to Saturday and will be closed on Sundays": Unsupported on every engine), the
+    claim's subject named there (or a pronoun, or none); else ""."""
+    shut = _SHUT_ON.search(sentence)
+    if shut is None or not re.search(r"\bopen\b", claim, re.IGNORECASE) or not named_days(shut.group(0))[0] & every:
+        return ""
+    from grounding.values import _PRONOUNS
+    noun = _subject(claim)
+    subject = re.match(r"\s*(\w+)", sentence)
+    return shut.group(0) if not noun or noun in _lemmas(sentence) \
+        or subject is not None and subject.group(1).lower() in _PRONOUNS else ""
 
 
 def _predicate(text: str) -> str:

@@ -20,7 +20,8 @@ against "children who had not been vaccinated" (P(c) 0.48; "not vaccinated child
 - a word negated by its prefix ("unvaccinated", "ineffective") where the premise says "not" before the word itself;
 - "closes at 8 pm" where the premise is open until 8 pm ("open from 9 am to 8 pm"): "is open until 8 pm";
 - "cost(s) less / more" where the premise says "cheaper" / "more expensive" and never "cost less / more";
-- "for two weeks" where the premise gives the days it spans ("from 3 May to 17 May": 14 days, or 15 counting both).
+- "for two weeks" where the premise gives the days it spans ("from 3 May to 17 May": 14 days, or 15 counting both);
+- a change by its size where the premise gives its two ends ("go down by 3p" / "from 27p to 24p", grounding.differences).
 The meaning is unchanged, so what the model reads of the new text is its reading of the claim; every entailment
 reading goes through it (`runtime.Entailment.predict`), and the explanation quotes the text read. Values that
 differ are left as written, for the model and the number rules to see.
@@ -34,6 +35,7 @@ from fractions import Fraction
 from typing import NamedTuple, Optional
 
 from grounding.clock import minutes
+from grounding.differences import by_difference
 from grounding.entities import _DIGITS, _PERCENT, _PLAIN_NUMBER, _WORDS, _number_value, _split_number_words
 from grounding.units import _UNITS
 
@@ -268,7 +270,7 @@ def align(premise: str, hypothesis: str) -> str:
                 words = words[:1].upper() + words[1:]
             edits.append((mine.start, end, words))
     edits += _closing_hours(premise, hypothesis, theirs, ours, edits) + _price_words(premise, hypothesis) \
-        + _late_in_the_day(premise, hypothesis) + _date_span(premise, hypothesis)
+        + _late_in_the_day(premise, hypothesis) + _date_span(premise, hypothesis) + by_difference(premise, hypothesis)
     for m in _PREFIXED.finditer(hypothesis):
         word = m.group("word")
         if m.group("prefix").lower() in ("in", "im", "il", "ir", "dis") and not _ADJECTIVE_END.search(word.lower()):

@@ -101,6 +101,9 @@ def test_a_claim_without_entities_has_no_score():
     # agent against a patient
     ("Adults should do at least 150 minutes of moderate exercise a week.", "150 minutes",
      "Children and young people should do an average of at least 60 minutes of activity a day.", "60 minutes", False),
+    # two subjects told apart by one adjective are one thing in two words ("Late projects lose 5 marks per day" had been
+    # Supported on every engine against "late submissions lose 10 marks per day")
+    ("Late projects lose 5 marks per day.", "5 marks", "Late submissions lose 10 marks per day.", "10 marks", True),
     ("Five of the singers were hospitalized with COVID-19.", "Five",
      "Three of the 53 persons who became ill were hospitalized.", "Three", True),
     ("Some studies estimate the serial interval at 5 days.", "5 days",

@@ -40,6 +40,13 @@ SWIM = "Lane swimming sessions run on Monday, Wednesday and Friday evenings from
     ("It closes at 8 pm every day.", "It will open at 8 am instead of 9 am on weekdays, and close at 8 pm on Thursdays.", []),
     ("The museum is open daily.", "The museum offers free entry on Mondays.", []),
     ("Bins are collected every week.", "Bins are collected on Tuesdays.", []),
+    # open every day against a day closed, the claim's subject or a pronoun there ("The salon is open every day of
+    # the week" was Unsupported on every engine against "We are closed on Mondays"); another's closed day is none
+    ("The salon is open every day of the week.", "We are closed on Mondays.", [("every day", "closed on Mondays")]),
+    ("The new shop will be open seven days a week.", "The new shop will open 7am to 4pm Monday to Saturday and will "
+     "be closed on Sundays.", [("seven days a week", "closed on Sundays")]),
+    ("The museum is open daily.", "The café is closed on Mondays.", []),
+    ("The salon is open every day of the week.", "We are closed on 25 December.", []),
 ])
 def test_every_day_against_fewer_days(claim, sentence, expected):
     assert weekday_conflicts(claim, sentence) == expected
@@ -182,3 +189,12 @@ def test_closed_on_sundays_against_open_seven_days_a_week_is_contradicted(engine
                "charge. The centres are open from 8 am to 5 pm, seven days a week.")
     contradicted_and_backed(engine, "The centres are closed on Sundays. Each bag of rubble will cost 3 pounds.",
                             context, 2, backed_anchor=0)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_open_every_day_where_it_is_closed_on_mondays_is_contradicted(engine):
+    context = ("Pawfect Grooming offers a full groom from £40 for small dogs. A bath-only service costs £25. We are "
+               "closed on Mondays.")
+    (v,) = ground("The salon is open every day of the week.", [context],
+                  GroundingConfig(engine=engine).validate()).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 2, v.rule

@@ -1,0 +1,59 @@
+"""Two things the sentence tells apart, crossed: "Sandwich prices have risen by 20p" against "Coffee prices have gone
+up by 20p, but sandwiches stay at 4.50 pounds"; "Glass goes in the blue bin" against "Put paper and cardboard in the
+blue bin, and glass, cans and plastic bottles in the green box"; "The Mill Lane stop is being removed" against "The
+stop on Carlton Road will be removed because of roadworks, and passengers should use the stop on Mill Lane instead"
+(each Supported on every engine: the model reads the shared words, not which thing they are said of).
+
+The sentence's clauses: split at ", but", ", while", ", whereas", "; " and ", and". The claim (one clause, not
+negated) names its thing by its subject's telling words (the compound or adjective words before its head, else the
+head): they stand in one clause only (the thing's) and in none of the others. What the claim says of it (its other
+content words, those in every clause left out) stands in another clause, at least one word of it, and none of it in
+the thing's clause: the claim says of its thing what the sentence says of another.
+"""
+from __future__ import annotations
+
+import re
+
+from grounding.overclaim import _stems
+
+_CLAUSES = re.compile(r"\s*(?:,\s*(?:but|while|whereas|and)\s+|;\s+|\s+but\s+|\s+whereas\s+)", re.IGNORECASE)
+_JOINED = re.compile(r"\b(?:and|but|or|while|whereas)\b|[,;]", re.IGNORECASE)
+_NOT = re.compile(r"\b(?:not|no|never|none|nor)\b|n't\b", re.IGNORECASE)
+_LIGHT = frozenset("goes go going put puts placed kept keep keeps have has had been being will would can could may "
+                   "might should must also still just instead".split())
+
+
+def _short(words) -> set[str]:
+    return {w[:4] for w in words}
+
+
+def crossed(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's thing, the clause of the sentence that is about it)] where the claim says of its thing what the
+    sentence says of another (see the module docstring); else []."""
+    from grounding.binding import main_subject
+    clauses = [c for c in _CLAUSES.split(sentence.rstrip(" .")) if c.strip()]
+    if len(clauses) < 2 or _JOINED.search(claim.rstrip(" .")) or _NOT.search(claim):
+        return []
+    head = main_subject(claim)
+    if head is None:
+        return []
+    marks = [t for t in head.children if t.dep_ in ("compound", "amod") and t.i < head.i]
+    telling = _short(_stems(" ".join(t.text for t in marks) if marks else head.text))
+    subject = {t.i for t in head.subtree if t.i <= head.i}
+    rest = _short(_stems(" ".join(t.text for t in head.doc if t.i not in subject))) - _short(_LIGHT)
+    words = [_short(_stems(c)) for c in clauses]
+    everywhere = set.intersection(*words)
+    rest -= everywhere
+    if not telling or telling & everywhere or not rest:
+        return []
+    own = [i for i, w in enumerate(words) if telling <= w]
+    if len(own) != 1 or any(telling & w for i, w in enumerate(words) if i != own[0]):
+        return []
+    thing = own[0]
+    if rest & words[thing]:
+        return []
+    if not any(rest & w for i, w in enumerate(words) if i != thing):
+        return []
+    chunk = next((c for c in head.doc.noun_chunks if c.start <= head.i < c.end), None)   # "The Mill Lane stop"
+    said = chunk.text if chunk is not None else " ".join(t.text for t in head.subtree if t.i <= head.i)
+    return [(said, clauses[thing].strip())]

@@ -17,7 +17,7 @@ from grounding.lists import _OPEN, NEGATION_WORD
 
 _COLOURS = frozenset("black white grey gray silver gold red blue navy green yellow orange purple pink brown beige cream "
                      "ivory teal turquoise burgundy maroon charcoal graphite rose bronze copper khaki olive lilac "
-                     "lavender coral midnight sand titanium violet indigo mint".split())
+                     "lavender coral midnight sand titanium violet indigo mint amber".split())
 _COUNT = re.compile(rf"(?<!up to )(?<!at least )(?<!more than )(?<!over )\b(?P<n>\d+|{_NUMBER_WORDS})\s+"
                     r"(?:different\s+)?colou?r(?:s|ways)?\b", re.IGNORECASE)
 _MORE = re.compile(r"\b(?:other|more|further|many|several|various)\s+colou?rs?\b|\band\s+more\b", re.IGNORECASE)
@@ -50,3 +50,28 @@ def colour_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     if n is None or len(named) < 2 or len({c.lower() for c in named}) == n:
         return []
     return [(m.group(0), ", ".join(named))]
+
+
+# a colour said of a noun: "an amber warning", "the green box"
+_OF_NOUN = re.compile(rf"\b(?P<colour>{'|'.join(sorted(_COLOURS))})\s+(?P<noun>[a-z]{{3,}})\b", re.IGNORECASE)
+
+
+def other_colour(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's colour and noun, the sentence's)] where the claim gives a noun one colour in what it says of its
+    subject ("It is an amber warning for snow and ice") and the sentence gives that noun another and never names the
+    claim's ("The Met Office has issued a yellow warning for snow and ice …": Supported on every engine). Not where the
+    colour tells the claim's subject apart ("The blue line runs to the airport": another line, the sibling rule's),
+    nor a negated text. A form of the reversal rule (negate.other_state)."""
+    from grounding.binding import claim_subject
+    if NEGATION_WORD.search(claim) or NEGATION_WORD.search(sentence):
+        return []
+    subject = claim_subject(claim)
+    marks = {m.lower() for m in subject[1]} if subject else set()
+    words = {w.lower() for w in _WORD.findall(sentence)}
+    theirs = [(m.group("colour").lower(), m.group("noun").lower()[:5], m.group(0)) for m in _OF_NOUN.finditer(sentence)]
+    for m in _OF_NOUN.finditer(claim):
+        colour, noun = m.group("colour").lower(), m.group("noun").lower()[:5]
+        others = [said for c, n, said in theirs if n == noun and c != colour]
+        if others and colour not in words and colour not in marks and noun not in _COLOURS:
+            return [(m.group(0), others[0])]
+    return []

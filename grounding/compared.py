@@ -185,7 +185,7 @@ def _counts_only(sentence: str, a: tuple, b: tuple) -> bool:
 def against_figures(claim: str, sentence: str) -> list[tuple[bool, str, str]]:
     """(whether the figures bear it out, the claim's comparison, the sentence's figures) for each comparison of the
     claim that the sentence gives both groups' figures of: two shares, or two counts that are the sentence's only
-    numbers (`_counts_only`)."""
+    numbers (`_counts_only`); else two things each given its figure in a part of the sentence (grounding.ordered)."""
     sentence = judged_text(sentence)
     words = {w.lower()[:5] for w in re.findall(r"[A-Za-z]+", sentence)}
     out = []
@@ -203,4 +203,8 @@ def against_figures(claim: str, sentence: str) -> list[tuple[bool, str, str]]:
             continue
         agrees = (a[1] - b[1]) * c.direction > 0
         out.append((agrees, c.text, f"{a[2]} for {c.first_text}, {b[2]} for {c.second_text}"))
+    if not out:     # two things, each with its figure in a part of the sentence ("the front camera is 12 megapixels")
+        from grounding.ordered import ordered
+        found = ordered(claim, sentence)
+        out += [found] if found is not None else []
     return out

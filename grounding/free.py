@@ -34,10 +34,15 @@ def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:
     claim gives with no time against free at some times ("free on Sundays and after 6 pm")."""
     if not (ours := price_states(claim)):
         return []
-    when, theirs_when = {m.group(0).lower() for m in _WHEN.finditer(claim)}, {m.group(0).lower() for m in _WHEN.finditer(sentence)}
+    theirs = price_states(sentence)
+    # when a price holds: said near a price state ("free on Sundays", "During the day, parking costs …"), not the
+    # time of something else ("A free shuttle bus will run … every 30 minutes on weekdays")
+    spots = [i for x in theirs if (i := sentence.find(x.said)) >= 0]
+    when = {m.group(0).lower() for m in _WHEN.finditer(claim)}
+    theirs_when = {m.group(0).lower() for m in _WHEN.finditer(sentence)
+                   if not spots or any(i - 40 <= m.start() <= i + 40 for i in spots)}
     if when and theirs_when and not when & theirs_when:
         return []
-    theirs = price_states(sentence)
     words = {w.lower().rstrip("s") for w in re.findall(r"[A-Za-z]+", sentence)}
     out = []
     for c in ours:

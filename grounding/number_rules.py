@@ -219,7 +219,7 @@ def figures_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
             or v.rule.startswith(("stronger than the source", "only part backed", "denied mention", DONE_ALREADY)):
         return v
     from grounding.compared import against_figures, comparisons
-    if not comparisons(claim_text):
+    if not comparisons(claim_text) and not re.search(r"\bthan\b", claim_text, re.IGNORECASE):
         return v
     from grounding.overclaim import holds_most
     judged = {p.column: p for p in pairs if p.judged}

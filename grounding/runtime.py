@@ -372,7 +372,7 @@ class Entailment:
         the rest is not run (zero rows, in self.unfinished). `fp32`: the fp32 twin judges (grounding.precise)."""
         if len(premises) != len(hypotheses):
             raise ValueError(f"{len(premises)} premises but {len(hypotheses)} hypotheses")
-        hypotheses = wording.aligned(premises, hypotheses) if words else hypotheses
+        premises, hypotheses = wording.read_as(premises, hypotheses) if words else (premises, hypotheses)
         self.truncated, self.hypothesis_cut, self.unfinished = [], [], []
         out = np.zeros((len(premises), 3), dtype=np.float32)
         if not premises:

@@ -61,6 +61,11 @@ def _head(noun: str) -> tuple[str, str]:
     return parts[0], parts[1] if len(parts) > 1 else ""
 
 
+# grades that say one thing: "the most frequently mentioned complaint" is "the most common complaint"
+_SAME_GRADE = {"most frequent": "most common", "most frequently": "most common", "commonest": "most common",
+               "most often": "most common", "biggest": "largest"}
+
+
 def _squash(grade: str) -> str:
     return " ".join(grade.lower().split())
 
@@ -86,7 +91,7 @@ def other_holder(claim: str, sentence: str) -> Optional[tuple[str, str]]:
     for c in superlatives(claim):
         own = _stems(c.holder)
         for x in theirs:
-            if x.grade != c.grade or _stems(x.noun.split()[-1]) != _stems(c.noun.split()[-1]) or not own \
+            if _SAME_GRADE.get(x.grade, x.grade) != _SAME_GRADE.get(c.grade, c.grade) or _stems(x.noun.split()[-1]) != _stems(c.noun.split()[-1]) or not own \
                     or _stems(x.scope) != _stems(c.scope):
                 continue
             # the claim's holder not the sentence's, nor one of several holders it names: "Farm runoff was the main

@@ -18,13 +18,15 @@ against "children who had not been vaccinated" (P(c) 0.48; "not vaccinated child
 - a value the claim rounds to one or more decimals, within 5 % ("42.2 km" for "42.195 km", "2.3%" for "2.34%"), or a
   whole percentage within 1 % of a source's with two decimals or more ("5%" for "4.99%");
 - a word negated by its prefix ("unvaccinated", "ineffective") where the premise says "not" before the word itself;
-- "closes at 8 pm" where the premise is open until 8 pm ("open from 9 am to 8 pm"): "is open until 8 pm";
+- "closes at 8 pm" where the premise is open until 8 pm: "is open until 8 pm"; "closes on 2 March": "runs until 2 March";
 - "cost(s) less / more" where the premise says "cheaper" / "more expensive" and never "cost less / more";
 - "for two weeks" where the premise gives the days it spans ("from 3 May to 17 May": 14 days, or 15 counting both);
-- a change by its size where the premise gives its two ends ("go down by 3p" / "from 27p to 24p", grounding.differences).
+- a change by its size where the premise gives its two ends ("go down by 3p" / "from 27p to 24p", grounding.differences);
+- an age limit said the other way round ("Nobody under twelve can" / "at least 12"; "under-12s" / "aged 11 and
+  under", grounding.ages).
 The meaning is unchanged, so what the model reads of the new text is its reading of the claim; every entailment
-reading goes through it (`runtime.Entailment.predict`), and the explanation quotes the text read. Values that
-differ are left as written, for the model and the number rules to see.
+reading goes through it (`runtime.Entailment.predict`, `read_as`: the premise as its clause on the claim, focus.py),
+and the explanation quotes the text read. Values that differ are left as written, for the rules to see.
 """
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple, Optional
 
+from grounding.ages import age_edits
 from grounding.clock import minutes
 from grounding.differences import by_difference
 from grounding.entities import _DIGITS, _PERCENT, _PLAIN_NUMBER, _WORDS, _number_value, _split_number_words
@@ -270,7 +273,8 @@ def align(premise: str, hypothesis: str) -> str:
                 words = words[:1].upper() + words[1:]
             edits.append((mine.start, end, words))
     edits += _closing_hours(premise, hypothesis, theirs, ours, edits) + _price_words(premise, hypothesis) \
-        + _late_in_the_day(premise, hypothesis) + _date_span(premise, hypothesis) + by_difference(premise, hypothesis)
+        + _late_in_the_day(premise, hypothesis) + _date_span(premise, hypothesis) + by_difference(premise, hypothesis) \
+        + _ends_on(premise, hypothesis) + age_edits(premise, hypothesis)
     for m in _PREFIXED.finditer(hypothesis):
         word = m.group("word")
         if m.group("prefix").lower() in ("in", "im", "il", "ir", "dis") and not _ADJECTIVE_END.search(word.lower()):
@@ -338,6 +342,21 @@ _DAY_PART = re.compile(rf"\b(?:on\s+)?{_DAY}\s+(?:night|evening)\b")
 _LATE_ON = re.compile(rf"\blate\s+(?:on\s+)?{_DAY}\b")
 
 
+_ENDS_ON = re.compile(r"\b(?:closes|ends|finishes|will\s+(?:close|end|finish))\s+on\s+$", re.I)
+_RUNS_UNTIL = re.compile(r"\b(?:runs|continues|lasts|is\s+on|will\s+(?:run|continue|last|be\s+on))\s+(?:until|till|"
+                         r"to|through)\s+$", re.I)
+
+
+def _ends_on(premise: str, hypothesis: str) -> list[tuple[int, int, str]]:
+    """"closes on 2 March" read as "runs until 2 March" where the premise says so of that date (the model read "The
+    exhibition closes on 2 March" against "… opens on 18 October and runs until 2 March" as P(c) 0.77)."""
+    from grounding.entities import mentions
+    until = {m.key: u.group(0).strip() for m in mentions(premise) if m.kind == "date"
+             and (u := _RUNS_UNTIL.search(premise[max(0, m.start - 30):m.start]))}
+    return [(m.start - len(e.group(0)), m.start, until[m.key] + " ") for m in mentions(hypothesis)
+            if m.kind == "date" and m.key in until and (e := _ENDS_ON.search(hypothesis[max(0, m.start - 30):m.start]))]
+
+
 def _late_in_the_day(premise: str, hypothesis: str) -> list[tuple[int, int, str]]:
     """"on Sunday night" read as "late on Sunday" where the premise says so, and the other way round (the model read
     "The volcano erupted on Sunday night" against "… began erupting late on Sunday" as P(c) 0.79, "… erupted late on
@@ -353,6 +372,14 @@ def _late_in_the_day(premise: str, hypothesis: str) -> list[tuple[int, int, str]
 def aligned(premises: list[str], hypotheses: list[str]) -> list[str]:
     """`align` over pairs."""
     return [align(p, h) for p, h in zip(premises, hypotheses)]
+
+
+def read_as(premises: list[str], hypotheses: list[str]) -> tuple[list[str], list[str]]:
+    """(premises, hypotheses) as the model reads them: each premise's clause on the hypothesis (grounding.focus),
+    each hypothesis in its premise's words (`align`)."""
+    from grounding.focus import focused
+    premises = [focused(p, h) for p, h in zip(premises, hypotheses)]
+    return premises, aligned(premises, hypotheses)
 
 
 def _date_span(premise: str, hypothesis: str) -> list[tuple[int, int, str]]:

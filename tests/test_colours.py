@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from grounding import GroundingConfig, ground
-from grounding.colours import colour_conflicts
+from grounding.colours import colour_conflicts, other_colour
 from grounding.learned import quantity_conflicts
 from grounding.types import CONTRADICTED, SUPPORTED
 
@@ -44,3 +44,28 @@ def test_four_colours_against_three_named_is_contradicted(engine):
     assert anc.label == SUPPORTED and anc.anchor == 0, anc.rule
     assert colours.label == CONTRADICTED and colours.anchor == 2, colours.rule
     assert "the claim says four colours, the source black, silver, navy" in colours.rule, colours.rule
+
+
+WARNING = ("The Met Office has issued a yellow warning for snow and ice covering the Pennines from 6pm on Wednesday "
+           "until 11am on Thursday.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("It is an amber warning for snow and ice.", WARNING, [("amber warning", "yellow warning")]),
+    # the sentence's own colour; a colour that tells the subject apart (another line: the sibling rule's); negated
+    ("It is a yellow warning for snow and ice.", WARNING, []),
+    ("The blue line runs to the airport.", "The red line runs to the city centre.", []),
+    ("It is not an amber warning.", WARNING, []),
+    ("It is an amber warning for snow and ice.", WARNING + " An amber warning is possible.", []),
+])
+def test_another_colour_of_the_same_noun(claim, sentence, expected):
+    assert other_colour(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_an_amber_warning_where_a_yellow_one_was_issued_is_contradicted(engine):
+    """A weather warning answer: "It is an amber warning for snow and ice" was Supported on every engine."""
+    context = (WARNING + " Drivers should allow extra time, as some roads may be closed. An amber warning has not been "
+               "ruled out.")
+    (v,) = ground("It is an amber warning for snow and ice.", [context], GroundingConfig(engine=engine)).verdicts
+    assert v.label == "Contradicted" and v.anchor == 0, v.rule

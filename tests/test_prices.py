@@ -99,6 +99,10 @@ def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
     # the thing as the claim qualifies it, where the sentence names it so ("Postal returns are free" was Supported on
     # every engine, P(e) 0.94); a plain price against free at some times only is none ("Parking costs 1.50 pounds an
     # hour" was Contradicted on every engine)
+    # the time of something else is not when the price holds ("The shuttle bus costs £2 per journey" was Unsupported
+    # on every engine)
+    ("The shuttle bus costs £2 per journey.", "A free shuttle bus will run between Elm Street and Kingsmead every 30 "
+     "minutes on weekdays.", [("costs £ 2 per journey", "free shuttle bus")]),
     ("Postal returns are free.", "Returns are free in store, but postal returns cost 3.95 pounds.",
      [("free", "cost 3.95 pounds")]),
     ("Returns are free.", "Returns are free in store, but postal returns cost 3.95 pounds.", []),

@@ -29,6 +29,12 @@ def test_a_superlative_names_its_holder_grade_noun_and_scope():
 @pytest.mark.parametrize("claim, sentence, expected", [
     ("Headache was the most common side effect.", SIDE_EFFECT,
      ("Headache is the most common side effect", "a sore throat")),
+    # grades that say one thing ("Litter was the most frequently mentioned complaint" had been Supported on every
+    # engine against "The most common complaint was potholes, …, followed by litter at 38%")
+    ("Litter was the most frequently mentioned complaint.", "The most common complaint was potholes, mentioned by 45% "
+     "of people, followed by litter at 38%.", ("Litter is the most frequently mentioned complaint", "potholes")),
+    ("Potholes were the most frequently mentioned complaint.", "The most common complaint was potholes, mentioned by "
+     "45% of people, followed by litter at 38%.", None),
     ("The most common side effect was headache.", SIDE_EFFECT,
      ("headache is the most common side effect", "a sore throat")),
     ("Lyon is the largest city in France.", "Paris is the largest city in France.", ("Lyon is the largest city", "Paris")),

@@ -248,3 +248,22 @@ def test_two_weeks_against_the_dates_that_span_them_is_supported(engine):
     (v,) = ground("The library will close for two weeks in May.", context, GroundingConfig(engine=engine)).verdicts
     assert v.label == "Supported" and v.anchor == 0, v.rule
     assert "from 3 May to 17 May in May" in v.explanation
+
+
+def test_closing_on_the_day_it_runs_until():
+    """"The exhibition closes on 2 March" was Contradicted on every engine against "… opens on 18 October and runs
+    until 2 March" (P(c) 0.77): read as "runs until 2 March"."""
+    source = "The Halden Museum's new exhibition opens on 18 October and runs until 2 March."
+    assert align(source, "The exhibition closes on 2 March.") == "The exhibition runs until 2 March."
+    assert align(source, "The exhibition will end on 2 March.") == "The exhibition runs until 2 March."
+    assert align(source, "The exhibition closes on 3 March.") == "The exhibition closes on 3 March."
+    assert align("It opens on 2 March.", "The exhibition closes on 2 March.") == "The exhibition closes on 2 March."
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_closing_on_the_day_it_runs_until_is_supported(engine):
+    context = ("The Halden Museum's new exhibition, 'Threads of Time', opens on 18 October and runs until 2 March. The "
+               "exhibition is in the East Gallery, and guided tours run every Wednesday at 2pm.")
+    (v,) = ground("The exhibition closes on 2 March.", [context],
+                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert v.label == SUPPORTED and v.anchor == 0, v.rule

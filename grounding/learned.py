@@ -32,7 +32,7 @@ import numpy as np
 
 from grounding import fitted
 from grounding.differences import change_by
-from grounding.entities import mentions, occurrences
+from grounding.entities import mentions
 from grounding.ranges import in_range, is_difference, share_of
 from grounding.values import moved_from, opposite_bounds, same_quantity, same_verb, values_agree
 from grounding.invisible import judged_text
@@ -174,7 +174,7 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
                     break
             # the same number of another unit of one dimension, wherever the sentence writes it: "4 mg" against "4 g"
             unit = unit_of(claim, c.end) if c.kind == "number" and values and same_figure else ""
-            theirs = [unit_of(context, m.end()) for m in occurrences(c.surface, context)]
+            theirs = [unit_of(context, x.end) for x in xm if x.key == c.key]    # "10kg" too
             if unit and theirs and all(other_unit(unit, u) for u in theirs):
                 out.append((f"{c.surface} {unit}", f"{c.surface} {theirs[0]}"))
             # the same value bounded the other way: "people under 55" against "people over 55"

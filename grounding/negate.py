@@ -190,6 +190,7 @@ def other_state(claim: str, sentence: str) -> list[tuple[str, str]]:
     0.89); also the same day against the next ("arrive the same day" / "arrives the next working day")."""
     from grounding import opposites        # words of opposite sense beside the fixed pairs
     from grounding.colours import other_colour              # "an amber warning" / "a yellow warning"
+    from grounding.paying import other_payer                # "Customers pay the postage" / "we pay postage"
     from grounding.firsts import first_against_before      # "for the first time" / "many times before"
     from grounding.only import one_of_many                 # "entirely by the government" / "by … and a charity"
     from grounding.overclaim import holds_most
@@ -207,7 +208,8 @@ def other_state(claim: str, sentence: str) -> list[tuple[str, str]]:
         + opposites.un_prefixed(claim, sentence) + opposites.other_way(claim, sentence) \
         + opposites.fed_or_fasted(claim, sentence) + opposites.some_of_all(claim, sentence) \
         + first_against_before(claim, sentence) + one_of_many(claim, sentence) \
-        + opposites.shut_or_open(claim, sentence) + other_colour(claim, sentence)
+        + opposites.shut_or_open(claim, sentence) + other_colour(claim, sentence) + other_payer(claim, sentence) \
+        + opposites.for_good_or_now(claim, sentence)
 
 
 _CLAUSES = re.compile(r"[;:]|,?\s+\b(?:while|whereas|but|although|though|yet)\b", re.IGNORECASE)

@@ -10,7 +10,8 @@ another noun in that place ("Pets can travel in the cabin"; the entailment model
 other arguments and prepositional phrases the sentence's own, so that the sentence's restriction has the claim's scope
 ("Only members can use the gym before 8am" says nothing of "Visitors can use the gym"). A number restricted ("Only
 two bags are allowed") is a count, not a kind (the number rules). The reversal rule (overrides.reversal_override)
-reads it (grounding.reversal.reversals).
+reads it (grounding.reversal.reversals). Also a thing had or done only one way ("only available by phone") that the
+claim says is had another way ("online", `only_channel`).
 """
 from __future__ import annotations
 
@@ -105,7 +106,7 @@ def only_for(claim: str, sentence: str) -> list[tuple[str, str]]:
     another object, or only of another subject or object (see the module docstring); [] where it says nothing so."""
     if "only" not in sentence.lower():
         return []
-    restricted = only_of(claim, sentence)
+    restricted = only_of(claim, sentence) or only_channel(claim, sentence)
     if restricted:
         return restricted
     limits = []
@@ -158,3 +159,41 @@ def one_of_many(claim: str, sentence: str) -> list[tuple[str, str]]:
                 and holds_most(claim[:sole.start()] + " " + claim[sole.end():], sentence, share=0.5):
             return [(sole.group(0), said.group(0).rstrip(" ,"))]
     return []
+
+
+# how a thing is done or had: by phone, online, in person, by post, in a shop, by card, in cash
+_CHANNELS = {"phone": r"(?:by|over\s+the|on\s+the)\s+(?:tele)?phone|phone",
+             "online": r"online|(?:on|through|via|using)\s+(?:the\s+|our\s+)?(?:online\s+)?(?:app|website|internet)",
+             "person": r"in\s+person|face\s+to\s+face", "post": r"by\s+(?:post|mail)",
+             "store": r"in[\s-]store|in\s+the\s+shop", "card": r"by\s+(?:credit\s+|debit\s+)?card|contactless",
+             "cash": r"(?:in|with|by)\s+cash"}
+_CHANNEL = re.compile("|".join(f"(?P<{k}>{v})" for k, v in _CHANNELS.items()), re.IGNORECASE)
+_NOT_SAID = re.compile(r"\b(?:not|no|never|cannot)\b|n't\b", re.IGNORECASE)
+
+
+def _channels(text: str) -> set[str]:
+    return {m.lastgroup for m in _CHANNEL.finditer(text)}
+
+
+def only_channel(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's way, the sentence's)] where the sentence says a thing is had or done only one way ("Urgent
+    same-day appointments are only available by phone", "Payment is by card or app only") and the claim, not negated,
+    another way for the same thing ("Urgent same-day appointments can be booked online through the app": Supported on
+    every engine): the claim's subject's head in the sentence, none of the claim's ways among the sentence's."""
+    from grounding.binding import claim_subject
+    only = re.search(r"\bonly\s+(?:(?:available|accepted|possible|taken|sold|done|made|booked|paid)\s+)?([^.;,]{0,40})",
+                     sentence, re.IGNORECASE) or re.search(r"([^.;,]{0,40}?)\s+only\b", sentence, re.IGNORECASE)
+    if only is None or _NOT_SAID.search(claim) or _NOT_SAID.search(sentence):
+        return []
+    theirs, ours = _channels(only.group(1)), _channels(claim)
+    subject = claim_subject(claim)      # its head in the sentence; "You can pay …": a word of its verb
+    head = subject[0] if subject else next(iter(re.findall(r"\b(?:can|may|must|will)\s+([a-z]{3})", claim, re.I)), "")
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", sentence)}
+    if not theirs or not ours or ours & theirs or not head or not re.search(rf"\b{re.escape(head[:4])}", sentence, re.I) \
+            or subject and not set(subject[1]) <= words:    # "Routine appointments" are not the urgent ones
+        return []
+    own = claim_subject(sentence)       # nor is a narrower thing's way all things' ("Appointments can be booked …")
+    if own and subject and own[0] == subject[0] and not set(own[1]) <= set(subject[1]):
+        return []
+    said, way = next(_CHANNEL.finditer(claim)).group(0), next(_CHANNEL.finditer(only.group(1))).group(0)
+    return [(said, f"only {way}")]

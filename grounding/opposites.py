@@ -203,3 +203,24 @@ def but_not(claim: str, sentence: str) -> list[tuple[str, str]]:
                                                    sentence[:m.start()], share=0.5):
         return []
     return [(found.group(0), m.group(0).strip(" ,"))]
+
+
+# adverbs and phrases (the adjectives "permanent" / "temporary" are a fixed pair of negate._ANTONYMS)
+_FOR_GOOD = re.compile(r"\b(?:permanently|for\s+good|forever|for\s+ever)\b", re.IGNORECASE)
+_FOR_NOW = re.compile(r"\b(?:temporarily|for\s+now|for\s+the\s+time\s+being|will\s+(?:return|be\s+back|reopen|"
+                      r"resume|come\s+back)|(?:is|are)\s+(?:due|expected|set)\s+to\s+(?:return|reopen|resume))\b",
+                      re.IGNORECASE)
+
+
+def for_good_or_now(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's, the sentence's) where one says a change is for good and the other that it is for a while, the
+    sentence holding most of the claim's other words: "Sausage rolls have been permanently dropped from the menu"
+    against "The bakery's famous sausage rolls have been removed from the menu, though they will return in the
+    winter" (Unsupported on two engines); "The pool is temporarily closed" against "The pool has closed permanently"."""
+    from grounding.overclaim import holds_most
+    for ours, theirs in ((_FOR_GOOD, _FOR_NOW), (_FOR_NOW, _FOR_GOOD)):
+        mine, other = ours.search(claim), theirs.search(sentence)
+        if mine and other and not ours.search(sentence) \
+                and holds_most(claim[:mine.start()] + " " + claim[mine.end():], sentence):
+            return [(mine.group(0), other.group(0))]
+    return []

@@ -51,8 +51,8 @@ def crossed(claim: str, sentence: str) -> list[tuple[str, str]]:
     words = [_short(_stems(c)) for c in clauses]
     everywhere = set.intersection(*words)
     rest -= everywhere
-    if not telling or telling & everywhere or not rest:
-        return []
+    if not telling or telling & everywhere or not rest or all(w[:1].isdigit() for w in rest):
+        return []       # a figure alone said of another is the binding rule's ("The higher rate is 45%")
     own = [i for i, w in enumerate(words) if telling <= w]
     if len(own) != 1 or any(telling & w for i, w in enumerate(words) if i != own[0]):
         return []

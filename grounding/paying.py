@@ -74,3 +74,43 @@ def payer(token) -> tuple[bool, str]:
         return False, ""
     noun = next((t for t in amount.doc[after[at].i + 1:after[at].i + 4] if t.pos_ in ("NOUN", "PROPN")), None)
     return False, noun.lemma_.lower() if noun is not None and noun.lower_ not in ("year", "month", "week", "day") else ""
+
+
+# who pays: the business or body that sells or runs the thing, or its customers
+_SELLERS = frozenset({"we", "us", "company", "shop", "store", "retailer", "seller", "landlord", "council", "school",
+                      "airline", "hotel", "club", "firm", "operator", "manufacturer", "employer", "insurer", "agency"})
+_BUYERS = frozenset({"you", "customer", "buyer", "tenant", "passenger", "member", "patient", "guest", "resident",
+                     "student", "parent", "visitor", "user", "client", "owner", "traveller", "employee", "applicant"})
+
+
+def _payments(text: str) -> list[tuple[str, str, bool, str]]:
+    """(the payer's side, what is paid, negated, as written) for each "pay" of the text with a subject of either side
+    and an object ("pay the return postage", "pay for delivery")."""
+    from grounding.decompose import parse
+    out = []
+    for verb in parse(text):
+        if verb.lemma_.lower() != "pay":
+            continue
+        subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        if subject is None and verb.dep_ == "xcomp":      # "Customers have to pay …": the subject of "have"
+            subject = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
+        what = next((c for c in verb.children if c.dep_ == "dobj"), None) or paid_for(verb)
+        side = None if subject is None else "seller" if subject.lemma_.lower() in _SELLERS else \
+            "buyer" if subject.lemma_.lower() in _BUYERS else None
+        if side is None or what is None or what.pos_ != "NOUN":
+            continue
+        negated = any(c.dep_ == "neg" for c in (*verb.children, *verb.head.children))
+        out.append((side, what.lemma_.lower(), negated, f"{subject.text} {verb.text}"))
+    return out
+
+
+def other_payer(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's payer and verb, the sentence's)] where the claim has one side pay for a thing (the business or
+    its customers) and the sentence the other: "Customers have to pay the return postage" against "Repairs are
+    carried out at our service centre in Leeds, and we pay return postage" (Supported on every engine, P(e) 0.80).
+    The same thing paid (its noun), neither negated. A form of the reversal rule (negate.other_state)."""
+    theirs = [(side, what, said) for side, what, negated, said in _payments(sentence) if not negated]
+    return [(said, next(x for s, w, x in theirs if w == what))
+            for side, what, negated, said in _payments(claim)
+            if not negated and any(w == what and s != side for s, w, _ in theirs)
+            and not any(w == what and s == side for s, w, _ in theirs)]

@@ -21,9 +21,8 @@ left against some left (grounding.availability: "is fully booked" / "a few place
 (grounding.prices: "Printing is free" / "printing now costs 10 cents per page"), and a payment or dose at another
 interval (frequencies.other_recurrence: "a monthly allowance" / "a one-off allowance"), needed against only welcome
 (grounding.wanted: "is required" / "is a plus"), a predicate denied by ellipsis (grounding.ellipsis: "is covered" /
-"… but damage caused by gradual leaks is not"), most against less than half (grounding.most: "Most teachers …" /
-"Only 18% …"), and two groups compared the
-other way by the sentence's figures (grounding.compared: "fewer infections in the vaccine group than in the placebo
+"… but damage caused by gradual leaks is not"), most against less than half (grounding.most), and two groups compared
+the other way by the sentence's figures (grounding.compared: "fewer infections in the vaccine group than in the placebo
 group" / "12 … in the vaccine group and 48 in the placebo group" backs it; 48 and 12 turn it).
 
 The verdict rule (overrides.reversal_override) turns a claim Contradicted where its evidence says it the other way
@@ -50,8 +49,8 @@ BASE = {w: (scale, sign) for scale, (up, down) in _SCALES.items() for sign, word
         for w in words.split()}
 _IRREGULAR = {"better": ("good", 1), "worse": ("good", -1), "further": ("far", 1), "farther": ("far", 1),
               "elder": ("old", 1)}
-_MORE, _LESS = {"more", "greater"}, {"less", "fewer", "lesser"}
-_COST = {"cost", "costs", "costing"}
+_MORE, _LESS, _COST = {"more", "greater"}, {"less", "fewer", "lesser"}, {"cost", "costs", "costing"}
+_SAME_VERB = {"permit": "allow", "begin": "start", "finish": "end", "purchase": "buy"}   # one deed in other words
 _NEGATION = re.compile(r"\b(?:not|no|never|n't|neither|nor)\b[\w\s]{0,20}$", re.IGNORECASE)
 _STOP = frozenset("the a an that those this these it its their his her our was were is are be been being did do does had has "
                   "have of in on at for among with by to as much far slightly significantly considerably even still "
@@ -341,15 +340,15 @@ _NAMES = ("GPE", "ORG", "PERSON", "LOC", "NORP", "FAC")
 
 def denied_predicate(claim: str, sentence: str):
     """(the claim's, the sentence's wording) where the sentence says the claim's main verb of the claim's subject with
-    the other polarity: the same verb (lemma), a subject of the same noun (lemma) and the claim's object nouns under
-    it, negated in one text and not in the other ("The café reopened in May" against "Its café did not reopen with
-    it": ("café reopened", "café did not reopen"); "The planetarium reopened at the same time" against "The
+    the other polarity: the same verb (lemma; or `_SAME_VERB`'s: "allowed" / "not permitted"), a subject of the same
+    noun (lemma) and the claim's object nouns under it, negated in one text and not in the other ("The café reopened
+    in May" against "Its café did not reopen with it"; "The planetarium reopened at the same time" against "The
     planetarium will not reopen until next summer", where the claim's other words are not in the sentence, so
     negate.opposite_polarity, which asks for most of them, does not see it); else None. Not where a name or number
     under that verb is not in the claim ("did not raise prices in Europe" against "raised prices in the US"), nor
     where the sentence also says it the claim's way ("did not reopen in May; the café reopened in June"), nor of a
     narrower subject (`_qualifiers`: "Items can be returned" / "Personalised items … cannot be returned"). A claim
-    whose main verb is "be" or "have" says too little in its verb to be denied by it."""
+    whose main verb is "be" or "have" says too little in its verb to be denied."""
     from grounding.decompose import parse
     root = next(iter(parse(claim).sents)).root
     subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
@@ -361,7 +360,8 @@ def denied_predicate(claim: str, sentence: str):
     words = {t.lower_ for t in root.doc}
     found, said = None, False
     for t in parse(sentence):
-        if t.pos_ != "VERB" or t.lemma_.lower() != root.lemma_.lower() or not any(
+        if t.pos_ != "VERB" or _SAME_VERB.get(t.lemma_.lower(), t.lemma_.lower()) != _SAME_VERB.get(
+                root.lemma_.lower(), root.lemma_.lower()) or not any(
                 c.dep_ in ("nsubj", "nsubjpass") and c.lemma_.lower() == subject.lemma_.lower()
                 and _qualifiers(c) <= _qualifiers(subject) for c in t.children):
             continue

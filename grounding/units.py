@@ -144,12 +144,24 @@ _PER = re.compile(r"(?P<value>[£$€]?\d[\d,.]*(?:\s*(?:pounds?|euros?|dollars?
                   r"class|visit)\b", re.IGNORECASE)
 
 
+_ADJECTIVE_PERIOD = {"daily": "day", "nightly": "night", "weekly": "week", "monthly": "month", "annual": "year",
+                     "yearly": "year", "hourly": "hour"}
+_PERIODIC = re.compile(r"\b(?P<adj>daily|nightly|weekly|monthly|annual|yearly|hourly)\s+(?:[a-z]+\s+){0,2}?(?:charge|fee|"
+                       r"rent|price|cost|rate|subscription|allowance|pass|ticket|payment|premium|membership)s?\b", re.I)
+_VALUE = re.compile(r"[£$€]?\d[\d,.]*(?:\s*(?:pounds?|euros?|dollars?|pence|p)\b)?", re.IGNORECASE)
+
+
 def period_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's value per period, the sentence's) where the sentence gives the claim's value per another period
     and never per the claim's: "Membership is 120 pounds a year" against "Membership is 120 pounds a term" (Supported
-    on every engine, P(e) 0.74)."""
+    on every engine, P(e) 0.74); a period said by an adjective counts for the values of its clause ("The standing
+    charge will rise to 60p per month" against "The daily standing charge, however, will rise from 53p to 60p")."""
     theirs = [(m.group("value").lower().replace(" ", ""), m.group("period").lower(), m.group(0))
               for m in _PER.finditer(sentence)]
+    for m in _PERIODIC.finditer(sentence):      # "The daily standing charge … will rise from 53p to 60p": per day
+        clause = re.split(r"[;.]|\bbut\b", sentence[m.end():], maxsplit=1)[0][:100]
+        theirs += [(v.group(0).lower().replace(" ", ""), _ADJECTIVE_PERIOD[m.group("adj").lower()], m.group(0))
+                   for v in _VALUE.finditer(clause)]
     out = []
     for m in _PER.finditer(claim):
         value, period = m.group("value").lower().replace(" ", ""), m.group("period").lower()

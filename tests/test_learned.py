@@ -330,6 +330,9 @@ def test_quantity_conflicts_of_one_figure_only_for_the_notes():
      "The maximum daily dose is 4 g of paracetamol for adults.", [("4 mg", "4 g")]),
     ("The loan period is three days.", "The loan period is three weeks, and loans can be renewed twice online.",
      [("three days", "three weeks")]),
+    # a unit glued to the number ("Larger cabin bags may weigh up to 10 pounds" had been Supported by "… up to 10kg")
+    ("Larger cabin bags may weigh up to 10 pounds.", "Larger cabin bags of up to 10kg will cost 18 pounds per flight.",
+     [("10 pounds", "10 kg")]),
     # one unit spelt two ways, another number of another unit, another kind of unit: no conflict
     ("The maximum daily dose is 4 grams of paracetamol.", "The maximum daily dose is 4 g of paracetamol.", []),
     ("The maximum daily dose is 4000 mg of paracetamol.", "The maximum daily dose is 4 g of paracetamol.", []),

@@ -403,3 +403,30 @@ def test_serving_dinner_against_but_not_dinner_is_contradicted(engine):
                "breakfast and lunch, but not dinner. The café will seat 40 people inside and 20 outside.")
     contradicted_and_backed(engine, "The café will serve dinner. The café will seat 40 people inside.", context, 1,
                             backed_anchor=2)
+
+
+SAUSAGE = ("The bakery's famous sausage rolls have been removed from the menu, though they will return in the winter.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Sausage rolls have been permanently dropped from the menu.", SAUSAGE, [("permanently", "will return")]),
+    ("The pool is temporarily closed.", "The pool has closed permanently.", [("temporarily", "permanently")]),
+    # neither said; another thing for a while; both said in the sentence
+    ("Sausage rolls have been removed from the menu.", SAUSAGE, []),
+    ("The pool is permanently closed.", "The gym will reopen in May.", []),
+    ("The pool is permanently closed.", "The pool is permanently closed, though the gym will reopen.", []),
+])
+def test_for_good_against_for_a_while(claim, sentence, expected):
+    from grounding.negate import other_state
+    from grounding.opposites import for_good_or_now
+    assert for_good_or_now(claim, sentence) == expected
+    assert all(pair in other_state(claim, sentence) for pair in expected)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_dropped_for_good_where_they_will_return_is_contradicted(engine):
+    from grounding import GroundingConfig, ground
+    context = "The bakery has a new lunch menu with four soups. " + SAUSAGE
+    (v,) = ground("Sausage rolls have been permanently dropped from the menu.", [context],
+                  GroundingConfig(engine=engine)).verdicts
+    assert v.label == "Contradicted" and v.anchor == 1, v.rule

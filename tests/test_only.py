@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import contradicted_and_backed
 from grounding import GroundingConfig, ground
-from grounding.only import only_for
+from grounding.only import only_channel, only_for
 from grounding.reversal import reversals
 from grounding.types import CONTRADICTED, SUPPORTED
 
@@ -121,8 +122,33 @@ def test_one_alone_against_one_and_another():
 
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
 def test_paid_for_entirely_by_one_of_two_payers_is_contradicted(engine):
-    from conftest import contradicted_and_backed
     context = ("The hospital's new cancer centre will treat 300 patients a week. It cost 45 million pounds, paid for by "
                "the government and a local charity. The centre has two radiotherapy machines and a garden for patients.")
     contradicted_and_backed(engine, "The centre was paid for entirely by the government. The centre has a garden for "
                             "patients.", context, 1, backed_anchor=2)
+
+
+URGENT = "Urgent same-day appointments are only available by phone and are given out from 8am until they run out."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Urgent same-day appointments can be booked online through the app.", URGENT, [("online", "only by phone")]),
+    ("You can pay in cash.", "Payment is by card or app only.", [("in cash", "only by card")]),
+    # the sentence's own way; another thing of the kind; negated; no way in the claim
+    ("Urgent same-day appointments can be booked by phone.", URGENT, []),
+    ("Routine appointments can be booked online.", URGENT, []),
+    ("Urgent same-day appointments cannot be booked online.", URGENT, []),
+    ("Urgent same-day appointments are given out from 8am.", URGENT, []),
+])
+def test_a_way_the_sentence_rules_out(claim, sentence, expected):
+    assert only_channel(claim, sentence) == expected
+    assert only_for(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_urgent_appointments_online_where_only_by_phone_is_contradicted(engine):
+    """A surgery's booking rules: "Urgent same-day appointments can be booked online through the app" was Supported
+    on every engine."""
+    context = ("Appointments at Millbrook Surgery can be booked by phone from 8am or through the online app. " + URGENT)
+    contradicted_and_backed(engine, "Urgent same-day appointments can be booked online through the app. Appointments "
+                            "can be booked through the online app.", context, 1, backed_anchor=0)

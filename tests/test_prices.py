@@ -9,6 +9,7 @@ from conftest import contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.explain import explain
 from grounding.free import free_against_price, free_for_a_while
+from grounding.paying import other_payer
 from grounding.prices import price_states
 from grounding.types import CONTRADICTED, SUPPORTED
 
@@ -561,3 +562,26 @@ def test_free_all_day_where_only_the_first_hour_is_free_is_contradicted(engine, 
     """Everyday answers: "Visitors can park free all day" and "Every ride costs 1 pound" were Supported on every
     engine against a first stretch free and a price after it."""
     contradicted_and_backed(engine, text, context, anchor, backed_anchor=backed)
+
+
+REPAIRS = "Repairs are carried out at our service centre in Leeds, and we pay return postage."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Customers have to pay the return postage.", REPAIRS, [("Customers pay", "we pay")]),
+    ("You pay the return postage.", REPAIRS, [("You pay", "we pay")]),
+    # the same side; another thing paid; negated
+    ("We pay the return postage.", REPAIRS, []),
+    ("Customers have to pay the outward postage costs.", "We pay return postage.", []),
+    ("Customers do not have to pay the return postage.", REPAIRS, []),
+])
+def test_the_other_side_pays(claim, sentence, expected):
+    assert other_payer(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_customers_paying_the_postage_the_company_pays_is_contradicted(engine):
+    """A warranty answer: "Customers have to pay the return postage" was Supported on every engine (P(e) 0.80)."""
+    context = "The machine comes with a two-year warranty covering parts and labour. " + REPAIRS
+    contradicted_and_backed(engine, "Customers have to pay the return postage. The warranty lasts two years.", context,
+                            1, backed_anchor=0)

@@ -194,6 +194,10 @@ def test_the_same_condition_stays_supported(engine):
     # the other way: the claim denies what the sentence says
     ("The company did not raise prices.", "The company raised prices last spring.",
      ("company did not raise", "company raised")),
+    # one deed in other words ("Bonfires are allowed in winter" was Unsupported on the claims engine)
+    ("Bonfires are allowed in winter.", "Bonfires are not permitted at any time.",
+     ("Bonfires are allowed", "Bonfires are not permitted")),
+    ("The course did not begin in May.", "The course started in May.", ("course did not begin", "course started")),
 ])
 def test_the_claims_verb_of_its_subject_negated_is_found(claim, sentence, expected):
     assert denied_predicate(claim, sentence) == expected

@@ -71,6 +71,12 @@ def test_one_tablet_within_a_daily_cap_is_supported(engine):
     ("The gym costs 35 pounds a month.", "Membership costs 35 pounds a month, or 350 pounds a year.", []),
     ("Membership is 100 pounds a year.", "Membership is 120 pounds a term.", []),
     ("Tickets cost 12 euros per person.", "Tickets cost 12 euros a day.", []),
+    # a period said by an adjective ("The standing charge will rise to 60p per month" was Partially supported or
+    # Supported against "The daily standing charge … will rise from 53p to 60p")
+    ("The standing charge will rise to 60p per month.", "The daily standing charge, however, will rise from 53p to "
+     "60p.", [("60p per month", "daily standing charge")]),
+    ("The standing charge will rise to 60p a day.", "The daily standing charge, however, will rise from 53p to 60p.",
+     []),
 ])
 def test_a_value_per_another_period(claim, sentence, expected):
     """"Membership is 120 pounds a year" was Supported on every engine against "… 120 pounds a term" (P(e) 0.74); the

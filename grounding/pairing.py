@@ -63,8 +63,12 @@ def crossed(claim: str, sentence: str) -> list[tuple[str, str]]:
     others = [i for i, w in enumerate(words) if i != thing and 2 * len(rest & w) >= len(rest)]
     # … nor is the claim's head bare there: "30 spaces will be lost" is what "30 parking spaces will be lost" says
     bare = re.compile(rf"(?:^|\b(?:the|a|an|its|their|\d[\d,.]*|[a-z]+ty|[a-z]+teen)\s+){re.escape(head.text[:4])}", re.I)
-    if not others or any(bare.search(clauses[i].strip()) for i in others):
+    # … nor denied of another ("Food is not allowed …, but drinks … are permitted" backs "Drinks … are allowed")
+    if not others or any(bare.search(clauses[i].strip()) or _NOT.search(clauses[i]) for i in others):
         return []
+    from grounding.deeds import another_place, other_verbs_place
+    if another_place(claim, sentence) or other_verbs_place(claim, sentence):
+        return []       # the place rule's, which names the two places
     chunk = next((c for c in head.doc.noun_chunks if c.start <= head.i < c.end), None)   # "The Mill Lane stop"
     said = chunk.text if chunk is not None else " ".join(t.text for t in head.subtree if t.i <= head.i)
     return [(said, clauses[thing].strip())]

@@ -100,6 +100,8 @@ def _stop_words() -> frozenset:
 # one of a count noun, which the entity reader leaves alone (a lone "one" is mostly a pronoun): "one bathroom"
 _ONE = r"\b(?:one|a\s+single|only\s+one|just\s+one)\s+"
 _AFTER_WORD = re.compile(r"\b(?:after|with|following|per|in|on|at|from|by|than|of|for|to|into|within)\s+$", re.IGNORECASE)
+# what a thing has: "It comes with one cartridge"
+_COMES_WITH = re.compile(r"\b(?:comes?|came|supplied|equipped|fitted|sold|shipped|provided|delivered)\s+with\s+$", re.I)
 # nouns that measure rather than count ("one degree", "one part in 10,000", "one point")
 _MEASURES = frozenset("degree part point unit percent time cause factor".split())
 
@@ -129,7 +131,7 @@ def one_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
                 continue
             ones = list(re.finditer(_ONE + rf"{re.escape(_singular(unit))}\b", single, re.IGNORECASE))
             one = ones[0] if len(ones) == 1 else None      # "one tablet in the morning and one at night": two
-            if one and _AFTER_WORD.search(single[:one.start()]):
+            if one and _AFTER_WORD.search(single[:one.start()]) and not _COMES_WITH.search(single[:one.start()]):
                 continue            # "after one dose", "with one child": an event or a case, not what there is
             if one and not re.search(_ONE + rf"{re.escape(_singular(unit))}\b", many, re.IGNORECASE) \
                     and not re.search(r"\b(?:another|each|per|every|a\s+further)\b", single, re.IGNORECASE):

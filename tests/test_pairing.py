@@ -31,6 +31,9 @@ STOP = ("The stop on Carlton Road will be removed because of roadworks, and pass
      "55 mostly read printed books.", []),
     ("30 parking spaces will be lost.", "Parking on one side of the street will be removed, and 30 spaces will be "
      "lost.", []),
+    # what the other clause denies of another thing
+    ("Drinks in closed containers are allowed.", "Food is not allowed anywhere in the library, but drinks in closed "
+     "containers are permitted.", []),
     # a clause of the first one's subject
     ("Advance tickets can be changed before departure for a £10 fee.", "Advance tickets cannot be refunded, but they "
      "can be changed before departure for a £10 fee plus any difference in fare.", []),

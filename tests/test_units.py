@@ -33,6 +33,9 @@ FLAT = ("The apartment has two bedrooms, one bathroom and a balcony facing south
     ("It has one bathroom.", "It has at least two bathrooms.", [("one bathroom", "two bathrooms")]),
     # after a preposition (an event or a case); a noun that measures; a count of many (a scope, not a thing had)
     ("Both vaccines require two doses.", "Reactions after one dose were mild.", []),
+    # what a thing comes with is had, not a case ("The jug comes with three cartridges" had been Supported)
+    ("The jug comes with three cartridges.", "It comes with one cartridge, and a pack of three replacements costs "
+     "$24.99.", [("three cartridges", "one cartridge")]),
     ("It rose by two degrees.", "It rose by one degree.", []),
     ("The study covers 249 causes of death.", "It estimates burden based on one cause of death.", []),
 ])

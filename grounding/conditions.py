@@ -133,7 +133,8 @@ def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
     other days of the week open where the claim says closed (grounding.weekdays.closed_outside), days open that hold
     the claim's (grounding.weekdays.open_within), or hours within the part of the day the claim gives
     (grounding.hours.within_part_of_day), or a value within the claim's bound (grounding.ranges.bounds_held: "under 3
-    kg" against "2.4 kg"), or the claim's length of time (grounding.durations.lengths_held: "three days" against "from
+    kg" against "2.4 kg"; a bounded share, grounding.most.share_bound: "Fewer than half" against "45%"), or the claim's
+    length of time (grounding.durations.lengths_held: "three days" against "from
     4 to 6 June"), or how often in other words (grounding.frequencies.same_recurrence: "every two weeks" against "to
     fortnightly")."""
     found = lifted(claim_text, sentence)
@@ -156,7 +157,9 @@ def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
     from grounding.durations import lengths_held
     from grounding.frequencies import same_recurrence
     from grounding.ranges import bounds_held
-    for name, found in ((BOUND_RULE, bounds_held(claim_text, sentence)),
+    from grounding.most import share_bound
+    share = share_bound(claim_text, sentence)
+    for name, found in ((BOUND_RULE, bounds_held(claim_text, sentence) or ([share[1:]] if share and share[0] else [])),
                         (LENGTH_RULE, lengths_held(claim_text, sentence)),
                         (RECURRENCE_RULE, same_recurrence(claim_text, sentence))):
         if found:

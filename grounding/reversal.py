@@ -299,8 +299,8 @@ def reversals(claim: str, sentence: str) -> list[str]:
     from grounding.ellipsis import contrasted_or_crossed, elided_denial   # denied by ellipsis ("A is covered, but B
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in elided_denial(claim, sentence)   # is not"); set
             + ([] if out else contrasted_or_crossed(claim, sentence))]   # against A by "but" or crossed, else
-    from grounding.most import most_against_share        # most against less than half ("Most teachers" / "18%")
-    out += [f"the claim says “{c}”, the source “{x}”" for c, x in most_against_share(claim, sentence)]
+    from grounding.most import most_or_bound_against_share   # most against less than half ("Most teachers" / "18%")
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in most_or_bound_against_share(claim, sentence)]
     denied = denied_predicate(claim, sentence)
     out += [f"the claim says “{denied[0]}”, the source “{denied[1]}”"] if denied else []
     return out

@@ -36,10 +36,13 @@ def crossed(claim: str, sentence: str) -> list[tuple[str, str]]:
     if not 2 <= len(clauses) <= 3 or len(sentence.split()) > 30 or len(claim.split()) > 15 \
             or _JOINED.search(claim.rstrip(" .")) or _NOT.search(claim):
         return []       # a plain pair of things: not a long sentence of several findings
-    if any(re.match(r"(?:they|it|he|she|we|you|may|can|must|will|would|should|is|are|was|were|do|does|did|has|have"
-                    r"|had)\b", c.strip(), re.I) for c in clauses[1:]):
+    from grounding.decompose import parse
+    starts = {t.idx: t for t in parse(sentence)}
+    if any(re.match(r"(?:they|it|he|she|we|you)\b", c.strip(), re.I)
+           or (t := starts.get(sentence.find(c.strip()))) is not None and t.pos_ in ("VERB", "AUX")
+           for c in clauses[1:]):
         return []       # a clause of the first one's subject ("… are not allowed in the gym but may use the pool", "…
-        # cannot be refunded, but they can be changed …")
+        # cannot be refunded, but they can be changed …", "… were cancelled on Sunday but resumed on Monday")
     head = main_subject(claim)
     if head is None:
         return []

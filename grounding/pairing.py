@@ -6,10 +6,15 @@ stop on Carlton Road will be removed because of roadworks, and passengers should
 
 The sentence's clauses: split at ", but", ", while", ", whereas", "; " and ", and", two or three of them, the
 sentence thirty words at most (on the train sets' dev carve, long sentences of several findings gave four false
-alarms). The claim (one clause of fifteen words at most, not negated) names its thing by its subject's telling words (the compound or adjective words before its head, else the
-head): they stand in one clause only (the thing's) and in none of the others. What the claim says of it (its other
-content words, those in every clause left out) stands in another clause, half of it at least, and none of it in
-the thing's clause: the claim says of its thing what the sentence says of another.
+alarms); no later clause of the first one's subject (opening with a verb or a pronoun: "… were cancelled on Sunday
+but resumed on Monday"). The claim (one clause of fifteen words at most, not negated) names its thing by its
+subject's telling words (the compound or adjective words before its head, else the head, and the words after it:
+"Adults over 55"): they stand in one clause only (the thing's) and in none of the others. What the claim says of it
+(its other content words, those in every clause left out; not a figure alone, the binding rule's) stands in another
+clause, half of it at least, and none of it in the thing's clause; that clause neither denies it ("Food is not
+allowed …, but drinks … are permitted") nor names the claim's head bare ("… and 30 spaces will be lost"); and the
+place rule finds no other place (it names the two). Then the claim says of its thing what the sentence says of
+another: the reversal rule reads the pair (ellipsis.contrasted_or_crossed).
 """
 from __future__ import annotations
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 
+from grounding.lists import DENIAL
+
 _NOT_BUT = re.compile(r"^(?P<subject>[^,;:]+?)\s+(?:is|are|was|were)\s+not\s+(?P<first>[^;:]+?),?\s+but\s+"
                       r"(?P<second>(?:may|can|must|will|should|is|are|do|does)\b[^;:]+)$", re.IGNORECASE)
-_DENIED = re.compile(r"\b(?:not|no|never|cannot)\b|n't\b", re.IGNORECASE)
 
 
 def _short(text: str) -> set[str]:
@@ -26,7 +27,7 @@ def _short(text: str) -> set[str]:
 def focused(premise: str, hypothesis: str) -> str:
     """The premise as its clause that speaks of the hypothesis (see the module docstring), else the premise."""
     m = _NOT_BUT.match(premise.strip())
-    if m is None or _DENIED.search(hypothesis):
+    if m is None or DENIAL.search(hypothesis):
         return premise
     ours = _short(hypothesis) - _short(m.group("subject"))
     second, first = len(ours & _short(m.group("second"))), len(ours & _short(m.group("first")))

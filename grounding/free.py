@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from grounding.lists import DENIAL
 from grounding.prices import PriceState, price_states
 
 
@@ -72,7 +73,6 @@ _FREE_ALWAYS = re.compile(r"\bfree\s+(?:of\s+charge\s+)?(?:all\s+(?:day|night|we
                           r"|for\s+(?:any|an\s+unlimited)\s+(?:length\s+of\s+)?time)\b|\balways\s+(?:be\s+)?free\b",
                           re.IGNORECASE)
 _MODAL = frozenset("will would could should must might shall also always still".split())
-_DENIED = re.compile(r"\b(?:not|no|never|cannot|neither|nor|without)\b|n't\b", re.IGNORECASE)
 # a price on every one of the thing: "Every ride costs 1 pound", "Each lesson costs 12 pounds"
 _EVERY_PRICED = re.compile(r"^\s*(?:every|each|all)\s+(?P<noun>[a-z]+)\s+(?:costs?|is\s+charged|are\s+charged)\b",
                            re.IGNORECASE)
@@ -87,7 +87,7 @@ def free_for_a_while(claim: str, sentence: str) -> list[tuple[str, str]]:
     names the claim's thing (its words before "free": "Blue badge holders park free at all times" is not about
     "Visitors can park free for the first hour")."""
     first = _FIRST_FREE.search(sentence)
-    if first is None or _DENIED.search(claim) or _DENIED.search(sentence) \
+    if first is None or DENIAL.search(claim) or DENIAL.search(sentence) \
             or not re.search(r"\b(?:costs?|charged?|charges|fees?|pay)\b", sentence[first.end():], re.IGNORECASE):
         return []
     always = _FREE_ALWAYS.search(claim)

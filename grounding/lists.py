@@ -24,6 +24,8 @@ _OPEN = re.compile(r"\b(?:includes?|included|including|such\s+as|for\s+example|e
 _CLAIM_OPEN = re.compile(_OPEN.pattern + r"|\b(?:is|are|was|were)\s+(?:one|some|two|three)?\s*(?:of|among)\s+"
                          r"(?:the\s+)?", re.IGNORECASE)
 NEGATION_WORD = re.compile(r"\b(?:not|no|never|n't|neither|nor|without)\b", re.IGNORECASE)   # anywhere in a text
+# the same, with "cannot", "none" and contractions ("can't": NEGATION_WORD's "\bn't" needs a boundary inside the word)
+DENIAL = re.compile(r"\b(?:not|no|never|none|cannot|neither|nor|without)\b|n't\b", re.IGNORECASE)
 _CUT = re.compile(r"\s*(?:,\s*(?:and|or)?|\band\b|\bor\b|;|\.$|\.\s)\s*", re.IGNORECASE)
 MEMBER_WORDS = 5
 _STOP = frozenset("the a an its their his her our of to in on at for by with".split())

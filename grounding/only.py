@@ -168,7 +168,6 @@ _CHANNELS = {"phone": r"(?:by|over\s+the|on\s+the)\s+(?:tele)?phone|phone",
              "store": r"in[\s-]store|in\s+the\s+shop", "card": r"by\s+(?:credit\s+|debit\s+)?card|contactless",
              "cash": r"(?:in|with|by)\s+cash"}
 _CHANNEL = re.compile("|".join(f"(?P<{k}>{v})" for k, v in _CHANNELS.items()), re.IGNORECASE)
-_NOT_SAID = re.compile(r"\b(?:not|no|never|cannot)\b|n't\b", re.IGNORECASE)
 
 
 def _channels(text: str) -> set[str]:
@@ -183,7 +182,8 @@ def only_channel(claim: str, sentence: str) -> list[tuple[str, str]]:
     from grounding.binding import claim_subject
     only = re.search(r"\bonly\s+(?:(?:available|accepted|possible|taken|sold|done|made|booked|paid)\s+)?([^.;,]{0,40})",
                      sentence, re.IGNORECASE) or re.search(r"([^.;,]{0,40}?)\s+only\b", sentence, re.IGNORECASE)
-    if only is None or _NOT_SAID.search(claim) or _NOT_SAID.search(sentence):
+    from grounding.lists import DENIAL
+    if only is None or DENIAL.search(claim) or DENIAL.search(sentence):
         return []
     theirs, ours = _channels(only.group(1)), _channels(claim)
     subject = claim_subject(claim)      # its head in the sentence; "You can pay …": a word of its verb

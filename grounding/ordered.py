@@ -16,8 +16,9 @@ backing rule (conditions.backing) the first.
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
 from typing import Optional
+
+from grounding.differences import _number
 
 _MORE = {"more", "higher", "greater", "bigger", "larger", "longer", "dearer", "older", "heavier", "faster"}
 _LESS = {"less", "fewer", "lower", "smaller", "shorter", "cheaper", "younger", "lighter", "slower"}
@@ -32,13 +33,6 @@ _LIGHT = frozenset("the a an of in on at for to by with and or is are was were b
 
 def _words(text: str) -> set[str]:
     return {w.lower()[:4] for w in re.findall(r"[A-Za-z][A-Za-z-]+", text) if w.lower() not in _LIGHT}
-
-
-def _value(key: str) -> Optional[Decimal]:
-    try:
-        return Decimal(re.sub(r"[^\d.\-]", "", key))
-    except InvalidOperation:
-        return None
 
 
 def ordered(claim: str, sentence: str) -> Optional[tuple[bool, str, str]]:
@@ -76,7 +70,7 @@ def ordered(claim: str, sentence: str) -> Optional[tuple[bool, str, str]]:
         figures[side] = values[0]
     if set(figures) != {"a", "b"} or figures["a"].kind != figures["b"].kind:
         return None
-    x, y = _value(figures["a"].key), _value(figures["b"].key)
+    x, y = _number(figures["a"].key), _number(figures["b"].key)
     if x is None or y is None or x == y:
         return None
     more = found.group("word").lower() in _MORE

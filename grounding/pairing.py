@@ -20,17 +20,13 @@ from __future__ import annotations
 
 import re
 
-from grounding.overclaim import _stems
+from grounding.ellipsis import _short
+from grounding.lists import DENIAL
 
 _CLAUSES = re.compile(r"\s*(?:,\s*(?:but|while|whereas|and)\s+|;\s+|\s+but\s+|\s+whereas\s+)", re.IGNORECASE)
 _JOINED = re.compile(r"\b(?:and|but|or|while|whereas)\b|[,;]", re.IGNORECASE)
-_NOT = re.compile(r"\b(?:not|no|never|none|nor)\b|n't\b", re.IGNORECASE)
 _LIGHT = frozenset("goes go going put puts placed kept keep keeps have has had been being will would can could may "
                    "might should must also still just instead".split())
-
-
-def _short(words) -> set[str]:
-    return {w[:4] for w in words}
 
 
 def crossed(claim: str, sentence: str) -> list[tuple[str, str]]:
@@ -39,7 +35,7 @@ def crossed(claim: str, sentence: str) -> list[tuple[str, str]]:
     from grounding.binding import main_subject
     clauses = [c for c in _CLAUSES.split(sentence.rstrip(" .")) if c.strip()]
     if not 2 <= len(clauses) <= 3 or len(sentence.split()) > 30 or len(claim.split()) > 15 \
-            or _JOINED.search(claim.rstrip(" .")) or _NOT.search(claim):
+            or _JOINED.search(claim.rstrip(" .")) or DENIAL.search(claim):
         return []       # a plain pair of things: not a long sentence of several findings
     from grounding.decompose import parse
     starts = {t.idx: t for t in parse(sentence)}
@@ -53,10 +49,10 @@ def crossed(claim: str, sentence: str) -> list[tuple[str, str]]:
         return []
     marks = [t for t in head.children if t.dep_ in ("compound", "amod") and t.i < head.i]
     after = " ".join(t.text for t in head.subtree if t.i > head.i)      # "Adults over 55": "over 55" tells it too
-    telling = _short(_stems(" ".join(t.text for t in marks) if marks else head.text)) | _short(_stems(after))
+    telling = _short(" ".join(t.text for t in marks) if marks else head.text) | _short(after)
     subject = {t.i for t in head.subtree}
-    rest = _short(_stems(" ".join(t.text for t in head.doc if t.i not in subject))) - _short(_LIGHT)
-    words = [_short(_stems(c)) for c in clauses]
+    rest = _short(" ".join(t.text for t in head.doc if t.i not in subject)) - {w[:4] for w in _LIGHT}
+    words = [_short(c) for c in clauses]
     everywhere = set.intersection(*words)
     rest -= everywhere
     if not telling or telling & everywhere or not rest or all(w[:1].isdigit() for w in rest):
@@ -72,7 +68,7 @@ def crossed(claim: str, sentence: str) -> list[tuple[str, str]]:
     # … nor is the claim's head bare there: "30 spaces will be lost" is what "30 parking spaces will be lost" says
     bare = re.compile(rf"(?:^|\b(?:the|a|an|its|their|\d[\d,.]*|[a-z]+ty|[a-z]+teen)\s+){re.escape(head.text[:4])}", re.I)
     # … nor denied of another ("Food is not allowed …, but drinks … are permitted" backs "Drinks … are allowed")
-    if not others or any(bare.search(clauses[i].strip()) or _NOT.search(clauses[i]) for i in others):
+    if not others or any(bare.search(clauses[i].strip()) or DENIAL.search(clauses[i]) for i in others):
         return []
     from grounding.deeds import another_place, other_verbs_place
     if another_place(claim, sentence) or other_verbs_place(claim, sentence):

@@ -82,9 +82,7 @@ def lifted(claim: str, sentence: str) -> Lifted | None:
     if _DENIAL.search(claim) or not _PERMITS.search(claim):
         return None
     ours = list(_WITH.finditer(claim))
-    if not ours:
-        return None
-    for w in _WITHOUT.finditer(sentence):
+    for w in _WITHOUT.finditer(sentence) if ours else ():
         denial = None
         for d in _DENIAL.finditer(sentence, 0, w.start()):
             denial = d
@@ -93,6 +91,30 @@ def lifted(claim: str, sentence: str) -> Lifted | None:
         for m in ours:
             if _same_condition(m.group("what").strip(), w.group("what").strip()):
                 return Lifted(m.group(0).strip(), w.group(0).strip())
+    return _lifted_unless(claim, sentence)
+
+
+_UNLESS = re.compile(r"\bunless\s+(?P<what>[^,.;:()]+)", re.IGNORECASE)
+_IF = re.compile(r"\b(?:if|once|provided(?:\s+that)?|as\s+long\s+as)\s+(?P<what>[^,.;:()]+)", re.IGNORECASE)
+
+
+def _lifted_unless(claim: str, sentence: str) -> Lifted | None:
+    """"Do not use it on children under 10 unless it has been prescribed by a doctor" lifts its prohibition "if a
+    doctor has prescribed it" (the model read the claim "Children under 10 can use it if a doctor has prescribed it"
+    as contradicted, P(c) 0.96): the sentence denies, then "unless" a condition in the same clause; the claim permits
+    "if" (or "once", "provided", "as long as") a condition whose content words are the sentence's."""
+    from grounding.overclaim import _stems
+    for u in _UNLESS.finditer(sentence):
+        denial = None
+        for d in _DENIAL.finditer(sentence, 0, u.start()):
+            denial = d
+        if denial is None or re.search(r"[;:]|\bbut\b|\bhowever\b", sentence[denial.end():u.start()], re.I):
+            continue
+        theirs = _stems(u.group("what"))
+        for m in _IF.finditer(claim):
+            ours = _stems(m.group("what"))
+            if ours and ours <= theirs and 2 * len(ours) >= len(theirs):
+                return Lifted(m.group(0).strip(), u.group(0).strip())
     return None
 
 

@@ -87,8 +87,9 @@ def _doer(subject, names_in: str) -> tuple[frozenset, str]:
     tokens, stack = [], [subject]
     while stack:
         t = stack.pop()
-        tokens.append(t)
-        stack.extend(c for c in t.children if c.dep_ in _BESIDE)
+        tokens.append(t)      # a name compounding a common noun is no doer: "Both Hive Works plans come with …"
+        stack.extend(c for c in t.children if c.dep_ in _BESIDE and not (t is subject and t.pos_ == "NOUN"
+                                                                         and c.dep_ == "compound"))
     if any(t.pos_ == "PRON" and t.dep_ in _SUBJECTS for t in tokens):
         return frozenset(), ""
     named = [t for t in sorted(tokens, key=lambda t: t.i) if t.is_alpha and t.text[:1].isupper() and not t.is_stop

@@ -213,6 +213,14 @@ def claim_events(claim_text: str) -> list[ClaimObject]:
             for v in verbs if v.pos_ == "VERB" and _done(v) and len(_event_stem(_lemma(v))) >= 5]
 
 
+# one event by other verbs: "has already started" against "is due to begin"
+_SAME_EVENTS = (frozenset({"start", "begin", "commence"}), frozenset({"finish", "complete"}))
+
+
+def _same_event(verb: str) -> frozenset:
+    return next((same for same in _SAME_EVENTS if verb in same), frozenset({verb}))
+
+
 def _event_stem(verb: str) -> str:
     return verb[:-1] if verb.endswith(("e", "y")) else verb     # approv-al, complet-ion, ratif-ication
 
@@ -223,8 +231,9 @@ def _event_mentions(obj: ClaimObject, doc) -> list[tuple[bool, Optional[str]]]:
     "needs approval", "subject to approval", or as an object is: "has not received approval")."""
     out = []
     for t in doc:
-        if t.pos_ == "VERB" and _lemma(t) == obj.verb:
-            own = _denies(t) or _future(t)
+        if t.pos_ == "VERB" and _lemma(t) in _same_event(obj.verb):
+            own = _denies(t) or _future(t) or (doc[t.head.i:t.i + 1].text if t.dep_ == "xcomp"   # "still needs to
+                                               and _lemma(t.head) in PENDING else None)          # be cleared"
             denied, cue = _mention_cue(t, past=True)
             out.append((bool(own) or denied, own or cue))
         elif t.pos_ == "NOUN" and _lemma(t).startswith(_event_stem(obj.verb)) and _lemma(t) != obj.verb:
@@ -263,8 +272,9 @@ def _mention_cue(token, past: bool = False) -> tuple[bool, Optional[str]]:
                 cues.append(cue)
         if node.dep_ in ("xcomp", "ccomp") and _lemma(node.head) in IRREALIS_VERBS:
             cues.append(node.head.text)
-        if node.i != token.i and child.dep_ in ("dobj", "nsubjpass") and _lemma(node) in PLANNED_VERBS:
-            cues.append(node.text)
+        if node.i != token.i and child.dep_ in ("dobj", "nsubjpass") and (_lemma(node) in PLANNED_VERBS
+                                                                      or past and _lemma(node) == "await"):
+            cues.append(node.text)    # "plans a bridge"; for a claim that says it happened, "is awaiting permission"
         if node.i != token.i and child.dep_ in _SUBJECT_DEPS and (state := _unfinished(node, past)):
             cues.append(state)
         if node.dep_ == "pobj" and _lemma(node.head) == "without":
@@ -347,7 +357,8 @@ def denials(claim_text: str, sentences: dict[int, str]) -> list[Denial]:
         found = []
         for j in sorted(sentences):
             text = sentences[j].lower()
-            if (_event_stem(obj.verb) if obj.event else _stem(obj.noun)) not in text:   # "enzym" of enzyme(s): none
+            if not any(stem in text for stem in ({_event_stem(v) for v in _same_event(obj.verb)} if obj.event
+                                                 else {_stem(obj.noun)})):   # "enzym" of enzyme(s): none
                 continue
             if not (_CUES.search(text) or obj.past and FUTURE_CUES.search(text) or UNFINISHED_CUES.search(text)
                     or obj.event and PENDING_CUES.search(text)):   # no word that could deny: no parse

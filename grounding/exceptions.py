@@ -68,8 +68,7 @@ def excepted(claim: str, sentence: str) -> Excepted | None:
         return None
     from grounding.overclaim import holds_most
     subject, own = _stems(_subject_words(claim)), _stems(claim)
-    for m in found:
-        what = m.group("what").strip()
+    for m, what in ((m, w) for m in found for w in _items(m.group("what").strip())):
         head, words = _head_words(what), _stems(what)
         after = words - head      # what qualifies the head: the subject says half of it ("under one" of "under one
         if subject and head <= subject <= words and 2 * len(subject & after) >= len(after):   # year old")
@@ -82,6 +81,13 @@ def excepted(claim: str, sentence: str) -> Excepted | None:
                 rest, rule, 1.0, 2) or _said_of_it(claim, rest, rule)):   # / "… all rates except the basic rate"
             return Excepted(what, m.group(0).strip())
     return None
+
+
+def _items(what: str) -> list[str]:
+    """The exception, then each thing it lists when it lists several ("those at airports and train stations": the
+    claim may speak of one of them, "The card can be used at airport branches")."""
+    items = [i.strip() for i in _ITEMS.split(what) if i.strip()]
+    return [what] + (items if len(items) > 1 else [])
 
 
 def _said_of_it(claim: str, rest: str, rule: str) -> bool:

@@ -10,7 +10,7 @@ open list is extended by the claim where the claim names members with such a cue
 after a subject half of whose words are among the sentence's words before its cue, every member of both lists is a
 thing (MEMBER_WORDS words at most, not a clause), and at least one of the claim's members is none of the
 sentence's (by its words); neither is negated. The verdict rules (overrides.list_override,
-overrides.parts_override) then read the claim's new members as not mentioned, not as contradicted.
+parts.parts_override) then read the claim's new members as not mentioned, not as contradicted.
 """
 from __future__ import annotations
 

@@ -61,8 +61,8 @@ def month_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     if len({m.group("month") for m in dated}) != 1 or _SPAN.search(claim) or len(_months(claim)) != 1:
         return _other_one(claim, sentence)
     ours, theirs = _index(dated[0].group("month")), _months(sentence)
-    if not theirs or ours in theirs:
-        return []
+    if not theirs or ours in theirs:    # the month agrees; its year may not ("in March of this year" / "in March
+        return _other_one(claim, sentence)                                                      # next year")
     for m in _ANY.finditer(sentence):
         if _index(m.group("month")) in theirs and same_quantity(claim, dated[0].group("month"), sentence,
                                                                  m.group("month"), when=True):

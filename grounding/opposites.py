@@ -172,13 +172,16 @@ def shut_or_open(claim: str, sentence: str) -> list[tuple[str, str]]:
     from grounding.overclaim import holds_most
     if _NEGATION.search(claim) or _NEGATION.search(sentence):
         return []
+    # not where the sentence says both: "will close to vehicles … but will remain open to pedestrians"
     for own, other in ((_SHUTS, _STAYS_OPEN), (_STAYS_OPEN, _SHUTS)):
         m, theirs = own.search(claim), other.search(sentence)
-        if m and theirs and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence, share=0.5):
+        if m and theirs and not own.search(sentence) \
+                and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence, share=0.5):
             return [(m.group(0), theirs.group(0))]
     for own, other in ((_STOPS, _GOES_ON), (_GOES_ON, _STOPS)):
         m, theirs = own.search(claim), other.search(sentence)
-        if m and theirs and m.group("verb").lower()[:4] == theirs.group("verb").lower()[:4] \
+        if m and theirs and not own.search(sentence) \
+                and m.group("verb").lower()[:4] == theirs.group("verb").lower()[:4] \
                 and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence, share=0.5):
             return [(m.group(0), theirs.group(0))]
     return []

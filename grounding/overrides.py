@@ -24,8 +24,9 @@ on when its preset setting is set, in the order stages.verdict.decide_claim appl
     sibling_override    a backed claim's anchor speaks of another thing of its kind (grounding.siblings)
     cause_override      the evidence gives the claim's event another cause
     deed_override       the evidence gives the claim's deed to another named doer, or its thing another place
-    parts_override      one part of a whole-sentence claim is contradicted or backed by nothing (context engines;
-                        a part that extends an open list is not contradicted)
+    parts_override      one part of a whole-sentence claim is contradicted or backed by nothing, or an unbacked
+                        whole has a backed part (context engines; grounding.parts; a part that extends an open list
+                        is not contradicted)
     overclaim_partial   the claim states as total or certain what its evidence hedges
     quantity_note       a backed claim names a sentence giving another value of its figure (the label stays,
                         unless that sentence names the claim's subject and the anchor does not); a Contradicted
@@ -41,10 +42,11 @@ import re
 
 from grounding.config import VerdictPreset
 from grounding.types import (CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, Claim, EntityDiff, PairScore, Verdict)
-from grounding.verdict import DOUBTED, doubted, fused_score, joint_label
+from grounding.verdict import DOUBTED, doubted, fused_score
 
 DONE_ALREADY = "said done already"
 ALREADY = re.compile(r"\balready\b", re.IGNORECASE)
+PERFECT = re.compile(r"\b(?:has|have)\s+(?:been\s+)?[a-z]+(?:ed|en|wn|t)\b", re.IGNORECASE)   # "has been granted"
 
 
 def denial_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
@@ -54,7 +56,9 @@ def denial_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: l
     not yet decided whether to build a commercial-scale hydrogen plant" against "opened a commercial-scale hydrogen
     plant") is Unsupported: the sentence mentioning it cannot back it, whatever words it shares with the claim; a claim
     that says it has *already* happened is Contradicted, backed or Unsupported ("Building work has already started"
-    against "Construction is due to start next spring": the source says it has not, rule DONE_ALREADY). The anchor
+    against "Construction is due to start next spring": the source says it has not, rule DONE_ALREADY), and so is a
+    backed claim that says it has happened by now ("has been granted") where the source says it is still pending ("is
+    awaiting planning permission"). The anchor
     becomes that sentence (its pair's numbers and F when it was judged), and `anchor_conflict` says how it is
     denied: the maps show its cell as no evidence (red where Contradicted), not as the support the model read."""
     done = ALREADY.search(claim_text) is not None     # "has already started" against "is due to start": it has not
@@ -67,6 +71,9 @@ def denial_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: l
         return v
     d = found[0]
     pair = next((p for p in pairs if p.column == d.column and p.judged), None)
+    # done where the claim says it has happened by now and the source that it is still pending ("has been granted
+    # planning permission" / "is awaiting planning permission"); "approved" may be after the source's time
+    done = done or PERFECT.search(claim_text) is not None and how_denied(d.cue) == "still pending"
     v.label = CONTRADICTED if done else UNSUPPORTED
     v.rule = (f"{DONE_ALREADY if done else 'denied mention'}: the evidence names \"{d.object.text}\" only as "
               f"{how_denied(d.cue)} (\"{d.cue}\", context sentence {d.column + 1}); {v.rule}")
@@ -343,56 +350,6 @@ def list_override(v: Verdict, preset: VerdictPreset, claim_text: str, context_te
         v.made_unsupported(f"an open list: the source names “{found[1]}”, not all members, and not “{found[0]}” "
                            f"(context sentence {v.anchor + 1})",
                            f"it lists some members (“{found[1]}”), not “{found[0]}”")
-    return v
-
-
-def parts_override(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[PairScore],
-                   entity_diffs: dict[int, EntityDiff], context_texts: list[str] = ()) -> Verdict:
-    """A claim its evidence backs as a whole, whose parts (`Claim.parts`, stage judge_parts: the context engines'
-    whole sentence split as the claims engine splits it), each read against its own most similar sentences, say
-    otherwise, when the preset's parts_override is set:
-    - a part contradicted with P(c) at least parts_override and above its P(e): Contradicted ("Metformin is the
-      first-line drug … and works by increasing insulin production in the pancreas" against "It lowers blood sugar
-      by reducing glucose production in the liver"). The anchor becomes the part's sentence that alone contradicts
-      it most (the most similar, when it was read with one), with its pair's numbers where it has a pair.
-    - else, a Supported claim with a part that its sentences do not entail (its reading neither backs nor
-      contradicts it under the preset, verdict.joint_label): Partially supported, naming the part.
-    Only where at least one part is backed (its reading entails it with P(e) at least joint_partial, above the weak
-    band): where none is, the split or the readings are not to be trusted (a part cut out of a subordinate clause,
-    "PINK1 senses recruits" at P(e) 0.45), and the whole's verdict stands."""
-    if preset.parts_override is None or not claim.parts or v.label not in (SUPPORTED, PARTIAL):
-        return v
-    read = [p for p in claim.parts if p.reading is not None]
-    strong = preset.joint_partial if preset.joint_partial is not None else preset.joint_support
-    backed = [p for p in read if joint_label(preset, p.reading) == SUPPORTED and p.reading[0] >= strong]
-    from grounding.lists import extends_open_list   # a part that extends an open list: not mentioned, not contradicted
-    against = [p for p in read if p.reading[2] >= preset.parts_override and p.reading[2] > p.reading[0]
-               and not any(extends_open_list(p.text, context_texts[j]) for j in p.columns if j < len(context_texts))]
-    if not backed:          # no part stands where the whole did: a split or a reading not to be trusted
-        return v
-    if against:
-        part = max(against, key=lambda p: p.reading[2])
-        e, _, c = part.reading
-        alone = part.alone_contradict if len(part.alone_contradict) == len(part.columns) else [0.0] * len(part.columns)
-        j = part.columns[max(range(len(part.columns)), key=lambda i: (alone[i], part.cosines[i], -i))]
-        pair = next((p for p in pairs if p.column == j and p.judged), None)
-        where = _sentences(part.columns)
-        v.label, v.conflicting = CONTRADICTED, None
-        v.anchor_conflict = f"the part “{part.text}” is contradicted: P(c) {c:.2f}"
-        v.rule = f"a part contradicted: “{part.text}” against {where}: P(c) = {c:.2f} >= {preset.parts_override}; {v.rule}"
-        if pair is not None:      # the anchor pair's own numbers (the context engines': the scorer's)
-            move_anchor(v, pair, preset, entity_diffs)
-        else:                     # a sentence only the part's reading weighed: its cosine and that reading
-            v.anchor, v.cosine, v.entity_overlap = j, part.cosines[part.columns.index(j)], None
-            v.entail, v.contradict, v.entities = None, None, entity_diffs.get(j, EntityDiff())
-            v.score = round(fused_score(preset, v.cosine, e, c, None), 4)
-        return v
-    unbacked = [p for p in read if joint_label(preset, p.reading) != SUPPORTED]
-    if unbacked and v.label == SUPPORTED:
-        part = unbacked[0]
-        v.label = PARTIAL
-        v.rule = (f"only part backed: “{part.text}”: read against {_sentences(part.columns)}, P(e) = "
-                  f"{part.reading[0]:.2f} (< {preset.joint_support}); {v.rule}")
     return v
 
 

@@ -57,6 +57,19 @@ def bought(verb) -> tuple[object, str] | None:
     return None
 
 
+def charged_for(verb):
+    """(the thing, as written) of "charge(s) an amount or a fee for a thing" ("Skyline charges a £35 fee for
+    installation", "charges £5 for towels"), the verb not negated; else None."""
+    if verb.lemma_.lower() != "charge" or verb.pos_ != "VERB" or any(c.dep_ == "neg" for c in verb.children):
+        return None
+    fee = next((c for c in verb.children if c.dep_ == "dobj" and (c.lemma_.lower() in ("fee", "charge", "price") or any(
+        t.like_num for t in c.subtree))), None)
+    prep = next((p for h in ([verb, fee] if fee is not None else []) for p in h.children
+                 if p.dep_ == "prep" and p.lower_ == "for"), None)
+    thing = next((c for c in prep.children if c.dep_ == "pobj" and c.pos_ == "NOUN"), None) if prep else None
+    return (thing, verb.doc[verb.i:thing.i + 1].text) if thing is not None else None
+
+
 def payer(token) -> tuple[bool, str]:
     """(whether a money value's token is what "pay" pays, the payer's lemma or "") of the subject of "pay" ("Adults pay
     8 pounds") or the noun of "for" right after the amount ("Swimming costs 6 pounds for adults"): values.same_quantity

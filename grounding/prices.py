@@ -11,7 +11,8 @@ welcome for a fee"), or sold separately ("A USB-C cable is included, but the cha
 qualified by "free" is free ("Annual membership … includes free parking", `_free_of`; not "free radicals"), what a
 thing comes with or includes is included ("It comes with a lock", `_given`; a price "including lunch"), and so is
 what comes with a plan, a ticket or a package ("Priority support comes with the premium plan"), what
-someone pays for is paid ("Members pay for parking", grounding.paying), and so are the payers of a fare or an amount
+someone pays for or is charged for is paid ("Members pay for parking", "charges a £35 fee for installation",
+grounding.paying), and so are the payers of a fare or an amount
 ("older children pay a reduced fare": against "Children travel free"). "free of symptoms" or
 "free from" something else is no price. A thing is its subject noun's lemma with the words that qualify it ("adult
 ticket"); the claim's thing matches the sentence's where the claim's qualifying words are among the sentence's
@@ -145,6 +146,9 @@ def price_states(text: str) -> tuple[PriceState, ...]:
         if (bought := paying.bought(verb)) is not None:      # "can buy a reusable bag for 50p": the bag's
             out.append(PriceState(*_thing(bought[0]), False, bought[1]))
             continue
+        if (charged := paying.charged_for(verb)) is not None:   # "charges a £35 fee for installation": installation's
+            out.append(PriceState(*_thing(charged[0]), False, charged[1]))
+            continue
         if (given := _given(verb)) is not None:       # "It comes with a lock", "The kit includes a lock": included
             noun, words = _thing(given)
             end = given.i if given.i > verb.i else verb.right_edge.i      # "comes with the premium plan"
@@ -164,7 +168,8 @@ def price_states(text: str) -> tuple[PriceState, ...]:
         elif (bought := _bought_for(verb)) is not None:   # "is available for 18 euros", "is charged at 18 euros"
             out.append(PriceState(noun, words, False, bought))
         elif lemma == "cost":
-            amount = [c for c in verb.children if c.dep_ in ("dobj", "npadvmod", "attr", "acomp", "oprd")] or [
+            amount = [c for c in verb.children if c.dep_ in ("dobj", "npadvmod", "attr", "acomp", "oprd")
+                      or c.dep_ == "advmod" and c.lower_ == "extra"] or [
                 t.head if t.dep_ == "nummod" else t for t in verb.doc[verb.i + 1:verb.i + 2] if t.like_num]  # misparse
             if any(c.lemma_.lower() in ("nothing", "zero") for c in amount):
                 out.append(PriceState(noun, words, True, "free"))

@@ -73,7 +73,16 @@ def _stem(verb: str) -> re.Pattern:
     """A word starting with the verb's lemma less its last two letters (at least three): "publish" finds
     "published", "conduct" "conducted". A past form that changes the stem ("ran" for "run") is not found, so
     such a sentence is not handed to the models by this rule."""
-    return re.compile(rf"(?<!\w){re.escape(verb[:max(3, len(verb) - 2)])}", re.IGNORECASE)
+    forms = "".join(f"|{f}" for f in _PAST.get(verb, ()))
+    return re.compile(rf"(?<!\w)(?:{re.escape(verb[:max(3, len(verb) - 2)])}{forms})", re.IGNORECASE)
+
+
+# past forms that change the stem, of verbs answers put two parties to ("Tanner's Brewery has bought Redcastle")
+_PAST = {"buy": ("bought",), "win": ("won",), "sell": ("sold",), "take": ("took",), "lead": ("led",),
+         "hold": ("held",), "pay": ("paid",), "choose": ("chose",), "give": ("gave",), "bring": ("brought",),
+         "catch": ("caught",), "teach": ("taught",), "fight": ("fought",), "lose": ("lost",), "leave": ("left",),
+         "tell": ("told",), "write": ("wrote", "written"), "build": ("built",), "send": ("sent",), "keep": ("kept",),
+         "run": ("ran",), "overtake": ("overtook",), "seek": ("sought",), "sue": ("sued",)}
 
 
 def value_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
@@ -141,13 +150,21 @@ def role_swaps(claim: str, sentence: str) -> list[RoleSwap]:
 @functools.lru_cache(maxsize=4096)
 def _events(text: str) -> tuple:
     """((verb lemma, agent mention, patient mention), ...): a verb with a named doer and a named patient."""
-    doc, verbs = parse(text), {}
+    doc, verbs, named = parse(text), {}, {}
     for m in _parties(text, doc):
         span = doc.char_span(m.start, m.end, alignment_mode="expand")
+        if span is not None and len(span):
+            named[span.root.i] = m
         placed = _place(span.root) if span is not None and len(span) else None
         if placed is not None and placed[1] in ("agent", "patient"):
             verb, role = placed
             verbs.setdefault(verb.i, (verb.lemma_.lower(), [], []))[1 if role == "agent" else 2].append(m)
+    for i, (_, agents, _) in verbs.items():    # "X won the cup, beating Y": the doer of the verb it hangs on
+        verb = doc[i]
+        subject = next((c for c in verb.head.children if c.dep_ in SUBJECT_DEPS), None)   # ("Y was elected, beating
+        if not agents and verb.dep_ in ("advcl", "conj") and verb.tag_ != "VBN" and subject is not None \
+                and subject.i in named:                                                    # Z": Y, passive or not)
+            agents.append(named[subject.i])
     return tuple((lemma, a, p) for lemma, agents, patients in verbs.values() for a in agents for p in patients)
 
 
@@ -157,7 +174,7 @@ def _parties(text: str, doc) -> list[Mention]:
     names = [m for m in mentions(text) if m.kind == "named"]
     taken = [(m.start, m.end) for m in names]
     for t in doc:
-        if t.pos_ == "PROPN" and t.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj") \
+        if t.pos_ == "PROPN" and t.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "appos") \
                 and not any(a <= t.idx < b for a, b in taken):
             first = min([c for c in t.children if c.dep_ == "compound" and c.pos_ == "PROPN"] + [t], key=lambda c: c.i)
             start, end = first.idx, t.idx + len(t.text)
@@ -186,8 +203,8 @@ def _slots(text: str) -> dict[tuple[int, int], _Slot]:
 
 def _place(token):
     """(verb token, role) of the name whose head is `token`: its verb, not negated, not "be" / "have"; else None."""
-    if token.dep_ == "conj":                         # "by Moderna and Pfizer": the first name's place
-        token = token.head
+    if token.dep_ in ("conj", "appos"):              # "by Moderna and Pfizer": the first name's place; "beating
+        token = token.head                           # holders Millbeck Town": the noun it stands beside
     if token.dep_ == "pobj" and token.head.dep_ in ("prep", "agent"):
         prep = token.head
         verb, role = prep.head, "agent" if prep.dep_ == "agent" else prep.lower_

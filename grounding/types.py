@@ -91,7 +91,7 @@ class Claim:
     # green as no evidence (stages.verdict.show_rules). None: not read so
     alone_cleared: Optional[list[int]] = None
     # the claims a whole sentence joins, each read against its own most similar sentences (context engines, stage
-    # judge_parts, when the sentences read together do not contradict the whole; overrides.parts_override)
+    # judge_parts, when the sentences read together do not contradict the whole; parts.parts_override)
     parts: list[ClaimPart] = field(default_factory=list)
     # the column judged only because no other sentence reached the claim: its most similar one, at a cosine below
     # what any other reading needs (nothing_floor; stages.retrieve.nearest). None: read as usual

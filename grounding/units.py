@@ -140,10 +140,10 @@ def one_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     return out
 
 
-# a value per period: "120 pounds a term", "35 euros per month", "2 pounds each visit"
+# a value per period: "120 pounds a term", "35 euros per month", "2 pounds each visit", "£20 per half hour"
 _PER = re.compile(r"(?P<value>[£$€]?\d[\d,.]*(?:\s*(?:pounds?|euros?|dollars?|pence|p|%))?)\s+(?:a|an|per|each|every)\s+"
-                  r"(?P<period>day|night|week|fortnight|month|term|quarter|season|semester|year|hour|session|lesson|"
-                  r"class|visit)\b", re.IGNORECASE)
+                  r"(?P<period>half[ -](?:day|hour)|day|night|week|fortnight|month|term|quarter|season|semester|year|hour"
+                  r"|session|lesson|class|visit)\b", re.IGNORECASE)
 
 
 _ADJECTIVE_PERIOD = {"daily": "day", "nightly": "night", "weekly": "week", "monthly": "month", "annual": "year",
@@ -153,20 +153,23 @@ _PERIODIC = re.compile(r"\b(?P<adj>daily|nightly|weekly|monthly|annual|yearly|ho
 _VALUE = re.compile(r"[£$€]?\d[\d,.]*(?:\s*(?:pounds?|euros?|dollars?|pence|p)\b)?", re.IGNORECASE)
 
 
+def _period(m: re.Match) -> str:
+    return m.group("period").lower().replace("-", " ")     # "per half-hour" is "per half hour", not "per hour"
+
+
 def period_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's value per period, the sentence's) where the sentence gives the claim's value per another period
     and never per the claim's: "Membership is 120 pounds a year" against "Membership is 120 pounds a term" (Supported
     on every engine, P(e) 0.74); a period said by an adjective counts for the values of its clause ("The standing
     charge will rise to 60p per month" against "The daily standing charge, however, will rise from 53p to 60p")."""
-    theirs = [(m.group("value").lower().replace(" ", ""), m.group("period").lower(), m.group(0))
-              for m in _PER.finditer(sentence)]
+    theirs = [(m.group("value").lower().replace(" ", ""), _period(m), m.group(0)) for m in _PER.finditer(sentence)]
     for m in _PERIODIC.finditer(sentence):      # "The daily standing charge … will rise from 53p to 60p": per day
         clause = re.split(r"[;.]|\bbut\b", sentence[m.end():], maxsplit=1)[0][:100]
         theirs += [(v.group(0).lower().replace(" ", ""), _ADJECTIVE_PERIOD[m.group("adj").lower()], m.group(0))
                    for v in _VALUE.finditer(clause)]
     out = []
     for m in _PER.finditer(claim):
-        value, period = m.group("value").lower().replace(" ", ""), m.group("period").lower()
+        value, period = m.group("value").lower().replace(" ", ""), _period(m)
         same = [(p, said) for v, p, said in theirs if v == value]
         if same and all(p != period for p, _ in same):
             out.append((m.group(0), same[0][1]))

@@ -13,8 +13,7 @@ against "children who had not been vaccinated" (P(c) 0.48; "not vaccinated child
 - a fraction and the percentage it equals ("a third" and 33%, "one in five" and 20%; within 2 points where the
   claim's is approximate), not a change ("50 percent more");
 - a time of day in another clock or written otherwise ("3 pm" and "15:00", "noon", "8:15" and "08:15"), "on Sunday
-  night" and "late on Sunday", a number
-  written otherwise ("1.5 million" and "1,500,000", "two dozen" and "24");
+  night" and "late on Sunday", a number written otherwise ("1.5 million" and "1,500,000", "two dozen" and "24");
 - a value the claim rounds to one or more decimals, within 5 % ("42.2 km" for "42.195 km", "2.3%" for "2.34%"), or a
   whole percentage within 1 % of a source's with two decimals or more ("5%" for "4.99%");
 - a word negated by its prefix ("unvaccinated", "ineffective") where the premise says "not" before the word itself;
@@ -23,7 +22,7 @@ against "children who had not been vaccinated" (P(c) 0.48; "not vaccinated child
 - "for two weeks" where the premise gives the days it spans ("from 3 May to 17 May": 14 days, or 15 counting both);
 - a change by its size where the premise gives its two ends ("go down by 3p" / "from 27p to 24p", grounding.differences);
 - an age limit said the other way round ("Nobody under twelve can" / "at least 12"; "under-12s" / "aged 11 and
-  under", grounding.ages).
+  under", grounding.ages); a round figure said about, just over or nearly ("just over 14,000" / "14,206", round_figures).
 The meaning is unchanged, so what the model reads of the new text is its reading of the claim; every entailment
 reading goes through it (`runtime.Entailment.predict`, `read_as`: the premise as its clause on the claim, focus.py),
 and the explanation quotes the text read. Values that differ are left as written, for the rules to see.
@@ -39,6 +38,7 @@ from typing import NamedTuple, Optional
 from grounding.ages import age_edits
 from grounding.clock import minutes
 from grounding.differences import by_difference
+from grounding.round_figures import round_edits
 from grounding.entities import _DIGITS, _PERCENT, _PLAIN_NUMBER, _WORDS, _number_value, _split_number_words
 from grounding.units import _UNITS
 
@@ -274,7 +274,7 @@ def align(premise: str, hypothesis: str) -> str:
             edits.append((mine.start, end, words))
     edits += _closing_hours(premise, hypothesis, theirs, ours, edits) + _price_words(premise, hypothesis) \
         + _late_in_the_day(premise, hypothesis) + _date_span(premise, hypothesis) + by_difference(premise, hypothesis) \
-        + _ends_on(premise, hypothesis) + age_edits(premise, hypothesis)
+        + _ends_on(premise, hypothesis) + age_edits(premise, hypothesis) + round_edits(premise, hypothesis)
     for m in _PREFIXED.finditer(hypothesis):
         word = m.group("word")
         if m.group("prefix").lower() in ("in", "im", "il", "ir", "dis") and not _ADJECTIVE_END.search(word.lower()):

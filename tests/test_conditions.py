@@ -19,6 +19,9 @@ TENANCY = ("The tenant shall pay a deposit equal to five weeks' rent, which will
            "bills.")
 
 
+DERMACORT = "Do not use Dermacort on children under 10 unless it has been prescribed by a doctor."
+
+
 @pytest.mark.parametrize("claim, sentence, expected", [
     ("Pets are allowed with the landlord's permission.", "The tenant must not keep any animal at the property without "
      "the landlord's prior written consent.", Lifted("with the landlord's permission",
@@ -36,6 +39,11 @@ TENANCY = ("The tenant shall pay a deposit equal to five weeks' rent, which will
     ("Refunds can be given with a receipt.", "Refunds are not given for sale items, but receipts are issued without "
      "charge.", None),
     ("Pets are allowed.", "The tenant must not keep any animal without the landlord's consent.", None),
+    # "unless" a condition, and the claim's "if" the same one (its words); another condition, none
+    ("Children under 10 can use Dermacort if a doctor has prescribed it.", DERMACORT,
+     Lifted("if a doctor has prescribed it", "unless it has been prescribed by a doctor")),
+    ("Children under 10 can use Dermacort if a parent agrees.", DERMACORT, None),
+    ("Children under 10 can use Dermacort.", DERMACORT, None),
 ])
 def test_the_condition_a_prohibition_lifts(claim, sentence, expected):
     assert lifted(claim, sentence) == expected
@@ -251,3 +259,14 @@ def test_every_two_weeks_is_backed_by_fortnightly(engine):
                         "weeks.", [context], config).verdicts
     assert bins.label == SUPPORTED and bins.anchor == 0, bins.rule
     assert food.label == CONTRADICTED, food.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_allowed_if_the_condition_the_source_says_unless_is_supported(engine):
+    """"Children under 10 can use Dermacort if a doctor has prescribed it" was Contradicted on every engine by "Do not
+    use Dermacort on children under 10 unless it has been prescribed by a doctor" (read alone, P(c) 0.96)."""
+    from conftest import contradicted_and_backed
+    context = ("Dermacort 1% cream is a mild steroid used to calm flare-ups of eczema in adults and children aged 10 "
+               "and over. " + DERMACORT)
+    contradicted_and_backed(engine, "Dermacort is a 2% cream. Children under 10 can use Dermacort if a doctor has "
+                            "prescribed it.", context, 0, 1)

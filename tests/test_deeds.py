@@ -48,6 +48,11 @@ def test_a_deed_given_to_another_named_doer_is_found(claim, sentence, expected):
      "The lunar module Eagle landed on 20 July, and Neil Armstrong stepped onto the surface."),   # part landed
     ("The Greens won 12 seats, their best ever result.",                   # one party, two spellings
      "The Green Party won 12 seats, its best result ever, while the Liberals lost 9 of their 20 seats."),
+    # a name compounding a common noun is no doer ("Hive Works" against a misparsed "Wi-Fi … costs": Contradicted on
+    # every engine)
+    ("Both Hive Works plans come with two hours of meeting room time a month.",
+     "Both plans include Wi-Fi, tea and coffee, and 2 hours of meeting room time a month; extra meeting room time "
+     "costs £15 an hour."),
 ])
 def test_no_other_doer_where_it_is_the_same_doer_or_not_one_deed(claim, sentence):
     assert another_doer(claim, sentence, f"{sentence} {claim}") is None

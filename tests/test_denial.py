@@ -86,6 +86,13 @@ def _found(claim, *sentences):
      [("new library", "plans", 0)]),
     ("The council built a new library.", ("A new library is proposed for the old market site.",),
      [("new library", "proposed", 0)]),
+    # awaited, where the claim says it happened; the claim's verb under a word of need; one event by another verb
+    ("Garrow Bank B has been granted planning permission.", ("A second phase, Garrow Bank B, is awaiting planning "
+                                                             "permission.",), [("planning permission", "awaiting", 0)]),
+    ("The authority has cleared the takeover.", ("The deal still needs to be cleared by the authority.",),
+     [("cleared", "needs to be cleared", 0)]),
+    ("Construction of the crossing has already started.", ("Work on the crossing is due to begin in March.",),
+     [("started", "due to begin", 0)]),
 ])
 def test_a_mention_only_under_negation_plan_or_whether_is_denied(claim, sentences, expected):
     assert _found(claim, *sentences) == expected
@@ -385,3 +392,18 @@ def test_what_a_future_verb_follows_is_done(engine):
     assert denials("The restoration took two years.", {0: context.split(". ")[0] + "."}) == []
     (v,) = ground("The restoration took two years.", context, GroundingConfig(engine=engine)).verdicts
     assert v.label == SUPPORTED and v.anchor == 0, v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_permission_granted_against_permission_awaited_is_contradicted(engine):
+    """A wind farm answer: "Garrow Bank B has been granted planning permission" was Partially supported on engine
+    context (P(e) 0.45) against "… Garrow Bank B … is awaiting planning permission": the claim says it has happened
+    by now, the source that it is still pending. "Garrow Bank B was granted planning permission" may be said of a
+    later time: Unsupported, as before."""
+    context = ("Construction of the Garrow Bank offshore wind farm has been completed, with all 64 turbines now "
+               "generating. A second phase, Garrow Bank B, with a further 40 turbines, is awaiting planning permission.")
+    config = GroundingConfig(models_dir=str(MODELS), engine=engine).validate()
+    (v,) = ground("Garrow Bank B has been granted planning permission.", [context], config).verdicts
+    assert v.label == CONTRADICTED and v.anchor == 1, v.rule
+    (past,) = ground("Garrow Bank B was granted planning permission.", [context], config).verdicts
+    assert past.label in (UNSUPPORTED, CONTRADICTED) and not past.rule.startswith("said done already"), past.rule

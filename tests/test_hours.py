@@ -48,6 +48,10 @@ def test_a_gym_open_all_day_against_its_hours_is_contradicted(engine):
     assert classes.label == SUPPORTED, classes.rule
 
 
+CAMP = ("Camp runs Monday to Friday, 9am to 4pm, and costs £175 per week; early drop-off from 8am and late pick-up "
+        "until 6pm are available for £6 per session.")
+
+
 @pytest.mark.parametrize("claim, sentence, expected", [
     # a start or an end against the sentence's one span for the claim's subject
     ("The school day ends at 3pm.", "The school day runs from 8:45am to 3:15pm.", [("3pm", "3:15pm")]),
@@ -63,6 +67,10 @@ def test_a_gym_open_all_day_against_its_hours_is_contradicted(engine):
     ("The museum is open all day.", "The museum is open from 10am to 5pm.", []),
     ("The bar is open all day.", "The bar is open until midnight.", []),
     ("It serves breakfast all day.", "Breakfast is served all day.", []),
+    # the claim's time given outside the span, after the claim's own words: another thing's end ("Late pick-up … is
+    # available until 6pm" was Contradicted on every engine, 6pm against 4pm); the span's thing still ends at 4pm
+    ("Late pick-up at Camp Kestrel is available until 6pm.", CAMP, []),
+    ("Camp ends at 6pm.", CAMP, [("6pm", "4pm")]),
 ])
 def test_a_start_or_end_against_the_sources_span(claim, sentence, expected):
     from grounding.hours import span_end_conflicts
@@ -153,3 +161,11 @@ def test_a_sentence_that_names_another_part_of_the_day_still_contradicts(engine)
                  GroundingConfig(engine=engine))
     (v,) = res.verdicts
     assert v.label == CONTRADICTED and v.anchor == 1, v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_late_pick_up_until_the_time_the_source_gives_it_is_supported(engine):
+    from conftest import contradicted_and_backed
+    context = "Camp Kestrel is a summer day camp for children aged 5 to 11 in Marston. " + CAMP
+    contradicted_and_backed(engine, "Camp Kestrel costs £195 per week. Late pick-up at Camp Kestrel is available "
+                            "until 6pm for £6 a session.", context, 1)

@@ -1,4 +1,4 @@
-"""An open list is no closed one (grounding.lists; overrides.list_override, overrides.parts_override)."""
+"""An open list is no closed one (grounding.lists; overrides.list_override, parts.parts_override)."""
 from __future__ import annotations
 
 from pathlib import Path

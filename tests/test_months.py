@@ -60,6 +60,12 @@ def test_this_against_next_and_last_against_next():
         ("last year", "next year")]
     assert month_conflicts("The school will move next September.", "The school will move next September.") == []
     assert month_conflicts("The café will open next week.", "Sales rose last week.") == []      # other words
+    # the claim's month agrees, its year does not ("Talbot Foods will close the factory in March of this year" had been
+    # Supported on every engine)
+    factory = "The Brennick biscuit factory will close in March next year, its owner Talbot Foods has confirmed."
+    assert month_conflicts("Talbot Foods will close the factory in March of this year.", factory) == [
+        ("this year", "next year")]
+    assert month_conflicts("Talbot Foods will close the factory in March next year.", factory) == []
 
 
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
@@ -76,3 +82,11 @@ def test_the_months_of_the_other_state_agree():
     assert month_conflicts("The castle is open in March.", "The castle is closed from December to February.") == []
     assert month_conflicts("The castle will close in March.", "The castle will close in December.") == [
         ("March", "December")]
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_closing_in_march_of_this_year_against_march_next_year_is_contradicted(engine):
+    context = ("The Brennick biscuit factory in Castleford will close in March next year, its owner Talbot Foods has "
+               "confirmed. The site employs 310 people.")
+    contradicted_and_backed(engine, "Talbot Foods will close the factory in March of this year. The site employs 310 "
+                            "people.", context, 0, backed_anchor=1)

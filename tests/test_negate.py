@@ -368,6 +368,10 @@ def test_sales_of_petrol_cars_rising_against_their_fall_is_contradicted(engine):
     ("The gym will stay open.", "The gym will close at 10 pm.", []),           # a closing hour, not a closing
     ("The café will close.", "The gym will stay open.", []),                   # another place
     ("The paper will stop printing on Fridays.", "The local newspaper will stop printing on Fridays.", []),
+    # the sentence says both, of two kinds of users ("… will stay open to people on foot" was Contradicted on every
+    # engine)
+    ("Victoria Bridge will stay open to people on foot.", "The existing Victoria Bridge will close to vehicles once the "
+     "new crossing opens but will remain open to pedestrians.", []),
 ])
 def test_shutting_against_staying_open_and_stopping_against_going_on(claim, sentence, expected):
     from grounding.opposites import shut_or_open
@@ -430,3 +434,12 @@ def test_dropped_for_good_where_they_will_return_is_contradicted(engine):
     (v,) = ground("Sausage rolls have been permanently dropped from the menu.", [context],
                   GroundingConfig(engine=engine)).verdicts
     assert v.label == "Contradicted" and v.anchor == 1, v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_bridge_that_stays_open_to_pedestrians_is_supported(engine):
+    from conftest import contradicted_and_backed
+    context = ("Work on the new Tolland river crossing is due to begin in March. The existing Victoria Bridge, built in "
+               "1889, will close to vehicles once the new crossing opens but will remain open to pedestrians.")
+    contradicted_and_backed(engine, "Victoria Bridge was built in 1899. Victoria Bridge will stay open to people on "
+                            "foot after the new crossing opens.", context, 1)

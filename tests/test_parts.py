@@ -1,4 +1,4 @@
-"""The parts of a whole-sentence claim (context engines: stage judge_parts, overrides.parts_override): a sentence
+"""The parts of a whole-sentence claim (context engines: stage judge_parts, parts.parts_override): a sentence
 that joins two claims is read part by part against each part's own nearest sentences, so a contradicted or
 unbacked part is not hidden by the part the whole sentence's evidence backs."""
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 from grounding import GroundingConfig, ground, rederive
 from grounding.config import PRESETS
 from grounding.explain import explain
-from grounding.overrides import parts_override
-from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, Claim, ClaimPart, PairScore, Verdict
+from grounding.parts import parts_override
+from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, Claim, ClaimPart, PairScore, Verdict
 
 JOINT = PRESETS["joint"]
 CONTEXT_ENGINES = ("context", "context-fast")
@@ -118,3 +118,36 @@ def test_parts_are_read_only_for_a_sentence_that_splits_and_every_part_backed_ke
     claims = ground("The Meridian Bridge opened in June 2019 and has six traffic lanes.", [BRIDGE],
                     GroundingConfig(engine="claims"))
     assert all(c.parts == [] for c in claims.claims)                   # the claims engine splits claims itself
+
+
+def test_an_unsupported_whole_with_a_backed_part_is_partially_supported_where_the_model_alone_decided():
+    backed = ClaimPart("A is B.", columns=[1], cosines=[0.8], reading=[0.95, 0.04, 0.01])
+    neutral = ClaimPart("A does C.", columns=[0, 2], cosines=[0.5, 0.46], reading=[0.03, 0.95, 0.02])
+    against = ClaimPart("A does E.", columns=[1], cosines=[0.6], reading=[0.02, 0.08, 0.9])
+    pair = PairScore(claim=0, column=1, cosine=0.8, entail=0.9, contradict=0.02, judged=True)
+
+    def unsupported(rule="F 0.25 < 0.4", conflict=None) -> Verdict:
+        return Verdict(claim=0, label=UNSUPPORTED, score=0.25, anchor=0, cosine=0.6, entail=0.1, contradict=0.05,
+                       rule=rule, anchor_conflict=conflict)
+    v = parts_override(unsupported(), JOINT, _claim(backed, neutral), [pair], {})
+    assert v.label == PARTIAL and v.anchor == 1 and v.cosine == 0.8       # anchored on the backed part's sentence
+    assert v.rule.startswith("only part backed: “A does C.”: read against context sentences 1, 3, P(e) = 0.03 (< 0.3); "
+                             "“A is B.” backed by context sentence 2, P(e) = 0.95; F 0.25 < 0.4")
+    # a part contradicted, no part backed, a rule's Unsupported (its own words, or a conflict it found): as they were
+    assert parts_override(unsupported(), JOINT, _claim(backed, against), [pair], {}).label == UNSUPPORTED
+    assert parts_override(unsupported(), JOINT, _claim(neutral, neutral), [pair], {}).label == UNSUPPORTED
+    assert parts_override(unsupported("the sibling rule: …"), JOINT, _claim(backed, neutral), [pair], {}).label \
+        == UNSUPPORTED
+    assert parts_override(unsupported(conflict="x"), JOINT, _claim(backed, neutral), [pair], {}).label == UNSUPPORTED
+
+
+@pytest.mark.parametrize("engine", CONTEXT_ENGINES)
+def test_a_job_advert_answer_with_one_part_stated_is_partially_supported(engine):
+    """"The job pays £28,000 a year and comes with a company car": read whole, F 0.25, Unsupported on both context
+    engines; its pay is stated (P(e) 0.96) and the car is not: Partially supported, naming the car."""
+    context = ("Greenway Garden Centre is looking for a full-time assistant manager to start in April. The salary is "
+               "£28,000 a year, plus a 15% staff discount. The role involves managing a team of 12 staff.")
+    res = ground("The job pays £28,000 a year and comes with a company car.", [context], GroundingConfig(engine=engine))
+    (v,) = res.verdicts
+    assert v.label == PARTIAL and v.anchor == 1, v.rule
+    assert "one of them, “The job comes with a company car”, is not in the sources" in explain(res, v, res.claims[0])

@@ -79,6 +79,15 @@ LIBRARY = ("The Central Library will extend its opening hours from 1 March. Entr
      [("includes breakfast", "costs £ 15 per person")]),
     ("It comes with a cable.", "A USB-C cable is included, but the charger is sold separately.", []),
     ("It does not come with a lock.", "Locks are sold separately.", []),
+    # "cost extra at …" ("extra" parsed as an adverb); an amount or a fee charged for a thing
+    ("Buoyancy aids cost extra at Riverbend.", "Buoyancy aids and paddles are included in the price.",
+     [("cost extra", "included")]),
+    ("Skyline charges a £35 fee for installation.", "Installation is free, but there is a £35 charge if a visit is "
+     "missed.", [("charges a £35 fee for installation", "free")]),
+    ("The gym does not charge for towels.", "Towels are free.", []),
+    # one qualifying word parsed two ways ("Packed" an adjective here, a verb there): the same thing
+    ("Packed lunches come free with the holiday.", "Packed lunches can be ordered for £9 a day.",
+     [("free", "for £ 9 a day")]),
 ])
 def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
     assert free_against_price(claim, sentence) == expected
@@ -585,3 +594,14 @@ def test_customers_paying_the_postage_the_company_pays_is_contradicted(engine):
     context = "The machine comes with a two-year warranty covering parts and labour. " + REPAIRS
     contradicted_and_backed(engine, "Customers have to pay the return postage. The warranty lasts two years.", context,
                             1, backed_anchor=0)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_hire_answer_that_charges_for_what_the_price_includes_is_contradicted(engine):
+    """"Buoyancy aids cost extra at Riverbend Paddle Hire" was Supported on every engine (P(e) 0.52) against
+    "Buoyancy aids and paddles are included in the price": "extra" was parsed as an adverb, no price state."""
+    context = ("Riverbend Paddle Hire hires single kayaks for £30 per half day. Buoyancy aids and paddles are included "
+               "in the price, and waterproof barrels can be hired for £5 each.")
+    wrong, _ = contradicted_and_backed(engine, "Buoyancy aids cost extra at Riverbend Paddle Hire. Waterproof barrels "
+                                       "can be hired for £5 each.", context, 1)
+    assert wrong.rule.startswith("said the other way round: the claim says cost extra, the source included")

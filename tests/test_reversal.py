@@ -18,6 +18,11 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 ENGINES = ("claims", "context", "context-fast")
 
 DEAL = "Northwind Labs was acquired by Helix Group in March 2021 for 240 million dollars."
+CUP = ("Ashworth Rovers won the County Senior Cup for the first time in 22 years, beating holders Millbeck Town 3-1 in "
+       "Saturday's final at Greyfield Park.")
+MAYOR = "Ruth Kamara has been elected mayor of Hollingbury, beating the sitting mayor, Geoffrey Platt, by 212 votes."
+BREWERY = ("Family-owned Tanner's Brewery of Holme Bridge has been bought by the larger Redcastle Brewing Group for £27 "
+           "million, the two companies announced on Monday.")
 SENSOR = "The Tern sensor is smaller than a matchbox and runs for two years on one battery."
 DOCUMENT = (f"{DEAL} The deal was approved by the European Commission in June 2021. Northwind's main product, the "
             f"Tern sensor, measures air quality every 5 minutes. {SENSOR}")
@@ -30,6 +35,11 @@ DOCUMENT = (f"{DEAL} The deal was approved by the European Commission in June 20
     ("Pfizer sued Moderna over patents.", "Moderna sued Pfizer in 2022.", [("Pfizer", "Moderna", "sue")]),
     ("Brazil defeated Germany 7-1 in 2014.", "In 2014 Germany defeated Brazil 7-1 in Belo Horizonte.",
      [("Brazil", "Germany", "defeat")]),
+    # a participle's doer is the subject of the verb it hangs on, active or passive; a name beside a noun ("holders
+    # Millbeck Town") is that noun's party; a past form that changes the stem ("bought") is the verb's
+    ("Millbeck Town beat Ashworth Rovers 3-1.", CUP, [("Millbeck Town", "Ashworth Rovers", "beat")]),
+    ("Geoffrey Platt beat Ruth Kamara.", MAYOR, [("Geoffrey Platt", "Ruth Kamara", "beat")]),
+    ("Tanner's Brewery has bought Redcastle Brewing Group.", BREWERY, [("Brewery", "Redcastle Brewing Group", "buy")]),
 ])
 def test_two_parties_in_each_others_places_are_found(claim, sentence, expected):
     assert [tuple(s) for s in role_swaps(claim, sentence)] == expected
@@ -37,6 +47,8 @@ def test_two_parties_in_each_others_places_are_found(claim, sentence, expected):
 
 @pytest.mark.parametrize("claim, sentence", [
     ("Helix Group acquired Northwind Labs.", DEAL),                       # the same way round
+    ("Ashworth Rovers beat Millbeck Town 3-1.", CUP),
+    ("Ruth Kamara beat Geoffrey Platt.", MAYOR),
     ("Helix acquired Northwind.", DEAL),                                  # shorter names of the same parties
     ("Northwind Labs bought Helix Group.", DEAL),                         # another verb: not read here
     ("Alice met Bob in Paris.", "Bob met Alice in Paris."),               # parties that can trade places
@@ -346,3 +358,13 @@ def test_shorter_routes_against_longer_ones_is_contradicted(engine):
     assert shorter.label == CONTRADICTED and shorter.anchor == 2, shorter.rule
     assert "the claim says “Shorter routes”, the source “longer routes”" in shorter.rule
     assert longer.label == SUPPORTED and longer.anchor == 2, longer.rule
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_cup_final_answer_with_the_winner_and_loser_swapped_is_contradicted(engine):
+    """"Millbeck Town beat Ashworth Rovers 3-1" was Supported on every engine (P(e) 0.91) against "Ashworth Rovers
+    won …, beating holders Millbeck Town 3-1": the participle's doer is the sentence's subject."""
+    from tests.conftest import contradicted_and_backed
+    wrong, _ = contradicted_and_backed(engine, "Millbeck Town beat Ashworth Rovers 3-1 in the final. A crowd of 4,820 "
+                                       "watched the match.", CUP + " A crowd of 4,820 watched the match.", 0, 1)
+    assert "the claim has Millbeck Town beat Ashworth Rovers" in wrong.rule

@@ -80,6 +80,11 @@ def test_one_tablet_within_a_daily_cap_is_supported(engine):
      "60p.", [("60p per month", "daily standing charge")]),
     ("The standing charge will rise to 60p a day.", "The daily standing charge, however, will rise from 53p to 60p.",
      []),
+    # half an hour or a day ("Late returns are charged £20 an hour" was Supported on every engine, P(e) 0.91)
+    ("Late returns are charged £20 an hour.", "Late returns are charged £20 per half hour.",
+     [("£20 an hour", "£20 per half hour")]),
+    ("Kayaks cost £30 a day.", "Kayaks cost £30 per half-day.", [("£30 a day", "£30 per half-day")]),
+    ("Late returns are charged £20 per half-hour.", "Late returns are charged £20 per half hour.", []),
 ])
 def test_a_value_per_another_period(claim, sentence, expected):
     """"Membership is 120 pounds a year" was Supported on every engine against "… 120 pounds a term" (P(e) 0.74); the
@@ -98,3 +103,12 @@ def test_membership_a_year_against_a_term_is_contradicted(engine):
     year, _ = contradicted_and_backed(engine, "Membership is 120 pounds a year. Membership is 120 pounds a term.",
                                       context, 1)
     assert "the claim says 120 pounds a year, the source 120 pounds a term" in year.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_late_fee_per_hour_against_per_half_hour_is_contradicted(engine):
+    context = ("Riverbend Paddle Hire hires single kayaks for £30 per half day. Boats must be back at the base by 5pm, "
+               "and late returns are charged £20 per half hour.")
+    hour, _ = contradicted_and_backed(engine, "Late returns at Riverbend are charged £20 an hour. Boats must be back "
+                                      "by 5pm.", context, 1)
+    assert "the claim says £20 an hour, the source £20 per half hour" in hour.rule

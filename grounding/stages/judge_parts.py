@@ -15,7 +15,7 @@ neighbour, "It cost 420 million dollars" after the sentence naming the bridge), 
 similar to the part, in document order, in one model call (`Claim.parts`). Two sentences instead of four were
 cheaper and wrong more often (README, "Parts of a whole sentence"). A part the
 verdict will call contradicted is read against each of its sentences alone too (the anchor to quote). A reading near the preset's thresholds is
-read again by the model's fp32 twin, as the joint readings are. The verdict weighs them (overrides.parts_override).
+read again by the model's fp32 twin, as the joint readings are. The verdict weighs them (parts.parts_override).
 """
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
-from grounding import (clauses, conditions, exceptions, number_rules, overclaim, overrides, siblings, stated,
+from grounding import (clauses, conditions, exceptions, number_rules, overclaim, overrides, parts, siblings, stated,
                        superlatives, sureness, unmentioned, verdict)
 from grounding.config import GroundingConfig, VerdictPreset
 from grounding.events import EVENT_RULE
@@ -71,7 +71,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = overrides.deed_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = superlatives.superlative_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx],
                                           diffs)
-    v = overrides.parts_override(v, preset, claim, pairs, diffs, [s.text for s in ctx])
+    v = parts.parts_override(v, preset, claim, pairs, diffs, [s.text for s in ctx])
     v = overrides.overclaim_partial(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs,
                                     whole=claim.alone_column if claim.alone_entails else None)
     if v.conflicting is not None and v.label in (SUPPORTED, PARTIAL) and v.conflicting in (claim.alone_cleared or ()):

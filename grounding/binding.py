@@ -362,9 +362,12 @@ def _subject_words(token) -> frozenset:
     """The lemmas of the subject of the verb governing a value's token, with the nouns compounded with it ("Ferry
     services" and "All ferry crossings" share "ferry"; "Children" and "Adults" share nothing); empty without one."""
     from grounding.values import governor
-    found = next((c for c in governor(token).children if c.dep_ in ("nsubj", "nsubjpass", "csubj")), None)
+    verb = governor(token)
+    found = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")), None)
     if found is None or token in found.subtree:     # a clause as subject too: "Using the phone abroad costs …"
         return frozenset()
+    if verb.dep_ == "relcl" and found.lower_ in ("which", "that", "who"):   # "The airport, which handled …": the
+        found = verb.head                                                    # airport
     return frozenset(t.lemma_.lower() for t in [found] + [c for c in found.children if c.dep_ == "compound"])
 
 

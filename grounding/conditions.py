@@ -101,10 +101,12 @@ _IF = re.compile(r"\b(?:if|once|provided(?:\s+that)?|as\s+long\s+as)\s+(?P<what>
 def _lifted_unless(claim: str, sentence: str) -> Lifted | None:
     """"Do not use it on children under 10 unless it has been prescribed by a doctor" lifts its prohibition "if a
     doctor has prescribed it" (the model read the claim "Children under 10 can use it if a doctor has prescribed it"
-    as contradicted, P(c) 0.96): the sentence denies, then "unless" a condition in the same clause; the claim permits
-    "if" (or "once", "provided", "as long as") a condition whose content words are the sentence's."""
+    as contradicted, P(c) 0.96): the sentence denies, then "unless" (or "without") a condition in the same clause; the
+    claim permits "if" (or "once", "provided", "as long as") a condition whose content words are the sentence's, or
+    one of permission by the same party ("if the landlord agrees in writing" / "without the landlord's written
+    consent")."""
     from grounding.overclaim import _stems
-    for u in _UNLESS.finditer(sentence):
+    for u in sorted(list(_UNLESS.finditer(sentence)) + list(_WITHOUT.finditer(sentence)), key=lambda m: m.start()):
         denial = None
         for d in _DENIAL.finditer(sentence, 0, u.start()):
             denial = d
@@ -113,9 +115,17 @@ def _lifted_unless(claim: str, sentence: str) -> Lifted | None:
         theirs = _stems(u.group("what"))
         for m in _IF.finditer(claim):
             ours = _stems(m.group("what"))
-            if ours and ours <= theirs and 2 * len(ours) >= len(theirs):
+            if ours and (ours <= theirs and 2 * len(ours) >= len(theirs) or _same_permission(ours, theirs)):
                 return Lifted(m.group(0).strip(), u.group(0).strip())
     return None
+
+
+def _same_permission(ours: set, theirs: set) -> bool:
+    """Whether "if the landlord agrees in writing" is "without the landlord's written consent": a word of permission
+    on both sides, the claim's other words the sentence's (by four letters)."""
+    rest = {w[:4] for w in ours - _PERMISSION}
+    return bool(ours & _PERMISSION) and bool(theirs & _PERMISSION) and bool(rest) \
+        and rest <= {w[:4] for w in theirs}
 
 
 # a deed allowed only while a condition does not hold: "… as long as no one else has reserved the book", "unless

@@ -238,11 +238,20 @@ def _event_mentions(obj: ClaimObject, doc) -> list[tuple[bool, Optional[str]]]:
             out.append((bool(own) or denied, own or cue))
         elif t.pos_ == "NOUN" and _lemma(t).startswith(_event_stem(obj.verb)) and _lemma(t) != obj.verb:
             head = t.head.head if t.dep_ == "pobj" and t.head.dep_ == "prep" else t.head   # "subject to approval"
-            if _lemma(head) in PENDING:   # "needs approval", "subject to approval"; "Completion … requires"
+            if _lemma(head) in PENDING and not _quoted(doc.text, t.idx):   # "needs approval", "subject to
+                # approval"; "Completion … requires"; not a name in quotes: "up from 'requires improvement'"
                 out.append((True, doc[head.i:t.i + 1].text if head.i < t.i else f"{t.text} … {head.text}"))
             else:
                 out.append(_mention_cue(t, past=True))
     return out
+
+
+_QUOTED = re.compile(r"(?<!\w)['‘\"“](?P<q>[^'‘’\"“”]{1,60})['’\"”](?!\w)")
+
+
+def _quoted(text: str, at: int) -> bool:
+    """Whether the character at `at` is inside quotation marks (a grade or a title: "'requires improvement'")."""
+    return any(m.start("q") <= at < m.end("q") for m in _QUOTED.finditer(text))
 
 
 def _future(verb) -> Optional[str]:
@@ -282,6 +291,9 @@ def _mention_cue(token, past: bool = False) -> tuple[bool, Optional[str]]:
         if node.head.i == node.i or node.dep_ == "ccomp" and node.i < node.head.i \
                 and _lemma(node.head) not in SAYING_VERBS:   # a clause put first is no one's report: "The show
             return bool(cues), " … ".join(reversed(cues)) or None   # includes 150 works, most never shown before"
+        if node.dep_ == "conj" and node.pos_ in ("VERB", "AUX") and any(c.dep_ in _SUBJECT_DEPS for c in node.children) \
+                and node.i != token.i and child.dep_ in _SUBJECT_DEPS:   # a clause of its own: "X is not covered, but
+            return bool(cues), " … ".join(reversed(cues)) or None       # accidents are covered from day one"
         child, node = node, node.head
         if child.dep_ == "conj" and node.head.i != node.i and _disagrees(child, node):
             child, node = node, node.head   # not in that clause: "… if you order before 2pm and costs 9.95 euros"

@@ -9,7 +9,9 @@ years", "again", "every year", "as usual"), neither negated, and the sentence ho
 at least (overclaim.holds_most: "sells" and "sold" are two words to it), or says "its first <thing>" and the claim a
 before with all the thing's words ("The club has had a female head coach before" against "… has appointed Sarah
 Khan as its first female head coach"); or the sentence says "first <thing> in <two or more> years" and the claim
-dates one of those things last year, this year or recently. The reversal rule (negate.other_state) gives the pair:
+dates one of those things last year, this year or recently; or the claim says a first and the sentence a later one of
+the same ("won the women's race for the first time" / "… won by Sarah Quinn …, her third victory in four years").
+The reversal rule (negate.other_state) gives the pair:
 Contradicted.
 """
 from __future__ import annotations
@@ -28,6 +30,10 @@ _FIRST_IN = re.compile(r"\bfirst\s+(?P<thing>[a-z]+)\s+in\s+(?:(?:\d{1,2}|two|th
                        r"|many|several|over\s+\w+)\s+years|a\s+decade|decades)\b", re.IGNORECASE)
 _FIRST_OF = re.compile(r"\b(?:its|their|his|her)\s+first\s+(?!time\b)(?P<thing>(?:[a-z-]+\s+){0,2}?[a-z-]+)"
                        r"(?=\s*(?:[.,;]|$|\s+(?:in|since|for|to|of|who|that)\b))", re.IGNORECASE)
+_ORDINAL = r"(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))"
+# a later one: "her third victory in four years", "for the second time", "its fifth title"
+_NTH = re.compile(rf"\b(?:its|their|his|her)\s+{_ORDINAL}\s+(?:[a-z-]+\s+)?(?:victory|win|title|time|success|appearance"
+                  rf"|visit|crown|championship|trophy|final)s?\b|\bfor\s+(?:a|the)\s+{_ORDINAL}\s+time\b", re.IGNORECASE)
 _RECENT = re.compile(r"\b(?:last|this)\s+year\b|\brecently\b|\blast\s+(?:month|spring|summer|autumn|winter)\b",
                      re.IGNORECASE)
 
@@ -45,6 +51,13 @@ def first_against_before(claim: str, sentence: str) -> list[tuple[str, str]]:
     if first_of is not None and before is not None and not _NOT.search(claim) \
             and _stems(first_of.group("thing")) <= _stems(claim):
         return [(before.group(0).rstrip(".!? "), first_of.group(0))]
+    ours, later = _FIRST.search(claim), _NTH.search(sentence)     # a first where the source counts a later one of
+    if ours is not None and later is not None and not _NOT.search(claim) \
+            and holds_most(claim[:ours.start()] + " " + claim[ours.end():], sentence, share=0.5):   # the claim's
+        from grounding.binding import main_subject                                                  # subject
+        head = main_subject(claim)
+        if head is not None and re.search(rf"\b{re.escape(head.text)}\b", sentence, re.IGNORECASE):
+            return [(ours.group(0), later.group(0))]
     in_years, recent = _FIRST_IN.search(sentence), _RECENT.search(claim)
     if in_years is not None and recent is not None and not _NOT.search(claim) \
             and _stems(in_years.group("thing")) <= _stems(claim):

@@ -138,11 +138,11 @@ def some_of_all(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's words, the sentence's) where the claim says only some of a thing ("only some", "not all", "only a
     few") and the sentence says it of all of them ("all 64 rooms", "64 rooms, all with …", "every room"), holding most
     of the claim's other words: "Only some rooms have sea views" against "The hotel has 64 rooms, all with sea views"
-    (Supported on the context engine, P(e) 0.86)."""
+    (Supported on the context engine, P(e) 0.86); or the other way round (`_all_of_some`)."""
     from grounding.overclaim import holds_most
     m = _SOME.search(claim)
     if m is None:
-        return []
+        return _all_of_some(claim, sentence)
     noun = m.group("noun").lower()
     stem = re.escape(noun[:max(3, len(noun) - 2)])
     said = re.search(rf"\ball\s+(?:of\s+)?(?:the\s+|its\s+|their\s+)?(?:\d[\d,]*\s+)?{stem}\w*|\b{stem}\w*,\s+all\s+"
@@ -150,6 +150,34 @@ def some_of_all(claim: str, sentence: str) -> list[tuple[str, str]]:
     if said is None or not holds_most(claim[:m.start()] + " " + noun + " " + claim[m.end():], sentence):
         return []
     return [(m.group(0), said.group(0))]
+
+
+_ALL = re.compile(r"\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+|its\s+|their\s+)?(?:\d[\d,]*\s+)?(?P<noun>[a-z]{3,})",
+                  re.IGNORECASE)
+_PART = r"(?:half|some|most|many|a\s+few|few|one|two|three|four|five|a\s+third|a\s+quarter|\d[\d,]*)"
+
+
+def _all_of_some(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's "All 48 farms", the sentence's "half of which") where the claim says a thing of all of them and
+    the sentence counts only a part of them that it holds for ("48 farms in East Anglia, half of which had sown
+    wildflower strips": "All 48 farms in the study had sown wildflower strips" was Supported on every engine), the
+    sentence holding most of the claim's other words; neither negated."""
+    from grounding.lists import DENIAL
+    from grounding.overclaim import holds_most
+    m = _ALL.search(claim)
+    if m is None or DENIAL.search(claim) or DENIAL.search(sentence):
+        return []
+    noun = m.group("noun").lower()
+    stem = re.escape(noun[:max(3, len(noun) - 2)])
+    said = re.search(rf"\b{stem}\w*\b[^.;:]{{0,40}}?,?\s+(?P<part>{_PART})\s+of\s+(?:which|whom|them)\b", sentence,
+                     re.IGNORECASE)
+    if said is None:
+        return []
+    # what the claim says of them is what the part's clause says: "had sown wildflower strips" (not "were in East
+    # Anglia", which the sentence says of all 48)
+    if not holds_most(claim[m.end():], re.split(r"[,.;:]", sentence[said.end():], maxsplit=1)[0], share=0.5):
+        return []
+    return [(m.group(0), said.group(0)[said.start("part") - said.start():])]
 
 
 # shutting against staying open: "The gym will also close" / "The gym and classes will stay open as normal"

@@ -73,7 +73,8 @@ def denial_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: l
     pair = next((p for p in pairs if p.column == d.column and p.judged), None)
     # done where the claim says it has happened by now and the source that it is still pending ("has been granted
     # planning permission" / "is awaiting planning permission"); "approved" may be after the source's time
-    done = done or PERFECT.search(claim_text) is not None and how_denied(d.cue) == "still pending"
+    done = done or PERFECT.search(claim_text) is not None and how_denied(d.cue) == "still pending" and (
+        not d.object.event or d.object.text.lower() in d.cue.lower())   # not a noun of it: "requires improvement"
     v.label = CONTRADICTED if done else UNSUPPORTED
     v.rule = (f"{DONE_ALREADY if done else 'denied mention'}: the evidence names \"{d.object.text}\" only as "
               f"{how_denied(d.cue)} (\"{d.cue}\", context sentence {d.column + 1}); {v.rule}")

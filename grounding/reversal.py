@@ -12,17 +12,17 @@ acquired by Helix Group": 0.95). Two forms are found here, both by the words alo
   first words of the standard after it; the two must measure one thing (the same scale, the same words between,
   the same standard) in opposite directions, neither negated, and the sentence must not also say it the claim's way.
 
-`reversals` also gives the opposite condition of the claim's subject (`opposite_conditions`: "without a
-prescription" / "only with a prescription"), its main verb negated (`denied_predicate`), the other side of one
-event (`opposite_order`: "after breakfast" / "before breakfast"), a difference between groups the source finds
-none of (grounding.sameness: "strongest in women" / "similar in men and women"), a state that has ended
-(grounding.ended: "has been closed since 1965" / "reopened in 2019"; "sells fresh bread" / "no longer sells bread"), none
-left against some left (grounding.availability: "is fully booked" / "a few places remain"), free against a price
+`reversals` also gives the opposite condition of the claim's subject (`opposite_conditions`: "without a prescription" /
+"only with a prescription"), its main verb negated (`denied_predicate`), the other side of one event (`opposite_order`:
+"after breakfast" / "before breakfast"; two steps in the other order: grounding.step_order), a difference between groups
+the source finds none of (grounding.sameness: "strongest in women" / "similar in men and women"), a state that has ended
+(grounding.ended: "has been closed since 1965" / "reopened in 2019"; "sells fresh bread" / "no longer sells bread"),
+none left against some left (grounding.availability: "is fully booked" / "a few places remain"), free against a price
 (grounding.prices: "Printing is free" / "printing now costs 10 cents per page"), and a payment or dose at another
 interval (frequencies.other_recurrence: "a monthly allowance" / "a one-off allowance"), needed against only welcome
-(grounding.wanted: "is required" / "is a plus"), a predicate denied by ellipsis (grounding.ellipsis: "is covered" /
-"… but damage caused by gradual leaks is not"), most against less than half (grounding.most), and two groups compared
-the other way by the sentence's figures (grounding.compared: "fewer infections in the vaccine group than in the placebo
+(grounding.wanted: "is required" / "is a plus"), a predicate denied by ellipsis (grounding.ellipsis: "is covered" / "…
+but damage caused by gradual leaks is not"), most against less than half (grounding.most), and two groups compared the
+other way by the sentence's figures (grounding.compared: "fewer infections in the vaccine group than in the placebo
 group" / "12 … in the vaccine group and 48 in the placebo group" backs it; 48 and 12 turn it).
 
 The verdict rule (overrides.reversal_override) turns a claim Contradicted where its evidence says it the other way
@@ -276,13 +276,14 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in only_for(claim, sentence)]
     from grounding.frequencies import other_recurrence  # "a monthly allowance" where it is "a one-off allowance"
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_recurrence(claim, sentence)]
-    out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_order(claim, sentence)]
+    from grounding.step_order import reversed_steps     # one event on the other side; two steps in the other order
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_order(claim, sentence)
+            + reversed_steps(claim, sentence)]
     from grounding.sameness import no_difference        # a difference the source finds none of
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in no_difference(claim, sentence)]
-    from grounding.ended import held_until, state_ended   # a state the source says was undone ("reopened in 2019")
-    out += [f"the claim says “{c}”, the source “{x}”" for c, x in state_ended(claim, sentence)   # or held until a
-            + held_until(claim, sentence)]                                                       # time ("… until 2011")
-    from grounding.ended import abolished, no_longer    # a deed the source says has stopped ("no longer sells bread")
+    from grounding.ended import abolished, held_until, no_longer, state_ended   # a state the source says was undone
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in state_ended(claim, sentence)   # ("reopened in
+            + held_until(claim, sentence)]                            # 2019") or held until a time ("… until 2011")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in no_longer(claim, sentence) + abolished(claim, sentence)]
     from grounding.availability import not_yet, other_availability   # none left where some are ("sold out" / "still
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_availability(claim, sentence)  # available"),
@@ -290,8 +291,7 @@ def reversals(claim: str, sentence: str) -> list[str]:
     from grounding.positions import opposite_positions  # a standard on the other side ("above the national average")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_positions(claim, sentence)]
     from grounding.compared import against_figures      # two groups compared the other way by their figures
-    out += [f"the claim says “{c}”, the source gives {x}" for agrees, c, x in against_figures(claim, sentence)
-            if not agrees]
+    out += [f"the claim says “{c}”, the source gives {x}" for agrees, c, x in against_figures(claim, sentence) if not agrees]
     from grounding.preferences import passed_over       # the side the source passes over ("A rather than B")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in passed_over(claim, sentence)]
     from grounding.wanted import wanted_not_required     # needed where the source only welcomes it ("is a plus")

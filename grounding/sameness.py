@@ -10,7 +10,9 @@ between the two doses" (P(e) 0.27 read together on the context engines, which ca
 Neither is read when negated ("was not strongest in women", "not similar"). Also a link to a better or worse
 measure against none in it ("linked to better maths scores" / "no difference in maths scores", `_no_change_in`), and
 the same time against a gap ("closes at the same time as the gym" / "closes 30 minutes before the gym",
-`_gap_against_same`). The reversal rule
+`_gap_against_same`), and a difference in a measure against none ("fewer falls" / "no difference in the number of
+falls", `_differs_where_none`), and more of a quality against equally so ("much tastier than" / "equally tasty",
+`_equally`). The reversal rule
 (reversal.reversals, overrides.reversal_override) turns such a claim Contradicted.
 """
 from __future__ import annotations
@@ -47,7 +49,7 @@ def no_difference(claim: str, sentence: str) -> list[tuple[str, str]]:
     another (see the module's text), as written; or the claim's thing alike with the standard the claim compares it
     with (`_alike_to`)."""
     out = _kinds_alike(claim, sentence) or _alike_to(claim, sentence) or _no_change_in(claim, sentence) \
-        or _gap_against_same(claim, sentence)
+        or _gap_against_same(claim, sentence) or _differs_where_none(claim, sentence) or _equally(claim, sentence)
     if out:
         return out
     alike = [m for m in _ALIKE.finditer(sentence)
@@ -200,3 +202,60 @@ def _gap_against_same(claim: str, sentence: str) -> list[tuple[str, str]]:
                 and re.search(rf"\b{re.escape(verb[0][:4])}", sentence, re.IGNORECASE):
             return [(same.group(0).strip(), m.group(0).strip())]
     return []
+
+
+# the claim's difference in a measure: "fewer falls", "more worker bees died", "weight gain"
+_DIFFERS = re.compile(r"\b(?P<word>fewer|more|less|higher|lower|greater|bigger|smaller)\s+(?P<measure>(?:[a-z-]+\s+){0,2}?"
+                      r"[a-z-]+)(?=\s+(?:than|in|among|for|each|per|with|near|next|on|at|from|after)\b|[,.;:]|$)"
+                      r"|\b(?P<measure2>[a-z-]+)\s+(?P<word2>gain|loss|rise|increase|drop|fall|reduction)\b", re.IGNORECASE)
+# the source's none: "no difference in the number of falls …", "the number of trips … was similar", "Body weight did
+# not change in either group"
+_NONE_OF = re.compile(r"\bno\s+(?:significant\s+|statistically\s+significant\s+|clear\s+|real\s+)?differences?\s+in\s+"
+                      r"(?P<a>[^,.;:]+?)(?=\s+between\b|\s+in\s+either\b|[,.;:]|$)"
+                      r"|(?:^|[,;]\s*(?:although|but|while|and)?\s*|\b(?:although|but|while)\s+)(?P<b>[^,.;:]+?)\s+(?:was|were|"
+                      r"remained|stayed)\s+(?:similar|unchanged|the\s+same)\b|(?P<c>\b[^,.;:]+?)\s+did\s+not\s+change\b",
+                      re.IGNORECASE)
+
+
+def _differs_where_none(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's difference, the sentence's none) where the claim says a measure differed ("Residents given vitamin
+    D had fewer falls", "More worker bees died", "led to weight gain") and the sentence finds no difference in it or
+    none changed ("There was also no difference in the number of falls … between the two groups", "the number of trips
+    they made each day was similar", "Body weight did not change in either group"): the claim's measure word (the last
+    word before "than", "in", … after the comparative; the word before "gain") in the sentence's measure, by its first
+    four letters ("less anxious" / "no difference in anxiety"). Neither negated (Supported on every engine, read together)."""
+    from grounding.lists import DENIAL
+    from grounding.overclaim import _stems
+    if DENIAL.search(claim):
+        return []
+    for m in _DIFFERS.finditer(claim):
+        word = {w[:4] for w in _stems((m.group("measure") or m.group("measure2")).split()[-1])}   # "anxious" and
+        for n in _NONE_OF.finditer(sentence):                                                     # "anxiety"
+            measure = n.group("a") or n.group("b") or n.group("c")
+            if word and word <= {w[:4] for w in _stems(measure)} and not DENIAL.search(measure):
+                return [(m.group(0), n.group(0).strip(" ,;"))]
+    return []
+
+
+_MORE_ADJ = re.compile(r"\b(?:(?:much|far|a\s+lot|slightly|even)\s+)?(?:more\s+(?P<adj>[a-z]{3,})|(?P<er>[a-z]{3,}?)(?:ier|er))"
+                       r"\s+than\b", re.IGNORECASE)
+_EQUALLY = re.compile(r"\bequally\s+(?P<adj>[a-z]{3,})|\bas\s+(?P<adj2>[a-z]{3,})\s+as\s+each\s+other\b", re.IGNORECASE)
+
+
+def _equally(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's comparison, the sentence's "equally …") where the claim finds one thing more of a quality than
+    another and the sentence both equally so, one adjective (by its first four letters) and a word of the claim's
+    besides: "Participants found the unprocessed diet much tastier than the ultra-processed one" against
+    "Participants rated both diets as equally tasty" (Unsupported on every engine). Neither negated."""
+    from grounding.lists import DENIAL
+    from grounding.overclaim import _stems
+    if DENIAL.search(claim) or DENIAL.search(sentence):
+        return []
+    for m in _MORE_ADJ.finditer(claim):
+        quality = (m.group("adj") or m.group("er")).lower()[:4]
+        rest = _stems(claim[:m.start()] + " " + claim[m.end():])
+        for e in _EQUALLY.finditer(sentence):
+            if (e.group("adj") or e.group("adj2")).lower()[:4] == quality and rest & _stems(sentence):
+                return [(m.group(0), e.group(0))]
+    return []
+

@@ -175,6 +175,11 @@ def test_another_subjects_sentence_is_not_named_as_the_other_side(engine):
     ("Ferry services were still cancelled on Monday.",
      "All ferry crossings to the islands were cancelled on Sunday but resumed on Monday morning.",
      "the source gives Sunday for “cancelled”; Monday goes with “resumed”"),
+    # a relative clause's "which" is its noun ("Brenham Airport handled 5 million passengers last year" was Supported on
+    # every engine)
+    ("Brenham Airport handled 5 million passengers last year.", "The airport, which handled 3.1 million passengers last "
+     "year, says the extension would allow it to reach 5 million passengers a year by 2035.",
+     "the source gives 3.1 million passengers for “handled”; 5 million passengers goes with “reach”"),
 ])
 def test_a_value_said_with_another_verb_is_found(claim, sentence, expected):
     assert found_in(claim, sentence) == [expected]
@@ -289,3 +294,14 @@ def test_a_price_of_the_plan_is_not_bound_to_a_clause_subjects_verb(engine):
     (v,) = ground("The plan costs 15 pounds a month.", [context],
                   GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
     assert v.label == SUPPORTED and v.anchor == 0, v.rule
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_passengers_a_year_the_source_gives_for_another_verb_is_contradicted(engine):
+    from conftest import contradicted_and_backed
+    context = ("Brenham Airport has submitted plans to extend its runway by 450 metres. The airport, which handled 3.1 "
+               "million passengers last year, says the extension would allow it to reach 5 million passengers a year "
+               "by 2035.")
+    wrong, _ = contradicted_and_backed(engine, "Brenham Airport handled 5 million passengers last year. Brenham Airport "
+                                       "wants to extend its runway by 450 metres.", context, 1, 0)
+    assert "5 million passengers goes with “reach”" in wrong.rule

@@ -44,6 +44,10 @@ DERMACORT = "Do not use Dermacort on children under 10 unless it has been prescr
      Lifted("if a doctor has prescribed it", "unless it has been prescribed by a doctor")),
     ("Children under 10 can use Dermacort if a parent agrees.", DERMACORT, None),
     ("Children under 10 can use Dermacort.", DERMACORT, None),
+    # "without" a permission and the claim's "if" the same party agrees
+    ("A pet can be kept if the landlord agrees in writing.", "Pets are not allowed without the landlord's written "
+     "consent.", Lifted("if the landlord agrees in writing", "without the landlord's written consent")),
+    ("A pet can be kept if the council agrees.", "Pets are not allowed without the landlord's written consent.", None),
 ])
 def test_the_condition_a_prohibition_lifts(claim, sentence, expected):
     assert lifted(claim, sentence) == expected

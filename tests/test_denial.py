@@ -407,3 +407,16 @@ def test_permission_granted_against_permission_awaited_is_contradicted(engine):
     assert v.label == CONTRADICTED and v.anchor == 1, v.rule
     (past,) = ground("Garrow Bank B was granted planning permission.", [context], config).verdicts
     assert past.label in (UNSUPPORTED, CONTRADICTED) and not past.rule.startswith("said done already"), past.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_grade_in_quotes_is_no_pending_improvement(engine):
+    """"The school's rating has improved since its previous inspection" was Unsupported on every engine ("names
+    improved only as still pending": "requires improvement", the school's old grade in quotes)."""
+    from conftest import contradicted_and_backed
+    context = ("Oakfield Primary School has been rated 'good' by inspectors, up from 'requires improvement' at its last "
+               "inspection in 2021. The school has 320 pupils aged four to eleven.")
+    contradicted_and_backed(engine, "The school has 420 pupils. The school's rating has improved since its previous "
+                            "inspection.", context, 1, 0)
+    assert _found("The school has improved.", "The school still requires improvement.") == [
+        ("improved", "requires improvement", 0)]

@@ -61,3 +61,29 @@ def test_a_before_against_its_first():
         ("before", "its first female head coach")]
     assert first_against_before("The club has had a male head coach before.", sentence) == []   # not all its words
     assert first_against_before("The shop sold books before.", "The shop opened its first branch in 1985.") == []
+
+
+RACE = "The women's race was won by Sarah Quinn in 2:27:50, her third victory in four years."
+
+
+def test_a_first_where_the_source_counts_a_later_one():
+    """"Sarah Quinn won the women's race … for the first time" was Supported on the context engines (P(e) 0.97)."""
+    assert first_against_before("Sarah Quinn won the women's race at the Dunhaven Marathon for the first time.",
+                                RACE) == [("for the first time", "her third victory")]
+    assert first_against_before("The Rovers won the cup for the first time.",
+                                "The Rovers won the cup for the second time in three years.") == [
+        ("for the first time", "for the second time")]
+    # another subject's count; the claim's own count; no first
+    assert first_against_before("Anna Smith won the women's race for the first time.", RACE) == []
+    assert first_against_before("Sarah Quinn won the women's race for the third time.", RACE) == []
+    assert first_against_before("Sarah Quinn won the women's race.", RACE) == []
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_first_win_against_a_third_is_contradicted(engine):
+    from conftest import contradicted_and_backed
+    context = ("Kenyan runner Joseph Kiprotich won the Dunhaven Marathon on Sunday in 2 hours 9 minutes 14 seconds, "
+               "breaking the course record by 38 seconds. " + RACE + " The event raised an estimated £3.4 million for "
+               "charity.")
+    contradicted_and_backed(engine, "Sarah Quinn won the women's race at the Dunhaven Marathon for the first time. Joseph "
+                            "Kiprotich won the Dunhaven Marathon on Sunday.", context, 1, 0)

@@ -39,3 +39,42 @@ def test_the_pool_with_an_adult_is_supported_and_the_gym_is_not(engine):
                        [context], GroundingConfig(engine=engine).validate()).verdicts
     assert pool.label == "Supported" and pool.anchor == 1, pool.rule
     assert gym.label == "Contradicted" and gym.anchor == 1, gym.rule
+
+
+COVER = "Illnesses that start in the first 14 days of cover are not covered, but accidents are covered from day one."
+
+
+@pytest.mark.parametrize("claim, read", [
+    # the second clause, with its own subject, where the claim speaks of that subject
+    ("PawSure Lifetime Plus covers accidents from the very first day of the policy.",
+     "Accidents are covered from day one."),
+    # not where the claim names what the first clause denies, nor where it speaks of the first clause
+    ("Accidents and illnesses are covered from day one.", COVER),
+    ("Illnesses in the first 14 days of cover are not covered.", COVER),
+])
+def test_the_second_clause_with_its_own_subject(claim, read):
+    assert focused(COVER, claim) == read
+
+
+def test_a_clause_of_its_own_after_but_is_not_under_the_first_ones_negation():
+    """grounding.denial read "accidents" as denied by the first clause's "not covered": the second clause has its
+    own subject and verb."""
+    from grounding.denial import denials
+    assert denials("PawSure covers accidents from the first day.", {0: COVER}) == []
+    # what the first clause's verb denies stays denied
+    assert [d.cue for d in denials("The policy covers flood damage.",
+                                   {0: "The policy does not cover flood damage, but fire damage is covered."})] == [
+        "not cover"]
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_accidents_covered_from_the_first_day_is_backed(engine):
+    """"PawSure Lifetime Plus covers accidents from the very first day of the policy" was Unsupported on every engine
+    ("names accidents only as … not covered")."""
+    from grounding import GroundingConfig, ground
+    context = ("PawSure Lifetime Plus is a pet insurance policy for cats and dogs aged between 8 weeks and 9 years. "
+               + COVER + " Routine vaccinations and flea treatment are not covered.")
+    (v,) = ground("PawSure Lifetime Plus covers accidents from the very first day of the policy.", [context],
+                  GroundingConfig(engine=engine)).verdicts
+    assert v.label in ("Supported", "Partially supported"), v.rule
+    assert "not covered" not in v.rule, v.rule

@@ -38,6 +38,10 @@ def test_falls_back_when_no_rule_applies():
         "It is not the case that to borrow books you need a library card, which is free for residents."
 
 
+FARMS = ("Researchers counted bees on 48 farms in East Anglia, half of which had sown wildflower strips at least six "
+         "metres wide.")
+
+
 @pytest.mark.parametrize("claim, sentence, expected", [
     ("It is open on Sundays.", "It is closed on Sundays and public holidays.", True),
     # the sentence's day holds the claim's afternoons: half the other words, every name among them
@@ -222,6 +226,10 @@ NORVIK = "Chief executive Anna Berg said demand in Europe had weakened, while sa
      [("Only some rooms", "rooms, all with")]),
     ("Only a few staff work from home.", "All staff work from home on Fridays.", [("Only a few staff", "All staff")]),
     ("Only some rooms have sea views.", "The hotel has 64 rooms, all with a balcony.", []),
+    # all against a part ("All 48 farms in the Ellingham study had sown wildflower strips" was Supported on every
+    # engine); what the sentence says of all of them
+    ("All 48 farms in the Ellingham study had sown wildflower strips.", FARMS, [("All 48 farms", "half of which")]),
+    ("All farms were in East Anglia.", FARMS, []),
 ])
 def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     """A forecast: "The weekend will be wetter" was Supported on every engine against "The weekend should be drier
@@ -443,3 +451,12 @@ def test_a_bridge_that_stays_open_to_pedestrians_is_supported(engine):
                "1889, will close to vehicles once the new crossing opens but will remain open to pedestrians.")
     contradicted_and_backed(engine, "Victoria Bridge was built in 1899. Victoria Bridge will stay open to people on "
                             "foot after the new crossing opens.", context, 1)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_all_the_farms_where_half_of_them_did_it_is_contradicted(engine):
+    from conftest import contradicted_and_backed
+    context = ("Bumblebee numbers on farms that left wildflower strips were 60% higher, a three-year study by Ellingham "
+               "University has found. " + FARMS)
+    contradicted_and_backed(engine, "All 48 farms in the Ellingham study had sown wildflower strips. Bumblebee numbers "
+                            "were 60% higher on farms with wildflower strips.", context, 1, 0)

@@ -144,3 +144,47 @@ def test_higher_prices_where_the_source_keeps_them_the_same_are_contradicted(eng
     (v,) = ground("Prices will be higher than at the old centre.", [context],
                   GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
     assert v.label == CONTRADICTED and v.anchor == 2, v.rule
+
+
+BEES = ("Worker bees from colonies near treated fields brought back less pollen per trip, although the number of trips "
+        "they made each day was similar. There was no difference in the number of worker bees that died between the two "
+        "groups.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Residents given vitamin D had fewer falls than those given the dummy tablet.", "There was also no difference in "
+     "the number of falls or hospital admissions between the two groups.",
+     [("fewer falls", "no difference in the number of falls or hospital admissions")]),
+    ("Worker bees near treated fields made fewer foraging trips each day.", BEES.split(". ")[0] + ".",
+     [("fewer foraging trips", "although the number of trips they made each day was similar")]),
+    ("More worker bees died in colonies next to treated fields.", BEES.split(". ")[1],
+     [("More worker bees died", "no difference in the number of worker bees that died")]),
+    ("Eating almonds every day led to weight gain.", "Body weight did not change in either group.",
+     [("weight gain", "Body weight did not change")]),
+    ("Three months after the trial ended, CalmPath users were still less anxious than the comparison group.",
+     "Three months after the trial ended, there was no difference in anxiety between the two groups.",
+     [("less anxious", "no difference in anxiety")]),
+    ("Participants found the unprocessed diet much tastier than the ultra-processed one.",
+     "Participants rated both diets as equally tasty.", [("much tastier than", "equally tasty")]),
+    ("The new drug was more effective than metformin.", "The two drugs were equally effective.",
+     [("more effective than", "equally effective")]),
+    ("The unprocessed diet was cheaper than the ultra-processed one.", "Participants rated both diets as equally "
+     "tasty.", []),
+    # the difference the sentence does give; another measure; a negated claim
+    ("Worker bees near treated fields brought back less pollen per trip.", BEES.split(". ")[0] + ".", []),
+    ("Residents given vitamin D had fewer chest infections.", "There was also no difference in the number of falls "
+     "between the two groups.", []),
+    ("Eating almonds did not lead to weight gain.", "Body weight did not change in either group.", []),
+])
+def test_a_difference_in_a_measure_the_source_finds_none_in(claim, sentence, expected):
+    assert no_difference(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_more_bees_died_where_the_source_finds_no_difference_is_contradicted(engine):
+    """"More worker bees died in colonies next to clothiazine-treated fields" was Supported on the context engines."""
+    from conftest import contradicted_and_backed
+    context = ("Scientists placed 40 bumblebee colonies next to fields of oilseed rape. Half of the fields had been "
+               "treated with the pesticide clothiazine and half had not. " + BEES)
+    contradicted_and_backed(engine, "More worker bees died in colonies next to clothiazine-treated fields. Half of the "
+                            "fields had been treated with the pesticide clothiazine.", context, 3, 1)

@@ -209,7 +209,7 @@ def other_state(claim: str, sentence: str) -> list[tuple[str, str]]:
         + opposites.fed_or_fasted(claim, sentence) + opposites.some_of_all(claim, sentence) \
         + first_against_before(claim, sentence) + one_of_many(claim, sentence) \
         + opposites.shut_or_open(claim, sentence) + other_colour(claim, sentence) + other_payer(claim, sentence) \
-        + opposites.for_good_or_now(claim, sentence)
+        + opposites.for_good_or_now(claim, sentence) + opposites.banned_use(claim, sentence)
 
 
 _CLAUSES = re.compile(r"[;:]|,?\s+\b(?:while|whereas|but|although|though|yet)\b", re.IGNORECASE)

@@ -11,7 +11,8 @@ other arguments and prepositional phrases the sentence's own, so that the senten
 ("Only members can use the gym before 8am" says nothing of "Visitors can use the gym"). A number restricted ("Only
 two bags are allowed") is a count, not a kind (the number rules). The reversal rule (overrides.reversal_override)
 reads it (grounding.reversal.reversals). Also a thing had or done only one way ("only available by phone") that the
-claim says is had another way ("online", `only_channel`).
+claim says is had another way ("online", `only_channel`), and a thing given for some only, said of others ("Cats get
+third-party liability cover" / "… is included for dogs only", `_for_others`).
 """
 from __future__ import annotations
 
@@ -128,7 +129,32 @@ def only_for(claim: str, sentence: str) -> list[tuple[str, str]]:
             if not same or not any(_qualifiers(noun) <= _qualifiers(x) for x in same):
                 said = f"{word} {' '.join(t.text for t in theirs.subtree)}"
                 out.append((" ".join(t.text for t in prep.subtree), f"only {said}" if before else f"{said} only"))
-    return out
+    return out or _for_others(claim, sentence)
+
+
+# "Third-party liability cover of up to £2 million is included for dogs only"
+_FOR_ONLY = re.compile(r"^(?P<thing>[^;:]+?)\s+(?:is|are)\s+(?:only\s+)?(?:included|available|offered|provided|given|"
+                       r"covered)\s+(?:only\s+for\s+(?P<a>[a-z -]+?)|for\s+(?P<b>[a-z -]+?)\s+only)\s*(?:[.;,]|$)",
+                       re.IGNORECASE)
+
+
+def _for_others(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's subject, the sentence's "for … only") where the sentence gives a thing only for some ("Third-party
+    liability cover … is included for dogs only") and the claim gives it to its subject, another ("Cats get
+    third-party liability cover": Supported on every engine): most of the thing's words in the claim, its subject
+    (binding.main_subject) none of the sentence's and not named among those it is for; not negated."""
+    from grounding.binding import main_subject
+    from grounding.lists import DENIAL
+    from grounding.overclaim import _stems, holds_most
+    m = _FOR_ONLY.match(sentence.strip())
+    if m is None or DENIAL.search(claim):
+        return []
+    head = main_subject(claim)
+    who = m.group("a") or m.group("b")
+    if head is None or not holds_most(m.group("thing"), claim, share=0.5) \
+            or _stems(head.text) & (_stems(who) | _stems(m.group("thing"))):
+        return []
+    return [(head.text, f"only for {who}" if m.group("a") else f"for {who} only")]
 
 
 def _head_lemma(head) -> str:

@@ -255,3 +255,25 @@ def for_good_or_now(claim: str, sentence: str) -> list[tuple[str, str]]:
                 and holds_most(claim[:mine.start()] + " " + claim[mine.end():], sentence):
             return [(mine.group(0), other.group(0))]
     return []
+
+
+_BANNED = re.compile(r"\b(?P<noun>[a-z-]{3,})\s+(?:is|are)\s+(?:now\s+|strictly\s+)?(?:banned|prohibited|forbidden|not\s+"
+                     r"allowed|not\s+permitted)\b", re.IGNORECASE)
+_PERMITS = re.compile(r"\b(?:may|can|are\s+allowed\s+to|is\s+allowed\s+to|are\s+permitted\s+to)\b", re.IGNORECASE)
+
+
+def banned_use(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's permission, the sentence's ban) where the claim lets its subject do something with a thing the
+    sentence bans by name: "Tenants may water their plots with a hosepipe" against "Hosepipes are banned; water must be
+    taken from the site troughs in cans" (Supported on the context engines). The thing by its first five letters,
+    the claim not negated."""
+    from grounding.lists import DENIAL
+    allowed = _PERMITS.search(claim)
+    if allowed is None or DENIAL.search(claim):
+        return []
+    words = {w.lower()[:5] for w in re.findall(r"[a-z-]{3,}", claim[allowed.end():], re.IGNORECASE)}
+    for m in _BANNED.finditer(sentence):
+        if m.group("noun").lower()[:5] in words:
+            return [(allowed.group(0), m.group(0))]
+    return []
+

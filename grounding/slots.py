@@ -173,10 +173,13 @@ def _parties(text: str, doc) -> list[Mention]:
     "Moderna" is an entity), as named mentions."""
     names = [m for m in mentions(text) if m.kind == "named"]
     taken = [(m.start, m.end) for m in names]
-    for t in doc:
-        if t.pos_ == "PROPN" and t.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "appos") \
+    for t in doc:   # a proper noun, or a capitalised noun with a capitalised compound ("Carrbridge Wolves")
+        named = t.pos_ == "PROPN" or t.pos_ == "NOUN" and t.text[:1].isupper() and any(
+            c.dep_ == "compound" and c.text[:1].isupper() for c in t.children)
+        if named and t.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "appos") \
                 and not any(a <= t.idx < b for a, b in taken):
-            first = min([c for c in t.children if c.dep_ == "compound" and c.pos_ == "PROPN"] + [t], key=lambda c: c.i)
+            first = min([c for c in t.children if c.dep_ == "compound" and (c.pos_ == "PROPN" or c.text[:1].isupper())]
+                        + [t], key=lambda c: c.i)
             start, end = first.idx, t.idx + len(t.text)
             names.append(Mention(start, end, "named", " ".join(text[start:end].lower().split()), text[start:end]))
     return names

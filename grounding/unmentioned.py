@@ -72,16 +72,33 @@ def _named(claim: str, thing: str) -> bool:
     return any(t.text == thing.split()[-1] and t.pos_ == "PROPN" for t in parse(judged_text(claim)))
 
 
+def _described(claim: str) -> bool:
+    """Whether the claim's subject is a name (a place, a product, a service: "Ashcombe Barn has rooms on site"), not a
+    finding's common noun ("The motions of the massive oceans … provide variability": on the train sets' dev carve the
+    rule had turned such a right backing Unsupported)."""
+    from grounding.binding import main_subject
+    head = main_subject(judged_text(claim))
+    return head is not None and head.pos_ == "PROPN"
+
+
+# the model's band for a partial backing ("0.4 <= F 0.54 < 0.72", verdict.band)
+WEAK_BAND = re.compile(r"^[\d.]+ <= F ").match
+
+
 def unmentioned_override(v, preset, claim_text: str, context_texts: list[str]):
     """A Contradicted verdict the model's reading alone decided (no `anchor_conflict`) whose claim's thing the context
     never mentions (`unmentioned`), its anchor neither denying, restricting nor listing names (`_RESTRICTS`,
-    `_LISTS`), is Unsupported; `anchor_conflict` says what is never mentioned (the maps show the anchor's cell as no
+    `_LISTS`), is Unsupported; so is a Partially supported one that only the model's weak reading or its F band gave,
+    of a named subject (`_described`: "Ashcombe Barn has rooms on site …" against the venue's price sentence: rooms
+    are in no sentence); `anchor_conflict` says what is never mentioned (the maps show the anchor's cell as no
     evidence). On with the preset's reversal_override."""
-    from grounding.types import CONTRADICTED
-    if preset.reversal_override is None or v.label != CONTRADICTED or v.anchor_conflict or v.anchor is None:
+    from grounding.types import CONTRADICTED, PARTIAL
+    weak = v.label == PARTIAL and (WEAK_BAND(v.rule) is not None or " only weakly: " in v.rule) \
+        and _described(claim_text)
+    if preset.reversal_override is None or v.label != CONTRADICTED and not weak or v.anchor_conflict or v.anchor is None:
         return v
     anchor = judged_text(context_texts[v.anchor])
-    if _RESTRICTS.search(anchor):
+    if _RESTRICTS.search(anchor) and not weak:
         return v
     thing = unmentioned(claim_text, context_texts)
     if thing is None or _LISTS.search(anchor) and _named(claim_text, thing):

@@ -460,3 +460,24 @@ def test_all_the_farms_where_half_of_them_did_it_is_contradicted(engine):
                "University has found. " + FARMS)
     contradicted_and_backed(engine, "All 48 farms in the Ellingham study had sown wildflower strips. Bumblebee numbers "
                             "were 60% higher on farms with wildflower strips.", context, 1, 0)
+
+
+HOSE = "Hosepipes are banned; water must be taken from the site troughs in cans."
+
+
+@pytest.mark.parametrize("claim, expected", [
+    ("Fenwick Road Allotments tenants may water their plots with a hosepipe.", [("may", "Hosepipes are banned")]),
+    ("Tenants may water their plots with cans.", []),              # another thing
+    ("Tenants may not use a hosepipe.", []),                       # negated
+])
+def test_a_permission_to_use_what_the_source_bans(claim, expected):
+    from grounding.opposites import banned_use
+    assert banned_use(claim, HOSE) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_watering_with_a_banned_hosepipe_is_contradicted(engine):
+    from conftest import contradicted_and_backed
+    context = "Plots at Fenwick Road Allotments cost £68 a year. " + HOSE
+    contradicted_and_backed(engine, "Allotment tenants may water their plots with a hosepipe. Plots at Fenwick Road "
+                            "Allotments cost £68 a year.", context, 1, 0)

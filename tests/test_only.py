@@ -152,3 +152,27 @@ def test_urgent_appointments_online_where_only_by_phone_is_contradicted(engine):
     context = ("Appointments at Millbrook Surgery can be booked by phone from 8am or through the online app. " + URGENT)
     contradicted_and_backed(engine, "Urgent same-day appointments can be booked online through the app. Appointments "
                             "can be booked through the online app.", context, 1, backed_anchor=0)
+
+
+COVER = "Third-party liability cover of up to £2 million is included for dogs only."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Cats get third-party liability cover under PawSure Lifetime Plus.", COVER, [("Cats", "for dogs only")]),
+    ("Residents get free parking.", "Free parking is available only for hotel guests.",
+     [("Residents", "only for hotel guests")]),
+    # those it is for; another thing; a negated claim
+    ("Dogs get third-party liability cover.", COVER, []),
+    ("Cats get cover for vet fees.", COVER, []),
+    ("Cats do not get third-party liability cover.", COVER, []),
+])
+def test_a_thing_given_for_some_only_said_of_others(claim, sentence, expected):
+    assert only_for(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_cover_for_dogs_only_said_of_cats_is_contradicted(engine):
+    context = ("PawSure Lifetime Plus is a pet insurance policy for cats and dogs. It pays up to £7,000 a year for vet "
+               "fees. " + COVER)
+    contradicted_and_backed(engine, "Cats get third-party liability cover under PawSure Lifetime Plus. PawSure "
+                            "Lifetime Plus pays up to £7,000 a year for vet fees.", context, 2, 1)

@@ -40,6 +40,9 @@ DOCUMENT = (f"{DEAL} The deal was approved by the European Commission in June 20
     ("Millbeck Town beat Ashworth Rovers 3-1.", CUP, [("Millbeck Town", "Ashworth Rovers", "beat")]),
     ("Geoffrey Platt beat Ruth Kamara.", MAYOR, [("Geoffrey Platt", "Ruth Kamara", "beat")]),
     ("Tanner's Brewery has bought Redcastle Brewing Group.", BREWERY, [("Brewery", "Redcastle Brewing Group", "buy")]),
+    # a capitalised noun with a capitalised compound is a party ("Wolves" tagged a common noun)
+    ("Hanbury Saints beat Carrbridge Wolves 26-24.", "Carrbridge Wolves came from 18 points down to beat Hanbury Saints "
+     "26-24 on Friday night.", [("Hanbury Saints", "Carrbridge Wolves", "beat")]),
 ])
 def test_two_parties_in_each_others_places_are_found(claim, sentence, expected):
     assert [tuple(s) for s in role_swaps(claim, sentence)] == expected

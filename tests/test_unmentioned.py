@@ -107,3 +107,41 @@ def test_free_wifi_the_timetable_never_mentions_is_unsupported(engine):
     if wifi.rule.startswith("never mentioned"):
         assert res.sentence_map.labels[1][wifi.anchor] == 0
         assert explain(res, wifi, res.claims[1]).startswith("Unsupported: the sources never mention “free wifi”.")
+
+
+def test_a_weak_backing_of_a_thing_never_mentioned_is_unsupported():
+    """"Ashcombe Barn has rooms on site …" was Partially supported on every engine (F 0.44–0.60) by the venue's price
+    sentence: no sentence names rooms. A strong reading or a rule's verdict stays."""
+    from grounding.types import PARTIAL
+    context = ["Ashcombe Barn's wedding package costs £9,800 for up to 80 day guests.",
+               "The package includes exclusive use of the barn and grounds from 11am to midnight."]
+
+    def partial(rule):
+        return Verdict(claim=0, label=PARTIAL, score=0.6, anchor=0, cosine=0.6, entail=0.4, contradict=0.1, rule=rule)
+    claim = "Ashcombe Barn has rooms on site where the couple can stay on the wedding night."
+    v = unmentioned_override(partial("0.4 <= F 0.60 < 0.72"), PRESETS["joint"], claim, context)
+    assert v.label == UNSUPPORTED and v.rule.startswith("never mentioned: “rooms” is in no context sentence; 0.4 <= F")
+    weak = "read together, context sentences 1, 2 entail the claim only weakly: P(e) = 0.41 < 0.5 (>= 0.3)"
+    assert unmentioned_override(partial(weak), PRESETS["joint"], claim, context).label == UNSUPPORTED
+    # the thing is named; a rule's Partially supported; a Supported verdict
+    assert unmentioned_override(partial("0.4 <= F 0.60 < 0.72"), PRESETS["joint"], "Ashcombe Barn has grounds.",
+                                context).label == PARTIAL
+    assert unmentioned_override(partial("stronger than the source: …"), PRESETS["joint"], claim, context).label == PARTIAL
+    backed = partial("judged alone, context sentence 1 entails the claim: P(e) = 0.9 >= 0.3")
+    backed.label = SUPPORTED
+    assert unmentioned_override(backed, PRESETS["joint"], claim, context).label == SUPPORTED
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_rooms_a_wedding_venue_never_mentions_are_unsupported(engine):
+    context = ("Ashcombe Barn's wedding package for 2025 costs £9,800 for up to 80 day guests, with each extra guest"
+               " charged at £65, up to a maximum of 120. The package includes exclusive use of the barn and grounds "
+               "from 11am to midnight, tables and chairs, and a three-course meal; drinks are charged separately. A "
+               "non-refundable deposit of £2,000 is due when the booking is confirmed, and the balance must be paid "
+               "12 weeks before the wedding. Couples may bring their own caterer only for evening food, and outside "
+               "caterers must pay a £250 kitchen fee. Confetti is allowed outdoors only and must be biodegradable. "
+               "If the couple cancels more than 12 months before the date, only the deposit is lost; after that, 50%"
+               " of the total is payable.")
+    (v,) = ground("Ashcombe Barn has rooms on site where the couple can stay on the wedding night.", [context],
+                  GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
+    assert v.label == UNSUPPORTED, v.rule

@@ -123,7 +123,7 @@ def _lifted_unless(claim: str, sentence: str) -> Lifted | None:
 def _same_permission(ours: set, theirs: set) -> bool:
     """Whether "if the landlord agrees in writing" is "without the landlord's written consent": a word of permission
     on both sides, the claim's other words the sentence's (by four letters)."""
-    rest = {w[:4] for w in ours - _PERMISSION}
+    rest = {w[:4] for w in ours - _PERMISSION}       # by four letters, as ellipsis._short reads them
     return bool(ours & _PERMISSION) and bool(theirs & _PERMISSION) and bool(rest) \
         and rest <= {w[:4] for w in theirs}
 

@@ -97,20 +97,17 @@ def span_end_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     start, end = spans[0].group("a"), spans[0].group("b")
     # a time the sentence gives outside its span, after words of the claim besides its subject, is the claim's thing's
     # ("9am to 4pm; … late pick-up until 6pm": "Late pick-up is available until 6pm" is no end of the day's span)
-    own = _words(claim) - {noun[:5], "until", "the"}
+    from grounding.overclaim import _stems
+    own = _stems(claim) - _stems(f"{noun} until")
     elsewhere = {minutes(t.group(0)) for t in re.finditer(TIME, sentence, re.IGNORECASE)
-                 if not spans[0].start() <= t.start() < spans[0].end() and own & _words(sentence[max(0, t.start() - 30):
-                                                                                                  t.start()])}
+                 if not spans[0].start() <= t.start() < spans[0].end() and own & _stems(sentence[max(0, t.start() - 30):
+                                                                                                   t.start()])}
     out = []
     if (m := _STARTS.search(claim)) is not None and minutes(m.group("t")) not in {minutes(start)} | elsewhere:
         out.append((m.group("t"), start))
     if (m := _ENDS.search(claim)) is not None and minutes(m.group("t") or m.group("u")) not in {minutes(end)} | elsewhere:
         out.append((m.group("t") or m.group("u"), end))
     return out
-
-
-def _words(text: str) -> set[str]:
-    return {w.lower()[:5] for w in re.findall(r"[a-z][a-z-]{2,}", text, re.IGNORECASE)}
 
 
 # parts of the day, in minutes from midnight: (first, last) a span within it may take

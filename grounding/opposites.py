@@ -271,9 +271,10 @@ def banned_use(claim: str, sentence: str) -> list[tuple[str, str]]:
     allowed = _PERMITS.search(claim)
     if allowed is None or DENIAL.search(claim):
         return []
-    words = {w.lower()[:5] for w in re.findall(r"[a-z-]{3,}", claim[allowed.end():], re.IGNORECASE)}
+    from grounding.overclaim import _stems
+    words = _stems(claim[allowed.end():])
     for m in _BANNED.finditer(sentence):
-        if m.group("noun").lower()[:5] in words:
+        if _stems(m.group("noun")) <= words and _stems(m.group("noun")):
             return [(allowed.group(0), m.group(0))]
     return []
 

@@ -224,15 +224,15 @@ def _differs_where_none(claim: str, sentence: str) -> list[tuple[str, str]]:
     they made each day was similar", "Body weight did not change in either group"): the claim's measure word (the last
     word before "than", "in", … after the comparative; the word before "gain") in the sentence's measure, by its first
     four letters ("less anxious" / "no difference in anxiety"). Neither negated (Supported on every engine, read together)."""
+    from grounding.ellipsis import _short
     from grounding.lists import DENIAL
-    from grounding.overclaim import _stems
     if DENIAL.search(claim):
         return []
     for m in _DIFFERS.finditer(claim):
-        word = {w[:4] for w in _stems((m.group("measure") or m.group("measure2")).split()[-1])}   # "anxious" and
-        for n in _NONE_OF.finditer(sentence):                                                     # "anxiety"
+        word = _short((m.group("measure") or m.group("measure2")).split()[-1])    # "anxious" and "anxiety"
+        for n in _NONE_OF.finditer(sentence):
             measure = n.group("a") or n.group("b") or n.group("c")
-            if word and word <= {w[:4] for w in _stems(measure)} and not DENIAL.search(measure):
+            if word and word <= _short(measure) and not DENIAL.search(measure):
                 return [(m.group(0), n.group(0).strip(" ,;"))]
     return []
 

@@ -229,10 +229,13 @@ def _differs_where_none(claim: str, sentence: str) -> list[tuple[str, str]]:
     if DENIAL.search(claim):
         return []
     for m in _DIFFERS.finditer(claim):
-        word = _short((m.group("measure") or m.group("measure2")).split()[-1])    # "anxious" and "anxiety"
+        said = (m.group("measure") or m.group("measure2")).split()
+        word, quals = _short(said[-1]), _short(" ".join(said[:-1]))    # "anxious" and "anxiety"; "reading scores"
         for n in _NONE_OF.finditer(sentence):
             measure = n.group("a") or n.group("b") or n.group("c")
-            if word and word <= _short(measure) and not DENIAL.search(measure):
+            before = re.search(rf"(\w+)\s+{re.escape(said[-1][:4])}\w*", measure, re.IGNORECASE)
+            other = _short(before.group(1)) - quals if before else set()   # "maths scores" is another measure
+            if word and word <= _short(measure) and not (quals and other) and not DENIAL.search(measure):
                 return [(m.group(0), n.group(0).strip(" ,;"))]
     return []
 

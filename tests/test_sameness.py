@@ -170,6 +170,10 @@ BEES = ("Worker bees from colonies near treated fields brought back less pollen 
      [("more effective than", "equally effective")]),
     ("The unprocessed diet was cheaper than the ultra-processed one.", "Participants rated both diets as equally "
      "tasty.", []),
+    ("Children who skipped breakfast had higher maths scores.", "… but there was no difference in maths scores.",
+     [("higher maths scores", "no difference in maths scores")]),
+    ("Children who skipped breakfast had higher reading scores.", "… but there was no difference in maths scores.",
+     []),                                                             # another measure of one noun
     # the difference the sentence does give; another measure; a negated claim
     ("Worker bees near treated fields brought back less pollen per trip.", BEES.split(". ")[0] + ".", []),
     ("Residents given vitamin D had fewer chest infections.", "There was also no difference in the number of falls "

@@ -73,7 +73,10 @@ BREAKFAST = ("Children who ate breakfast daily had higher reading scores than th
 def test_the_claims_group_is_the_one_the_sentence_compares_with(claim, sentence, expected):
     from grounding.swapped import other_group_higher
     assert other_group_higher(claim, sentence) == expected
-    assert bool(reversals(claim, sentence)) == bool(expected)
+    # higher maths scores against "no difference in maths scores" is the sameness rule's (grounding.sameness)
+    said = [r for r in reversals(claim, sentence) if "no difference" not in r]
+    assert bool(said) == bool(expected)
+    assert any("no difference in maths scores" in r for r in reversals(claim, sentence)) == ("maths" in claim)
 
 
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))

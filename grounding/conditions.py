@@ -83,22 +83,30 @@ def lifted(claim: str, sentence: str) -> Lifted | None:
         return None
     ours = list(_WITH.finditer(claim))
     for w in _WITHOUT.finditer(sentence) if ours else ():
-        denial = None
-        for d in _DENIAL.finditer(sentence, 0, w.start()):
-            denial = d
-        if denial is None or _CLAUSE_BREAK.search(sentence, denial.end(), w.start()):
+        if not _denied_before(sentence, w.start(), _CLAUSE_BREAK):
             continue
         for m in ours:
             if _same_condition(m.group("what").strip(), w.group("what").strip()):
                 return Lifted(m.group(0).strip(), w.group(0).strip())
-    return _lifted_unless(claim, sentence)
+    return _lifted_if(claim, sentence)
 
 
+def _denied_before(sentence: str, at: int, breaks: re.Pattern) -> bool:
+    """Whether the sentence denies something before `at` in the same clause (its last denial there, no `breaks`
+    between it and `at`)."""
+    denial = None
+    for d in _DENIAL.finditer(sentence, 0, at):
+        denial = d
+    return denial is not None and not breaks.search(sentence, denial.end(), at)
+
+
+# a clause's end before "unless" (which _CLAUSE_BREAK counts as one)
+_BREAK_BEFORE_UNLESS = re.compile(r"[;:]|\bbut\b|\bhowever\b", re.IGNORECASE)
 _UNLESS = re.compile(r"\bunless\s+(?P<what>[^,.;:()]+)", re.IGNORECASE)
 _IF = re.compile(r"\b(?:if|once|provided(?:\s+that)?|as\s+long\s+as)\s+(?P<what>[^,.;:()]+)", re.IGNORECASE)
 
 
-def _lifted_unless(claim: str, sentence: str) -> Lifted | None:
+def _lifted_if(claim: str, sentence: str) -> Lifted | None:
     """"Do not use it on children under 10 unless it has been prescribed by a doctor" lifts its prohibition "if a
     doctor has prescribed it" (the model read the claim "Children under 10 can use it if a doctor has prescribed it"
     as contradicted, P(c) 0.96): the sentence denies, then "unless" (or "without") a condition in the same clause; the
@@ -107,10 +115,7 @@ def _lifted_unless(claim: str, sentence: str) -> Lifted | None:
     consent")."""
     from grounding.overclaim import _stems
     for u in sorted(list(_UNLESS.finditer(sentence)) + list(_WITHOUT.finditer(sentence)), key=lambda m: m.start()):
-        denial = None
-        for d in _DENIAL.finditer(sentence, 0, u.start()):
-            denial = d
-        if denial is None or re.search(r"[;:]|\bbut\b|\bhowever\b", sentence[denial.end():u.start()], re.I):
+        if not _denied_before(sentence, u.start(), _BREAK_BEFORE_UNLESS):
             continue
         theirs = _stems(u.group("what"))
         for m in _IF.finditer(claim):
@@ -123,7 +128,7 @@ def _lifted_unless(claim: str, sentence: str) -> Lifted | None:
 def _same_permission(ours: set, theirs: set) -> bool:
     """Whether "if the landlord agrees in writing" is "without the landlord's written consent": a word of permission
     on both sides, the claim's other words the sentence's (by four letters)."""
-    rest = {w[:4] for w in ours - _PERMISSION}       # by four letters, as ellipsis._short reads them
+    rest = {w[:4] for w in ours - _PERMISSION}       # by four letters: "writi(ng)" / "writt(en)"
     return bool(ours & _PERMISSION) and bool(theirs & _PERMISSION) and bool(rest) \
         and rest <= {w[:4] for w in theirs}
 

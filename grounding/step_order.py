@@ -31,7 +31,7 @@ def reversed_steps(claim: str, sentence: str) -> list[tuple[str, str]]:
     if ours is None or DENIAL.search(claim):
         return []
     head = main_subject(claim)
-    if head is None or head.i >= len(head.doc) or head.idx > ours.start():
+    if head is None or head.idx > ours.start():
         return []
     a, b = _stem(head.text), _stem(ours.group("b"))
     if a == b or len(a) < 3:

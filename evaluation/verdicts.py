@@ -2,7 +2,7 @@
 "not mentioned"?
 
     python -m evaluation.verdicts [--engine claims] [--split report|train|train-dev] [--limit N] [--group K]
-                                          [--variant NAME:key=value,...] [--threads 2]
+                                          [--variant NAME:key=value,...] [--threads 2] [--save F] [--against F]
 
 Every claim of an evidence instance is checked alone against the instance's documents, as a user would:
 ``ground(claim, documents)`` with decomposition and PFCR off (the gold label belongs to the whole claim).
@@ -23,6 +23,10 @@ default preset is always the first row. Choose settings on ``--split train-dev``
 model trained with ``--joint-premises fit`` never read its joint premises, the shipped one did) or ``--split train``
 (every train claim, whose pairs the entailment model was trained on: optimistic), and report them on ``--split report``.
 
+--save writes every claim's gold label, predicted label (default variant), text and deciding rule as JSON;
+--against an earlier --save (same split, limit and group) lists the claims whose verdict changed since, and how
+many turned right or wrong: the audit after a rule change, chosen on --split train-dev.
+
 Prints, per set and over all sets: claims, accuracy, F1 of Supported / Unsupported / Contradicted, their
 macro mean, and the two errors a reader cares about: false alarms (Contradicted where the sources support or
 do not mention the claim) and missed contradictions (gold Contradicted called Supported). Then how sure the
@@ -33,10 +37,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import re
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -73,6 +79,9 @@ class Scores:
     pred: list[str] = field(default_factory=list)
     disputed: int = 0
     sure: list = field(default_factory=list)   # each scored claim's Verdict.sureness (None: no figure, or several verdicts)
+    keys: list = field(default_factory=list)   # "set#n": the set's n-th claim in reading order (--save, --against)
+    texts: list = field(default_factory=list)
+    rules: list = field(default_factory=list)  # the rule(s) that decided the claim's verdict(s), if any
 
     def row(self) -> dict:
         g, p = np.array(self.gold), np.array(self.pred)
@@ -186,12 +195,15 @@ def evaluate(split: str, engine: str, variants: list[tuple[str, dict]], limit: i
     out: dict[str, dict[str, Scores]] = {name: {} for name, _ in configs}
     for set_name, insts in instances(split).items():
         start = time.perf_counter()
+        n = 0
         for response, docs, spans in checks(insts[:limit] if limit else insts, group):
             result = ground(response, docs, base, models=models)
+            first = n
+            n += len(spans)
             for name, config in configs:
                 if name != "default":
                     result = rederive(result, config)
-                for begin, end, row in spans:
+                for k, (begin, end, row) in enumerate(spans):
                     gold = gold_label(row)
                     overlap = [v for v in result.verdicts      # the sentences that overlap the claim
                                if (sent := result.response_sentences[result.claims[v.claim].sentence]).start < end
@@ -206,6 +218,9 @@ def evaluate(split: str, engine: str, variants: list[tuple[str, dict]], limit: i
                         s.gold.append(gold)
                         s.pred.append(claim_label(labels))
                         s.sure.append(sure)
+                        s.keys.append(f"{set_name}#{first + k}")
+                        s.texts.append(response[begin:end])
+                        s.rules.append(" / ".join(v.rule for v in overlap if v.rule)[:200])
         print(f"[evaluate_verdicts] {set_name}: {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
     return out
 
@@ -277,6 +292,10 @@ def main(argv=None) -> int:
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--group", type=int, default=1,
                    help="check the claims of this many instances at a time as one answer (one claim per line)")
+    p.add_argument("--save", type=Path, default=None,
+                   help="write every claim's gold and predicted label (default variant) here, as JSON")
+    p.add_argument("--against", type=Path, default=None,
+                   help="an earlier --save of the same split and limit: list the claims whose verdict changed")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="a run setting for every variant (a GroundingConfig field: judge_top_k=0, tau=0.4, "
                    "models_dir=DIR; or a verdict setting the run reads: joint_doubt=0.45)")
@@ -285,8 +304,9 @@ def main(argv=None) -> int:
         datasets.data_dir()
         variants = [parse_variant(v) for v in a.variant]
         settings = parse_variant("set:" + ",".join(a.set))[1] if a.set else {}   # whole numbers come back as int
+        before = json.loads(a.against.read_text()) if a.against else None
         results = evaluate(a.split, a.engine, variants, a.limit, a.threads, a.preset, settings, a.group)
-    except (datasets.DataMissingError, ValueError) as err:
+    except (datasets.DataMissingError, ValueError, OSError, json.JSONDecodeError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     print(f"engine {a.engine}, preset {a.preset}, split {a.split}" + (f", limit {a.limit}" if a.limit else "")
@@ -297,7 +317,30 @@ def main(argv=None) -> int:
         print(f"confusion, all sets, {variant}: {by_set['all'].confusion()}")
     print("how sure (grounding.sureness): the chance of being right each verdict states, against the share right")
     print(sureness_table(results))
+    pooled = results["default"]["all"]
+    if a.save:
+        a.save.write_text(json.dumps(saved(pooled), indent=0))
+    if before is not None:
+        print(f"against {a.against}:")
+        print("\n".join(changed(before, pooled)))
     return 0
+
+
+def saved(scores: Scores) -> dict:
+    """{key: [gold, predicted, claim text, rule]} for --save."""
+    return {k: [g, p, t, r] for k, g, p, t, r in zip(scores.keys, scores.gold, scores.pred, scores.texts, scores.rules)}
+
+
+def changed(before: dict, scores: Scores) -> list[str]:
+    """The claims whose predicted label differs from an earlier --save: a count of those now right, now wrong and
+    wrong both ways, then one line each (key, gold, before -> now, claim). A key the earlier run lacks is left out."""
+    now = saved(scores)
+    moved = [(k, g, before[k][1], p, t, r) for k, (g, p, t, r) in now.items() if k in before and before[k][1] != p]
+    gained = sum(1 for _, g, was, p, _, _ in moved if p == g)
+    lost = sum(1 for _, g, was, p, _, _ in moved if was == g)
+    lines = [f"{len(moved)} changed: {gained} now right, {lost} now wrong, {len(moved) - gained - lost} wrong both ways"]
+    lines += [f"  {k} gold {g}: {was} -> {p}: {t[:120]}" + (f" [{r[:100]}]" if r else "") for k, g, was, p, t, r in moved]
+    return lines
 
 
 if __name__ == "__main__":

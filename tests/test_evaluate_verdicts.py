@@ -101,3 +101,33 @@ def test_checks_alone_and_as_answers_of_several_claims():
     r2 = EvidenceInstance("r2", "hand", ["Fish swim."], [EvidenceDocument("rationale", "", ["Fish swim."])], [[1]])
     (text, docs, spans), = ev.checks([r1, r2], 2)
     assert [(d["id"], d["text"]) for d in docs] == [("rationale", "Cats purr."), ("rationale (2)", "Fish swim.")]
+
+
+def test_save_and_against_name_the_claims_whose_verdict_changed(monkeypatch):
+    """--save keeps each scored claim under "set#n" (the set's n-th claim, disputed ones counted but not kept) with
+    gold, predicted label, text and rule; --against counts the changes that turned right or wrong."""
+    doc = EvidenceDocument("d1", "Trial", ["In the trial, drug X significantly lowered systolic blood pressure.",
+                                           "The trial ran for twelve weeks in three hospitals."])
+    insts = {"hand_made": [
+        EvidenceInstance("c", "hand_made", ["The trial ran in Paris and Berlin."], [doc], [[1, -1]]),   # disputed
+        EvidenceInstance("a", "hand_made", ["Drug X lowered blood pressure."], [doc], [[1, 0]]),
+        EvidenceInstance("b", "hand_made", ["Drug X had no effect on systolic blood pressure."], [doc], [[-1, 0]]),
+    ]}
+    monkeypatch.setattr(ev, "instances", lambda split: insts)
+    pooled = ev.evaluate("report", "claims", [], limit=None, threads=1)["default"]["all"]
+    kept = ev.saved(pooled)
+    assert list(kept) == ["hand_made#1", "hand_made#2"]
+    assert kept["hand_made#1"][:3] == [SUPPORTED, SUPPORTED, "Drug X lowered blood pressure."]
+    assert kept["hand_made#2"][:2] == [CONTRADICTED, CONTRADICTED] and "contradict" in kept["hand_made#2"][3]
+    assert ev.changed(kept, pooled) == ["0 changed: 0 now right, 0 now wrong, 0 wrong both ways"]
+    before = {"hand_made#1": [SUPPORTED, UNSUPPORTED, "", ""], "hand_made#2": [CONTRADICTED, CONTRADICTED, "", ""]}
+    lines = ev.changed(before, pooled)
+    assert lines[0] == "1 changed: 1 now right, 0 now wrong, 0 wrong both ways"
+    assert lines[1] == "  hand_made#1 gold Supported: Unsupported -> Supported: Drug X lowered blood pressure." + (
+        f" [{kept['hand_made#1'][3][:100]}]" if kept["hand_made#1"][3] else "")
+    before = {"hand_made#2": [CONTRADICTED, SUPPORTED, "", ""]}     # a key the earlier run lacks is left out
+    pooled.pred[1] = UNSUPPORTED
+    assert ev.changed(before, pooled)[0] == "1 changed: 0 now right, 0 now wrong, 1 wrong both ways"
+    pooled.pred[1] = SUPPORTED
+    assert ev.changed({"hand_made#2": [CONTRADICTED, CONTRADICTED, "", ""]}, pooled)[0] == \
+        "1 changed: 0 now right, 1 now wrong, 0 wrong both ways"

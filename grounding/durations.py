@@ -113,6 +113,8 @@ def durations(text: str) -> tuple[Duration, ...]:
             low, high = low, float("inf")
         elif bound in _BELOW:
             low, high = 0.0, high
+        if unit == "day" and (m.group("working") or "").lower() in ("working", "business"):
+            high = high * 7 / 5     # "20 working days" are four weeks on the calendar, more with holidays
         spread = 0.15 if bound in _WIDE else 0.05
         out.append(Duration(m.start(), m.end(), low * per * (1 - spread), high * per * (1 + spread), m.group()))
     for m in _DAYS_OF_MONTH.finditer(text):   # "from 12 to 15 July": 3 nights or 4 days, either
@@ -268,6 +270,17 @@ def lengths_held(claim: str, sentence: str) -> list[tuple[str, str]]:
     if not re.search(rf"(?<!\w){re.escape(head[:max(3, len(head) - 2)])}", sentence, re.IGNORECASE):
         return []
     (x,) = theirs
-    if not all(x.low <= c.high and c.low <= x.high and not _two_limits(c, x) for c in ours):
+    if not all(x.low <= c.high and c.low <= x.high and not _two_limits(c, x) and not _other_top(c, x) for c in ours):
         return []
     return [(c.surface, x.surface) for c in ours]
+
+
+_MAXIMUM = re.compile(r"(?:up to|at most|no more than)\b", re.IGNORECASE)
+
+
+def _other_top(claim: Duration, other: Duration) -> bool:
+    """The claim gives the most ("up to 12 hours") and the sentence a span that goes further ("by 1 to 24 hours",
+    "up to 24 hours"): more than the claim's most is possible, though the lengths overlap. A span that ends below it
+    ("up to a week" / "three to five working days") is within it."""
+    return bool(_MAXIMUM.match(claim.surface)) and other.high != float("inf") and other.high > other.low * 1.25 \
+        and other.high > claim.high * 1.1

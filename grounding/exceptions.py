@@ -46,6 +46,11 @@ _BUT_NOT = re.compile(r"\bbut\s+(?P<what>[^,.;:()]+?)\s+(?P<cue>cannot|can't|can
 _ITEMS = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 
 
+# the claim leaving the exception out itself, right before it: "before VAT", "excluding VAT", "except Mondays"
+_LEFT_OUT = re.compile(r"\b(?:before|excluding|excl\.?|ex|plus|without|not\s+including|except(?:\s+for)?|apart\s+from"
+                       r"|other\s+than|save\s+for)\s+(?:the\s+)?$|\+\s*$", re.IGNORECASE)
+
+
 class Excepted(NamedTuple):
     what: str    # the exception as written: "assistance dogs"
     cue: str     # with its cue: "except assistance dogs"
@@ -69,6 +74,8 @@ def excepted(claim: str, sentence: str) -> Excepted | None:
     from grounding.overclaim import holds_most
     subject, own = _stems(_subject_words(claim)), _stems(claim)
     for m, what in ((m, w) for m in found for w in _items(m.group("what").strip())):
+        if _LEFT_OUT.search(claim[:claim.lower().find(what.lower())] if what.lower() in claim.lower() else ""):
+            continue      # the claim leaves it out too: "£21 a month before VAT" / "£21, excluding VAT"
         head, words = _head_words(what), _stems(what)
         after = words - head      # what qualifies the head: the subject says half of it ("under one" of "under one
         if subject and head <= subject <= words and 2 * len(subject & after) >= len(after):   # year old")

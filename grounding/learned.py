@@ -76,11 +76,17 @@ _BOUND = re.compile(r"\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|no\s+
                     r"|under)\s*$", re.IGNORECASE)
 
 
+_SLOWLY = re.compile(r"\s+(more|less)\s+slowly\b", re.IGNORECASE)
+
+
 def direction(text: str, start: int, end: int, reach: int = 3) -> tuple[int, str]:
     """(+1 / -1 / 0, the word): the direction word nearest to the value at text[start:end], among the `reach`
     words before it and after it ("rose by 6%": +1 'rose'; "6% less than": -1 'less'). After the value only the word
     next to it ("a 6% increase") or a comparative counts; before it, a bound is skipped ("rose to more than 5%":
     'rose'; "More than 200,000 homes lost power": none)."""
+    slow = _SLOWLY.match(text, end)    # "grow 20% more slowly" is 20% less growth
+    if slow:
+        return (-1 if slow.group(1).lower() == "more" else 1), slow.group(0).strip()
     head = text[max(0, start - 40):start]
     bound = _BOUND.search(head)
     before = _WORD.findall(head[:bound.start()] if bound else head)[-reach:]
@@ -206,40 +212,9 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
                 continue
             out.append(pair)
             break
-    if same_figure and values:     # a rank ("the second tallest" against "the third tallest"): grounding.ranks;
-        from grounding.multiples import multiple_conflicts    # a multiple or fraction ("tripled" / "doubled")
-        from grounding.ranks import rank_conflicts
-        out.extend(rank_conflicts(claim, context) + multiple_conflicts(claim, context))
-        from grounding.durations import duration_conflicts    # how long, in other units or spans ("an hour" / "35 to 40 minutes")
-        out.extend(d for d in duration_conflicts(claim, context)    # once: "10-year" is the "10 year" already read
-                   if not any(c in (w := d[0].replace("-", " ")) or w in c for c, _ in out))
-        from grounding.caps import cap_conflicts               # no limit against a cap ("unlimited claims" / "up to two")
-        out.extend(cap_conflicts(claim, context))
-        from grounding.hours import hours_conflicts            # all day against hours that end ("24 hours" / "6am to 11pm")
-        out.extend(hours_conflicts(claim, context))
-        from grounding.hours import span_end_conflicts         # a start or end against a span's ("ends at 3pm" /
-        out.extend(d for d in span_end_conflicts(claim, context)   # "from 8:45am to 3:15pm")
-                   if not any(d[0] == c for c, _ in out))
-        from grounding.monthdays import month_day_conflicts    # a day of each month ("the 15th" / "the first day")
-        out.extend(month_day_conflicts(claim, context))
-        from grounding.months import month_conflicts          # a month against others ("in June" / "3 May to 17 May")
-        out.extend(d for d in month_conflicts(claim, context) if not any(d[0] in c for c, _ in out))
-        from grounding.weekdays import other_days, weekday_conflicts   # every day against some days ("every
-        out.extend(weekday_conflicts(claim, context))                   # evening" / "on Monday, …"), or others
-        out.extend(d for d in other_days(claim, context) if not any(d[0] in c or c in d[0] for c, _ in out))
-        from grounding.grades import grade_conflicts           # another grade of one scale ("outstanding" / "good")
-        out.extend(grade_conflicts(claim, context))
-        from grounding.colours import colour_conflicts         # a count of colours against those named ("four
-        out.extend(colour_conflicts(claim, context))           # colours" / "black, silver or navy")
-        from grounding.seasons import season_conflicts         # all year against part of it ("open all year" /
-        out.extend(season_conflicts(claim, context))           # "open from March to October")
-        from grounding.frequencies import times_conflicts      # a count of times ("renewed three times" / "twice")
-        out.extend(times_conflicts(claim, context))
-        from grounding.units import one_conflicts, period_conflicts   # one of a thing ("two bathrooms" / "one
-        out.extend(d for d in one_conflicts(claim, context) + period_conflicts(claim, context)   # bathroom"), a value
-                   if not any(d[0] == c for c, _ in out))     # per another period ("120 pounds a year" / "a term")
-        from grounding.verbatim import own_words_conflicts     # the claim's words, then another value
-        out.extend(d for d in own_words_conflicts(claim, context) if not any(d[0] in c for c, _ in out))
+    if same_figure and values:     # ranks, multiples, lengths, caps, hours, ... (grounding.figure_rules)
+        from grounding.figure_rules import figure_conflicts
+        figure_conflicts(claim, context, out)
     return out
 
 

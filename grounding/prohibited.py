@@ -26,7 +26,7 @@ from typing import Optional
 
 from grounding.entities import mentions, occurrences
 from grounding.invisible import judged_text
-from grounding.values import NEGATED_BOUND, NEGATED_MODAL, _side
+from grounding.bounds import NEGATED_BOUND, NEGATED_MODAL, _side
 
 LIMIT_RULE = "a limit said as a prohibition"
 _ABOVE = re.compile(r"(?:more|greater)\s+than\s*$|\b(?:over|above|in\s+excess\s+of)\s*$", re.IGNORECASE)

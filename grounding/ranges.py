@@ -55,7 +55,8 @@ def bounds_held(claim: str, sentence: str) -> list[tuple[str, str]]:
     from grounding.entities import mentions
     from grounding.invisible import judged_text
     from grounding.overclaim import holds_most
-    from grounding.values import _AT_LEAST, _AT_MOST, _NOT_THAN, _side, unit_after, values_agree
+    from grounding.bounds import _AT_LEAST, _AT_MOST, _NOT_THAN, _side
+    from grounding.values import unit_after, values_agree
     claim, sentence = judged_text(claim), judged_text(sentence)
 
     def unit(text: str, m: Mention) -> str:     # a number's unit (values.unit_after); a share or price has none

@@ -269,6 +269,8 @@ def reversals(claim: str, sentence: str) -> list[str]:
     from grounding.free import free_against_price, free_for_a_while   # free where the source gives a price, or free
     out += [f"the claim says {c}, the source {x}" for c, x in free_against_price(claim, sentence)] + [   # for a while
         f"the claim says “{c}”, the source “{x}”" for c, x in free_for_a_while(claim, sentence)]
+    from grounding.refunds import refund_conflicts      # money back where the source rules it out ("non-refundable")
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in refund_conflicts(claim, sentence)]
     from grounding.negate import changed_against_unchanged, other_state   # the other of two states ("wetter" /
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_state(claim, sentence)]   # "drier"), a change
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in changed_against_unchanged(claim, sentence)]   # / none
@@ -276,7 +278,8 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in only_for(claim, sentence)]
     from grounding.frequencies import other_recurrence  # "a monthly allowance" where it is "a one-off allowance"
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_recurrence(claim, sentence)]
-    from grounding.step_order import reversed_steps     # one event on the other side; two steps in the other order
+    from grounding.step_order import opposite_order, reversed_steps   # one event on the other side; two steps in
+    # the other order
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_order(claim, sentence)
             + reversed_steps(claim, sentence)]
     from grounding.sameness import no_difference        # a difference the source finds none of
@@ -303,35 +306,6 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in most_or_bound_against_share(claim, sentence)]
     denied = denied_predicate(claim, sentence)
     out += [f"the claim says “{denied[0]}”, the source “{denied[1]}”"] if denied else []
-    return out
-
-
-_ORDER = re.compile(r"\b(?P<rel>before|after|prior to|following)\s+(?:the\s+|a\s+|an\s+|your\s+|their\s+|its\s+|his\s+|"
-                    r"her\s+)?(?P<noun>[a-z]{3,}|\d[\d:.]*(?:st|nd|rd|th)?(?:\s+(?:am|pm|[a-z]{3,}))?)\b", re.IGNORECASE)
-_EARLIER = {"before", "prior to"}
-
-
-def opposite_order(claim: str, sentence: str) -> list[tuple[str, str]]:
-    """(the claim's, the sentence's) where the sentence puts the claim's deed on the other side of the same event
-    ("30 minutes after breakfast" against "at least 30 minutes before breakfast", which the model read as support,
-    P(e) 0.96; "enrolling after 1 March" against "who enrol before 1 March"): the same noun, date or time after
-    "before" / "after" ("prior to", "following"), the other relation, the sentence
-    never giving the claim's own, and the sentence holding most of the claim's other words. Only for one event
-    named alike: "before the operation" and "after surgery" may or may not be one. A date or time is an event
-    named alike already: half the claim's other words, two at least, are enough there."""
-    from grounding.overclaim import COVERAGE, holds_most
-    out = []
-    theirs = [(m.group("rel").lower() in _EARLIER, m.group("noun").lower()[:5], m.group(0))
-              for m in _ORDER.finditer(sentence) if not _NEGATION.search(sentence[max(0, m.start() - 30):m.start()])]
-    for m in _ORDER.finditer(claim):
-        earlier, noun = m.group("rel").lower() in _EARLIER, m.group("noun").lower()[:5]
-        other = next((x for e, n, x in theirs if n == noun and e != earlier), None)
-        if other is None or any(n == noun and e == earlier for e, n, _ in theirs) \
-                or _NEGATION.search(claim[max(0, m.start() - 30):m.start()]) \
-                or not holds_most(claim[:m.start()] + claim[m.end():], sentence,
-                                  *((0.5, 2) if noun[0].isdigit() else (COVERAGE, 1))):
-            continue
-        out.append((m.group(0), other))
     return out
 
 

@@ -12,6 +12,8 @@ is rounder than the source's (more zeros at its end, a 5 counting half: "14,000"
   it, by a tenth of it at most;
 - "just under", "slightly under", "a little under", "just less than", "slightly less than", "a little less than",
   "nearly", "almost": below it, by a tenth at most.
+A time said just before, just after or about (grounding.bounds: within 20 minutes before or after it, 15 either way)
+that holds the source's one time reads as it too: "from just before 8am" against "From 07:55".
 `round_edits` gives the edit that reads the claim in the source's words (wording.align): the approximation and the
 figure become the source's figure ("with 14,206 votes"), so the model reads what the claim says as the source gives it.
 """
@@ -24,7 +26,7 @@ _WORD = re.compile(r"\b(?:(?P<near>about|around|roughly|approximately|some|circa
                    r"\s+less)|(?P<over>(?:just|slightly|a\s+little)\s+(?:over|more\s+than|above))|(?P<under>(?:just"
                    r"|slightly|a\s+little)\s+(?:under|less\s+than|below)|nearly|almost))\s+$", re.IGNORECASE)
 _ANY = re.compile(r"\b(?:about|around|roughly|approximately|some|circa|close|estimated|more|over|under|less|above|below"
-                  r"|nearly|almost)\s", re.IGNORECASE)
+                  r"|before|after|nearly|almost)\s", re.IGNORECASE)
 _REACH = Fraction(1, 10)
 
 
@@ -46,8 +48,11 @@ def round_edits(premise: str, hypothesis: str) -> list[tuple[int, int, str]]:
     from grounding.wording import _equal, _rounded, phrases
     theirs, out = None, []
     for mine in phrases(hypothesis):
+        if mine.kind == "clock":
+            out += _clock_edit(premise, hypothesis, mine)
+            continue
         said = _WORD.search(hypothesis[max(0, mine.start - 30):mine.start])
-        if said is None or mine.kind == "clock" or mine.value <= 0:
+        if said is None or mine.value <= 0:
             continue
         if theirs is None:    # a year is no count: "About 2,000 people" against "running since 1952"
             dated = [(m.start, m.end) for m in mentions(premise) if m.kind in ("year", "date", "decade")]
@@ -65,3 +70,20 @@ def round_edits(premise: str, hypothesis: str) -> list[tuple[int, int, str]]:
         start = max(0, mine.start - 30) + said.start()
         out.append((start, mine.end, premise[near[0].start:near[0].end]))
     return out
+
+
+def _clock_edit(premise: str, hypothesis: str, mine) -> list[tuple[int, int, str]]:
+    """[(start, end, the premise's time)] for a time of the hypothesis said roughly ("just before 8am") that holds
+    the premise's one time (bounds._time_reading: "07:55"), which is not the time itself."""
+    from grounding.bounds import _TIME_NEAR
+    from grounding.wording import phrases
+    said = _TIME_NEAR.search(hypothesis[max(0, mine.start - 30):mine.start])
+    if said is None or said.group("by"):
+        return []
+    t = int(mine.value)
+    low, high = (t - 20, t - 1) if said.group("before") else (t + 1, t + 20) if said.group("after") else (t - 15, t + 15)
+    clocks = [p for p in phrases(premise) if p.kind == "clock"]
+    near = [p for p in clocks if low <= p.value <= high]
+    if len(near) != 1 or any(p.value == t for p in clocks):
+        return []
+    return [(max(0, mine.start - 30) + said.start(), mine.end, premise[near[0].start:near[0].end])]

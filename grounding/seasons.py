@@ -2,7 +2,9 @@
 which the entailment model read as support (P(e) 0.67, Supported on every engine). One of the two says a place or
 service is there the whole year ("all year", "all year round", "year-round", "throughout the year", "12 months a
 year"), the other gives months that do not make a whole year ("from March to October", "between April and
-September", "April–October"; Easter and Christmas as the months they fall in: "from Easter to October"), or says it closes for part of it ("closed in winter", "closed from November to
+September", "April–October"; Easter and Christmas as the months they fall in: "from Easter to October"; in a
+timetable, days allowed: "Tours start at 10:30am every Friday from March to November", "from 1 May to 30 September",
+not in a sentence about the past), or says it closes for part of it ("closed in winter", "closed from November to
 February"). The same thing is meant where the claim's subject noun is in the sentence (hours._subject, as for
 opening hours: "The site" / "The site"; not "The café is open all year" / "The campsite is open from March to
 October"). Months that go round the whole year ("from January to December") are no conflict, nor a negated claim
@@ -34,6 +36,11 @@ _PART = r"(?:early|mid|late|the\s+(?:start|middle|end)\s+of)[\s-]+"
 _RANGE = re.compile(rf"\b(?:open|opens|closed|closes|run|runs|operates?|available|season)\b[\s:,]+(?:\w+\s+){{0,2}}?"
                     rf"(?:(?:from|between)\s+)?(?P<pa>{_PART})?(?<![\w-])(?P<a>{_MONTH})\s*(?:to|until|till|through|and"
                     rf"|-|–|—)\s*(?:{_PART})?(?P<b>{_MONTH})", re.IGNORECASE)
+# the same months anywhere in a sentence that is not about the past, days allowed: "Tours start at 10:30am every
+# Friday from March to November", "Trips run daily from 1 May to 30 September"
+_DAY = r"(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?"
+_SPAN = re.compile(rf"\b(?:from|between)\s+(?:the\s+)?(?P<start>(?P<pa>{_PART})?{_DAY}(?P<a>{_MONTH}))(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?"
+                   rf"\s*(?:to|until|till|through|and|-|–|—)\s*(?:the\s+)?(?:{_PART})?{_DAY}(?P<b>{_MONTH})", re.IGNORECASE)
 _CLOSED_SEASON = re.compile(r"\bclose[sd]?\s+(?:in|during|over|for|through(?:out)?)\s+(?:the\s+)?"
                             r"(?:winter|summer|autumn|spring|low\s+season|off[\s-]season)(?:\s+months)?\b",
                             re.IGNORECASE)
@@ -46,13 +53,22 @@ def _month(word: str) -> int:
     return next(i for i, m in enumerate(_MONTHS) if m.startswith(word[:3]))
 
 
+def _past(text: str) -> bool:
+    """The sentence's main verb is in the past or perfect ("The museum welcomed 20,000 visitors from June to August",
+    "has welcomed"), not a timetable."""
+    return any(t.dep_ == "ROOT" and (t.tag_ == "VBD" or any(c.dep_ in ("aux", "auxpass") and (
+        c.tag_ == "VBD" or c.lemma_ == "have") for c in t.children)) for t in parse(text))
+
+
 def _part_of_year(text: str):
     """The first months or season in `text` that leave part of the year out, as written, or None: a range of
     months said of being open, running or available that does not go round the whole year, or a season it closes in."""
-    for m in _RANGE.finditer(text):
+    spans = [*_RANGE.finditer(text), *(_SPAN.finditer(text) if not _past(text) else ())]
+    for m in spans:
         a, b = _month(m.group("a")), _month(m.group("b"))
         if a != b and (b + 1) % 12 != a:     # "from January to December" is the whole year
-            return text[m.start("pa") if m.group("pa") else m.start("a"):m.end()]
+            begin = m.start("start") if "start" in m.re.groupindex else m.start("pa") if m.group("pa") else m.start("a")
+            return text[begin:m.end()]
     closed = _CLOSED_SEASON.search(text)
     return closed.group(0) if closed else None
 

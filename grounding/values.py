@@ -9,6 +9,8 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Optional
 
+from grounding.bounds import (_ABOUT, _AT_LEAST, _AT_MOST, _NOT_THAN, NEGATED_BOUND, _denied_side, _side, _side_after,
+                              _time_reading)
 from grounding.entities import Mention, occurrences
 from grounding.measured import governor, journey, measure_of, noun_verb, subject_of  # noqa: F401 (governor: others' import)
 
@@ -259,45 +261,6 @@ def _names_a_thing(subject: str) -> bool:
     return bool(subject) and subject not in ("%", "percent", "per cent") and not re.fullmatch(r"[\d.,]+", subject)
 
 
-# words before a value that make it a bound or an approximation ("more than 50%", "up to $5 billion", "about 40%")
-_AT_LEAST = re.compile(r"\b(?:more|greater) than$|\b(?:over|above|exceeding|at least|in excess of|upwards of)$"
-                       r"|\bstart(?:s|ed|ing)?\s+(?:at|from)$", re.I)    # "Prices start at £39,995": the lowest
-_AT_MOST = re.compile(r"\b(?:less|fewer) than$|\b(?:under|below|up to|at most|at best|no more than|as much as)$", re.I)
-_ABOUT = re.compile(r"(?:\b(?:about|approximately|approx\.|around|roughly|nearly|almost|some|circa|ca\.|close to"
-                    r"|an estimated)|~)(?:\s+(?:another|an\s+additional|a\s+further))?$", re.I)   # "approximately another"
-
-
-# a bound under a negated verb: "Do not take more than", "You must not bring more than", "should never go below"; over
-# / under only right after a verb of level ("Do not store above"), not after its object ("is not recommended for
-# adults over": an age that qualifies them)
-_NOT_PREP = r"(?!(?:for|to|in|of|with|by|at|on|from|among|aged|than)\b)"
-# a negated verb's modal and negation ("do not", "must never", "mustn't"): also grounding.prohibited's
-NEGATED_MODAL = (r"(?:(?:(?P<modal>do|does|did|should|must|may|can|shall|will|could|would)\s+)?(?:not|never)"
-                 r"|(?P<short>don't|doesn't|didn't|shouldn't|mustn't|cannot|can't|won't|wouldn't|couldn't))\s+")
-NEGATED_BOUND = re.compile(rf"\b{NEGATED_MODAL}"
-                           rf"(?:(?P<verb>(?:{_NOT_PREP}[a-z]+\s+){{1,3}}?)(?:(?:more|greater|less|fewer)\s+than|in\s+excess\s+of)"
-                           r"|(?P<level>(?:let\s+it\s+)?(?:go|fall|drop|rise|store|keep|heat|cool|set|drive|travel|be|get|stay|"
-                           r"climb|run)\s+)(?:over|above|under|below))\s*$", re.I)
-# "no more than 5" is at most 5 and "no fewer than 5" at least 5, whatever "more than" alone says
-_NOT_THAN = re.compile(r"\b(?:no|not)\s+(?P<w>more|greater|less|fewer)\s+than$", re.I)
-
-
-def _side(before: str) -> int:
-    """+1 when the words before a value make it a lower bound ("over", "at least", "do not go below"), -1 an upper
-    bound ("under", "up to", "do not take more than"), 0 otherwise."""
-    negated = _NOT_THAN.search(before)
-    if negated:
-        return -1 if negated.group("w").lower() in ("more", "greater") else 1
-    if denied := NEGATED_BOUND.search(before):     # "Do not take more than four": at most four
-        return _denied_side(denied)
-    return 1 if _AT_LEAST.search(before) else -1 if _AT_MOST.search(before) else 0
-
-
-def _denied_side(denied: re.Match) -> int:
-    """The side of a bound under a negated verb (a NEGATED_BOUND match): "do not take more than" is at most (-1)."""
-    return -1 if re.search(r"(?:more|greater)\s+than|excess\s+of|over|above", denied.group(0)[-15:], re.I) else 1
-
-
 def opposite_bounds(claim: str, claim_value: Mention, context: str) -> Optional[tuple[str, str]]:
     """(the claim's bound, the sentence's) where the claim bounds a value one way and the sentence gives the same
     value only bounded the other way: "People under 55 should first be given a calcium channel blocker" against "For
@@ -357,12 +320,16 @@ def values_agree(claim: str, claim_value: Mention, context: str, context_value: 
     within "more than 50%", "$750 million" within "up to $5 billion", "56%" within 2 % of "57%" (rounding). Two
     bounds agree only when equal; years never ("1946" vs "1924"), dates where one holds the other ("October 2023"
     holds "2 October 2023": a release date said to the month was Contradicted; "15 January" holds "15 January
-    2027"), amounts in two currencies never."""
+    2027"), amounts in two currencies never; times where one is said roughly and holds the other ("just before 8am"
+    holds 07:55, "by 6pm" holds 17:30)."""
     if claim_value.kind == "date" == context_value.kind:
         if "--" in (claim_value.key[:2], context_value.key[:2]):     # a day of a month, the year not given
             return claim_value.key[-6:] == context_value.key[-6:]
         short, long = sorted((claim_value.key, context_value.key), key=len)
         return long.startswith(short + "-")
+    if claim_value.kind == "time" == context_value.kind:   # "just before 8am" holds 07:55
+        a, b = _time_reading(claim, claim_value), _time_reading(context, context_value)
+        return a is not None and b is not None and a[0] <= b[1] and b[0] <= a[1] and a != b
     if claim_value.kind not in ("percent", "money", "number") or claim_value.kind != context_value.kind:
         return False
     if claim_value.kind == "money" and claim_value.key[:1] != context_value.key[:1]:   # "$61 million" / "€61 million"
@@ -388,13 +355,3 @@ def _reading(text: str, m: Mention) -> Optional[tuple[str, Decimal, Decimal]]:
         half = Decimal(5).scaleb(digits.exponent - 1) if value else Decimal("0.5")
         return "point", value - half, value + half
     return "point", value * Decimal("0.98"), value * Decimal("1.02")   # rounding: 57% for 13 of 23 (56.5%)
-
-
-_AT_LEAST_AFTER = re.compile(r"^\s*(?:years?(?:\s+old)?\s+)?(?:(?:and|or)\s+(?:over|above|more|older|upwards|greater)\b"
-                             r"|\+|plus\b)", re.IGNORECASE)
-_AT_MOST_AFTER = re.compile(r"^\s*(?:years?(?:\s+old)?\s+)?(?:and|or)\s+(?:under|below|less|younger|fewer)\b", re.IGNORECASE)
-
-
-def _side_after(after: str) -> int:
-    """1 for a lower bound said after its value ("aged 75 and over", "18+"), -1 for an upper one ("5 or under"), else 0."""
-    return 1 if _AT_LEAST_AFTER.match(after) else -1 if _AT_MOST_AFTER.match(after) else 0

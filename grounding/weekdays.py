@@ -80,6 +80,9 @@ def _every(text: str) -> tuple[frozenset, str]:
     return (frozenset(range(5)), m.group(0)) if m else (frozenset(), "")
 
 
+_BUT = re.compile(r"\s*,?\s*(?:except|apart\s+from|other\s+than|but\s+not)\s+(?:on\s+)?[^,.;:]+", re.IGNORECASE)
+
+
 def weekday_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     """[(the claim's words, the sentence's)] where the claim says every day (or every weekday) and the sentence names
     a day of them without its subject ("There are shows every day" / "… with no shows on Mondays"), or names
@@ -91,6 +94,8 @@ def weekday_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     if not every:
         return _shut_on_open_days(claim, sentence)
     at = claim.lower().find(said.lower())
+    if (but := _BUT.match(claim, at + len(said))) is not None:   # "every day except Monday": the days it leaves
+        every = every - named_days(but.group(0))[0]
     if _NEGATION.search(claim[max(0, at - 30):at]) or EVERY_DAY.search(sentence) \
             or (len(every) == 5 and _every(sentence)[0] == every):
         return []

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import contradicted_and_backed
 
 from grounding import GroundingConfig, ground
 from grounding.entities import mentions
@@ -35,6 +36,13 @@ def _bounds(claim, sentence):
     ("Children under 5 travel free.", "Children over 5 pay 3 pounds and those under 5 travel free.", []),
     ("It took over 5 years.", "The site is under 5 km away.", []),
     ("Children under 12 go free.", "Children over 12 pay full price, and under-12s go free.", []),
+    # a comparative of size or age bounds a value too ("files larger than 20 MB"); negated, the other side
+    ("A crash importing files under 20 MB was fixed.", "Fixed a crash importing files larger than 20 MB.",
+     [("under 20", "larger than 20")]),
+    ("Children older than 5 pay full fare.", "Children younger than 5 pay full fare.", [("older than 5", "younger than 5")]),
+    ("Uploads can be up to 10 MB.", "Uploads must be no larger than 10 MB.", []),
+    ("Uploads can be up to 10 MB.", "Uploads must not be larger than 10 MB.", []),
+    ("Files under 10 MB upload fast.", "Files smaller than 10 MB upload fast.", []),
 ])
 def test_a_value_bounded_the_other_way(claim, sentence, expected):
     assert _bounds(claim, sentence) == expected
@@ -49,6 +57,25 @@ def test_no_more_than_is_an_upper_bound():
     assert not values_agree(claim, mentions(claim)[0], sentence, mentions(sentence)[0])
     sentence = "The plan covers no fewer than 5 devices."
     assert values_agree(claim, mentions(claim)[0], sentence, mentions(sentence)[0])
+
+
+def test_no_larger_than_is_an_upper_bound():
+    claim, sentence = "Attach a 12 MB file.", "Attachments can be no larger than 10 MB."
+    assert not values_agree(claim, mentions(claim)[0], sentence, mentions(sentence)[0])
+    claim = "Attach an 8 MB file."
+    assert values_agree(claim, mentions(claim)[0], sentence, mentions(sentence)[0])
+
+
+RELEASE = ("Version 5.2 adds recurring invoices every month. Fixed a crash that occurred when importing CSV files larger "
+           "than 20 MB. Dark mode is now available on Windows.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_files_under_a_size_against_files_larger_than_it_are_contradicted(engine):
+    wrong, _ = contradicted_and_backed(
+        engine, "A bug that made the app crash when importing CSV files under 20 MB has been fixed. "
+                "Dark mode is now available on Windows.", RELEASE, 1, 2)
+    assert "under 20" in wrong.rule and "larger than 20" in wrong.rule
 
 
 GUIDELINE = ("Adults with a blood pressure above 140/90 mmHg on repeated readings are diagnosed with hypertension. "
@@ -185,3 +212,31 @@ def test_a_value_the_sentence_gives_a_share_of(claim, sentence, expected):
     """ranges.share_of: "half the standard fee of 400 euros" gives the students' 200 euros (the quantity rule had
     called "Students pay 200 euros" Contradicted on every engine)."""
     assert quantity_conflicts(claim, sentence, same_figure=True) == expected
+
+
+@pytest.mark.parametrize("claim, sentence, agree", [
+    ("The app failed from just before 8am.", "From 07:55 the app was unable to connect.", True),
+    ("The app failed from around 8am.", "From 07:50 the app was unable to connect.", True),
+    ("The app failed from shortly after 8am.", "From 08:10 the app was unable to connect.", True),
+    ("The report is due by 6pm.", "The report is due at 17:30.", True),
+    # the time said exactly, the other side of it, or further than the word reaches
+    ("The app failed from 8am.", "From 07:55 the app was unable to connect.", False),
+    ("The app failed from just after 8am.", "From 07:55 the app was unable to connect.", False),
+    ("The app failed from just before 8am.", "From 07:15 the app was unable to connect.", False),
+])
+def test_a_time_said_roughly_holds_the_times_it_reaches(claim, sentence, agree):
+    (c,), (x,) = [m for m in mentions(claim) if m.kind == "time"], [m for m in mentions(sentence) if m.kind == "time"]
+    assert values_agree(claim, c, sentence, x) is agree
+    assert (quantity_conflicts(claim, sentence, same_figure=True) == []) is agree
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_an_outage_from_just_before_8am_against_07_55_is_supported(engine):
+    """A status report answer: "… from just before 8am" was Contradicted on the context engine ("the claim says 8am,
+    the source 07:55")."""
+    context = ("From 07:55 BST on Saturday 12 April, the Brightwell Home app was unable to connect to some appliances. "
+               "Engineers confirmed the issue at 08:20 and posted the first status update.")
+    res = ground("On Saturday 12 April, the Brightwell Home app lost its connection to some appliances from just "
+                 "before 8am.", [context], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = res.verdicts
+    assert v.label == SUPPORTED and v.anchor == 0, v.rule

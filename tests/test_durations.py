@@ -53,7 +53,9 @@ HOUR = 3600
     ("A 5-year-old child can attend.", []),
     # working days are days; a working week is five of them ("about two working weeks" had been Contradicted by
     # "within ten working days")
-    ("Delivery takes three to five working days.", [("three to five working days", 3 * 24 * 0.95, 5 * 24 * 1.05)]),
+    # five working days may take seven on the calendar ("within about four weeks" had been Contradicted by "within
+    # 20 working days")
+    ("Delivery takes three to five working days.", [("three to five working days", 3 * 24 * 0.95, 7 * 24 * 1.05)]),
     ("It takes about two working weeks.", [("about two working weeks", 10 * 24 * 0.85, 10 * 24 * 1.15)]),
     # halves and quarters ("The taster sessions last an hour and a half" had been read as an hour; "roughly a quarter
     # of an hour" as about an hour, Contradicted by "about 15 minutes")
@@ -192,6 +194,14 @@ KEYNOTE = ("Dr Amara Osei will give the keynote on the first day of the conferen
     # days said as working days ("Standard delivery takes up to a week" was Unsupported on every engine)
     ("Standard delivery takes up to a week.", "Standard delivery takes three to five working days and is free on "
      "orders over 40 pounds.", [("up to a week", "three to five working days")]),
+    # the claim's most where the sentence's span goes further: "up to 12 hours" against "1 to 24 hours" (Supported by
+    # this rule on every engine, against the model's contradiction); the same most, a span within it, hold
+    ("The start can be delayed by up to 12 hours.", "You can delay the start of a programme by 1 to 24 hours.", []),
+    ("The start can be delayed by up to 12 hours.", "You can delay the start by up to 24 hours.", []),
+    ("The start can be delayed by up to 24 hours.", "You can delay the start of a programme by 1 to 24 hours.",
+     [("up to 24 hours", "1 to 24 hours")]),
+    ("The start can be delayed by up to 24 hours.", "You can delay the start of a programme by 1 to 12 hours.",
+     [("up to 24 hours", "1 to 12 hours")]),
     # two lower limits hold nothing of each other ("over two months" / "over two weeks")
     ("The update will roll out over two months.", "The update is free and will roll out over two weeks.", []),
     # a share is a figure too (an everyday batch had turned Supported: the shares rule contradicts it)
@@ -214,6 +224,17 @@ def test_a_conference_of_three_days_from_4_to_6_june_is_supported(engine):
     assert three.rule.startswith("the length it gives: context sentence 1: it says “4 to 6 June”, and the claim "
                                  "“three days”"), three.rule
     assert five.label == CONTRADICTED and five.anchor == 0, five.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_delay_of_up_to_12_hours_against_1_to_24_hours_is_contradicted(engine):
+    context = ("The Eco programme takes 3 hours and uses the least water. You can delay the start of a programme by 1 to "
+               "24 hours. The Quick programme takes 30 minutes.")
+    res = ground("The start can be delayed by up to 12 hours. The Eco programme takes 3 hours.", [context],
+                 GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    delay, eco = res.verdicts
+    assert delay.label == CONTRADICTED and delay.anchor == 1 and "the length it gives" not in delay.rule, delay.rule
+    assert eco.label == SUPPORTED and eco.anchor == 0, eco.rule
 
 
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))

@@ -24,6 +24,9 @@ CARD = "The card can be used in all branches except those at airports and train 
 GALLERY = "It runs from 14 June to 8 September and is open daily except Mondays."
 
 
+PLAN = "From 1 June 2024, the monthly price of the Standard plan will rise from £18 to £21, excluding VAT."
+
+
 @pytest.mark.parametrize("claim, sentence, expected", [
     ("Assistance dogs are welcome.", "Pets are not allowed, except assistance dogs.",
      ("assistance dogs", "except assistance dogs")),
@@ -59,6 +62,11 @@ GALLERY = "It runs from 14 June to 8 September and is open daily except Mondays.
                                                          "stations")),
     ("The card can be used at train stations.", CARD, ("train stations", "except those at airports and train stations")),
     ("The card can be used in all branches.", CARD, None),
+    # the claim leaves the exception out itself ("£21 a month before VAT" had been Contradicted on the context engine)
+    ("The Standard plan goes up to £21 a month before VAT.", PLAN, None),
+    ("The Standard plan costs £21 excluding VAT.", PLAN, None),
+    ("The Standard plan costs £21 plus VAT.", PLAN, None),
+    ("VAT is included in the Standard plan's price.", PLAN, ("VAT", "excluding VAT")),
 ])
 def test_the_claims_subject_as_the_sentences_exception(claim, sentence, expected):
     found = excepted(claim, sentence)
@@ -229,3 +237,12 @@ def test_one_of_the_listed_exceptions_is_contradicted(engine):
     wrong, _ = contradicted_and_backed(engine, "The card can be used at airport branches. Points expire after a year.",
                                        context, 2, 1)
     assert "those at airports" in wrong.anchor_conflict
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_price_before_vat_against_the_price_excluding_vat_is_supported(engine):
+    context = PLAN + " The Premium plan stays at £36 a month. Annual billing saves two months."
+    res, by_sentence = _verdicts("From 1 June 2024, the Standard plan goes up to £21 a month before VAT.", context,
+                                 engine)
+    (v,) = by_sentence[0]
+    assert v.label == SUPPORTED and v.anchor == 0 and "exception" not in v.rule, v.rule

@@ -29,6 +29,10 @@ from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairS
     ("Costs were cut by 10 percent.", "Costs increased by 10 percent.", [("10 percent (cut)", "10 percent (increased)")]),
     ("Sales fell by 10%.", "Sales were down 10% on the year.", []),                        # both down
     ("About 20% more patients responded.", "The response rate was 20% in both arms.", []),  # no direction there
+    # "more slowly" is less ("grow about 20% more slowly" was Contradicted by "added about 20% less skeleton")
+    ("Corals with D7 grow about 20% more slowly.", "Corals hosting D7 added about 20% less skeleton each year.", []),
+    ("Corals with D7 grow about 20% more slowly.", "Corals hosting D7 added about 20% more skeleton each year.",
+     [("20% (more slowly)", "20% (more)")]),
     # a bound is no direction, nor a verb after the value: it is its subject's ("homes lost power")
     ("Over 200,000 homes lost power.", "More than 200,000 homes lost power, and about 40,000 were still without "
      "electricity on Friday.", []),

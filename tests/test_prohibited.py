@@ -14,7 +14,7 @@ from grounding.pipeline import rederive
 from grounding.prohibited import LIMIT_RULE, as_limit, limit_target
 from grounding.types import CONTRADICTED, SUPPORTED
 from grounding.ranges import in_range
-from grounding.values import NEGATED_BOUND
+from grounding.bounds import NEGATED_BOUND
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 

@@ -9,9 +9,10 @@ import pytest
 
 from grounding import GroundingConfig, ground
 from grounding.groups import opposite_groups
-from grounding.reversal import (comparisons, denied_predicate, opposite_comparisons, opposite_conditions, opposite_order,
+from grounding.reversal import (comparisons, denied_predicate, opposite_comparisons, opposite_conditions,
                                 reversals)
 from grounding.slots import role_swaps
+from grounding.step_order import opposite_order
 from grounding.types import CONTRADICTED, SUPPORTED
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"

@@ -47,3 +47,19 @@ def test_an_election_answer_that_rounds_the_votes_is_supported(engine):
         "with just over 14,000 votes.", context, 1, 0)
     assert "read in the source's words: “Priya Desai won the Kelsborough mayoral by-election with 14,206 votes.”" \
         in right.explanation
+
+
+@pytest.mark.parametrize("hypothesis, expected", [
+    ("The app failed from just before 8am.", [(20, 35, "07:55")]),
+    ("The app failed from around 8am.", [(20, 30, "07:55")]),
+    # the other side, the time itself, a time out of reach, "by" (a bound the quantity rule reads)
+    ("The app failed from just after 8am.", []),
+    ("The app failed from 8am.", []),
+    ("The app failed from just before 9am.", []),
+    ("The app failed by 8am.", []),
+])
+def test_a_time_said_roughly_reads_as_the_sources_time(hypothesis, expected):
+    premise = "From 07:55 BST on Saturday 12 April, the app was unable to connect."
+    assert round_edits(premise, hypothesis) == expected
+    for start, end, said in expected:
+        assert hypothesis[start:end].endswith("8am") and said in premise

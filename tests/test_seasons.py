@@ -41,6 +41,15 @@ from grounding.types import CONTRADICTED, SUPPORTED
     ("The site is not open from April to September.", "The site is open all year round.", []),
     ("The museum is open all year.", "The museum opened in May 2019 and welcomed 20,000 visitors from June to August.", []),
     ("The site is open all year.", "The site is open all year, with a reduced service from November to February.", []),
+    # the months anywhere in a timetable, days allowed ("Tours run on Fridays and Saturdays all year round" was
+    # Supported on every engine, P(e) 0.79); not in a sentence about the past
+    ("Tours run on Fridays and Saturdays all year round.", "Tours start at 10:30am outside the Corn Exchange every "
+     "Friday and Saturday from March to November.", [("all year round", "March to November")]),
+    ("The tours run all year.", "Tours run daily at 11am and 2pm from 1 May to 30 September.",
+     [("all year", "1 May to 30 September")]),
+    ("The museum is open all year.", "The museum has welcomed school groups from June to August.", []),
+    ("The museum is open all year.", "The museum welcomed school groups from June to August.", []),
+    ("The tours run all year.", "Tours run from 1 January to 31 December.", []),
 ])
 def test_all_year_against_part_of_it(claim, sentence, expected):
     assert season_conflicts(claim, sentence) == expected
@@ -71,6 +80,20 @@ def test_a_pool_open_all_year_against_late_may_to_early_september_is_contradicte
                "5, and adults pay 6 pounds.")
     (v,) = ground("The outdoor pool is open all year.", [context], GroundingConfig(engine=engine)).verdicts
     assert v.label == CONTRADICTED and v.anchor == 0, v.rule
+
+
+FOOD_WALK = ("Our old-town food walk visits six family-run stops. Tours start at 10:30am outside the Corn Exchange every "
+             "Friday and Saturday from March to November. The price is £55 per person and covers all tastings.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_tours_all_year_against_a_timetable_from_march_to_november_are_contradicted(engine):
+    res = ground("Tours run on Fridays and Saturdays all year round, starting at 10:30am from the Corn Exchange. "
+                 "The walk visits six family-run stops.", FOOD_WALK, GroundingConfig(engine=engine))
+    tours, stops = res.verdicts
+    assert tours.label == CONTRADICTED and tours.anchor == 1, tours.rule
+    assert "the claim says all year round, the source March to November" in tours.rule
+    assert stops.label == SUPPORTED and stops.anchor == 0, stops.rule
 
 
 CASTLE = ("Visitors to the castle must book a time slot online. Adult tickets cost 18 pounds, and children under 16 go "

@@ -1,0 +1,98 @@
+"""A value the sentence gives one of the things it tells apart, said of another: "In winter the last boat back
+leaves at 6:40pm" against "… the last boat back leaves at 6:40pm in summer and 4:30pm in winter"; "In hard-water
+areas that is every 500 cups" against "every 200 cups in hard-water areas and every 500 cups in soft-water areas"
+(each Supported on every engine: the model reads that both values and both words are there, not which goes with
+which).
+
+The sentence gives two values of one kind or more (times, numbers, prices, shares; grounding.entities), each
+followed by what it is for, up to two words (a unit) between: "6:40pm in summer", "200 cups in hard-water areas",
+"£10 for adults"; or led by it in its own part of the sentence ("in summer at 6:40pm, and in winter at 4:30pm").
+The things are told apart by their telling words (those not in every thing's phrase: "hard-water" / "soft-water",
+not "areas"), and no value is given twice. The claim names one of the things in a part of it (split at ", and",
+"; ", "but", "while", "whereas"), or names just one in all, and gives there the value the sentence gives another of
+them, and not its own: a conflict of figures (learned.quantity_conflicts with `same_figure`), written as the value
+with the thing each text gives it to: ("6:40pm (winter)", "4:30pm (winter)").
+"""
+from __future__ import annotations
+
+import re
+
+from grounding.entities import Mention, mentions
+from grounding.invisible import judged_text
+
+_KINDS = frozenset({"time", "number", "money", "percent"})
+_PREP = r"(?:in|for|on|during|at)\s+(?:the\s+)?"
+# what a value is for, right after it: "6:40pm in summer and", "200 cups in hard-water areas and"
+_AFTER = re.compile(rf"\s*(?:[a-z]+\s+){{0,2}}?{_PREP}(?P<q>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
+                    r"\s*(?=,|;|\.|\)|$|\b(?:and|but|or|while|whereas)\b)")
+# what a value is for, leading its own part: "and in winter at 4:30pm", "; for children, £5"
+_BEFORE = re.compile(rf"(?:^|,|;|\b(?:and|but|while|whereas)\b)\s*{_PREP}(?P<q>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
+                     r"\s*,?\s*(?:[a-z]+\s+){0,3}?$")
+_PARTS = re.compile(r",\s*(?:and|but|while|whereas)\s+|;\s+|\s+(?:but|while|whereas)\s+", re.IGNORECASE)
+_GENERIC = frozenset({"the", "a", "an", "areas", "area", "months", "month", "days", "day", "time", "times", "season",
+                      "seasons", "period", "periods"})
+
+
+def _words(phrase: str) -> frozenset:
+    return frozenset(w for w in re.findall(r"[a-z][\w-]*", phrase.lower()) if w not in _GENERIC)
+
+
+def _given(sentence: str) -> dict[str, Mention]:
+    """{the thing's phrase: its value} of the sentence's values that say what they are for; {} where fewer than two
+    things of one kind, or a thing or value given twice."""
+    out: dict[str, Mention] = {}
+    ms = [m for m in mentions(sentence) if m.kind in _KINDS]
+    for i, m in enumerate(ms):
+        end = ms[i + 1].start if i + 1 < len(ms) else len(sentence)
+        start = ms[i - 1].end if i else 0
+        after = _AFTER.match(sentence[m.end:end])
+        before = None if after else _BEFORE.search(sentence[start:m.start])
+        found = after or before
+        if found is None:
+            continue
+        q = found.group("q").lower()
+        if q in out:
+            return {}
+        out[q] = m
+    if len(out) < 2 or len({m.kind for m in out.values()}) != 1 or len({m.key for m in out.values()}) != len(out):
+        return {}
+    return out
+
+
+def _telling(given: dict[str, Mention]) -> dict[str, frozenset]:
+    """{phrase: the words that tell its thing from the others}; {} where two things share all their words."""
+    common = frozenset.intersection(*(_words(q) for q in given))
+    out = {q: _words(q) - common for q in given}
+    return out if all(out.values()) else {}
+
+
+def _names(text: str, words: frozenset) -> bool:
+    flat = text.lower().replace("-", " ")
+    return all(re.search(rf"(?<![\w-]){re.escape(w.replace('-', ' '))}(?![\w-])", flat) for w in words)
+
+
+def crossed_values(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's value and thing, the sentence's value for that thing)] (module doc)."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    given = _given(sentence)
+    telling = _telling(given) if given else {}
+    if not telling:
+        return []
+    named_in_all = [q for q, w in telling.items() if _names(claim, w)]
+    out, offset = [], 0
+    for part in _PARTS.split(claim):
+        begin = claim.find(part, offset)
+        offset = begin + len(part)
+        named = [q for q, w in telling.items() if _names(part, w)] or (named_in_all if len(named_in_all) == 1 else [])
+        if len(named) != 1:
+            continue
+        (q,) = named
+        own = given[q]
+        for c in mentions(part):
+            if c.kind != own.kind or c.key == own.key:
+                continue
+            other = next((o for o, m in given.items() if o != q and m.key == c.key), None)
+            if other is not None and not any(m.key == own.key for m in mentions(part)):
+                label = " ".join(sorted(telling[q]))
+                out.append((f"{c.surface} ({label})", f"{own.surface} ({label})"))
+    return out

@@ -1,0 +1,52 @@
+"""The figure rules beyond plain values (learned.quantity_conflicts with `same_figure`): each reads one kind of figure
+two texts may give differently and returns (the claim's words, the sentence's) pairs, in the order a verdict names
+them; a pair of a figure already read is not named twice.
+"""
+from __future__ import annotations
+
+from grounding.caps import cap_conflicts
+from grounding.colours import colour_conflicts
+from grounding.crossed_values import crossed_values
+from grounding.durations import duration_conflicts
+from grounding.frequencies import times_conflicts
+from grounding.grades import grade_conflicts
+from grounding.hours import hours_conflicts, span_end_conflicts
+from grounding.monthdays import month_day_conflicts
+from grounding.months import month_conflicts
+from grounding.multiples import multiple_conflicts
+from grounding.ranks import rank_conflicts
+from grounding.seasons import season_conflicts
+from grounding.units import one_conflicts, period_conflicts
+from grounding.verbatim import own_words_conflicts
+from grounding.weekdays import other_days, weekday_conflicts
+
+
+def figure_conflicts(claim: str, context: str, out: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Extends `out` (the plain values' pairs) with every figure rule's, and returns it."""
+    # a rank ("the second tallest" / "the third tallest"), a multiple or fraction ("tripled" / "doubled")
+    out.extend(rank_conflicts(claim, context) + multiple_conflicts(claim, context))
+    # how long, in other units or spans ("an hour" / "35 to 40 minutes"); once: "10-year" is the "10 year" already read
+    out.extend(d for d in duration_conflicts(claim, context)
+               if not any(c in (w := d[0].replace("-", " ")) or w in c for c, _ in out))
+    out.extend(cap_conflicts(claim, context))        # no limit against a cap ("unlimited claims" / "up to two")
+    out.extend(hours_conflicts(claim, context))      # all day against hours that end ("24 hours" / "6am to 11pm")
+    # a start or end against a span's ("ends at 3pm" / "from 8:45am to 3:15pm")
+    out.extend(d for d in span_end_conflicts(claim, context) if not any(d[0] == c for c, _ in out))
+    out.extend(month_day_conflicts(claim, context))  # a day of each month ("the 15th" / "the first day")
+    # a month against others ("in June" / "3 May to 17 May")
+    out.extend(d for d in month_conflicts(claim, context) if not any(d[0] in c for c, _ in out))
+    # every day against some days ("every evening" / "on Monday, …"), or other days
+    out.extend(weekday_conflicts(claim, context))
+    out.extend(d for d in other_days(claim, context) if not any(d[0] in c or c in d[0] for c, _ in out))
+    out.extend(grade_conflicts(claim, context))      # another grade of one scale ("outstanding" / "good")
+    out.extend(colour_conflicts(claim, context))     # a count of colours against those named ("four colours" / three)
+    out.extend(season_conflicts(claim, context))     # all year against part of it ("open all year" / "March to October")
+    out.extend(times_conflicts(claim, context))      # a count of times ("renewed three times" / "twice")
+    # one of a thing ("two bathrooms" / "one bathroom"), a value per another period ("120 pounds a year" / "a term")
+    out.extend(d for d in one_conflicts(claim, context) + period_conflicts(claim, context)
+               if not any(d[0] == c for c, _ in out))
+    # the claim's words, then another value
+    out.extend(d for d in own_words_conflicts(claim, context) if not any(d[0] in c for c, _ in out))
+    # a value given one thing said of another ("6:40pm in summer and 4:30pm in winter" / "in winter … 6:40pm")
+    out.extend(crossed_values(claim, context))
+    return out

@@ -1,0 +1,52 @@
+"""A refund the source rules out: "The application costs £120, and you get this back if your application is turned
+down" against "The application fee is £120 and is non-refundable" (Partially supported on every engine: the model
+reads the fee, not the refund).
+
+The claim gives money back (not negated within the few words before: "refunded", "refundable", "get it back", "get
+your deposit back", "money back", "reimbursed", "paid back") and the sentence says it is not given back ("non-refundable",
+"not refunded", "will not be refunded", "no refunds", "cannot be reimbursed") and never that it is; or the claim rules
+a refund out and the sentence, with no condition ("if", "unless", "when", "within", "provided", "as long as"), gives
+one. The two share a noun (spaCy's lemmas: "application", "deposit", "fee"). The reversal rule (reversal.reversals)
+gives the pair.
+"""
+from __future__ import annotations
+
+import re
+
+from grounding.decompose import parse
+
+_BACK = r"(?:it|this|that|them|(?:the|your|their)\s+(?:[\w£$€.,-]+\s+){0,2}?(?:money|fee|deposit|payment|cost|charge))"
+_YES = re.compile(rf"\b(?:refund(?:ed|able)?|(?:get|have|receive)\s+{_BACK}\s+back|money\s+back|reimburs(?:ed|able)"
+                  r"|paid\s+back|given\s+back)\b", re.IGNORECASE)
+_NO = re.compile(r"\bnon-?\s?refundable\b|\bno\s+refunds?\b|\b(?:not|never|no\s+longer)\s+(?:be\s+)?(?:refund(?:ed|able)"
+                 r"|reimbursed|paid\s+back|given\s+back)\b|\b(?:cannot|can't|won't|will\s+not|shall\s+not)\s+be\s+"
+                 rf"(?:refunded|reimbursed|paid\s+back|given\s+back)\b|\b(?:not|never)\s+(?:get|receive)\s+{_BACK}\s+back\b",
+                 re.IGNORECASE)
+_DENIED_BEFORE = re.compile(r"\b(?:not|never|no|n't|cannot|won't)\b[^,.;:]{0,20}$", re.IGNORECASE)
+_CONDITION = re.compile(r"\b(?:if|unless|when|within|provided|as\s+long\s+as|only)\b", re.IGNORECASE)
+_GENERIC = frozenset({"you", "it", "this", "that", "thing", "way", "time"})
+
+
+def _gives(text: str) -> re.Match | None:
+    """The first refund `text` gives, not one it rules out."""
+    ruled_out = [(m.start(), m.end()) for m in _NO.finditer(text)]
+    return next((m for m in _YES.finditer(text) if not any(a <= m.start() < b for a, b in ruled_out)
+                 and not _DENIED_BEFORE.search(text[max(0, m.start() - 25):m.start()])), None)
+
+
+def _nouns(text: str) -> frozenset:
+    return frozenset(t.lemma_.lower() for t in parse(text) if t.pos_ in ("NOUN", "PROPN")) - _GENERIC
+
+
+def refund_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's words, the sentence's)] where one gives a refund the other rules out (module doc)."""
+    given, ruled_out = _gives(claim), _NO.search(sentence)
+    if given is not None and ruled_out is not None and _gives(sentence) is None:
+        pair = (given.group(0), ruled_out.group(0))
+    else:
+        ours, theirs = _NO.search(claim), _gives(sentence)
+        if ours is None or theirs is None or _gives(claim) is not None or _NO.search(sentence) \
+                or _CONDITION.search(sentence):
+            return []
+        pair = (ours.group(0), theirs.group(0))
+    return [pair] if _nouns(claim) & _nouns(sentence) else []

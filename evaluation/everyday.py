@@ -12,9 +12,11 @@ reader accepts). The batches were written by people who were given only that for
 of mistakes a summariser makes, never the rules; each was first run on the code of its day before any rule was
 written from it (README, "Everyday batches").
 
-Counts one verdict per answer sentence and engine: wrong when a claim of the sentence gets a label its declaration
-does not allow (``grounding.examples.expected_problems``), or the answer splits into another number of sentences
-than it declares. Prints per batch the wrong count per engine and in all, --show every wrong line (batch-example,
+Counts one verdict per answer sentence and engine: wrong when the sentence's label is not one its declaration allows,
+or the answer splits into another number of sentences than it declares. A sentence the claims engine splits into
+several claims is labelled from theirs (`sentence_label`: a backed claim beside an unmentioned one is the sentence
+Partially supported, as the claims list shows it); a sentence of one claim has that claim's label (a Supported one
+that names a source against it may be declared "Supported (conflict named)", as the app examples do). Prints per batch the wrong count per engine and in all, --show every wrong line (batch-example,
 sentence, engine, label and rule, the allowed labels, the sentence). --save writes every line's outcome as JSON;
 --against an earlier --save lists the lines that turned right or wrong since (the check after a rule change: no
 right line may turn wrong).
@@ -30,6 +32,7 @@ from pathlib import Path
 
 from grounding.config import ENGINES, GroundingConfig
 from grounding.examples import claim_label
+from grounding.types import CONTRADICTED, NOT_ASSESSED, PARTIAL, SUPPORTED, UNSUPPORTED
 
 BATCH_DIR = Path(__file__).resolve().parent / "everyday"
 
@@ -68,6 +71,21 @@ def load_batch(path: Path) -> list[dict]:
 ALLOWED = {"Supported", "Partially supported", "Unsupported", "Contradicted", "Supported (conflict named)"}
 
 
+def sentence_label(labels: list[str]) -> str:
+    """One label for an answer sentence from its claims' verdicts (the claims engine splits a sentence into claims):
+    Contradicted if any claim is; Supported if every claim is; Unsupported if every claim is (Not assessed if any is
+    and none is Contradicted); otherwise, some of it backed and some not, Partially supported."""
+    if CONTRADICTED in labels:
+        return CONTRADICTED
+    if NOT_ASSESSED in labels:
+        return NOT_ASSESSED
+    if labels and all(x == SUPPORTED for x in labels):
+        return SUPPORTED
+    if labels and all(x == UNSUPPORTED for x in labels):
+        return UNSUPPORTED
+    return PARTIAL
+
+
 def check(example: dict, result, engine: str) -> list[dict]:
     """One line per declared answer sentence: {key, ok, got, rule, allowed, text}."""
     by_sentence: dict[int, list] = {}
@@ -80,11 +98,13 @@ def check(example: dict, result, engine: str) -> list[dict]:
     for n, allowed in sorted(example["expect_labels"].items()):
         found = by_sentence.get(n, [])
         got = [claim_label(result, v) for v, _ in found]
-        ok = split_ok and bool(found) and all(g in allowed or v.label in allowed for g, (v, _) in zip(got, found))
+        whole = sentence_label([v.label for v, _ in found])
+        ok = split_ok and bool(found) and (whole in allowed if len(found) > 1 else got[0] in allowed
+                                           or found[0][0].label in allowed)
         text = result.response_sentences[n - 1].text if n <= len(result.response_sentences) else ""
         lines.append({"key": f"{example['name'].split()[0]} R{n} {engine}", "ok": ok,
-                      "got": " / ".join(got) or ("no verdict" if split_ok else
-                                                 f"split into {len(result.response_sentences)} sentences"),
+                      "got": (f"{whole} ({' / '.join(got)})" if len(got) > 1 else " / ".join(got)) or (
+                          "no verdict" if split_ok else f"split into {len(result.response_sentences)} sentences"),
                       "rule": " / ".join((v.rule or "")[:90] for v, _ in found), "allowed": allowed, "text": text})
     return lines
 

@@ -82,3 +82,26 @@ def test_save_and_against_list_the_lines_that_turned(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "1 right -> wrong, 0 wrong -> right" in out and "  now wrong: 0-1 R2 context" in out
     assert "0-1 R2 context: Contradicted [" in out and "expected Supported: Zentrovir raised liver enzyme" in out
+
+
+def test_a_sentence_label_from_its_claims():
+    assert ed.sentence_label(["Supported", "Unsupported"]) == "Partially supported"
+    assert ed.sentence_label(["Supported", "Contradicted"]) == "Contradicted"
+    assert ed.sentence_label(["Supported", "Supported"]) == "Supported"
+    assert ed.sentence_label(["Unsupported", "Unsupported"]) == "Unsupported"
+    assert ed.sentence_label(["Partially supported", "Supported"]) == "Partially supported"
+    assert ed.sentence_label(["Supported", "Not assessed"]) == "Not assessed"
+
+
+def test_a_sentence_the_claims_engine_splits_is_labelled_from_its_claims(tmp_path):
+    """"The pool opens at 7am and has a sauna": the claims engine reads two claims, one backed, one never mentioned;
+    the sentence is Partially supported, as declared."""
+    path = tmp_path / "pool.json"
+    path.write_text(json.dumps({"batch": 0, "genre": "test", "examples": [{
+        "name": "0-2 pool", "question": "", "expect": "",
+        "context": "The pool opens at 7am every day. Swimming lessons cost £8 each. The gym is on the first floor.",
+        "response": "The pool opens at 7am and has a sauna. Lessons cost £8.",
+        "expect_labels": {"1": ["Partially supported"], "2": ["Supported"]}}]}))
+    lines = ed.run([path], ["claims"], None, 2)["pool"]
+    assert [x["ok"] for x in lines] == [True, True]
+    assert lines[0]["got"] == "Partially supported (Supported / Unsupported)"

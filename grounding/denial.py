@@ -171,6 +171,10 @@ def _phrase(noun) -> tuple[frozenset, str]:
     return lemmas, text
 
 
+# verbs that keep their object out ("The cathode avoids cobalt" says what "contains no cobalt" says)
+_WITHOUT = frozenset({"avoid", "lack", "exclude", "omit", "skip", "ban", "prohibit", "forbid"})
+
+
 def claim_objects(claim_text: str) -> list[ClaimObject]:
     """The objects a claim asserts something of; none when the claim does not assert (see `_asserts`)."""
     from grounding.decompose import parse
@@ -184,8 +188,8 @@ def claim_objects(claim_text: str) -> list[ClaimObject]:
         acted = done or any(c.dep_ == "agent" for c in v.children)  # is involved"
         deps = _OBJECT_DEPS | ({"nsubjpass"} if passive and acted else set())
         for obj in (c for c in v.children if c.dep_ in deps and c.pos_ in ("NOUN", "PROPN")):
-            if _denies(obj):     # "there were no effective therapies": the claim denies it itself
-                continue
+            if _denies(obj) or _lemma(v) in _WITHOUT:   # "there were no effective therapies", "avoids cobalt": the
+                continue                                 # claim denies it itself
             mods, text = _phrase(obj)
             required = frozenset(_lemma(c) for c in obj.children if c.dep_ in ("amod", "compound")
                                  and c.pos_ in _CONTENT_POS and _lemma(c) not in QUANTIFIERS)

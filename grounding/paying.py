@@ -10,7 +10,7 @@ import re
 
 MONEY = re.compile(r"(?:euro|dollar|pound|cent|penny|pence|yen|franc|fee|charge)s?$|[£$€]|^\d[\d.,]*p$", re.I)
 PRICE_NOUNS = frozenset({"fee", "price", "cost", "charge", "fare", "rent", "rate", "subscription", "premium"})
-_BUYING = frozenset({"buy", "purchase", "hire", "rent", "order", "book"})
+_BUYING = frozenset({"buy", "purchase", "hire", "rent", "order", "book", "borrow"})
 
 
 def fare(verb) -> str | None:
@@ -43,16 +43,20 @@ def paid_to(verb):
     return None
 
 
+_A_FEE = frozenset({"fee", "charge"})     # "borrow binoculars for a small fee": a price with no amount
+
+
 def bought(verb) -> tuple[object, str] | None:
     """(the thing, the words) of "buy / hire / rent … <thing> for <amount>" ("can buy a reusable bag for 50p", "hire a
-    bike for 10 pounds a day"); None without an amount."""
+    bike for 10 pounds a day", "borrow binoculars for a small fee"); None without an amount or a fee."""
     if verb.lemma_.lower() not in _BUYING or any(c.dep_ == "neg" for c in verb.children):
         return None
     thing = next((c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "NOUN"), None)
     for prep in (c for c in verb.children if thing is not None and c.dep_ == "prep" and c.lower_ in ("for", "at")):
         money = [t for c in prep.children if c.dep_ == "pobj" for t in c.subtree]
         if any(MONEY.search(t.text) or MONEY.search(t.lemma_) for t in money) and any(
-                t.like_num or t.text[:1].isdigit() or t.text[:1] in "£$€" for t in money):
+                t.like_num or t.text[:1].isdigit() or t.text[:1] in "£$€" for t in money) \
+                or prep.lower_ == "for" and any(t.lemma_.lower() in _A_FEE for t in money):   # "for a small fee"
             return thing, verb.doc[verb.i:max(t.i for t in money) + 1].text
     return None
 

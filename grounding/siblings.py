@@ -102,9 +102,10 @@ def about_another(claim: str, sentence: str) -> bool:
     return bool(another_kind(claim, sentence))
 
 
-# words of kind that name one thing: "the final bus" is "the last bus"
-_SAME_MARK = {"final": "last", "last": "final", "biggest": "largest", "largest": "biggest", "main": "principal",
-              "principal": "main", "yearly": "annual", "annual": "yearly"}
+# words of kind that name one thing: "the final bus" is "the last bus", "early projects" are "the first projects"
+_ALIKE = ({"final", "last"}, {"biggest", "largest"}, {"main", "principal"}, {"yearly", "annual"},
+          {"early", "first", "initial"})
+_SAME_MARK = {w: frozenset(group) - {w} for group in _ALIKE for w in group}
 
 
 def another_kind(claim: str, sentence: str) -> str:
@@ -118,11 +119,11 @@ def another_kind(claim: str, sentence: str) -> str:
     if subject is None or not subject[1]:
         return ""
     head, marks = subject
-    marks = frozenset(marks) | {_SAME_MARK[m] for m in marks if m in _SAME_MARK}   # "final bus" is the "last bus"
+    marks = frozenset(marks).union(*(_SAME_MARK.get(m, ()) for m in marks))   # "final bus" is the "last bus"
     sentence = judged_text(sentence)
     words = set(re.findall(r"[a-z0-9]+", sentence.lower()))
     if not re.search(rf"(?<!\w){re.escape(head[:max(3, len(head) - 2)])}", sentence, re.IGNORECASE) \
-            or not any(m not in words and _SAME_MARK.get(m) not in words for m in marks):
+            or not any(m not in words and not _SAME_MARK.get(m, frozenset()) & words for m in marks):
         return ""
     from grounding.decompose import parse
     for t in parse(sentence):

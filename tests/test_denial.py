@@ -420,3 +420,23 @@ def test_a_grade_in_quotes_is_no_pending_improvement(engine):
                             "inspection.", context, 1, 0)
     assert _found("The school has improved.", "The school still requires improvement.") == [
         ("improved", "requires improvement", 0)]
+
+
+def test_a_claim_that_keeps_the_thing_out_itself_is_no_denied_mention():
+    """"The cathode avoids cobalt" says what "contains no cobalt" says (it had been Unsupported by this rule on the
+    context engine); "The cathode contains cobalt" is denied."""
+    sentence = {0: "The cathode is made from iron, manganese and a small amount of titanium, and contains no cobalt."}
+    assert denials("The cathode avoids cobalt, relying instead on iron and manganese.", sentence) == []
+    assert denials("The cathode lacks cobalt.", sentence) == []
+    (d,) = denials("The cathode contains cobalt.", sentence)
+    assert d.object.noun == "cobalt" and d.cue == "no cobalt"
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_cathode_that_avoids_cobalt_is_supported(engine):
+    context = ("The new sodium-ion cell stores 150 watt-hours per kilogram. The cathode is made from iron, manganese and a "
+               "small amount of titanium, and contains no cobalt or nickel. Tests used small coin cells.")
+    res = ground("The cathode avoids cobalt and nickel, relying instead on iron, manganese and a little titanium.",
+                 [context], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    assert [v.label for v in res.verdicts] == [SUPPORTED] * len(res.verdicts), [v.rule for v in res.verdicts]
+    assert all("denied mention" not in v.rule for v in res.verdicts)

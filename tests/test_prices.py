@@ -88,6 +88,11 @@ LIBRARY = ("The Central Library will extend its opening hours from 1 March. Entr
     # one qualifying word parsed two ways ("Packed" an adjective here, a verb there): the same thing
     ("Packed lunches come free with the holiday.", "Packed lunches can be ordered for £9 a day.",
      [("free", "for £ 9 a day")]),
+    # a fee with no amount is a price too ("for a small fee"); borrowing for one is hiring
+    ("You can hire a bike for a small fee.", "Bikes can be hired free of charge.", [("hire a bike for a small fee", "free")]),
+    ("Members can borrow a racket for a fee.", "Rackets can be borrowed free of charge.",
+     [("borrow a racket for a fee", "free")]),
+    ("You can borrow a racket for free.", "Rackets can be borrowed free of charge.", []),
 ])
 def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
     assert free_against_price(claim, sentence) == expected

@@ -28,6 +28,12 @@ BUS = "The final bus out of the city centre will now depart at half past eleven 
     # Unsupported on every engine against "the last bus leaving … at 11.30pm"); another one still tells it apart
     (BUS, "Later, the last bus leaves the city centre at 11.30pm.", ""),
     (BUS, "The night bus leaves the city centre at 11.30pm.", "night bus"),
+    # early, first and initial ("Early projects will focus on …" had been Unsupported on the context engine against
+    # "The first projects will study …")
+    ("Early projects will focus on proteins.", "The first projects will study proteins involved in disease.", ""),
+    ("The initial phase costs £2 million.", "The first phase will cost £2 million.", ""),
+    ("Early projects will focus on proteins.", "Later projects will study proteins involved in disease.",
+     "Later projects"),
 ])
 def test_another_thing_of_the_claims_kind(claim, sentence, expected):
     assert another_kind(claim, sentence) == expected

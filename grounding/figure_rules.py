@@ -14,7 +14,7 @@ from grounding.hours import hours_conflicts, span_end_conflicts
 from grounding.monthdays import month_day_conflicts
 from grounding.months import month_conflicts
 from grounding.multiples import multiple_conflicts
-from grounding.ranks import rank_conflicts
+from grounding.ranks import birth_order_conflicts, rank_conflicts
 from grounding.seasons import season_conflicts
 from grounding.units import one_conflicts, period_conflicts
 from grounding.verbatim import own_words_conflicts
@@ -25,6 +25,7 @@ def figure_conflicts(claim: str, context: str, out: list[tuple[str, str]]) -> li
     """Extends `out` (the plain values' pairs) with every figure rule's, and returns it."""
     # a rank ("the second tallest" / "the third tallest"), a multiple or fraction ("tripled" / "doubled")
     out.extend(rank_conflicts(claim, context) + multiple_conflicts(claim, context))
+    out.extend(birth_order_conflicts(claim, context))  # a place among siblings ("the eldest of five" / "the third")
     # how long, in other units or spans ("an hour" / "35 to 40 minutes"); once: "10-year" is the "10 year" already read
     out.extend(d for d in duration_conflicts(claim, context)
                if not any(c in (w := d[0].replace("-", " ")) or w in c for c, _ in out))

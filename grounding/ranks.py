@@ -106,3 +106,31 @@ def rank_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         if same and all(t.value != c.value for t in same):
             out.append((c.surface, same[0].surface))
     return out
+
+
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+           "eleven": 11, "twelve": 12}
+# a place among brothers and sisters: "the eldest of five children", "the third of five children of a rope-maker"
+_BORN = re.compile(rf"\b(?P<o>eldest|oldest|youngest|{_ORD})(?:\s+(?:child|daughter|son))?\s+of\s+(?P<n>"
+                   rf"{'|'.join(_COUNTS)}|\d{{1,2}})(?:\s+(?:children|sons|daughters|siblings|brothers|sisters))?\b",
+                   re.IGNORECASE)
+
+
+def birth_order_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's place, the sentence's)] where both place someone among as many brothers and sisters, the sentence
+    nowhere at the claim's place ("the eldest of five children" / "the third of five children"; eldest is first,
+    youngest last)."""
+    def read(text: str) -> list[tuple[int, int, str]]:
+        out = []
+        for m in _BORN.finditer(text):
+            n = _COUNTS.get(m.group("n").lower()) or int(m.group("n"))
+            word = m.group("o").lower()
+            out.append((n, 1 if word in ("eldest", "oldest") else n if word == "youngest" else _value(word), m.group(0)))
+        return out
+    theirs = read(sentence)
+    out = []
+    for n, place, said in read(claim):
+        same = [(p, other) for m, p, other in theirs if m == n]
+        if same and all(p != place for p, _ in same):
+            out.append((said, same[0][1]))
+    return out

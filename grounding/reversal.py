@@ -269,6 +269,9 @@ def reversals(claim: str, sentence: str) -> list[str]:
     from grounding.free import free_against_price, free_for_a_while   # free where the source gives a price, or free
     out += [f"the claim says {c}, the source {x}" for c, x in free_against_price(claim, sentence)] + [   # for a while
         f"the claim says “{c}”, the source “{x}”" for c, x in free_for_a_while(claim, sentence)]
+    from grounding.listed_names import swapped_names    # a named member of a list swapped ("Canada and Australia"),
+    from grounding.venues import elsewhere              # the same deed at another named place
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in swapped_names(claim, sentence) + elsewhere(claim, sentence)]
     from grounding.inclusions import left_out           # counted in where the source leaves it out ("not included");
     from grounding.refunds import refund_conflicts      # money back where the source rules it out ("non-refundable")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in left_out(claim, sentence) + refund_conflicts(claim, sentence)]

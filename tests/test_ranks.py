@@ -7,7 +7,7 @@ import pytest
 
 from grounding import GroundingConfig, ground
 from grounding.learned import quantity_conflicts
-from grounding.ranks import rank_conflicts, ranks
+from grounding.ranks import birth_order_conflicts, rank_conflicts, ranks
 from grounding.types import CONTRADICTED, SUPPORTED
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
@@ -116,3 +116,31 @@ def test_the_years_highest_grossing_against_its_third_is_contradicted(engine):
                         [FILM], config).verdicts
     assert top.label == CONTRADICTED and top.anchor == 1, top.rule
     assert third.label == SUPPORTED and third.anchor == 1, third.rule
+
+
+@pytest.mark.parametrize("claim, expected", [
+    ("She was the eldest of five children.", [("eldest of five children", "third of five children")]),
+    ("She was the youngest of five children.", [("youngest of five children", "third of five children")]),
+    ("She was the first of five children.", [("first of five children", "third of five children")]),
+    # the same place; as many said otherwise; another count of children
+    ("She was the third of five children.", []),
+    ("She was the 3rd of 5 children.", []),
+    ("She was the eldest of four children.", []),
+])
+def test_a_place_among_brothers_and_sisters(claim, expected):
+    sentence = "Edith Marrable was born in the market town of Sallowby, the third of five children of a rope-maker."
+    assert birth_order_conflicts(claim, sentence) == expected
+    assert all(pair in quantity_conflicts(claim, sentence, same_figure=True) for pair in expected)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_eldest_of_five_against_the_third_of_five_is_contradicted(engine):
+    """The biography of everyday batch 126: "She was the eldest of five children" was Supported on every engine (P(e)
+    0.68, the sentences read together), against "… the third of five children of a rope-maker"."""
+    from evaluation.everyday import BATCH_DIR, load_batch
+    (ex,) = [e for e in load_batch(BATCH_DIR / "126.json") if e["name"].startswith("126-1 ")]
+    res = ground(ex["response"], ex["context"], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
+    (v,) = [v for v in res.verdicts if res.claims[v.claim].sentence == 1]
+    assert res.claims[v.claim].text == "She was the eldest of five children."
+    assert v.label == CONTRADICTED, v.rule
+    assert "the claim says eldest of five children, the source third of five children" in v.rule

@@ -64,9 +64,10 @@ def _side_after(after: str) -> int:
     return 1 if _AT_LEAST_AFTER.match(after) else -1 if _AT_MOST_AFTER.match(after) else 0
 
 
-# a time said roughly: "just before 8am" (within 20 minutes before it), "shortly after", "about", "by" (at or before)
+# a time said roughly: "just before 8am" (within 20 minutes before it), "shortly after", "about" (15 either way); a
+# deadline ("by 7am") is a time of its own: "by half past six" is not "by 7am"
 _TIME_NEAR = re.compile(r"\b(?:(?P<before>(?:just|shortly|a\s+little|slightly)\s+before)|(?P<after>(?:just|shortly"
-                        r"|a\s+little|slightly)\s+after)|(?P<about>about|around|approximately|roughly)|(?P<by>by))"
+                        r"|a\s+little|slightly)\s+after)|(?P<about>about|around|approximately|roughly))"
                         r"(?:\s+about|\s+around)?\s*$", re.IGNORECASE)
 
 
@@ -80,5 +81,4 @@ def _time_reading(text: str, m: Mention) -> Optional[tuple[int, int]]:
     near = _TIME_NEAR.search(text[max(0, m.start - 30):m.start])
     if near is None:
         return t, t
-    return ((t - 20, t - 1) if near.group("before") else (t + 1, t + 20) if near.group("after")
-            else (t - 15, t + 15) if near.group("about") else (0, t))
+    return (t - 20, t - 1) if near.group("before") else (t + 1, t + 20) if near.group("after") else (t - 15, t + 15)

@@ -78,7 +78,7 @@ def _clock_edit(premise: str, hypothesis: str, mine) -> list[tuple[int, int, str
     from grounding.bounds import _TIME_NEAR
     from grounding.wording import phrases
     said = _TIME_NEAR.search(hypothesis[max(0, mine.start - 30):mine.start])
-    if said is None or said.group("by"):
+    if said is None:
         return []
     t = int(mine.value)
     low, high = (t - 20, t - 1) if said.group("before") else (t + 1, t + 20) if said.group("after") else (t - 15, t + 15)

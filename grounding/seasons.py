@@ -39,8 +39,9 @@ _RANGE = re.compile(rf"\b(?:open|opens|closed|closes|run|runs|operates?|availabl
 # the same months anywhere in a sentence that is not about the past, days allowed: "Tours start at 10:30am every
 # Friday from March to November", "Trips run daily from 1 May to 30 September"
 _DAY = r"(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?"
-_SPAN = re.compile(rf"\b(?:from|between)\s+(?:the\s+)?(?P<start>(?P<pa>{_PART})?{_DAY}(?P<a>{_MONTH}))(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?"
-                   rf"\s*(?:to|until|till|through|and|-|–|—)\s*(?:the\s+)?(?:{_PART})?{_DAY}(?P<b>{_MONTH})", re.IGNORECASE)
+_SPAN = re.compile(rf"\b(?:from|between)\s+(?:the\s+)?(?P<start>(?P<pa>{_PART})?{_DAY}(?P<a>{_MONTH}))"
+                   rf"(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?\s*(?:to|until|till|through|and|-|–|—)\s*(?:the\s+)?"
+                   rf"(?:{_PART})?{_DAY}(?P<b>{_MONTH})", re.IGNORECASE)
 _CLOSED_SEASON = re.compile(r"\bclose[sd]?\s+(?:in|during|over|for|through(?:out)?)\s+(?:the\s+)?"
                             r"(?:winter|summer|autumn|spring|low\s+season|off[\s-]season)(?:\s+months)?\b",
                             re.IGNORECASE)
@@ -63,7 +64,9 @@ def _past(text: str) -> bool:
 def _part_of_year(text: str):
     """The first months or season in `text` that leave part of the year out, as written, or None: a range of
     months said of being open, running or available that does not go round the whole year, or a season it closes in."""
-    spans = [*_RANGE.finditer(text), *(_SPAN.finditer(text) if not _past(text) else ())]
+    spans = list(_RANGE.finditer(text))
+    if _SPAN.search(text) and not _past(text):   # parsed only where such months stand
+        spans += _SPAN.finditer(text)
     for m in spans:
         a, b = _month(m.group("a")), _month(m.group("b"))
         if a != b and (b + 1) % 12 != a:     # "from January to December" is the whole year

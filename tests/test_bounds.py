@@ -218,7 +218,8 @@ def test_a_value_the_sentence_gives_a_share_of(claim, sentence, expected):
     ("The app failed from just before 8am.", "From 07:55 the app was unable to connect.", True),
     ("The app failed from around 8am.", "From 07:50 the app was unable to connect.", True),
     ("The app failed from shortly after 8am.", "From 08:10 the app was unable to connect.", True),
-    ("The report is due by 6pm.", "The report is due at 17:30.", True),
+    # a deadline is a time of its own ("by half past six" is not "by 7am")
+    ("Bins must be out by 6:30am.", "Bins must be out by 7am.", False),
     # the time said exactly, the other side of it, or further than the word reaches
     ("The app failed from 8am.", "From 07:55 the app was unable to connect.", False),
     ("The app failed from just after 8am.", "From 07:55 the app was unable to connect.", False),

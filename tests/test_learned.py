@@ -461,3 +461,34 @@ def test_a_dose_in_another_unit_is_contradicted(engine):
                  GroundingConfig(engine=engine).validate())
     (v,) = res.verdicts
     assert v.label == CONTRADICTED and v.rule.startswith("quantity override: the claim says 4 mg, the source 4 g"), v.rule
+
+
+@pytest.mark.parametrize("claim, expected", [
+    ("You can apply from 1 November 2025, and the deadline is 15 February 2026.",
+     [("15 February 2026", "15 January 2026")]),
+    ("You can apply from 1 December 2025, and the deadline is 15 January 2026.",
+     [("1 December 2025", "1 November 2025")]),
+    # both dates the sentence's; a month that holds its date; one date alone (which answers it is unknown)
+    ("You can apply from 1 November 2025, and the deadline is 15 January 2026.", []),
+    ("You can apply from 1 November 2025, and the deadline is in January 2026.", []),
+])
+def test_the_second_of_two_dates_where_the_first_agrees(claim, expected):
+    """Each gives two dates in the same order and the first is the same: the second answers the second ("… the
+    deadline is 15 February 2026" had been Partially supported on every engine: the sentence states the claim's 1
+    November 2025, and which of its dates answered which was left unknown)."""
+    sentence = "Applications open on 1 November 2025 and the closing date is 15 January 2026."
+    assert learned.quantity_conflicts(claim, sentence, same_figure=True) == expected
+    assert learned.quantity_conflicts(claim, sentence) == []        # the learned model's features: as fitted
+
+
+@pytest.mark.parametrize("engine", ("context", "context-fast"))
+def test_a_deadline_a_month_late_is_contradicted(engine):
+    """The context engines read the sentence whole; the claims engine splits it into two claims of one date each
+    ("The deadline is 15 February 2026": Unsupported there, the rule reading one date against two)."""
+    from grounding import GroundingConfig, ground
+    context = ("Applications open on 1 November 2025 and the closing date is 15 January 2026. You can apply online or "
+               "on a paper form.")
+    res = ground("You can apply from 1 November 2025, and the deadline is 15 February 2026.", [context],
+                 GroundingConfig(engine=engine))
+    assert CONTRADICTED in [v.label for v in res.verdicts], [v.rule for v in res.verdicts]
+    assert any("the claim says 15 February 2026, the source 15 January 2026" in v.rule for v in res.verdicts)

@@ -4,7 +4,8 @@ engine, P(e) 0.50: the model reads the shared name and the rest of the sentence)
 
 Each text's lists of names: two to four proper names joined by "and" (or commas and "and"), under the same
 preposition or verb ("in Canada and Ireland": in). Where the claim's list and one of the sentence's stand under the
-same word, share a name at least, and the claim's has a name the sentence gives nowhere while the sentence's has one
+same word, share a name at least (one place's names and initials are one: "US" / "United States",
+grounding.aliases), and the claim's has a name the sentence gives nowhere while the sentence's has one
 the claim lacks, the claim names the wrong member. Not a list the sentence opens ("including", "such as": lists.py
 reads those), nor a negated one. The reversal rule (reversal.reversals) gives the pair.
 """
@@ -12,9 +13,16 @@ from __future__ import annotations
 
 import re
 
+from grounding.aliases import canonical
 from grounding.decompose import parse
 
 _OPEN = re.compile(r"\b(?:includ\w*|such\s+as|for\s+example|e\.g\.|among)\b", re.IGNORECASE)
+
+
+def _key(name: str) -> str:
+    """One key for the names of one place ("US" / "United States", grounding.aliases) or its initials ("UAE")."""
+    key = canonical(re.sub(r"^the\s+", "", name.lower()))
+    return "".join(w[0] for w in key.split()) if " " in key else key
 
 
 def _name(token) -> str:
@@ -52,9 +60,11 @@ def swapped_names(claim: str, sentence: str) -> list[tuple[str, str]]:
     for word, names, at in _lists(claim):
         if _OPEN.search(claim[max(0, at - 25):at]):
             continue
+        ours = {_key(n) for n in names}
         for w, other, _ in theirs:
-            lacking = [n for n in names if n not in other and not re.search(rf"\b{re.escape(n)}\b", sentence)]
-            if w == word and set(names) & set(other) and lacking and set(other) - set(names):
+            keys = {_key(n) for n in other}
+            lacking = [n for n in names if _key(n) not in keys and not re.search(rf"\b{re.escape(n)}\b", sentence)]
+            if w == word and ours & keys and lacking and keys - ours:
                 out.append((_said(names), _said(other)))
                 break
     return out

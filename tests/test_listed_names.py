@@ -22,6 +22,11 @@ BANKS = "Bank feed support has been extended to 38 additional banks in Canada an
     ("Dark mode has arrived on Windows, macOS and Linux.", "Dark mode is now available on Windows and macOS.", []),
     ("Offices include London and Paris.", "Offices include London and Berlin.", []),
     ("The study was run in Kenya and Uganda.", "Sites in Kenya and Tanzania took part; Uganda joined later.", []),
+    # one place's names ("the United States" / "the US"; a train claim had been Contradicted by the first form)
+    ("The first cases were found in Europe and the United States.", "The first cases were found in the US and Europe.",
+     []),
+    ("The first cases were found in Europe and the United States.", "The first cases were found in the UK and Europe.",
+     [("Europe and United States", "UK and Europe")]),
 ])
 def test_a_named_member_of_a_list_swapped(claim, sentence, expected):
     assert swapped_names(claim, sentence) == expected

@@ -16,6 +16,7 @@ import re
 from grounding.aliases import canonical
 from grounding.decompose import parse
 
+_JOINED = re.compile(r"[A-Z][\w'-]*,?\s+and\s+(?:the\s+)?[A-Z]")
 _OPEN = re.compile(r"\b(?:includ\w*|such\s+as|for\s+example|e\.g\.|among)\b", re.IGNORECASE)
 
 
@@ -53,6 +54,8 @@ def _said(names: list[str]) -> str:
 
 def swapped_names(claim: str, sentence: str) -> list[tuple[str, str]]:
     """[(the claim's list, the sentence's)] where the claim names a wrong member of the sentence's list (module doc)."""
+    if not (_JOINED.search(claim) and _JOINED.search(sentence)):   # no two names joined: nothing to parse
+        return []
     theirs = [(w, names, at) for w, names, at in _lists(sentence) if not _OPEN.search(sentence[max(0, at - 25):at])]
     if not theirs:
         return []

@@ -17,6 +17,9 @@ from typing import NamedTuple
 from grounding.decompose import parse
 
 
+_NAMED_PLACE = re.compile(r"\b(?:at|in)\s+(?:the\s+)?[A-Z0-9]")
+
+
 class Venue(NamedTuple):
     verb: str          # lemma
     subject: str       # the subject noun's lemma
@@ -44,6 +47,8 @@ def _venues(text: str) -> list[Venue]:
 
 def elsewhere(claim: str, sentence: str) -> list[tuple[str, str]]:
     """[(the claim's place, the sentence's)] where the sentence does the claim's deed at another named place."""
+    if not (_NAMED_PLACE.search(claim) and _NAMED_PLACE.search(sentence)):   # no named place in one: no parse
+        return []
     mine = _venues(claim)
     theirs = _venues(sentence) if mine else []
     low = sentence.lower()

@@ -111,7 +111,9 @@ def misbindings(claim: str, sentence: str) -> tuple[Misbinding, ...]:
         whose = [_owner(v.start, k[0]) for k, v in said]
         if any(w is None or w.key in {n.key for n in names} for w in whose):
             continue
-        others = [w for w in whose if _same_kind(owner, w) and not _written_in(w.key, claim)]
+        # a name and its longer form are one holder ("Quillon" / "Quillon Systems")
+        others = [w for w in whose if _same_kind(owner, w) and not _written_in(w.key, claim)
+                  and not _one_holder(owner, w, sentence)]
         if not others or any(owner.key in {n.key for n in k[0]} for k, _ in said):
             continue
         given = [(v, k) for k in clauses for v in k[1] if v.kind == c.kind and (v.kind, v.key) not in keys
@@ -351,11 +353,27 @@ def misbound_verbs(claim: str, sentence: str) -> tuple[Misbinding, ...]:
         given = [v for v in other if verb_of.get(v.start) == verb and v.start in tokens
                  and (not subject or not (words := _subject_words(tokens[v.start])) or subject & words)
                  and governor(tokens[v.start]).dep_ != "acl"]   # not a kind of thing: "flights delayed by … four hours"
-        if given and all(w not in _NOT_PREDICATES and w != verb for w in said):
+        if given and all(w not in _NOT_PREDICATES and w != verb and not _one_deed(verb, w, claim) for w in said):
             word = next(t.text for t in parse(claim) if t.lemma_.lower() == verb)
             their = next(t.text for t in doc if t.lemma_.lower() == said[0])
             out.append(Misbinding(c.surface, word, given[0].surface, their))
     return tuple(out)
+
+
+def _one_holder(owner: _Name, other: _Name, sentence: str) -> bool:
+    """Whether two names are one holder: one holds the other's words ("Quillon" / "Quillon Systems"), or the sentence
+    writes them as one ("Quillon Systems", where a heading run into the next line parsed the name "Systems")."""
+    a, b = set(owner.key.split()), set(other.key.split())
+    return a <= b or b <= a or re.search(rf"\b{re.escape(owner.surface)}\s+{re.escape(other.surface)}\b", sentence) is not None
+
+
+def _one_deed(verb: str, other: str, claim: str) -> bool:
+    """Whether the sentence's `other` verb says what the claim's `verb` does: both of a rise or both of a fall
+    ("Revenue grew by 12%" / "Total revenue rose 12%", negate._RISE), or the claim names it too ("payment is made …
+    within five working days" / "we will pay … within five working days")."""
+    from grounding.negate import _FALL, _RISE
+    return {verb, other} <= _RISE or {verb, other} <= _FALL or len(other) >= 3 and re.search(
+        rf"\b{re.escape(other)}", claim, re.IGNORECASE) is not None
 
 
 def _subject_words(token) -> frozenset:

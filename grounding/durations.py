@@ -181,6 +181,19 @@ def _two_limits(a: Duration, b: Duration) -> bool:
     return a.low == 0 == b.low and not 0.9 <= a.high / b.high <= 1.1 if b.high else False
 
 
+_ATTRIBUTIVE = re.compile(r"\w-(?:second|minute|hour|day|night|week|month|year)$", re.I)
+
+
+def _attributive(d: Duration, text: str) -> bool:
+    """Whether `d` is written as one word qualifying the noun after it ("24-hour" in "a 24-hour claims line")."""
+    return bool(_ATTRIBUTIVE.search(d.surface)) and bool(re.match(r"[ \t]+[A-Za-z]", text[d.end:]))
+
+
+def _named_by_both(d: Duration, text: str, other: str) -> bool:
+    """Whether `d` is `_attributive` and `other` writes that word too."""
+    return _attributive(d, text) and re.search(rf"(?<![\w-]){re.escape(d.surface)}(?![\w-])", other, re.I) is not None
+
+
 # verbs that give how long their subject lasts: "Building work took five years" is the "three years of building work"
 _LASTING = frozenset({"take", "last"})
 
@@ -198,18 +211,24 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     overlap (or are two limits that differ: "up to three months" / "within 28 days"), and the sentence gives that verb
     no duration that agrees: [("about an hour", "35 to 40 minutes")]."""
     claim, sentence = judged_text(claim), judged_text(sentence)
-    theirs = durations(sentence)
+    # a length both write as one word before a noun is that noun's, the same thing in both: "Call our 24-hour claims
+    # line" is no length of the call in "call the 24-hour claims line, and a handler will call you back within an hour"
+    theirs = tuple(x for x in durations(sentence) if not _named_by_both(x, sentence, claim))
     if not theirs:
         return []
     out = []
-    for c in durations(claim):
+    for c in (c for c in durations(claim) if not _named_by_both(c, claim, sentence)):
         verb, subject = _verb(claim, c)
         of = _of_what(claim, c)
         if verb in ("", "be", "have") and not of:
             continue
         lead = bool(_LEAD.match(claim, c.end))    # "a week in advance" is how early, not how long
+        # a length written as one word before its noun is that noun's, compared with another such only ("a 12-week
+        # course" / "a 10-week course"; not "Call our 24-hour claims line" / "will call you back within an hour")
+        joined = _attributive(c, claim)
         same = [x for x in theirs if bool(_LEAD.match(sentence, x.end)) == lead
                 and ((v := _verb(sentence, x))[0] == verb and verb not in ("", "be", "have")
+                     and _attributive(x, sentence) == joined
                      and (not subject or not v[1] or _share(subject, v[1])) or of and _of_what(sentence, x) == of
                      or verb in _LASTING and _of_what(sentence, x) and set(_of_what(sentence, x).split()) <= subject)]
         # apart, or two limits ("up to three months" / "within 28 days": both from nothing, to another end)

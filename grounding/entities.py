@@ -74,6 +74,7 @@ _MONEY = re.compile(
     rf"|(?P<num2>{_NUMBER})[ \t]*(?P<post>dollars?|euros?|yen|USD|EUR|GBP|JPY)\b", re.I)
 _PERCENT = re.compile(rf"(?P<num>{_NUMBER})(?:[ \t]*%|[ \t-]*(?:percent|per[ \t]+cent|pct)\b)", re.I)
 _PLAIN_NUMBER = re.compile(_NUMBER, re.I)
+_FORMAT = re.compile(r"[DKG](?![\w-])")
 # "a quarter of a million", "half a million", "two thirds of a billion": a share of a scale word, one number
 _SHARE_OF_SCALE = re.compile(rf"\b(?:(?P<numer>a|one|two|three)[ -](?P<denom>quarters?|thirds?|half)[ \t]+of[ \t]+(?:a|one)"
                              rf"|half[ \t]+(?:a|one))[ \t]+(?P<scale>{_SCALE})\b", re.I)
@@ -130,6 +131,8 @@ def mentions(text: str) -> tuple[Mention, ...]:
     for m in CLOCK.finditer(text):       # a time of day: "starts at 9am" / "at 9:30am" (grounding.clock)
         add(m.start(), m.end(), "time", clock_key(m.group(0)))
     for m in _PLAIN_NUMBER.finditer(text):
+        if _FORMAT.match(text, m.end()):     # a format's name, no count: "3D and IMAX films", "4K", "5G"
+            continue
         for start, end, value in _split_number_words(m):
             key = _format(value)
             year = re.fullmatch(_YEAR, text[start:end]) is not None

@@ -73,9 +73,12 @@ def excepted(claim: str, sentence: str) -> Excepted | None:
         return None
     from grounding.overclaim import holds_most
     subject, own = _stems(_subject_words(claim)), _stems(claim)
+    kept = [_stems(k.group("what")) for k in _CUE.finditer(claim)]     # the claim's own exceptions
     for m, what in ((m, w) for m in found for w in _items(m.group("what").strip())):
         if _LEFT_OUT.search(claim[:claim.lower().find(what.lower())] if what.lower() in claim.lower() else ""):
             continue      # the claim leaves it out too: "£21 a month before VAT" / "£21, excluding VAT"
+        if any(len(k & _stems(what)) * 2 >= len(_stems(what)) for k in kept):
+            continue      # or makes it in its own words: "Apart from bank holidays, it's closed on Mondays"
         head, words = _head_words(what), _stems(what)
         after = words - head      # what qualifies the head: the subject says half of it ("under one" of "under one
         if subject and head <= subject <= words and 2 * len(subject & after) >= len(after):   # year old")

@@ -13,8 +13,10 @@ from typing import Iterator
 
 _COUNTS = {"once": 1, "twice": 2, "thrice": 3}
 _WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+# a month is a twelfth of the year, so "every 12 months" is once a year and "every six months" twice a year (a month of
+# 30 days had made "Hybrid arrangements are reviewed once a year" Contradicted by "… every 12 months" on every engine)
 _DAYS = {"minute": Fraction(1, 1440), "hour": Fraction(1, 24), "day": Fraction(1), "week": Fraction(7), "fortnight": Fraction(14),
-         "month": Fraction(30), "year": Fraction(365)}
+         "month": Fraction(365, 12), "year": Fraction(365)}
 _ADVERBS = {"hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week", "fortnightly": "fortnight",
             "monthly": "month", "yearly": "year", "annually": "year"}
 _COUNT = r"(?P<count>once|twice|thrice|(?P<n>\d+|" + "|".join(_WORDS) + r")[ \t]+times)"
@@ -70,6 +72,18 @@ def frequencies(text: str) -> Iterator[tuple[int, int, str]]:
                 per_day = 1 / (_DAYS[g["period"].lower()] * (2 if g.get("other") else 1))
             taken.append(m.span())
             yield m.start(), m.end(), f"{per_day} per day"
+
+
+_ON_DAYS = re.compile(r"\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b", re.I)
+
+
+def other_scales(a, b) -> bool:
+    """Whether two frequencies (entities' mentions of kind "frequency") answer two questions, both may be true: on
+    which days of the week ("every Saturday") and how often within a day ("twice a day", "every 30 minutes"):
+    "Highlights tours run twice a day at weekends" against "… at 11am and 2pm every Saturday and Sunday"."""
+    def within_day(m) -> bool:
+        return Fraction(m.key.split()[0]) > 1
+    return any(_ON_DAYS.search(x.surface) and within_day(y) for x, y in ((a, b), (b, a)))
 
 
 # how often a thing comes, said by an adjective of its noun: "a monthly allowance", "a one-off allowance"

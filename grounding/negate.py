@@ -187,7 +187,8 @@ def other_state(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's state, the sentence's) where the sentence, negated alike, has the other of two states and never
     the claim's, and holds most of the claim's other words (overclaim.holds_most, not `_holds_rest`'s half: this one
     decides without the model): "The weekend will be wetter" / "The weekend should be drier and brighter" (P(e)
-    0.89); also the same day against the next ("arrive the same day" / "arrives the next working day")."""
+    0.89); also the same day against the next ("arrive the same day" / "arrives the next working day"), where the
+    claim does not name both ("… arrive the same day, and later transfers arrive … the next working day")."""
     from grounding import opposites        # words of opposite sense beside the fixed pairs
     from grounding.colours import other_colour              # "an amber warning" / "a yellow warning"
     from grounding.paying import other_payer                # "Customers pay the postage" / "we pay postage"
@@ -201,8 +202,10 @@ def other_state(claim: str, sentence: str) -> list[tuple[str, str]]:
     return [(m.group(0), sorted(other)[0]) for m in _STATE.finditer(claim)
             if (other := _ANTONYMS[m.group(0).lower()] & words) and m.group(0).lower() not in words
             and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence)] + \
-        [(m.group(0), next(iter(days.values()))) for m in _WHICH_DAY.finditer(claim)
-         if days and _day_key(m) not in days and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence)] + \
+        [(m.group(0), next(iter(days.values()))) for m in _WHICH_DAY.finditer(claim)   # not where the claim names
+         if days and _day_key(m) not in days and not days.keys() & _days_of(claim)       # both, nor of another case
+         and not _other_case(claim, sentence)
+         and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence)] + \
         _other_state_when(claim, sentence) + _able_or_not(claim, sentence) + _other_trend_in_clause(claim, sentence) \
         + opposites.other_grade(claim, sentence) + opposites.as_normal(claim, sentence) \
         + opposites.un_prefixed(claim, sentence) + opposites.other_way(claim, sentence) \
@@ -301,6 +304,18 @@ _WHICH_DAY = re.compile(r"\b(?:the\s+)?(?P<which>same|next|following)(?:\s+(?:wo
 
 def _day_key(m: re.Match) -> str:
     return "same" if m.group("which").lower() == "same" else "next"
+
+
+def _days_of(text: str) -> set[str]:
+    return {_day_key(m) for m in _WHICH_DAY.finditer(text)}
+
+
+def _other_case(claim: str, sentence: str) -> bool:
+    """Whether the sentence speaks of the other side of the claim's time: "before 3pm" / "after 3pm" ("Transfers made
+    before 3pm arrive the same day" against "Transfers made after 3pm arrive by 10am the next working day")."""
+    ours = {w.lower() for w in re.findall(r"\b(?:before|after)\b", claim, re.I)}
+    theirs = {w.lower() for w in re.findall(r"\b(?:before|after)\b", sentence, re.I)}
+    return len(ours) == 1 and len(theirs) == 1 and ours != theirs
 
 
 # a change (for a claim) against no change (a sentence): "Property tax will go up" / "Property tax stays at its

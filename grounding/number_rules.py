@@ -155,8 +155,10 @@ def _least(v: Verdict, least: float | None) -> float | None:
 
 
 def _own_key(own: dict, said: str):
-    """The (key, unit) of the claim's value a conflict names with its unit or direction ("150 minutes", "6% (rose)")."""
-    found = [surface for surface in own if said.split(" (")[0] == surface or said.startswith(surface + " ")]
+    """The (key, unit) of the claim's value a conflict names with its unit or direction ("150 minutes", "6% (rose)"),
+    or within its words ("within 14 days", "over one to seven years")."""
+    found = [surface for surface in own if said.split(" (")[0] == surface or said.startswith(surface + " ")] or \
+        [surface for surface in own if re.search(rf"(?<![\w.,]){re.escape(surface)}(?![\w.,])", said)]  # "within 14 days"
     return own[max(found, key=len)] if found else None
 
 
@@ -164,7 +166,7 @@ def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: li
                       entity_diffs: dict[int, EntityDiff]) -> Verdict:
     """`quantity_override` for the other sentences read together, when they decided a backed verdict: one of them
     (cosine at least quantity_override) gives another value of the claim's figure that cannot also be true, and none of
-    them states the claim's own as the same figure ("due to open in 2030" against "The tunnel is due to open in 2032",
+    them, nor a sentence nearer the claim than that one, states the claim's own as the same figure ("due to open in 2030" against "The tunnel is due to open in 2032",
     read with the sentence on the tunnel's length: P(e) 0.96; "Recycling will be collected every three weeks" against
     "Recycling will still be collected every two weeks", read with "general waste will be collected every three
     weeks": another subject's value, values.another_subject). Contradicted, anchored on that sentence."""
@@ -184,14 +186,19 @@ def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: li
     # "Recycling will be collected every three weeks" (values.another_subject: one verb, two named subjects)
     from grounding.values import another_subject
     surfaces = {key: surface for surface, key in own.items()}
-    stated = {key for c in claim.joint_columns for m in mentions(context_texts[c])
-              for x in occurrences(m.surface, context_texts[c])
-              if (key := keyed(context_texts[c], m, x.end())) not in surfaces
-              or not another_subject(claim.text, surfaces[key], context_texts[c], m.surface)}
+    def stated(columns) -> set:
+        return {key for c in columns for m in mentions(context_texts[c]) for x in occurrences(m.surface, context_texts[c])
+                if (key := keyed(context_texts[c], m, x.end())) not in surfaces
+                or not another_subject(claim.text, surfaces[key], context_texts[c], m.surface)}
+    read = stated(claim.joint_columns)
     for pair in sorted((judged[c] for c in claim.joint_columns if c != v.anchor and c in judged
                         and judged[c].cosine >= preset.quantity_override), key=lambda p: (-p.cosine, p.column)):
         conflicts = quantity_conflicts(claim.text, context_texts[pair.column], values=True, same_figure=True)
-        conflicts = [(c, x) for c, x in conflicts if _own_key(own, c) not in stated]
+        # nor by a sentence nearer the claim than the one that differs, read or not: "Gifts that haven't been
+        # activated can be refunded within 14 days of purchase" against "… activate the gift within 12 months of
+        # purchase", the source's own words for the claim's a sentence further on
+        nearer = [p.column for p in pairs if p.cosine > pair.cosine and p.column not in claim.joint_columns]
+        conflicts = [(c, x) for c, x in conflicts if _own_key(own, c) not in read | (stated(nearer) if nearer else set())]
         if conflicts:
             what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)
             v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, what

@@ -35,7 +35,8 @@ def in_range(text: str, m: Mention) -> bool:
     return bool(after) and not (m.kind == "percent" and not after.group("pct") and "%" not in text[m.end:m.end + 2])
 
 
-_DIFFERENCE = re.compile(r"\s*(?:more|less|fewer|higher|lower|cheaper|dearer|older|younger|longer|shorter|larger|smaller"
+_DIFFERENCE = re.compile(r"\s*(?:(?:a|an|per|each)\s+(?:day|week|month|year|night|hour|person|head)\s+)?"   # "£5 a month more"
+                         r"(?:more|less|fewer|higher|lower|cheaper|dearer|older|younger|longer|shorter|larger|smaller"
                          r"|bigger|faster|slower|greater|heavier|lighter)\b", re.I)
 
 

@@ -6,7 +6,8 @@ The claim gives money back (not negated within the few words before: "refunded",
 your deposit back", "money back", "reimbursed", "paid back") and the sentence says it is not given back ("non-refundable",
 "not refunded", "will not be refunded", "no refunds", "cannot be reimbursed") and never that it is; or the claim rules
 a refund out and the sentence, with no condition ("if", "unless", "when", "within", "provided", "as long as"), gives
-one. The two share a noun (spaCy's lemmas: "application", "deposit", "fee"). The reversal rule (reversal.reversals)
+one. A refund the sentence rules out only in a case ("non-refundable once activated") leaves one the claim gives in
+a case of its own ("Gifts that haven't been activated can be refunded within 14 days"). The two share a noun (spaCy's lemmas: "application", "deposit", "fee"). The reversal rule (reversal.reversals)
 gives the pair.
 """
 from __future__ import annotations
@@ -24,6 +25,11 @@ _NO = re.compile(r"\bnon-?\s?refundable\b|\bno\s+refunds?\b|\b(?:not|never|no\s+
                  re.IGNORECASE)
 _DENIED_BEFORE = re.compile(r"\b(?:not|never|no|n't|cannot|won't)\b[^,.;:]{0,20}$", re.IGNORECASE)
 _CONDITION = re.compile(r"\b(?:if|unless|when|within|provided|as\s+long\s+as|only)\b", re.IGNORECASE)
+# a refund ruled out in one case ("non-refundable once activated") leaves one the claim gives in its own case
+# ("Gifts that haven't been activated can be refunded within 14 days": Contradicted on context engines)
+_ONLY_IN_CASE = re.compile(r"\b(?:once|after|if|when|unless|beyond|outside)\b", re.IGNORECASE)
+_OWN_CASE = re.compile(r"\b(?:if|unless|when|within|provided|as\s+long\s+as|only|that|which|who|before|not\s+yet|"
+                       r"unused|haven't|hasn't|have\s+not|has\s+not)\b", re.IGNORECASE)
 _GENERIC = frozenset({"you", "it", "this", "that", "thing", "way", "time"})
 
 
@@ -41,7 +47,9 @@ def _nouns(text: str) -> frozenset:
 def refund_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     """[(the claim's words, the sentence's)] where one gives a refund the other rules out (module doc)."""
     given, ruled_out = _gives(claim), _NO.search(sentence)
-    if given is not None and ruled_out is not None and _gives(sentence) is None:
+    if given is not None and ruled_out is not None and _gives(sentence) is None \
+            and not (_ONLY_IN_CASE.search(sentence[max(0, ruled_out.start() - 40):ruled_out.end() + 40])
+                     and _OWN_CASE.search(claim)):
         pair = (given.group(0), ruled_out.group(0))
     else:
         ours, theirs = _NO.search(claim), _gives(sentence)

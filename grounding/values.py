@@ -321,7 +321,8 @@ def values_agree(claim: str, claim_value: Mention, context: str, context_value: 
     bounds agree only when equal; years never ("1946" vs "1924"), dates where one holds the other ("October 2023"
     holds "2 October 2023": a release date said to the month was Contradicted; "15 January" holds "15 January
     2027"), amounts in two currencies never; times where one is said roughly and holds the other ("just before 8am"
-    holds 07:55; a deadline, "by 6pm", is a time of its own)."""
+    holds 07:55; a deadline, "by 6pm", is a time of its own); how often, on which days against how often in a day
+    (frequencies.other_scales)."""
     if claim_value.kind == "date" == context_value.kind:
         if "--" in (claim_value.key[:2], context_value.key[:2]):     # a day of a month, the year not given
             return claim_value.key[-6:] == context_value.key[-6:]
@@ -330,6 +331,9 @@ def values_agree(claim: str, claim_value: Mention, context: str, context_value: 
     if claim_value.kind == "time" == context_value.kind:   # "just before 8am" holds 07:55
         a, b = _time_reading(claim, claim_value), _time_reading(context, context_value)
         return a is not None and b is not None and a[0] <= b[1] and b[0] <= a[1]
+    if claim_value.kind == "frequency" == context_value.kind:   # "twice a day at weekends" / "every Saturday"
+        from grounding.frequencies import other_scales
+        return other_scales(claim_value, context_value)
     if claim_value.kind not in ("percent", "money", "number") or claim_value.kind != context_value.kind:
         return False
     if claim_value.kind == "money" and claim_value.key[:1] != context_value.key[:1]:   # "$61 million" / "€61 million"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import contradicted_and_backed
 
 from grounding import GroundingConfig, ground
 from grounding.binding import describe, found_in, misbindings, misbound_kinds, misbound_verbs
@@ -305,3 +306,43 @@ def test_passengers_a_year_the_source_gives_for_another_verb_is_contradicted(eng
     wrong, _ = contradicted_and_backed(engine, "Brenham Airport handled 5 million passengers last year. Brenham Airport "
                                        "wants to extend its runway by 450 metres.", context, 1, 0)
     assert "5 million passengers goes with “reach”" in wrong.rule
+
+
+def test_a_value_said_with_a_verb_of_one_meaning_or_named_in_the_claim_is_bound_alike():
+    """The verb rule read "grew" against "rose" and "payment is made" against "we will pay" as other deeds: "Revenue
+    grew by 12% to €286 million" was Contradicted by "Total revenue rose 12% … Ancillary revenue … grew faster, up
+    19%" on every engine (everyday batch 133); "a bridge opened … renovated" still binds."""
+    assert misbound_verbs("Once a claim is agreed, payment is made by bank transfer within five working days.",
+                          "We aim to make a decision within 10 working days. Once your claim is agreed, we will pay by "
+                          "bank transfer within five working days.") == ()
+    assert misbound_verbs("Revenue grew by 12% to €286 million.", "Total revenue rose 12% to €286 million. Ancillary "
+                          "revenue grew faster, up 19% to €61 million.") == ()
+    assert misbound_verbs("The bridge opened in 2015.", "The bridge opened in 1998 and was renovated in 2015.")
+
+
+AIRLINE = ("Total revenue rose 12% to €286 million. Ancillary revenue, which includes bag fees, grew faster, up 19% to "
+           "€61 million. Fuel costs fell 7%.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_grew_and_rose_say_one_rise(engine):
+    wrong, *right = ground("Fuel costs fell 9%. Revenue grew by 12% to €286 million, and income from extras such as bag "
+                           "fees grew even faster.", [AIRLINE], GroundingConfig(engine=engine).validate()).verdicts
+    assert wrong.label == "Contradicted" and wrong.anchor == 2, wrong.rule
+    assert right and all(v.label == SUPPORTED for v in right) and right[0].anchor == 0, [v.rule for v in right]
+
+
+RESULTS = ("Quillon Systems reports third quarter of fiscal 2025\nQuillon Systems, which makes scheduling software for "
+           "hospitals, posted third-quarter revenue of $118.4 million, an increase of 22% year on year. Its net revenue "
+           "retention rate was 116%. For the fourth quarter, Quillon expects revenue of between $124 million and $126 "
+           "million.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_name_and_its_longer_form_hold_one_value(engine):
+    """"Quillon's revenue … was $118.4 million" had been Contradicted on every engine as said of "Systems" (a heading
+    run into the next line, "… fiscal 2025 Quillon Systems, which …") while "Quillon expects … $124 million" (everyday
+    batch 133)."""
+    contradicted_and_backed(engine, "Quillon expects fourth-quarter revenue of between $134 million and $136 million. "
+                                    "Quillon's revenue for the third quarter was $118.4 million, 22% more than a year "
+                                    "earlier.", RESULTS, 3, 1)

@@ -295,3 +295,19 @@ def test_a_quarter_of_an_hour_is_fifteen_minutes_and_the_first_hour_is_not_thirt
                "journeys.")
     contradicted_and_backed(engine, "Members ride free for the first hour. The diversion through Harwood adds roughly "
                             "a quarter of an hour to trips.", context, 1, backed_anchor=2)
+
+
+CLAIMS_LINE = ("Call our 24-hour claims line on 0800 046 1190 to report the damage. A claims handler will call you back "
+               "within an hour. Please contact us within 30 days of discovering the damage.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_length_written_before_its_noun_is_no_length_of_the_verb(engine):
+    """"Call our 24-hour claims line" gives no length of a call: "… and a claims handler will call you back within an
+    hour" had been Contradicted on every engine (everyday batch 130); two such lengths are still compared."""
+    contradicted_and_backed(engine, "You must report the damage within 60 days of finding it. Call the 24-hour claims "
+                                    "line, and a claims handler will call you back within an hour.", CLAIMS_LINE, 2, 0
+                            if engine != "claims" else 1)
+    assert duration_conflicts("Call the 24-hour claims line, and we will call you back within an hour.",
+                              "Call our 24-hour claims line on 0800 046 1190.") == []
+    assert duration_conflicts("The charity offers a 12-week course.", "The charity offers a 10-week course.")

@@ -1,4 +1,5 @@
 import pytest
+from conftest import contradicted_and_backed
 
 from grounding.entities import entity_overlap, extract_entities, mentions
 
@@ -256,7 +257,12 @@ def test_another_common_name_of_the_same_place_or_body_is_no_difference(claim, c
     ("At peak times there is a train every half hour.", "48 per day"),
     # an adverb alone, as the verb's (had been no value: "every week" against "fortnightly" was Supported, P(e) 0.93)
     ("Household waste bins are collected fortnightly on Tuesdays.", "1/14 per day"),
-    ("The newsletter is published monthly.", "1/30 per day"),
+    ("The newsletter is published monthly.", "12/365 per day"),
+    # a month is a twelfth of the year: "every 12 months" is once a year, "every six months" twice a year
+    ("The company reviews hybrid arrangements every 12 months.", "1/365 per day"),
+    ("Hybrid arrangements are reviewed once a year.", "1/365 per day"),
+    ("Boilers are serviced every six months.", "2/365 per day"),
+    ("Boilers are serviced twice a year.", "2/365 per day"),
     ("The park is open daily except at Christmas.", "1 per day"),
     ("The accounts are audited annually", "1/365 per day"),
     # a day of the week, every week or every other one ("every Monday" against "every other Monday" was Supported)
@@ -279,7 +285,7 @@ def test_every_sunday_against_the_first_sunday_of_each_month_is_contradicted(eng
     from grounding.entities import mentions
     context = ("The museum's new exhibition of Japanese prints runs until 14 January. Tickets cost 12 euros, and entry "
                "is free on the first Sunday of each month.")
-    assert [m.key for m in mentions(context) if m.kind == "frequency"] == ["1/30 per day"]
+    assert [m.key for m in mentions(context) if m.kind == "frequency"] == ["12/365 per day"]
     every, first = ground("Entry is free every Sunday. Entry is free on the first Sunday of the month.", [context],
                           GroundingConfig(engine=engine)).verdicts
     assert every.label == "Contradicted" and every.anchor == 1, every.rule
@@ -444,3 +450,48 @@ def test_another_day_of_the_month_is_contradicted(engine):
     assert v.label == CONTRADICTED and v.anchor == 1, v.rule
     assert "the claim says 15 February, the source 15 January" in v.rule
     assert ground("Applications close on January 15.", context, config).verdicts[0].label == SUPPORTED
+
+
+HYBRID = "The company reviews hybrid arrangements every 12 months. Core hours are 10am to 3pm, Monday to Friday."
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_once_a_year_is_every_twelve_months(engine):
+    """A month is a twelfth of the year: "Hybrid arrangements are reviewed once a year" had been Contradicted by
+    "… every 12 months" on every engine (everyday batch 129: a month of 30 days made it once in 360 days)."""
+    contradicted_and_backed(engine, "Core hours are 9am to 3pm on weekdays. Hybrid arrangements are reviewed once a year.",
+                            HYBRID, 1, 0)
+
+
+TOURS = ("Free highlights tours leave from the Atrium at 11am and 2pm every Saturday and Sunday. Highlights tours last "
+         "45 minutes, and no booking is needed.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_twice_a_day_at_weekends_is_no_other_frequency_than_every_saturday(engine):
+    """On which days and how often in a day answer two questions: "twice a day at weekends" had been Contradicted by
+    "at 11am and 2pm every Saturday and Sunday" on every engine (everyday batch 139); another length still is not."""
+    wrong, _ = contradicted_and_backed(engine, "Highlights tours last 90 minutes. Highlights tours run twice a day at "
+                                               "weekends, at 11am and 2pm.", TOURS, 1, 0)
+    assert "every Saturday" not in wrong.rule
+    from grounding.learned import quantity_conflicts
+    assert quantity_conflicts("Bins are collected daily.", "Bins are collected every Monday.", same_figure=True)
+
+
+def test_a_format_is_no_count():
+    """"3D and IMAX films" had been the number 3 with the unit "d", Contradicted by "2D films" (everyday batch 138)."""
+    from grounding.entities import mentions
+    assert not [m for m in mentions("With Plus you can watch 3D and IMAX films, and 4K streams.") if m.kind == "number"]
+    assert [m.key for m in mentions("The flat has 3 doors.") if m.kind == "number"] == ["3"]
+
+
+PLANS = ("Reelhouse Pass Standard costs £14.99 a month. It lets you see as many 2D films as you like. Reelhouse Pass "
+         "Plus costs £19.99 a month. It includes Leicester Square, and 3D and IMAX screenings at no extra charge.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_difference_per_month_answers_no_price(engine):
+    """"Plus costs £5 a month more than Standard" is a difference, not Plus's price (it had been Contradicted by "£19.99
+    a month" on every engine, everyday batch 138)."""
+    contradicted_and_backed(engine, "Reelhouse Pass Standard costs £12.99 a month. Plus costs £5 a month more than "
+                                    "Standard.", PLANS, 0, 2)

@@ -481,3 +481,27 @@ def test_watering_with_a_banned_hosepipe_is_contradicted(engine):
     context = "Plots at Fenwick Road Allotments cost £68 a year. " + HOSE
     contradicted_and_backed(engine, "Allotment tenants may water their plots with a hosepipe. Plots at Fenwick Road "
                             "Allotments cost £68 a year.", context, 1, 0)
+
+
+TRANSFERS = ("Online transfers made before 3pm on a working day arrive the same day. Transfers made after 3pm arrive by "
+             "10am the next working day. The minimum opening deposit is £100.")
+
+
+def test_the_same_day_against_the_next_only_of_one_case():
+    """"arrive the same day, and later transfers arrive … the next working day" names both days; "before 3pm" against
+    "after 3pm" is another case (Contradicted on the context engines, everyday batch 131)."""
+    from grounding.negate import other_state
+    assert other_state("Transfers made before 3pm arrive the same day, and later ones arrive by 10am the next working "
+                       "day.", TRANSFERS.split(". ")[0] + ".") == []
+    assert other_state("Transfers made before 3pm arrive the same day.", TRANSFERS.split(". ")[1] + ".") == []
+    assert other_state("Online transfers made before 3pm arrive the next working day.", TRANSFERS.split(". ")[0] + ".")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_both_days_named_are_not_contradicted(engine):
+    from grounding import GroundingConfig, ground
+    wrong, *right = ground("The minimum opening deposit is £50. Transfers made before 3pm on a working day arrive the "
+                           "same day, and later ones arrive by 10am the next working day.", [TRANSFERS],
+                           GroundingConfig(engine=engine).validate()).verdicts
+    assert wrong.label == "Contradicted" and wrong.anchor == 2, wrong.rule
+    assert right and all(v.label in ("Supported", "Partially supported") for v in right), [v.rule for v in right]

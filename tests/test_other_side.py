@@ -209,3 +209,18 @@ def test_the_claims_value_said_of_another_subject_does_not_stop_another_value_of
     # said of recycling itself in the other sentence: the sources give both, nothing decided
     same = ["Recycling will be collected every three weeks from June.", texts[1]]
     assert quantity_together(decided(), PRESETS["joint"], claim, pairs, same, {}).label != CONTRADICTED
+
+
+LOAN = ("Borrow from £1,000 to £25,000 over 1 to 7 years. You must be at least 21 and a UK resident. You have 14 days "
+        "after your agreement is signed to withdraw from it. You must repay the amount borrowed, plus interest for the "
+        "days you had the money, within 30 days.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_value_the_nearest_sentence_states_is_not_turned_by_one_read_together(engine):
+    """"repay it over one to seven years" is the first sentence's "over 1 to 7 years": the withdrawal's "within 30 days",
+    read together and less like the claim, had made it Contradicted on every engine (everyday batch 131)."""
+    wrong, *right = ground("You must be at least 18 to apply. You can borrow from £1,000 to £25,000 and repay it over "
+                           "one to seven years.", [LOAN], GroundingConfig(engine=engine).validate()).verdicts
+    assert wrong.label == CONTRADICTED and wrong.anchor == 1, wrong.rule
+    assert right and all(v.label == "Supported" and v.anchor == 0 for v in right), [v.rule for v in right]

@@ -40,3 +40,24 @@ def test_a_fee_said_to_come_back_against_a_non_refundable_one_is_contradicted(en
                " An officer will then visit to survey the kerb.")
     contradicted_and_backed(engine, "You get the £120 application fee back if your application is turned down. An "
                                     "officer will survey the kerb.", context, 1, 2)
+
+
+GIFTS = ("Gift passes are delivered by email as an e-voucher. Recipients must activate the gift within 12 months of "
+         "purchase. The membership starts on the date of activation, not the date of purchase. Gift passes cannot be "
+         "exchanged for cash and are non-refundable once activated. Gifts that haven't been activated can be refunded "
+         "within 14 days of purchase.")
+
+
+def test_a_refund_ruled_out_in_one_case_leaves_the_claims_own_case():
+    assert refund_conflicts("Gifts that haven't been activated can be refunded within 14 days of purchase.",
+                            "Gift passes are non-refundable once activated.") == []
+    assert refund_conflicts("Gift passes can be refunded.", "Gift passes are non-refundable once activated.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_source_stating_the_claim_outweighs_a_case_and_a_value_further_off(engine):
+    """"Gifts that haven't been activated can be refunded within 14 days of purchase", the source's own sentence, had
+    been Contradicted on the context engines by "… activate the gift within 12 months" read together, and on the
+    claims engine by "non-refundable once activated" (everyday batch 138)."""
+    contradicted_and_backed(engine, "Gift passes are sent by post. Gifts that haven't been activated can be refunded "
+                                    "within 14 days of purchase.", GIFTS, 0, 4)

@@ -159,7 +159,9 @@ def _verb(text: str, d: Duration) -> tuple[str, frozenset]:
     if token is None:
         return "", frozenset()
     node = governor(token)
-    if node.pos_ in ("VERB", "AUX") or node.dep_ == "ROOT" and node.i == 0:   # "Bake for …", tagged a name
+    # "Bake for …", tagged a name; "The tours last 90 minutes", "last" tagged an adjective with a subject
+    if node.pos_ in ("VERB", "AUX") or node.dep_ == "ROOT" and node.i == 0 \
+            or node.lower_ == "last" and any(c.dep_ == "nsubj" for c in node.children):
         lemma = node.lemma_.lower()
         purpose = _PURPOSE.match(text, d.end) if lemma == "take" else None
         return "last" if lemma == "take" else lemma, _subject_words(token) | (
@@ -192,6 +194,11 @@ def _attributive(d: Duration, text: str) -> bool:
 def _named_by_both(d: Duration, text: str, other: str) -> bool:
     """Whether `d` is `_attributive` and `other` writes that word too."""
     return _attributive(d, text) and re.search(rf"(?<![\w-]){re.escape(d.surface)}(?![\w-])", other, re.I) is not None
+
+
+# a subject that names nothing of its own: "They last 45 minutes" after "Free highlights tours leave …" speaks of the
+# tours ("The highlights tours last an hour and a half" had been Supported on every engine)
+_PRONOUNS = frozenset("it they this these those he she we you one".split())
 
 
 # verbs that give how long their subject lasts: "Building work took five years" is the "three years of building work"
@@ -229,7 +236,7 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         same = [x for x in theirs if bool(_LEAD.match(sentence, x.end)) == lead
                 and ((v := _verb(sentence, x))[0] == verb and verb not in ("", "be", "have")
                      and _attributive(x, sentence) == joined
-                     and (not subject or not v[1] or _share(subject, v[1])) or of and _of_what(sentence, x) == of
+                     and (not subject - _PRONOUNS or not v[1] - _PRONOUNS or _share(subject, v[1])) or of and _of_what(sentence, x) == of
                      or verb in _LASTING and _of_what(sentence, x) and set(_of_what(sentence, x).split()) <= subject)]
         # apart, or two limits ("up to three months" / "within 28 days": both from nothing, to another end)
         if same and not any(x.low <= c.high and c.low <= x.high and not _two_limits(c, x) for x in same):

@@ -123,7 +123,10 @@ _PAIRS = (
     # read with "A second bag costs 60 dollars" the model called it entailed, P(e) 0.84; alone P(c) 0.85), and a
     # thing taken away against staying ("The cash machine will be removed" / "… will stay in place")
     ("pay", "free"), ("pays", "free"), ("paid", "free"), ("removed", "stay"), ("removed", "stays"),
-    ("removed", "remain"), ("removed", "remains"))
+    ("removed", "remain"), ("removed", "remains"),
+    # a result the other side of nothing ("The company made a net profit of $6.1 million" / "… recorded a net loss of
+    # $6.1 million": Supported on every engine)
+    ("profit", "loss"), ("profits", "losses"), ("surplus", "deficit"))
 _BOTH_WAYS = _PAIRS + tuple((y, x) for x, y in _PAIRS)
 _ANTONYMS = {w: frozenset(b for a, b in _BOTH_WAYS if a == w) for w, _ in _BOTH_WAYS}
 _STATE = re.compile(r"\b(?:" + "|".join(sorted(_ANTONYMS)) + r")\b", re.IGNORECASE)

@@ -165,11 +165,13 @@ def _own_key(own: dict, said: str):
 def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[PairScore], context_texts: list[str],
                       entity_diffs: dict[int, EntityDiff]) -> Verdict:
     """`quantity_override` for the other sentences read together, when they decided a backed verdict: one of them
-    (cosine at least quantity_override) gives another value of the claim's figure that cannot also be true, and none of
-    them, nor a sentence nearer the claim than that one, states the claim's own as the same figure ("due to open in 2030" against "The tunnel is due to open in 2032",
-    read with the sentence on the tunnel's length: P(e) 0.96; "Recycling will be collected every three weeks" against
-    "Recycling will still be collected every two weeks", read with "general waste will be collected every three
-    weeks": another subject's value, values.another_subject). Contradicted, anchored on that sentence."""
+    (cosine at least quantity_override, or the sentence right after the anchor going on with a pronoun: "They last 45
+    minutes" after "Free highlights tours leave … every Saturday") gives another value of the claim's figure that
+    cannot also be true, and none of them, nor a sentence nearer the claim than that one, states the claim's own as
+    the same figure ("due to open in 2030" against "The tunnel is due to open in 2032", read with the sentence on the
+    tunnel's length: P(e) 0.96; "Recycling will be collected every three weeks" against "Recycling will still be
+    collected every two weeks", read with "general waste will be collected every three weeks": another subject's
+    value, values.another_subject). Contradicted, anchored on that sentence (judged; else the anchor stays)."""
     if preset.quantity_override is None or v.label not in (SUPPORTED, PARTIAL) or len(claim.joint_columns) < 2 \
             or not v.rule.startswith("read together, "):
         return v
@@ -191,20 +193,28 @@ def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: li
                 if (key := keyed(context_texts[c], m, x.end())) not in surfaces
                 or not another_subject(claim.text, surfaces[key], context_texts[c], m.surface)}
     read = stated(claim.joint_columns)
-    for pair in sorted((judged[c] for c in claim.joint_columns if c != v.anchor and c in judged
-                        and judged[c].cosine >= preset.quantity_override), key=lambda p: (-p.cosine, p.column)):
-        conflicts = quantity_conflicts(claim.text, context_texts[pair.column], values=True, same_figure=True)
+    from grounding.values import OPENING_PRONOUN   # a sentence that goes on of the anchor's subject ("They last 45
+    # minutes" after "Free highlights tours leave … every Saturday"), however unlike the claim its pronoun makes it
+    every = {p.column: p for p in pairs}
+    def cosine(c: int) -> float:
+        return every[c].cosine if c in every else 0.0
+    def goes_on(c: int) -> bool:
+        return v.anchor is not None and c == v.anchor + 1 and OPENING_PRONOUN.match(context_texts[c]) is not None
+    for column in sorted((c for c in claim.joint_columns if c != v.anchor and (
+            c in judged and judged[c].cosine >= preset.quantity_override or goes_on(c))), key=lambda c: (-cosine(c), c)):
+        conflicts = quantity_conflicts(claim.text, context_texts[column], values=True, same_figure=True)
         # nor by a sentence nearer the claim than the one that differs, read or not: "Gifts that haven't been
         # activated can be refunded within 14 days of purchase" against "… activate the gift within 12 months of
         # purchase", the source's own words for the claim's a sentence further on
-        nearer = [p.column for p in pairs if p.cosine > pair.cosine and p.column not in claim.joint_columns]
+        nearer = [p.column for p in pairs if p.cosine > cosine(column) and p.column not in claim.joint_columns]
         conflicts = [(c, x) for c, x in conflicts if _own_key(own, c) not in read | (stated(nearer) if nearer else set())]
         if conflicts:
             what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)
             v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, what
-            v.rule = (f"quantity override: {what} (context sentence {pair.column + 1}, read together with the others, "
-                      f"cosine {pair.cosine:.2f} >= {preset.quantity_override})")
-            move_anchor(v, pair, preset, entity_diffs)
+            how = (f"cosine {cosine(column):.2f} >= {preset.quantity_override}" if column in judged
+                   and judged[column].cosine >= preset.quantity_override else f"going on from context sentence {v.anchor + 1}")
+            v.rule = f"quantity override: {what} (context sentence {column + 1}, read together with the others, {how})"
+            move_anchor(v, judged.get(column), preset, entity_diffs)
             return v
     return v
 

@@ -505,3 +505,14 @@ def test_both_days_named_are_not_contradicted(engine):
                            GroundingConfig(engine=engine).validate()).verdicts
     assert wrong.label == "Contradicted" and wrong.anchor == 2, wrong.rule
     assert right and all(v.label in ("Supported", "Partially supported") for v in right), [v.rule for v in right]
+
+
+def test_a_profit_against_a_loss_is_the_other_state():
+    """"The airline made an operating profit of €18 million" against "… reported an operating loss of €18 million"
+    had been Supported on the context engines (everyday batch 133)."""
+    from grounding.negate import other_state
+    assert other_state("The airline made an operating profit of €18 million.",
+                       "The airline reported an operating loss of €18 million.") == [("profit", "loss")]
+    assert other_state("The airline made an operating profit of €18 million.",
+                       "The airline turned last year's loss into an operating profit of €18 million.") == []
+

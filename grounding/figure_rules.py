@@ -14,6 +14,7 @@ from grounding.hours import hours_conflicts, span_end_conflicts
 from grounding.monthdays import month_day_conflicts
 from grounding.months import month_conflicts
 from grounding.multiples import multiple_conflicts
+from grounding.portions import portion_conflicts
 from grounding.ranks import birth_order_conflicts, rank_conflicts
 from grounding.seasons import season_conflicts
 from grounding.units import one_conflicts, period_conflicts
@@ -50,4 +51,6 @@ def figure_conflicts(claim: str, context: str, out: list[tuple[str, str]]) -> li
     out.extend(d for d in own_words_conflicts(claim, context) if not any(d[0] in c for c, _ in out))
     # a value given one thing said of another ("6:40pm in summer and 4:30pm in winter" / "in winter … 6:40pm")
     out.extend(crossed_values(claim, context))
+    # a part of one whole counted otherwise ("Of the 64 works …, 32 come from …" / "64 works …, 22 of them …")
+    out.extend(d for d in portion_conflicts(claim, context) if not any(d[0] == c for c, _ in out))
     return out

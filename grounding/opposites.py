@@ -69,11 +69,14 @@ def un_prefixed(claim: str, sentence: str) -> list[tuple[str, str]]:
     if bool(_NEGATION.search(claim)) != bool(_NEGATION.search(sentence)):
         return []
     theirs = {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z-]+", sentence)}
+    ours = {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z-]+", claim)}
     for m in re.finditer(r"[A-Za-z][A-Za-z-]+", claim):
         word = m.group(0).lower()
         bare = re.sub(r"^(?:un|non-)", "", word)
         others = {f"un{word}", f"non-{word}"} if bare == word else {bare}
-        if len(bare) < 5 or word in theirs or not others & theirs or word in _ANTONYMS or bare.endswith("able"):
+        # not where the claim says both ("Surgical treatment is not superior to non-surgical treatment")
+        if len(bare) < 5 or word in theirs or not others & theirs or word in _ANTONYMS or bare.endswith("able") \
+                or others & ours:
             continue
         if holds_most(claim[:m.start()] + " " + claim[m.end():], sentence):
             return [(m.group(0), sorted(others & theirs)[0])]

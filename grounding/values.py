@@ -110,6 +110,24 @@ def _listed(token) -> bool:
     return noun.dep_ in ("appos", "conj") and not any(t.pos_ in ("VERB", "AUX") for t in noun.ancestors)
 
 
+_ANY = frozenset("a an the any every each all".split())
+
+
+def _same_frame(claim: str, claim_value: str, context: str, context_value: str) -> bool:
+    """Whether both values stand in the same words: the word before each (not an article) and the next four after it,
+    "any", "every", "each", "all" read alike ("pay the first £100 of any escape of water claim" / "The first £350 of
+    every escape of water claim": Supported on every engine, read with "For all other claims … the excess is £100")."""
+    def frame(text: str, value: str):
+        at = text.find(value)
+        if at < 0:
+            return None
+        before = re.findall(r"[a-z]+", text[:at].lower())[-1:]
+        after = [w for w in re.findall(r"[a-z]+", text[at + len(value):].lower())[:5] if w not in _ANY][:4]
+        return (before, after) if before and before[0] not in _ANY and len(after) == 4 else None
+    ours = frame(claim, claim_value)
+    return ours is not None and ours == frame(context, context_value)
+
+
 def same_quantity(claim: str, claim_value: str, context: str, context_value: str, when: bool = False) -> bool:
     """Whether two values of one kind and unit speak of the same quantity: the same verb governs them ("70% …
     reached remission" / "30% … reached remission"; not "be" or "have"), their verbs have the same subject
@@ -129,7 +147,8 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     said = re.findall(r"\w+", claim.replace(claim_value, context_value, 1).lower())
     from grounding.events import named_date    # "close on 15 June" / "The closing date … is 15 May"
     if said == re.findall(r"\w+", context.lower()) or _changes(claim, claim_value, context, context_value) \
-            or when and named_date(claim, claim_value, context, context_value):
+            or when and named_date(claim, claim_value, context, context_value) \
+            or _same_frame(claim, claim_value, context, context_value):
         return True
     from grounding.decompose import parse
     from grounding.prices import same_price

@@ -495,3 +495,15 @@ def test_a_difference_per_month_answers_no_price(engine):
     a month" on every engine, everyday batch 138)."""
     contradicted_and_backed(engine, "Reelhouse Pass Standard costs £12.99 a month. Plus costs £5 a month more than "
                                     "Standard.", PLANS, 0, 2)
+
+
+def test_a_value_in_the_same_words_is_the_same_quantity():
+    """"pay the first £100 of any escape of water claim" against "The first £350 of every escape of water claim": the
+    same words around both values (Supported on every engine, read with "For all other claims … the excess is £100";
+    everyday batch 130)."""
+    from grounding.learned import quantity_conflicts
+    assert quantity_conflicts("You will have to pay the first £100 of any escape of water claim.",
+                              "The first £350 of every escape of water claim (your excess).", same_figure=True) \
+        == [("£100", "£350")]
+    assert quantity_conflicts("You pay the first £100 of a claim.", "The first £350 of every escape of water claim.",
+                              same_figure=True) == []

@@ -516,3 +516,14 @@ def test_a_profit_against_a_loss_is_the_other_state():
     assert other_state("The airline made an operating profit of €18 million.",
                        "The airline turned last year's loss into an operating profit of €18 million.") == []
 
+
+
+def test_a_claim_that_says_both_words_turns_neither():
+    """"Surgical treatment is not superior to non-surgical" against a sentence saying only "surgical" had been
+    Contradicted (a train claim of SciFact, gold Supported): the claim says the word and its "non-" form both."""
+    from grounding.opposites import un_prefixed
+    sentence = "Surgical treatment did not improve outcomes at two years in adults with displaced fractures."
+    assert un_prefixed("Surgical treatment is not superior to non-surgical treatment in adults with displaced "
+                       "fractures.", sentence) == []
+    assert un_prefixed("Non-surgical treatment did not improve outcomes at two years in adults with displaced "
+                       "fractures.", sentence) == [("Non-surgical", "surgical")]

@@ -10,6 +10,7 @@ from typing import Callable, Optional
 
 from grounding.conditions import backing_note
 from grounding.events import EVENT_RULE
+from grounding.excluded import EXCLUDED_RULE
 from grounding.learned import quantity_conflicts
 from grounding.number_rules import OTHER_KIND_RULE, OWN_SUBJECT_RULE
 from grounding.prohibited import LIMIT_RULE
@@ -103,6 +104,10 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             elif verdict.rule.startswith("said of any: "):
                 signal = (f"the claim says it of all, the source only within a limit: "
                           f"{verdict.anchor_conflict.replace('the claim says', 'it says', 1)}")
+            elif verdict.rule.startswith(EXCLUDED_RULE):
+                head = verdict.rule.split(" stands under “", 1)[1].split("”", 1)[0]
+                signal = (f"it stands under “{head}”, so the source rules it out (the entailment model, reading the "
+                          f"line alone, had read it as backing the claim)")
             elif verdict.rule.startswith("another holder"):
                 signal = f"only one thing can be that, and it names another: {verdict.anchor_conflict}"
             elif verdict.rule.startswith("another cause"):
@@ -152,6 +157,10 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
         elif verdict.label == SUPPORTED and verdict.rule.startswith("read by its clauses: "):
             text = (f"Supported by {anchor} ({where}): {verdict.anchor_conflict}. Read whole, the entailment model "
                     f"read the sentence as a contradiction, taking its other clause's scene for the claim's.")
+        elif verdict.label == SUPPORTED and verdict.rule.startswith(EXCLUDED_RULE):
+            head = verdict.rule.split(" stands under “", 1)[1].split("”", 1)[0]
+            text = (f"Supported by {anchor} ({where}): the source lists it under “{head}”, as the claim says (the "
+                    f"entailment model, reading the line alone, had read it as cover).")
         elif verdict.label == SUPPORTED and verdict.rule.startswith("borne out by the figures: "):
             said = verdict.rule.split(": ", 1)[1].rsplit(" (context sentence", 1)[0]
             text = (f"Supported by {anchor} ({where}): its figures bear the comparison out ({said}), whatever the "

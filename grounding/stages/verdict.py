@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
-from grounding import (clauses, conditions, exceptions, number_rules, overclaim, overrides, parts, siblings, stated,
-                       superlatives, sureness, unmentioned, verdict)
+from grounding import (clauses, conditions, exceptions, excluded, number_rules, overclaim, overrides, parts, siblings,
+                       stated, superlatives, sureness, unmentioned, verdict)
 from grounding.config import GroundingConfig, VerdictPreset
 from grounding.events import EVENT_RULE
 from grounding.prohibited import LIMIT_RULE
@@ -72,6 +72,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = superlatives.superlative_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx],
                                           diffs)
     v = parts.parts_override(v, preset, claim, pairs, diffs, [s.text for s in ctx])
+    v = excluded.excluded_override(v, preset, claim.text, ctx, pairs, claim.joint_columns, diffs)   # "What is not covered"
     v = overrides.overclaim_partial(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs,
                                     whole=claim.alone_column if claim.alone_entails else None)
     if v.conflicting is not None and v.label in (SUPPORTED, PARTIAL) and v.conflicting in (claim.alone_cleared or ()):

@@ -318,6 +318,8 @@ def _complement_splits(predicate, tokens: set[int]) -> list[set[int]]:
                     frontier.append(child)
         if len(conjuncts) < 2 or len(conjuncts) > _MAX_CONJUNCTS or complement.pos_ not in allowed:
             continue
+        if any(c.lower_ in ("half", "quarter") for c in conjuncts[1:]):   # one amount: "about an hour and a half"
+            return [tokens]
         if _gapped(predicate, complement, conjuncts[-1]):
             return [tokens]
         phrases = []

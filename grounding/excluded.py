@@ -6,13 +6,13 @@ covered; everyday batch 130).
 A claim the model backed or left unsupported, which says the thing is covered, included, insured, refunded, allowed
 or paid for by the other party (not negated; "you pay the first £350" is the reader's payment, not cover), whose anchor
 (cosine at least the preset's reversal_override; itself no heading and not negated), or a sentence read together with
-it, stands under a heading of its
-document that rules what follows out ("What is not covered", "Exclusions", "Not included", "What we won't pay for"),
-is Contradicted: the nearest heading above the anchor in its document decides. The other way round, a claim that says
-the thing is not covered ("There is no cover if your home has been empty for more than 60 days"), which the model alone
-made Contradicted by such a line ("Any loss or damage that happens while your home is unoccupied for more than 60
-consecutive days", P(c) 0.91), giving no other value of a figure of the claim's (learned.quantity_conflicts), is
-Supported: the line says what the claim says.
+it, stands under a heading of its document that rules what follows out ("What is not covered", "Exclusions", "Not
+included", "What we won't pay for") and speaks of the claim's thing (three content words in common: not "Damage from
+slow leaks … is covered" against "Damage caused by water escaping from baths …"), is Contradicted: the nearest heading
+above the line in its document decides. The other way round, a claim that says the thing is not covered ("There is no
+cover if your home has been empty for more than 60 days"), which the model alone made Contradicted by such a line ("Any
+loss or damage that happens while your home is unoccupied for more than 60 consecutive days", P(c) 0.91), giving no
+other value of a figure of the claim's (learned.quantity_conflicts), is Supported: the line says what the claim says.
 """
 from __future__ import annotations
 
@@ -35,6 +35,13 @@ _READER_PAYS = re.compile(r"\byou(?:'ll|\s+will|\s+must|\s+have\s+to|\s+need\s+t
 
 # a line that heads what follows without a heading's mark: "What is not covered", "Exclusions" (no full stop, short)
 _LABEL = re.compile(r"^(?:what\b|exclusions?\b|excluded\b|not\s+(?:covered|included)\b)[^.!?]*$", re.IGNORECASE)
+
+
+def _of_it(claim: str, line: str) -> bool:
+    """Whether the line speaks of the claim's thing: three content words in common, by their first five letters ("Damage
+    from slow leaks … is covered" is not "Damage caused by water escaping from baths …")."""
+    from grounding.overclaim import _stems
+    return len(_stems(claim) & _stems(line)) >= 3
 
 
 def heading_above(sentences: list[Sentence], column: int) -> Sentence | None:
@@ -71,7 +78,8 @@ def excluded_override(v: Verdict, preset: VerdictPreset, claim_text: str, senten
     cosine = {**{c: p.cosine for c, p in judged.items()}, v.anchor: v.cosine}
     for column in sorted({v.anchor, *(joint_columns or ())}, key=lambda c: -cosine.get(c, 0.0)):
         line = sentences[column]
-        if cosine.get(column, 0.0) < preset.reversal_override or line.heading or _NEGATION.search(line.text):
+        if cosine.get(column, 0.0) < preset.reversal_override or line.heading or _NEGATION.search(line.text) \
+                or not _of_it(claim_text, line.text):
             continue
         head = heading_above(sentences, column)
         if head is None or not _OUT.search(head.text):
@@ -89,7 +97,7 @@ def _read_as_covered(v: Verdict, preset: VerdictPreset, claim_text: str, sentenc
     """A denial of cover the model alone contradicted by a line under a heading that rules it out: Supported."""
     from grounding.learned import quantity_conflicts
     anchor = sentences[v.anchor]
-    if v.cosine < preset.reversal_override or v.anchor_conflict or not v.rule.startswith(_MODEL_READ) or not _DENIES.search(claim_text) or anchor.heading:
+    if v.cosine < preset.reversal_override or not _of_it(claim_text, anchor.text) or v.anchor_conflict or not v.rule.startswith(_MODEL_READ) or not _DENIES.search(claim_text) or anchor.heading:
         return v
     head = heading_above(sentences, v.anchor)
     if head is None or not _OUT.search(head.text) or quantity_conflicts(claim_text, anchor.text, same_figure=True):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from grounding.before_closing import BEFORE_CLOSING_RULE
 from grounding.conditions import backing_note
 from grounding.events import EVENT_RULE
 from grounding.excluded import EXCLUDED_RULE
@@ -104,6 +105,8 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
             elif verdict.rule.startswith("said of any: "):
                 signal = (f"the claim says it of all, the source only within a limit: "
                           f"{verdict.anchor_conflict.replace('the claim says', 'it says', 1)}")
+            elif verdict.rule.startswith(BEFORE_CLOSING_RULE):
+                signal = verdict.rule.split(": ", 1)[1].split(" (context sentence")[0]
             elif verdict.rule.startswith(EXCLUDED_RULE):
                 head = verdict.rule.split(" stands under “", 1)[1].split("”", 1)[0]
                 signal = (f"it stands under “{head}”, so the source rules it out (the entailment model, reading the "
@@ -157,6 +160,9 @@ def explain(result: GroundingResult, verdict: Verdict, claim: Claim) -> str:
         elif verdict.label == SUPPORTED and verdict.rule.startswith("read by its clauses: "):
             text = (f"Supported by {anchor} ({where}): {verdict.anchor_conflict}. Read whole, the entailment model "
                     f"read the sentence as a contradiction, taking its other clause's scene for the claim's.")
+        elif verdict.label == SUPPORTED and verdict.rule.startswith(BEFORE_CLOSING_RULE):
+            text = (f"Supported by {anchor} ({where}): "
+                    f"{verdict.rule.split(': ', 1)[1].split(' (context sentence')[0]}, whatever the model made of it.")
         elif verdict.label == SUPPORTED and verdict.rule.startswith(EXCLUDED_RULE):
             head = verdict.rule.split(" stands under “", 1)[1].split("”", 1)[0]
             text = (f"Supported by {anchor} ({where}): the source lists it under “{head}”, as the claim says (the "

@@ -231,7 +231,8 @@ def figures_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
     the vaccine group than in the placebo group" against "… 12 people in the vaccine group and 48 in the placebo
     group had caught the infection", which the context engine's scorer read as contradicting it, P(c) 0.87), and
     that sentence holds most of the claim's words (half, two at least): Supported, anchored on it; the maps show its
-    cell as support. Figures that turn the comparison are the reversal rule's (reversal.reversals)."""
+    cell as support; so do two places' hours compared (grounding.hours_compared: "The indoor pool opens earlier and
+    closes later than the outdoor pool"). Figures that turn the comparison are the reversal rule's (reversal.reversals)."""
     if preset.reversal_override is None or v.label not in (PARTIAL, UNSUPPORTED, CONTRADICTED) or v.anchor_conflict \
             or v.rule.startswith(("stronger than the source", "only part backed", "denied mention", DONE_ALREADY)):
         return v
@@ -243,8 +244,9 @@ def figures_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
     columns = sorted((c for c, p in judged.items()
                       if p.cosine >= preset.reversal_override or c in (joint_columns or ())),
                      key=lambda c: (-judged[c].cosine, c))
+    from grounding.hours_compared import against_hours      # or two places' hours ("opens earlier than …")
     for column in columns:
-        found = against_figures(claim_text, context_texts[column])
+        found = against_figures(claim_text, context_texts[column]) or against_hours(claim_text, context_texts[column])
         if found and all(agrees for agrees, _, _ in found) and holds_most(claim_text, context_texts[column], 0.5, 2):
             what = "; ".join(f"the claim says “{said}”, the source gives {figures}" for _, said, figures in found)
             v.label, v.conflicting = SUPPORTED, None

@@ -298,7 +298,9 @@ def reversals(claim: str, sentence: str) -> list[str]:
     from grounding.positions import opposite_positions  # a standard on the other side ("above the national average")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_positions(claim, sentence)]
     from grounding.compared import against_figures      # two groups compared the other way by their figures
-    out += [f"the claim says “{c}”, the source gives {x}" for agrees, c, x in against_figures(claim, sentence) if not agrees]
+    from grounding.hours_compared import against_hours   # or two places' hours ("opens earlier than …")
+    out += [f"the claim says “{c}”, the source gives {x}" for agrees, c, x in against_figures(claim, sentence)
+            + against_hours(claim, sentence) if not agrees]
     from grounding.preferences import passed_over       # the side the source passes over ("A rather than B")
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in passed_over(claim, sentence)]
     from grounding.wanted import wanted_not_required     # needed where the source only welcomes it ("is a plus")

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
-from grounding import (clauses, conditions, exceptions, excluded, number_rules, overclaim, overrides, parts, siblings,
-                       stated, superlatives, sureness, unmentioned, verdict)
+from grounding import (before_closing, clauses, conditions, exceptions, excluded, number_rules, overclaim, overrides,
+                       parts, siblings, stated, superlatives, sureness, unmentioned, verdict)
 from grounding.config import GroundingConfig, VerdictPreset
 from grounding.events import EVENT_RULE
 from grounding.prohibited import LIMIT_RULE
@@ -65,6 +65,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = overrides.denial_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.reversal_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = number_rules.figures_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
+    v = before_closing.before_closing_override(v, preset, claim.text, ctx, pairs, diffs)   # "45 minutes before closing"
     v = overrides.binding_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = siblings.sibling_override(v, preset, claim.text, pairs, [s.text for s in ctx], config.tau)
     v = overrides.cause_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)

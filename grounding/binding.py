@@ -364,7 +364,8 @@ def _one_holder(owner: _Name, other: _Name, sentence: str) -> bool:
     """Whether two names are one holder: one holds the other's words ("Quillon" / "Quillon Systems"), or the sentence
     writes them as one ("Quillon Systems", where a heading run into the next line parsed the name "Systems")."""
     a, b = set(owner.key.split()), set(other.key.split())
-    return a <= b or b <= a or re.search(rf"\b{re.escape(owner.surface)}\s+{re.escape(other.surface)}\b", sentence) is not None
+    return a <= b or b <= a \
+        or re.search(rf"\b{re.escape(owner.surface)}\s+{re.escape(other.surface)}\b", sentence) is not None
 
 
 def _one_deed(verb: str, other: str, claim: str) -> bool:

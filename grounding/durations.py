@@ -236,7 +236,8 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         same = [x for x in theirs if bool(_LEAD.match(sentence, x.end)) == lead
                 and ((v := _verb(sentence, x))[0] == verb and verb not in ("", "be", "have")
                      and _attributive(x, sentence) == joined
-                     and (not subject - _PRONOUNS or not v[1] - _PRONOUNS or _share(subject, v[1])) or of and _of_what(sentence, x) == of
+                     and (not subject - _PRONOUNS or not v[1] - _PRONOUNS or _share(subject, v[1]))
+                     or of and _of_what(sentence, x) == of
                      or verb in _LASTING and _of_what(sentence, x) and set(_of_what(sentence, x).split()) <= subject)]
         # apart, or two limits ("up to three months" / "within 28 days": both from nothing, to another end)
         if same and not any(x.low <= c.high and c.low <= x.high and not _two_limits(c, x) for x in same):

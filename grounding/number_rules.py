@@ -207,7 +207,8 @@ def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: li
         # activated can be refunded within 14 days of purchase" against "… activate the gift within 12 months of
         # purchase", the source's own words for the claim's a sentence further on
         nearer = [p.column for p in pairs if p.cosine > cosine(column) and p.column not in claim.joint_columns]
-        conflicts = [(c, x) for c, x in conflicts if _own_key(own, c) not in read | (stated(nearer) if nearer else set())]
+        said = read | stated(nearer) if conflicts and nearer else read
+        conflicts = [(c, x) for c, x in conflicts if _own_key(own, c) not in said]
         if conflicts:
             what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)
             v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, what

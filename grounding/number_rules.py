@@ -188,10 +188,11 @@ def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: li
     # "Recycling will be collected every three weeks" (values.another_subject: one verb, two named subjects)
     from grounding.values import another_subject
     surfaces = {key: surface for surface, key in own.items()}
-    def stated(columns) -> set:
-        return {key for c in columns for m in mentions(context_texts[c]) for x in occurrences(m.surface, context_texts[c])
-                if (key := keyed(context_texts[c], m, x.end())) not in surfaces
-                or not another_subject(claim.text, surfaces[key], context_texts[c], m.surface)}
+    def stated(columns) -> set:      # a day's date states its month's too ("1 September 2021" / "September 2021")
+        found = {key for c in columns for m in mentions(context_texts[c]) for x in occurrences(m.surface, context_texts[c])
+                 if (key := keyed(context_texts[c], m, x.end())) not in surfaces
+                 or not another_subject(claim.text, surfaces[key], context_texts[c], m.surface)}
+        return found | {(key[:7], unit) for key, unit in found if re.fullmatch(r"\d{4}-\d\d-\d\d", key)}
     read = stated(claim.joint_columns)
     from grounding.values import OPENING_PRONOUN   # a sentence that goes on of the anchor's subject ("They last 45
     # minutes" after "Free highlights tours leave … every Saturday"), however unlike the claim its pronoun makes it

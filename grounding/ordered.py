@@ -24,8 +24,9 @@ _MORE = {"more", "higher", "greater", "bigger", "larger", "longer", "dearer", "o
 _LESS = {"less", "fewer", "lower", "smaller", "shorter", "cheaper", "younger", "lighter", "slower"}
 _COMPARATIVE = re.compile(rf"\b(?P<word>{'|'.join(sorted(_MORE | _LESS))})\b(?P<mid>[^.;:]*?)\bthan\b(?P<b>[^.;:]+)",
                           re.IGNORECASE)
-_PARTS = re.compile(r"\s*(?:[,;]\s*(?:and|while|but|whereas)?|\band\b|\bwhile\b|\bwhereas\b|\bcompared\s+with\b)\s*",
-                    re.IGNORECASE)
+# (a comma inside a number, "1,930", splits nothing)
+_PARTS = re.compile(r"\s*(?:(?:;|,(?!\d{3}))\s*(?:and|while|but|whereas)?|\band\b|\bwhile\b|\bwhereas\b"
+                    r"|\bcompared\s+with\b)\s*", re.IGNORECASE)
 _LIGHT = frozenset("the a an of in on at for to by with and or is are was were be been has have had than this that "
                    "those these its their it they per each every slightly much far about around than more less "
                    "expensive common likely".split())
@@ -42,7 +43,8 @@ def ordered(claim: str, sentence: str) -> Optional[tuple[bool, str, str]]:
     from grounding.entities import mentions
     from grounding.lists import NEGATION_WORD
     found = _COMPARATIVE.search(claim)
-    if found is None or NEGATION_WORD.search(claim) or len(_COMPARATIVE.findall(claim)) != 1:
+    if found is None or NEGATION_WORD.search(claim) or len(_COMPARATIVE.findall(claim)) != 1 \
+            or re.match(r"\s*[$£€]?\d", found.group("b")):      # a bound, no second thing: "more than 1,900 customers"
         return None
     # what is measured comes straight after the comparative ("fewer megapixels"), a group after a preposition ("more
     # common among Respiral users")

@@ -42,3 +42,14 @@ def test_fewer_megapixels_on_the_front_camera_is_supported(engine):
         engine, "The S9 has 256GB of storage. The front camera has fewer megapixels than the main camera.",
         context, 0, backed_anchor=1)
     assert right.rule.startswith("borne out by the figures"), right.rule
+
+
+def test_a_bound_is_no_second_thing_and_a_thousands_comma_splits_nothing():
+    """"Quillon has more than 1,900 customers" had been Contradicted by "… ended the quarter with 1,930 customers" on
+    the claims engine as two things ordered "1 against 930" (everyday batch 133)."""
+    from grounding.reversal import reversals
+    assert ordered("Quillon has more than 1,900 customers.", "Quillon ended the quarter with 1,930 customers, of which "
+                   "212 pay more than $250,000 a year.") is None
+    assert reversals("Quillon has more than 1,900 customers.", "Quillon ended the quarter with 1,930 customers.") == []
+    assert ordered("Renewing by post is more expensive than renewing online.",
+                   "Online renewal costs £1,088.50 and the postal form costs £1,100.")[0] is True

@@ -224,3 +224,20 @@ def test_a_value_the_nearest_sentence_states_is_not_turned_by_one_read_together(
                            "one to seven years.", [LOAN], GroundingConfig(engine=engine).validate()).verdicts
     assert wrong.label == CONTRADICTED and wrong.anchor == 1, wrong.rule
     assert right and all(v.label == "Supported" and v.anchor == 0 for v in right), [v.rule for v in right]
+
+
+SCHOOL = ("Children born between 1 September 2021 and 31 August 2022 are due to start Reception in September 2026. Parents "
+          "of summer-born children (born between 1 April and 31 August) can ask for their child to start Reception a "
+          "year later. Applications close on 15 January 2026.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_days_date_read_together_states_its_month(engine):
+    """"born between September 2021 and the end of August 2022" is the first sentence's "1 September 2021 and 31 August
+    2022": the summer-born sentence's "31 August", read together, had made it Contradicted on every engine (everyday
+    batch 117)."""
+    wrong, right = ground("Applications close on 15 February 2026. If your daughter was born between September 2021 and "
+                          "the end of August 2022, she is due to start Reception in September 2026.", [SCHOOL],
+                          GroundingConfig(engine=engine).validate()).verdicts
+    assert wrong.label == CONTRADICTED and wrong.anchor == 2, wrong.rule
+    assert right.label == "Supported" and right.anchor == 0, right.rule

@@ -3,7 +3,7 @@ against "Bank feed support has been extended to 38 additional banks in Canada an
 engine, P(e) 0.50: the model reads the shared name and the rest of the sentence).
 
 Each text's lists of names: two to four proper names joined by "and" (or commas and "and"), under the same
-preposition or verb ("in Canada and Ireland": in). Where the claim's list and one of the sentence's stand under the
+preposition or verb ("in Canada and Ireland": in; "across", "throughout", "around" and "within" read as "in"). Where the claim's list and one of the sentence's stand under the
 same word, share a name at least (one place's names and initials are one: "US" / "United States",
 grounding.aliases), and the claim's has a name the sentence gives nowhere while the sentence's has one
 the claim lacks, the claim names the wrong member. Not a list the sentence opens ("including", "such as": lists.py
@@ -17,6 +17,8 @@ from grounding.aliases import canonical
 from grounding.decompose import parse
 
 _JOINED = re.compile(r"[A-Z][\w'-]*,?\s+and\s+(?:the\s+)?[A-Z]")
+# the prepositions of where, one word ("clinics across Europe and Asia" / "clinics in Europe and North America")
+_WHERE = {w: "in" for w in ("across", "throughout", "around", "within")}
 _OPEN = re.compile(r"\b(?:includ\w*|such\s+as|for\s+example|e\.g\.|among)\b", re.IGNORECASE)
 
 
@@ -44,7 +46,8 @@ def _lists(text: str) -> list[tuple[str, list[str], int]]:
             node = nxt
         if 2 <= len(members) <= 4 and not any(c.dep_ == "neg" for c in t.head.children):
             start = min(x.i for x in t.subtree)
-            out.append((t.head.lemma_.lower(), [_name(m) for m in members], t.doc[start].idx))
+            word = t.head.lemma_.lower()
+            out.append((_WHERE.get(word, word), [_name(m) for m in members], t.doc[start].idx))
     return out
 
 

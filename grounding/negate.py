@@ -204,7 +204,8 @@ def other_state(claim: str, sentence: str) -> list[tuple[str, str]]:
     days = {_day_key(m): m.group(0) for m in _WHICH_DAY.finditer(sentence)}
     return [(m.group(0), sorted(other)[0]) for m in _STATE.finditer(claim)
             if (other := _ANTONYMS[m.group(0).lower()] & words) and m.group(0).lower() not in words
-            and holds_most(claim[:m.start()] + " " + claim[m.end():], sentence)] + \
+            and (holds_most(claim[:m.start()] + " " + claim[m.end():], sentence)
+                 or _same_figure_after(claim, m, sentence, other))] + \
         [(m.group(0), next(iter(days.values()))) for m in _WHICH_DAY.finditer(claim)   # not where the claim names
          if days and _day_key(m) not in days and not days.keys() & _days_of(claim)       # both, nor of another case
          and not _other_case(claim, sentence)
@@ -307,6 +308,16 @@ _WHICH_DAY = re.compile(r"\b(?:the\s+)?(?P<which>same|next|following)(?:\s+(?:wo
 
 def _day_key(m: re.Match) -> str:
     return "same" if m.group("which").lower() == "same" else "next"
+
+
+def _same_figure_after(claim: str, m: re.Match, sentence: str, other: set[str]) -> bool:
+    """Whether the claim's state word and the sentence's other one are each followed, within three words, by the same
+    figure ("made a net profit of $6.1 million in the quarter" / "recorded a net loss of $6.1 million, narrower than
+    the $14.8 million loss a year earlier", whose other words the claim mostly lacks)."""
+    figure = re.match(r"(?:\s+[a-z]+){0,3}?\s+([$£€]?\d[\d.,]*(?:\s+(?:million|billion|m|bn))?)", claim[m.end():])
+    return figure is not None and any(re.match(rf"(?:\s+[a-z]+){{0,3}}?\s+{re.escape(figure.group(1))}",
+                                               sentence[x.end():]) for x in re.finditer(
+        r"\b(?:" + "|".join(map(re.escape, other)) + r")\b", sentence, re.IGNORECASE))
 
 
 def _days_of(text: str) -> set[str]:

@@ -40,3 +40,17 @@ def test_banks_in_canada_and_australia_against_canada_and_ireland_are_contradict
     wrong, _ = contradicted_and_backed(engine, "Bank feeds now cover 38 more banks in Canada and Australia. Dark mode is "
                                                "now available on Windows.", context, 1, 2)
     assert "the claim says “Canada and Australia”, the source “Canada and Ireland”" in wrong.rule
+
+
+TRIAL = ("The trial enrolled 1,184 adults aged 18 to 65 across 96 clinics in Europe and North America. Patients took "
+         "the tablet once a day for 12 weeks.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_places_across_and_in_stand_under_one_word(engine):
+    """"96 clinics across Europe and Asia" against "96 clinics in Europe and North America" had been Supported on
+    every engine (P(e) 0.69; everyday batch 132): "across" and "in" were two governing words."""
+    assert swapped_names("The trial included 1,184 adults from 96 clinics across Europe and Asia.", TRIAL.split(". ")[0]) \
+        == [("Europe and Asia", "Europe and North America")]
+    contradicted_and_backed(engine, "The trial included 1,184 adults from 96 clinics across Europe and Asia. Patients "
+                                    "took the tablet once a day for 12 weeks.", TRIAL, 0, 1)

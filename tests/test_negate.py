@@ -515,6 +515,10 @@ def test_a_profit_against_a_loss_is_the_other_state():
                        "The airline reported an operating loss of €18 million.") == [("profit", "loss")]
     assert other_state("The airline made an operating profit of €18 million.",
                        "The airline turned last year's loss into an operating profit of €18 million.") == []
+    # the same figure after each word, where the sentence's other words are not the claim's (everyday batch 133)
+    loss = "The company recorded a net loss of $6.1 million, narrower than the $14.8 million loss a year earlier."
+    assert other_state("The company made a net profit of $6.1 million in the quarter.", loss) == [("profit", "loss")]
+    assert other_state("The company made a net profit of $7.1 million in the quarter.", loss) == []
 
 
 

@@ -205,6 +205,15 @@ _PRONOUNS = frozenset("it they this these those he she we you one".split())
 _LASTING = frozenset({"take", "last"})
 
 
+def _bracketed_of(text: str, d: Duration) -> frozenset:
+    """The words of the thing a length in brackets follows, lower case ("Return airport transfers by shared coach
+    (around 50 minutes each way)": its length, as "takes" says it), or none."""
+    m = re.search(r"(?:^|[.;:])\s*([^.;:()]+?)\s*\(\s*$", text[:d.start])
+    if m is None or not re.match(r"[^()]*\)", text[d.end:]):
+        return frozenset()
+    return frozenset(w.lower().rstrip("s") for w in re.findall(r"[A-Za-z]+", m.group(1)))
+
+
 def _of_what(text: str, d: Duration) -> str:
     """The words of the "of" phrase right after a duration, lower case ("a week of heavy rain": "heavy rain"), or ""."""
     m = re.match(r"\s+of\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)(?=\s*(?:[,.;:]|$|\s+(?:in|on|at|and|but|from|to|for|"
@@ -238,7 +247,8 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
                      and _attributive(x, sentence) == joined
                      and (not subject - _PRONOUNS or not v[1] - _PRONOUNS or _share(subject, v[1]))
                      or of and _of_what(sentence, x) == of
-                     or verb in _LASTING and _of_what(sentence, x) and set(_of_what(sentence, x).split()) <= subject)]
+                     or verb in _LASTING and _of_what(sentence, x) and set(_of_what(sentence, x).split()) <= subject
+                     or verb in _LASTING and subject and _share(subject, _bracketed_of(sentence, x)))]
         # apart, or two limits ("up to three months" / "within 28 days": both from nothing, to another end)
         if same and not any(x.low <= c.high and c.low <= x.high and not _two_limits(c, x) for x in same):
             out.append((c.surface, same[0].surface))

@@ -341,3 +341,17 @@ def test_a_subject_you_is_no_other_subject(engine):
     contradicted_and_backed(engine, "Standard members can book up to two weeks ahead. Plus members can hold up to three "
                                     "bookings at once.", PLANS, 0, 1)
 
+
+
+PACKAGE = ("Your package includes seven nights' half board at the Hotel Miramar. Return airport transfers by shared coach "
+           "(around 50 minutes each way). A welcome drink is served on arrival.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_length_in_brackets_is_the_length_of_the_thing_before_it(engine):
+    """"The shared coach transfer from the airport takes around an hour and a half" had been Supported on every engine
+    against "Return airport transfers by shared coach (around 50 minutes each way)" (P(e) 0.71; everyday batch 137)."""
+    wrong, _ = contradicted_and_backed(engine, "The shared coach transfer from the airport takes around an hour and a "
+                                               "half. A welcome drink is served on arrival.", PACKAGE, 1, 2)
+    assert "50 minutes" in wrong.rule
+    assert duration_conflicts("The flight takes around two hours.", PACKAGE.split(". ")[1]) == []

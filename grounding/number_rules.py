@@ -154,11 +154,14 @@ def _least(v: Verdict, least: float | None) -> float | None:
     return min(least, READ_LEAST)
 
 
-def _own_key(own: dict, said: str):
+def _own_key(own: dict, said: str, theirs: str = ""):
     """The (key, unit) of the claim's value a conflict names with its unit or direction ("150 minutes", "6% (rose)"),
-    or within its words ("within 14 days", "over one to seven years")."""
+    or within its words ("within 14 days", "over one to seven years"; not a value the source's side names too: "at
+    least eight" / "do not take more than eight" is the same figure bounded the other way)."""
+    def within(surface: str, text: str) -> bool:
+        return re.search(rf"(?<![\w.,]){re.escape(surface)}(?![\w.,])", text) is not None
     found = [surface for surface in own if said.split(" (")[0] == surface or said.startswith(surface + " ")] or \
-        [surface for surface in own if re.search(rf"(?<![\w.,]){re.escape(surface)}(?![\w.,])", said)]  # "within 14 days"
+        [surface for surface in own if within(surface, said) and not within(surface, theirs)]
     return own[max(found, key=len)] if found else None
 
 
@@ -209,7 +212,7 @@ def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: li
         # purchase", the source's own words for the claim's a sentence further on
         nearer = [p.column for p in pairs if p.cosine > cosine(column) and p.column not in claim.joint_columns]
         said = read | stated(nearer) if conflicts and nearer else read
-        conflicts = [(c, x) for c, x in conflicts if _own_key(own, c) not in said]
+        conflicts = [(c, x) for c, x in conflicts if _own_key(own, c, x) not in said]
         if conflicts:
             what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)
             v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, what

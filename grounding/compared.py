@@ -208,3 +208,32 @@ def against_figures(claim: str, sentence: str) -> list[tuple[bool, str, str]]:
         found = ordered(claim, sentence)
         out += [found] if found is not None else []
     return out
+
+
+# a value the claim sets beside another it names, with a comma: "0.41 chicks on average, more than the 0.7 needed"
+_BESIDE = re.compile(r"[^,;:.]{0,40},\s*(?:well\s+|much\s+|far\s+|slightly\s+|just\s+)?(?P<comp>more|fewer|less|higher"
+                     r"|lower|greater|smaller|larger|above|below|over|under)\s+(?:than\s+)?(?:the\s+)?", re.IGNORECASE)
+_SIDE = dict(_DIRECTION, above=1, over=1, below=-1, under=-1)
+
+
+def beside_figures(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """(the claim's comparison, the sentence's two values) where the claim gives a value and, after a comma, how it
+    stands to another value it names ("Pairs fledged 0.41 chicks on average, more than the 0.7 needed"), the
+    sentence states both, and the arithmetic says the other way (0.41 is below 0.7; the entailment model had read
+    "… 0.41 chicks fledged per pair, well below the 0.7 thought necessary" as entailing it, P(e) 0.95)."""
+    claim, sentence = judged_text(claim), judged_text(sentence)
+    found = [m for m in mentions(claim) if m.kind in ("number", "percent", "money")]
+    keys = {m.key for m in mentions(sentence)}
+    out = []
+    for a, b in zip(found, found[1:]):
+        beside = _BESIDE.fullmatch(claim, a.end, b.start)
+        if beside is None or a.kind != b.kind or a.key not in keys or b.key not in keys:
+            continue
+        try:
+            x, y = (Decimal(re.sub(r"[^\d.]", "", m.key)) for m in (a, b))
+        except InvalidOperation:
+            continue
+        if x != y and (x > y) != (_SIDE[beside.group("comp").lower()] > 0):
+            said = claim[beside.start("comp"):beside.end()].strip()
+            out.append((f"{a.surface}, {said} {b.surface}", f"{a.surface} and {b.surface}"))
+    return out

@@ -320,6 +320,8 @@ def _complement_splits(predicate, tokens: set[int]) -> list[set[int]]:
             continue
         if any(c.lower_ in ("half", "quarter") for c in conjuncts[1:]):   # one amount: "about an hour and a half"
             return [tokens]
+        if any(t.lower_ == "between" and t.i < complement.i for t in complement.subtree):   # one span: "costs between
+            return [tokens]                                         # £1,200 and £3,500" (not "costs between £1,200.")
         if _gapped(predicate, complement, conjuncts[-1]):
             return [tokens]
         phrases = []

@@ -142,3 +142,30 @@ def by_difference(premise: str, hypothesis: str) -> list[tuple[int, int, str]]:
             end = re.match(r"[a-z%]*\s+[a-z]+", hypothesis[c.end:], re.IGNORECASE).end() + c.end
         edits.append((by, end, f"from {words[0]} to {words[1]}"))
     return edits
+
+
+# a value set beside an earlier one of its own: "81.5%, compared with 79.0% a year ago", "£4.2 million against £3.9
+# million in 2023"
+_COMPARED = re.compile(r"\s*,?\s*(?:compared\s+(?:with|to)|against|versus|vs\.?|from)\s+(?:about\s+|around\s+)?$",
+                       re.IGNORECASE)
+_EARLIER = re.compile(r"\s*(?:a|one)\s+year\s+(?:ago|earlier|before)|\s*(?:last|the\s+previous|the\s+prior|the\s+preceding)"
+                      r"\s+(?:year|quarter|month|season|week|period)|\s*(?:in|for)\s+(?:the\s+same\s+\w+\s+of\s+)?(?:19|20)"
+                      r"\d\d\b|\s*the\s+same\s+(?:period|quarter|month|time)\s+last\s+year|\s*the\s+year\s+before",
+                      re.IGNORECASE)
+
+
+def compared_change(text: str, value, values: list) -> tuple[int, str]:
+    """(+1 / -1, the words) where the text sets its `value` beside an earlier value of the same kind ("The load
+    factor … was 81.5%, compared with 79.0% a year ago": up), so that the value is where a change of that direction
+    ended; (0, "") where it does not. Against another thing ("compared with 85% for rival airlines") it says nothing."""
+    for other in values:
+        if other.kind != value.kind or other.start <= value.end or other.start - value.end > 30 \
+                or not _COMPARED.fullmatch(text[value.end + len(_glued(text, value.end)):other.start]):
+            continue
+        earlier = _EARLIER.match(text, other.end + len(_glued(text, other.end)))
+        now, then = _number(value.key), _number(other.key)
+        if earlier is None or now is None or then is None or now == then:
+            return 0, ""
+        said = text[value.end:earlier.end()]
+        return (1 if now > then else -1), said[len(said) - len(said.lstrip(" ,%" + _glued(text, value.end))):]
+    return 0, ""

@@ -307,9 +307,25 @@ def lengths_held(claim: str, sentence: str) -> list[tuple[str, str]]:
     if not re.search(rf"(?<!\w){re.escape(head[:max(3, len(head) - 2)])}", sentence, re.IGNORECASE):
         return []
     (x,) = theirs
-    if not all(x.low <= c.high and c.low <= x.high and not _two_limits(c, x) and not _other_top(c, x) for c in ours):
+    if not all(x.low <= c.high and c.low <= x.high and not _two_limits(c, x) and not _other_top(c, x)
+               and not _other_ends(c, x) for c in ours):
         return []
     return [(c.surface, x.surface) for c in ours]
+
+
+# a span written with two numbers: "between 2 and 5 days", "35 to 40 minutes", "3-5 working days"
+_SPAN = re.compile(rf"(?i)\bbetween[ \t]+{_NUM}[ \t]+and\b|\b{_NUM}[ \t]*(?:to|-|–)[ \t]*{_NUM}\b")
+
+
+def _other_ends(claim: Duration, other: Duration) -> bool:
+    """Both are spans of two numbers and an end differs by more than a tenth: "between 2 and 7 days" is not held by
+    "between 2 and 5 days", though they overlap (it had overridden the model's contradiction to Supported)."""
+    def span(d: Duration) -> bool:
+        return bool(_SPAN.search(d.surface)) and bool(_UNIT_WORD.search(d.surface))
+    if not (span(claim) and span(other)):
+        return False
+    return not all(0.9 <= a / b <= 1.1 if b else a == b
+                   for a, b in ((claim.low, other.low), (claim.high, other.high)))
 
 
 _MAXIMUM = re.compile(r"(?:up to|at most|no more than)\b", re.IGNORECASE)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from grounding.caps import cap_conflicts
 from grounding.colours import colour_conflicts
+from grounding.compared import beside_figures
 from grounding.crossed_values import crossed_values
 from grounding.durations import duration_conflicts
 from grounding.frequencies import times_conflicts
@@ -15,6 +16,7 @@ from grounding.monthdays import month_day_conflicts
 from grounding.months import month_conflicts
 from grounding.multiples import multiple_conflicts
 from grounding.portions import portion_conflicts
+from grounding.ranges import range_conflicts
 from grounding.ranks import birth_order_conflicts, rank_conflicts
 from grounding.seasons import season_conflicts
 from grounding.units import one_conflicts, period_conflicts
@@ -53,4 +55,8 @@ def figure_conflicts(claim: str, context: str, out: list[tuple[str, str]]) -> li
     out.extend(crossed_values(claim, context))
     # a part of one whole counted otherwise ("Of the 64 works …, 32 come from …" / "64 works …, 22 of them …")
     out.extend(d for d in portion_conflicts(claim, context) if not any(d[0] == c for c, _ in out))
+    # a value set beside another the other way round ("0.41 chicks, more than the 0.7 needed" / both stated)
+    out.extend(beside_figures(claim, context))
+    # a span whose ends differ ("between £1,200 and £3,500" / "between £1,200 and £2,500"); once: "£1,500" read already
+    out.extend(d for d in range_conflicts(claim, context) if not any(c in d[0] for c, _ in out))
     return out

@@ -55,9 +55,24 @@ def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:
             [x for x in theirs if not x.words and x.noun == c.noun and c.words <= words]
         # a price the claim gives with no time against free at some times only ("Parking costs 1.50 pounds an hour"
         # / "Parking … is free on Sundays and after 6 pm on other days"): a plain price says what it mostly costs
-        if same and all(x.free != c.free for x in same) and (c.free or when or not theirs_when):
+        if same and all(x.free != c.free for x in same) and (c.free or when or not theirs_when) \
+                and not _other_ages(c.said if _ages(c.said) else claim, sentence):
             out.append((c.said, same[0].said))
     return out
+
+
+_AGE = re.compile(r"\b(?:under|over|aged?|below|above)\s+(\d+)(?:\s*(?:to|-|–|and)\s*(\d+))?", re.IGNORECASE)
+
+
+def _ages(text: str) -> set:
+    return {(m.group(0).split()[0].lower(), m.group(1), m.group(2)) for m in _AGE.finditer(text)}
+
+
+def _other_ages(claim: str, sentence: str) -> bool:
+    """Whether each names an age group and none is the other's: "Children under 5 travel free" is no price state of
+    "Children aged 5 to 15 pay £1.50 return" (another group, grounding.groups)."""
+    ours, theirs = _ages(claim), _ages(sentence)
+    return bool(ours) and bool(theirs) and not ours & theirs
 
 
 # free for a first stretch only: "free for the first hour", "the first 30 minutes of each ride are free", "the first

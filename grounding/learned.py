@@ -31,7 +31,7 @@ from typing import Optional
 import numpy as np
 
 from grounding import fitted
-from grounding.differences import change_by
+from grounding.differences import change_by, compared_change
 from grounding.entities import mentions
 from grounding.ranges import in_range, is_difference, share_of
 from grounding.values import moved_from, opposite_bounds, same_quantity, same_verb, values_agree
@@ -62,20 +62,22 @@ def _only_denied(text: str, surface: str) -> bool:
 # words that give a change its direction, next to the value they move ("rose by 6%", "6% less than in 2022")
 _UP = {"rose", "rise", "rises", "risen", "rising", "increase", "increased", "increases", "increasing", "grew", "grow",
        "grows", "grown", "higher", "more", "up", "gain", "gained", "gains", "climbed", "jumped", "raised", "above",
-       "exceeded", "surged", "widened", "widen", "widens", "widening", "expanded", "expands"}
+       "exceeded", "surged", "widened", "widen", "widens", "widening", "expanded", "expands", "later"}
 _DOWN = {"fell", "fall", "falls", "fallen", "falling", "decrease", "decreased", "decreases", "decreasing", "declined",
          "decline", "declines", "dropped", "drop", "drops", "lower", "less", "fewer", "down", "shrank", "shrunk",
          "reduced", "reduction", "cut", "lost", "below", "slipped", "lowered", "narrowed", "narrows", "narrowing",
-         "contracted", "contracts"}
+         "contracted", "contracts", "earlier"}
 _WORD = re.compile(r"[A-Za-z]+")
 # comparatives and adverbs that may follow the value they move ("6% less", "5 points higher"); a verb after it is its
 # subject's ("200,000 homes lost power"), not the value's
-_AFTER = {"more", "less", "fewer", "higher", "lower", "up", "down", "above", "below"}
+_AFTER = {"more", "less", "fewer", "higher", "lower", "up", "down", "above", "below", "later", "earlier"}
 # a bound just before the value is no direction: "more than 200,000", "up to 50%", "above 5%"
 _BOUND = re.compile(r"\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|no\s+more\s+than|up\s+to|above|below|over"
                     r"|under)\s*$", re.IGNORECASE)
 
 
+_LATER = ("later", "earlier")
+_LENGTH_LATER = re.compile(r"\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\s+(?:later|earlier)\b", re.I)
 _SLOWLY = re.compile(r"\s+(more|less)\s+slowly\b", re.IGNORECASE)
 
 
@@ -97,6 +99,8 @@ def direction(text: str, start: int, end: int, reach: int = 3) -> tuple[int, str
         nearest_first += before[len(before) - 1 - i:len(before) - i] + after[i:i + 1]
     for word in nearest_first:
         w = word.lower()
+        if w in _LATER and not _LENGTH_LATER.match(text, end):   # "10 minutes later" moves the length, not "5:50am"
+            continue
         if w in _UP or w in _DOWN:
             return (1 if w in _UP else -1), word
     return 0, ""
@@ -168,13 +172,16 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
     shared = {(c.kind, unit_of(claim, c.end) if c.kind == "number" and same_figure else "")
               for c, s in zip(cm, stated) if s}
     for c, is_stated in zip(cm, stated):
-        if c.kind in ("named", "decade"):   # a decade is a span of years: "the 1900s" holds "the 1950s"
-            continue
+        if c.kind in ("named", "decade") or same_figure and _only_denied(claim, c.surface) \
+                and _only_denied(context, c.surface):   # a decade holds its years; a value both deny ("rather than
+            continue                                    # every 20 minutes" / "instead of every 20 minutes")
         if is_stated:
             # the same value moving the other way: "rose by 6%" against "6% less than in 2022"
             way, word = direction(claim, c.start, c.end)
             for x in (m for m in xm if m.key == c.key) if way else ():
                 other, their = direction(context, x.start, x.end)
+                if not other and same_figure:   # "was 81.5%, compared with 79.0% a year ago": it rose
+                    other, their = compared_change(context, x, list(xm))
                 if other == -way or (same_figure and not other and (their := held(context, x.start, x.end))):
                     out.append((f"{c.surface} ({word.lower()})", f"{x.surface} ({their.lower()})"))
                     break

@@ -44,7 +44,10 @@ def _lists(text: str) -> list[tuple[str, list[str], int]]:
         while (nxt := next((c for c in node.children if c.dep_ == "conj" and c.pos_ == "PROPN"), None)) is not None:
             members.append(nxt)
             node = nxt
-        if 2 <= len(members) <= 4 and not any(c.dep_ == "neg" for c in t.head.children):
+        # not the two ends of a stretch ("between Dunmere and Polwyn" is no list of places: "between Polwyn and St
+        # Ivel Quay" is another stretch, not a swapped member)
+        if 2 <= len(members) <= 4 and not any(c.dep_ == "neg" for c in t.head.children) \
+                and t.head.lower_ != "between":
             start = min(x.i for x in t.subtree)
             word = t.head.lemma_.lower()
             out.append((_WHERE.get(word, word), [_name(m) for m in members], t.doc[start].idx))

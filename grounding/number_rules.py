@@ -165,6 +165,16 @@ def _own_key(own: dict, said: str, theirs: str = ""):
     return own[max(found, key=len)] if found else None
 
 
+def _agreed(claim: str, said: str, texts: list[str]) -> bool:
+    """Whether a sentence read together gives the value a conflict names of the claim as the claim can hold it
+    (values.values_agree: "a standing charge of about 48p a day" / "standing charge 48.20p per day", where the gas
+    line's "5.87p" had been named against it)."""
+    from grounding.entities import mentions
+    from grounding.values import values_agree
+    ours = [m for m in mentions(claim) if said.split(" (")[0] == m.surface or said.startswith(m.surface + " ")]
+    return any(values_agree(claim, c, text, x) for c in ours for text in texts for x in mentions(text) if x.kind == c.kind)
+
+
 def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[PairScore], context_texts: list[str],
                       entity_diffs: dict[int, EntityDiff]) -> Verdict:
     """`quantity_override` for the other sentences read together, when they decided a backed verdict: one of them
@@ -212,7 +222,8 @@ def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: li
         # purchase", the source's own words for the claim's a sentence further on
         nearer = [p.column for p in pairs if p.cosine > cosine(column) and p.column not in claim.joint_columns]
         said = read | stated(nearer) if conflicts and nearer else read
-        conflicts = [(c, x) for c, x in conflicts if _own_key(own, c, x) not in said]
+        conflicts = [(c, x) for c, x in conflicts if _own_key(own, c, x) not in said
+                     and not _agreed(claim.text, c, [context_texts[j] for j in claim.joint_columns])]
         if conflicts:
             what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)
             v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, what

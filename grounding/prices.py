@@ -131,7 +131,7 @@ def price_states(text: str) -> tuple[PriceState, ...]:
         if verb.pos_ == "NOUN" and (free := _free_of(verb)) is not None:   # "includes free parking"; "a free
             whole = verb.head if verb.dep_ == "compound" and verb.head.pos_ == "NOUN" else verb   # replacement phone"
             noun, words = _thing(whole)
-            out.append(PriceState(noun, words, True, verb.doc[free.i:whole.i + 1].text))
+            out.append(PriceState(noun, words, True, verb.doc[min(free.i, whole.i):max(free.i, whole.i) + 1].text))
             continue
         if lemma == "pay" and subject is not None and not any(c.dep_ == "neg" for c in verb.children) \
                 and (paid := paying.paid_for(verb)) is not None:     # "Members pay for parking"
@@ -180,7 +180,10 @@ def price_states(text: str) -> tuple[PriceState, ...]:
     root = next((t for t in parse(text) if t.dep_ == "ROOT"), None)     # nothing" with "pay" parsed as a noun
     payer = root if root is None or root.pos_ == "NOUN" else next(
         (c for c in root.children if c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN")), None)
-    if paid and payer is not None and payer.idx < paid.start() and not any(x.said.startswith(paid.group(0)) for x in out):
+    # the payer is the root's, not another's: "Children under 5 travel free …, and those aged 5 to 15 pay £1.50"
+    own = next((c for t in parse(text) if paid and t.idx == paid.start() for c in t.children if c.dep_ == "nsubj"), None)
+    if paid and payer is not None and payer.idx < paid.start() and (own is None or own.i == payer.i) \
+            and not any(x.said.startswith(paid.group(0)) for x in out):
         out.append(PriceState(*_thing(payer), paid.group("what").lower() == "nothing", paid.group(0)))
     return tuple(out) + _added_for(text)
 

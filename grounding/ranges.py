@@ -2,12 +2,14 @@
 two others ("100 dollars more than the base model"): neither is a value of the figure itself. The number rules
 (learned.quantity_conflicts, grounding.binding) leave such values out of their comparisons. Also a value within a
 claim's bound ("2.4 kg" for "under 3 kg", `bounds_held`) and a value the sentence gives a share of ("half the fee of
-400 euros" for "200 euros", `share_of`).
+400 euros" for "200 euros", `share_of`). Two spans of one quantity whose ends differ are a conflict of their own
+("between £1,200 and £3,500" / "between £1,200 and £2,500", `range_conflicts`).
 """
 from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import NamedTuple
 
 from grounding.entities import _SMALL, Mention
 
@@ -104,3 +106,75 @@ def share_of(claim: str, c: Mention, context: str, x: Mention) -> bool:
         return False
     share = _FRACTIONS[" ".join(found.group("share").lower().split())]
     return mine * share.denominator == theirs * share.numerator
+
+
+# what joins a span's two values: "£1,200 and £2,500" (after "between"), "20% to 35%", "£10–£15", "2 to 5 days"
+_JOIN = re.compile(r"\s*%?\s*(?P<word>–|—|-|to|and)\s*")
+_BETWEEN = re.compile(r"\bbetween\s+(?:[$€£]\s*)?$", re.IGNORECASE)
+
+
+class _Span(NamedTuple):
+    low: Mention
+    high: Mention
+    unit: str      # a number's unit word ("days"); a share or price has none
+    surface: str   # "£1,200 and £2,500", "2 to 5 days"
+
+
+def _spans(text: str) -> list[_Span]:
+    """The spans of two values of one kind `text` gives: money, shares, or numbers of one unit ("between 2 and 5
+    days"; not "aged 4 to 12", a count of nothing named)."""
+    from grounding.entities import mentions
+    from grounding.values import unit_after
+    found = [m for m in mentions(text) if m.kind in ("number", "percent", "money")]
+    out = []
+    for a, b in zip(found, found[1:]):
+        join, lo = _JOIN.fullmatch(text, a.end, b.start), max(0, a.start - 12)
+        between = _BETWEEN.search(text[lo:a.start])
+        if join is None or join.group("word") == "and" and not between:
+            continue
+        if a.kind != b.kind and not (a.kind == "number" and b.kind == "percent"):   # "20 to 35%"
+            continue
+        unit = unit_after(text, b) if b.kind == "number" else ""
+        if b.kind == "number" and not unit:
+            continue
+        start = lo + between.start() if between else a.start
+        out.append(_Span(a, b, unit, f"{text[start:b.end]} {unit}".strip()))
+    return out
+
+
+def _amount(m: Mention) -> str:
+    return m.key.rstrip("%")
+
+
+def range_conflicts(claim: str, context: str) -> list[tuple[str, str]]:
+    """(the claim's span, the sentence's) where both give a span of one kind and unit for the same quantity
+    (values.same_quantity) and an end differs: "typically costs between £1,200 and £3,500" against "typically costs
+    between £1,200 and £2,500" (Supported on every engine, P(e) 0.96: the quantity rule leaves the ends of ranges
+    out). The sentence's span is the one sharing an end with the claim's, else its only one of that kind and unit; none
+    where the sentence gives the claim's span too, or the claim's other end as a value elsewhere (it speaks of several
+    quantities)."""
+    from grounding.entities import mentions
+    from grounding.units import same_unit
+    from grounding.values import same_quantity
+    theirs = _spans(context)
+    if not theirs:
+        return []
+    keys = {m.key for m in mentions(context)}
+    out = []
+    for c in _spans(claim):
+        ends = (_amount(c.low), _amount(c.high))
+        alike = [x for x in theirs if x.high.kind == c.high.kind and same_unit(x.unit, c.unit, True)]
+        if not alike or any((_amount(x.low), _amount(x.high)) == ends for x in alike):
+            continue
+        sharing = [x for x in alike if {_amount(x.low), _amount(x.high)} & set(ends)]
+        pick = sharing if sharing else alike
+        if len(pick) != 1:
+            continue
+        (x,) = pick
+        other = [(m, n) for m, n in ((c.low, x.low), (c.high, x.high)) if _amount(m) != _amount(n)]
+        if any(m.key in keys for m, _ in other):
+            continue
+        m, n = other[-1]
+        if same_quantity(claim, m.surface, context, n.surface):
+            out.append((c.surface, x.surface))
+    return out

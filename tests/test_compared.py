@@ -161,3 +161,31 @@ def test_more_weight_lost_on_placebo_is_contradicted_by_the_figures(engine):
     (v,) = ground("The placebo group lost more weight than the drug group.", [context],
                   GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
     assert v.label == CONTRADICTED and v.anchor == 0, v.rule
+
+
+PUFFINS = ("Breeding success was also low, with an average of 0.41 chicks fledged per pair, well below the 0.7 thought "
+           "necessary to keep the population stable.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Pairs fledged 0.41 chicks on average, more than the 0.7 needed to keep the population stable.", PUFFINS,
+     [("0.41, more than the 0.7", "0.41 and 0.7")]),
+    ("Pairs fledged 0.41 chicks on average, below the 0.7 needed to keep the population stable.", PUFFINS, []),
+    # no comma: "to more than" is where a change ended, not a comparison of the two
+    ("Sales rose 5%, to more than 20%.", "Sales rose 5% to 20%.", []),
+    ("Revenue was £5m, higher than the £4m of 2022.", "Revenue was £5m against £4m in 2022.", []),
+    # a value the sentence does not state
+    ("Pairs fledged 0.41 chicks on average, more than the 0.9 needed.", PUFFINS, []),
+])
+def test_a_value_set_beside_another_the_other_way(claim, sentence, expected):
+    from grounding.compared import beside_figures
+    assert beside_figures(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_figure_more_than_a_larger_one_is_contradicted(engine):
+    """Everyday batch 147: Supported on every engine (P(e) 0.95)."""
+    from conftest import contradicted_and_backed
+    wrong, _ = contradicted_and_backed(engine, "Pairs fledged 0.41 chicks on average, more than the 0.7 needed to keep "
+                                       "the population stable. Pairs fledged 0.41 chicks on average.", PUFFINS, 0)
+    assert "0.41, more than the 0.7" in wrong.rule, wrong.rule

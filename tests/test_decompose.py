@@ -43,6 +43,9 @@ def test_a_simple_sentence_is_one_claim_with_its_offsets():
     # one amount: "about an hour and a half" had become "… takes about an hour." and "… takes a half." (the first
     # Contradicted by "around 90 minutes"; everyday batch 126)
     "Walking the full trail takes about an hour and a half.",
+    # one span: "between £1,200 and £3,500" had become "… costs somewhere between £1,200." and "… costs £3,500."
+    # (everyday batch 118)
+    "The construction work usually costs somewhere between £1,200 and £3,500.",
 ])
 def test_sentences_that_stay_whole(text):
     (claim,) = claims_of(text)

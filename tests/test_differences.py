@@ -49,3 +49,58 @@ def test_down_by_3p_from_27p_to_24p_is_supported(engine):
     context = PRICE + " The daily standing charge, however, will rise from 53p to 60p."
     contradicted_and_backed(engine, "The standing charge will rise by 10p. The unit price of electricity will go down "
                             "by 3p per kilowatt hour.", context, 1, backed_anchor=0)
+
+
+LOAD = "The load factor, the share of seats filled, was 81.5%, compared with 79.0% a year ago."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    # a value set beside an earlier one: it rose, so "dropped to" is the other way (everyday batch 133)
+    ("The proportion of seats filled dropped to 81.5%.", LOAD, [("81.5% (dropped)", "81.5% (compared with 79.0% a year ago)")]),
+    ("The proportion of seats filled rose to 81.5%.", LOAD, []),
+    # beside another thing's value, not an earlier one: no change is said
+    ("The load factor dropped to 81.5%.", "The load factor was 81.5%, compared with 85% for rival airlines.", []),
+    ("Revenue fell to £4.2 million.", "Revenue was £4.2 million against £3.9 million in 2023.",
+     [("£4.2 million (fell)", "£4.2 million (against £3.9 million in 2023)")]),
+])
+def test_a_value_beside_an_earlier_one_moved_its_way(claim, sentence, expected):
+    assert quantity_conflicts(claim, sentence, same_figure=True) == expected
+
+
+BUS = ("First bus: the first Monday to Saturday departure from Fellgate Hospital will be at 5:50am, 10 minutes "
+       "earlier than in the current timetable.")
+
+
+@pytest.mark.parametrize("claim, expected", [
+    # "later" / "earlier" move the length they follow ("10 minutes later"), not the time before it (everyday batch 150)
+    ("The first bus from Fellgate Hospital will leave at 5:50am, 10 minutes later than at present.",
+     [("10 (later)", "10 (earlier)")]),
+    ("The first bus from Fellgate Hospital will leave at 5:50am, 10 minutes earlier than at present.", []),
+])
+def test_a_length_later_against_earlier(claim, expected):
+    assert quantity_conflicts(claim, BUS, same_figure=True) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_first_bus_later_where_it_is_earlier_is_contradicted(engine):
+    wrong, _ = contradicted_and_backed(engine, "The first bus from Fellgate Hospital will leave at 5:50am, 10 minutes "
+                                       "later than at present. The first bus leaves Fellgate Hospital at 5:50am.",
+                                       BUS, 0)
+    assert "10 (later)" in wrong.rule and "10 (earlier)" in wrong.rule, wrong.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_value_both_deny_is_no_conflict(engine):
+    """Everyday batch 150: "every quarter of an hour …, rather than every 20 minutes" against "every 15 minutes …,
+    instead of every 20 minutes" was Contradicted on every engine (the claim's "every 20 minutes" against the
+    source's "every 15 minutes")."""
+    from grounding import GroundingConfig, ground
+    from conftest import ROOT
+    context = ("Monday to Saturday daytime: buses will run every 15 minutes between 7am and 6:30pm, instead of every 20 "
+               "minutes.")
+    config = GroundingConfig(engine=engine, models_dir=str(ROOT / "exported_models")).validate()
+    right, wrong = ground("Daytime buses will run every quarter of an hour from Monday to Saturday, rather than every 20 "
+                          "minutes. Daytime buses will run every 20 minutes from Monday to Saturday.", [context],
+                          config).verdicts
+    assert right.label == "Supported", right.rule
+    assert wrong.label == "Contradicted" and "every 20 minutes" in wrong.rule, wrong.rule

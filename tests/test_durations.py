@@ -207,6 +207,10 @@ KEYNOTE = ("Dr Amara Osei will give the keynote on the first day of the conferen
     # a share is a figure too (an everyday batch had turned Supported: the shares rule contradicts it)
     ("A third of teachers are considering leaving within five years.",
      "Two thirds said they were considering leaving the profession within five years.", []),
+    # two spans of two numbers overlap, an end differs: not held (it had overridden the model's contradiction)
+    ("The work typically takes between 2 and 7 days.", "The work typically takes between 2 and 5 days.", []),
+    ("The course lasts 3-5 weeks.", "The course lasts between three and five weeks.",
+     [("3-5 weeks", "between three and five weeks")]),
 ])
 def test_the_claims_length_that_the_sentence_gives(claim, sentence, expected):
     from grounding.durations import lengths_held

@@ -689,3 +689,18 @@ def test_sentences_read_together_do_not_contradict_what_one_alone_entails_and_no
     config = GroundingConfig(engine=engine)
     (v,) = ground("Sleeping more than nine hours gave extra protection.", context, config).verdicts
     assert v.label == "Contradicted", v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_value_a_sentence_read_together_gives_roughly_is_no_conflict(engine):
+    """Everyday batch 149: "a standing charge of about 48p a day", read with the electricity line ("48.20p per day")
+    and the gas line, was Contradicted on every engine by the gas line's "5.87p": a sentence read together gives the
+    claim's value as the claim can hold it (values.values_agree)."""
+    context = ("# Fixed tariff prices\nElectricity: unit rate 24.61p per kWh; standing charge 48.20p per day.\n"
+               "Gas: unit rate 5.87p per kWh; standing charge 29.95p per day.\nPrices include VAT at 5%.")
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    right, wrong = ground("Electricity costs just under 25p per kWh, plus a standing charge of about 48p a day. "
+                          "Electricity costs just under 25p per kWh, plus a standing charge of about 58p a day.",
+                          [context], config).verdicts
+    assert right.label == SUPPORTED, right.rule
+    assert wrong.label == CONTRADICTED, wrong.rule

@@ -27,6 +27,9 @@ BANKS = "Bank feed support has been extended to 38 additional banks in Canada an
      []),
     ("The first cases were found in Europe and the United States.", "The first cases were found in the UK and Europe.",
      [("Europe and United States", "UK and Europe")]),
+    # the two ends of a stretch are no list: another stretch is another line (everyday batch 150 had been Contradicted
+    # on every engine)
+    ("No trains will run between Dunmere and Polwyn.", "Trains will run as normal between Polwyn and St Ivel Quay.", []),
 ])
 def test_a_named_member_of_a_list_swapped(claim, sentence, expected):
     assert swapped_names(claim, sentence) == expected

@@ -610,3 +610,25 @@ def test_a_hire_answer_that_charges_for_what_the_price_includes_is_contradicted(
     wrong, _ = contradicted_and_backed(engine, "Buoyancy aids cost extra at Riverbend Paddle Hire. Waterproof barrels "
                                        "can be hired for £5 each.", context, 1)
     assert wrong.rule.startswith("said the other way round: the claim says cost extra, the source included")
+
+
+def test_a_payer_of_its_own_is_not_the_roots():
+    """Everyday batch 150: "Children under 5 travel free …, and those aged 5 to 15 pay £1.50 for a return" gave the
+    children (the root's noun) the price of "those aged 5 to 15", and the reversal rule Contradicted it against
+    "Children under 5 travel free with a fare-paying adult", naming an empty source state."""
+    claim = "Children under 5 travel free with a paying adult, and those aged 5 to 15 pay £1.50 for a return."
+    states = price_states(claim)
+    assert [(s.noun, s.free, s.said) for s in states if s.noun == "child"] == [
+        ("child", True, "Children under 5 travel free")]
+    assert free_against_price(claim, "Children under 5 travel free with a fare-paying adult.") == []
+    assert [(s.noun, s.free) for s in price_states("Children pay nothing.")] == [("child", True)]
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_free_children_and_a_fare_for_older_ones_are_supported(engine):
+    context = ("- Children under 5 travel free with a fare-paying adult. Children aged 5 to 15 pay £1.50 return.\n"
+               "- Ten-trip ticket: £32, valid for three months from first use.")
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    verdicts = ground("Children under 5 travel free with a paying adult, and those aged 5 to 15 pay £1.50 for a return.",
+                      [context], config).verdicts
+    assert CONTRADICTED not in [v.label for v in verdicts], [v.rule for v in verdicts]

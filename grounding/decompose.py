@@ -84,6 +84,9 @@ def _claims_of(sentence: Sentence, doc, response: str) -> list[Claim]:
     texts: list[str] = []
     # spaCy may cut a sentence further (a trailing "[3]" becomes a sentence of its own): drop parts without words.
     parts = [sent for sent in doc.sents if any(t.is_alpha for t in sent)]
+    # a later part with no verb is a fragment the parser cut off, not a claim ("…, 45W against 15W."): keep whole
+    if any(not any(t.pos_ in _PREDICATE_POS for t in sent) for sent in parts[1:]):
+        return [Claim(sentence.text, sentence.index, sentence.start, sentence.end, origin="sentence")]
     for sent in parts:
         texts.extend(_split_span(sent) or [_render_whole(sent)])
     texts = [t for t in texts if t]
@@ -226,6 +229,8 @@ def _distributes(head, conjunct) -> bool:
     ("did not lower A or raise B"); "either ... or" and "neither ... nor" never do (kept whole)."""
     if any(c.dep_ == "preconj" for c in head.children):
         return False
+    if conjunct.left_edge.lower_ in ("neither", "so", "nor"):   # elliptical: "…, and neither are faults caused by
+        return False                                           # …", "…, and so do students" (no claim of their own)
     words = {head.doc[i].lower_ for i in _linkers(head, conjunct)} | {c.lower_ for c in conjunct.children
                                                                      if c.dep_ == "cc"}
     if "nor" in words:

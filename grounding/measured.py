@@ -15,6 +15,21 @@ def governor(token):
     return token
 
 
+# what is hoped for, not what is: "expects renewables to supply over 80% … by 2026", "a target of 80%"
+_HOPING = frozenset("expect aim plan hope target forecast project predict want intend".split())
+_HOPES = frozenset("target goal aim ambition forecast projection".split())
+
+
+def hoped(token) -> bool:
+    """Whether a value's token stands under a verb of hoping or expecting ("The Agency expects renewables to supply
+    over 80% of electricity by 2026") or in a target ("a target of 80%"): another figure than what a sentence says is
+    ("Renewable sources supplied 71% of electricity", which had Contradicted the forecast)."""
+    verb = governor(token)
+    if verb.dep_ in ("xcomp", "ccomp") and verb.head.lemma_.lower() in _HOPING:
+        return True
+    return any(t.lemma_.lower() in _HOPES and t.pos_ == "NOUN" for t in token.ancestors)
+
+
 # a verb the parse took for a plural noun at the root ("The last bus leaves at 11pm": "last bus leaves" as one noun
 # phrase), by its lemma; not "costs", whose prices grounding.prices reads ("A check-up costs £25")
 _NOUN_VERBS = {"leaves": "leave", "opens": "open", "closes": "close", "starts": "start",

@@ -99,7 +99,8 @@ def _stop_words() -> frozenset:
 
 # one of a count noun, which the entity reader leaves alone (a lone "one" is mostly a pronoun): "one bathroom"
 _ONE = r"\b(?:one|a\s+single|only\s+one|just\s+one)\s+"
-_AFTER_WORD = re.compile(r"\b(?:after|with|following|per|in|on|at|from|by|than|of|for|to|into|within)\s+$", re.IGNORECASE)
+_AFTER_WORD = re.compile(r"\b(?:after|with|following|per|in|on|at|from|by|than|of|for|to|into|within|as)\s+$",
+                         re.IGNORECASE)      # "count as one serving": what one is, not how many there are
 # what a thing has: "It comes with one cartridge"
 _COMES_WITH = re.compile(r"\b(?:comes?|came|supplied|equipped|fitted|sold|shipped|provided|delivered)\s+with\s+$", re.I)
 # nouns that measure rather than count ("one degree", "one part in 10,000", "one point")

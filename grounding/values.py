@@ -156,6 +156,9 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     b = _value_token(parse(context), context_value) or _value_token(parse(context), context_value.split(" ")[0])
     if a is None or b is None:
         return True
+    from grounding.measured import hoped
+    if hoped(a) != hoped(b):     # a forecast or target is not what is: "expects … over 80% by 2026" / "supplied 71%"
+        return False
     if _MONEY.search(claim_value) and (priced := same_price(a, b)) is not None:   # what each prices, where both say
         return priced
     (verb_a, subj_a, noun_a, mods_a), (verb_b, subj_b, noun_b, mods_b) = _what_it_measures(a), _what_it_measures(b)
@@ -163,6 +166,10 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     # minima in the last 8,000 years"), and a value as its verb's subject ("70% of patients fail" / "81.2% did not
     # achieve") names no thing: those need the subject or the measured noun to agree
     if when and verb_a != verb_b and not {verb_a, verb_b} & {"", "be", "have"}:
+        return False
+    # the share of a group that does one thing is not its share that does another ("About 20% of residents … did
+    # not take their tablets" / "38% of residents … had at least one acute respiratory infection")
+    if subj_a == "%" == subj_b and verb_a != verb_b and "be" not in (verb_a, verb_b) and verb_a and verb_b:
         return False
     if (_listed(a) or _listed(b)) and _count_of(a) and _count_of(a) == _count_of(b):   # a list's count of the same
         return True                                    # thing: "You need two onions" / "Ingredients: 1 onion, 2 carrots"

@@ -44,3 +44,4 @@ def test_a_range_stretched_at_its_top_is_contradicted(engine):
     wrong, _ = contradicted_and_backed(engine, "The construction work usually costs somewhere between £1,200 and £3,500."
                                        " Only the council's approved contractor may do the work.", QUOTE, 0, 1)
     assert "between £1,200 and £3,500" in wrong.rule and "between £1,200 and £2,500" in wrong.rule, wrong.rule
+

@@ -37,6 +37,9 @@ FLAT = ("The apartment has two bedrooms, one bathroom and a balcony facing south
     ("The jug comes with three cartridges.", "It comes with one cartridge, and a pack of three replacements costs "
      "$24.99.", [("three cartridges", "one cartridge")]),
     ("It rose by two degrees.", "It rose by one degree.", []),
+    # what one is, not how many there are ("count as one serving" / "about three servings a day"; everyday batch 143)
+    ("Three slices of wholegrain bread count as one serving.", "People in the highest fifth of intake ate about "
+     "three servings a day or more.", []),
     ("The study covers 249 causes of death.", "It estimates burden based on one cause of death.", []),
 ])
 def test_one_of_a_thing_against_more(claim, sentence, expected):

@@ -11,7 +11,7 @@ from grounding.crossed_values import crossed_values
 from grounding.durations import duration_conflicts
 from grounding.frequencies import times_conflicts
 from grounding.grades import grade_conflicts
-from grounding.hours import hours_conflicts, span_end_conflicts
+from grounding.hours import hours_conflicts, other_part_of_day, span_end_conflicts
 from grounding.monthdays import month_day_conflicts
 from grounding.months import month_conflicts
 from grounding.multiples import multiple_conflicts
@@ -36,6 +36,7 @@ def figure_conflicts(claim: str, context: str, out: list[tuple[str, str]]) -> li
     out.extend(hours_conflicts(claim, context))      # all day against hours that end ("24 hours" / "6am to 11pm")
     # a start or end against a span's ("ends at 3pm" / "from 8:45am to 3:15pm")
     out.extend(d for d in span_end_conflicts(claim, context) if not any(d[0] == c for c, _ in out))
+    out.extend(other_part_of_day(claim, context))   # another part of the day ("Tuesday mornings" / "afternoons")
     out.extend(month_day_conflicts(claim, context))  # a day of each month ("the 15th" / "the first day")
     # a month against others ("in June" / "3 May to 17 May")
     out.extend(d for d in month_conflicts(claim, context) if not any(d[0] in c for c, _ in out))

@@ -110,6 +110,7 @@ def share_of(claim: str, c: Mention, context: str, x: Mention) -> bool:
 
 # what joins a span's two values: "£1,200 and £2,500" (after "between"), "20% to 35%", "£10–£15", "2 to 5 days"
 _JOIN = re.compile(r"\s*%?\s*(?P<word>–|—|-|to|and)\s*")
+_AGED = re.compile(r"\baged\s+(?:between\s+)?$", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s+(?:[$€£]\s*)?$", re.IGNORECASE)
 
 
@@ -122,7 +123,7 @@ class _Span(NamedTuple):
 
 def _spans(text: str) -> list[_Span]:
     """The spans of two values of one kind `text` gives: money, shares, or numbers of one unit ("between 2 and 5
-    days"; not "aged 4 to 12", a count of nothing named)."""
+    days"; ages, "aged 18 to 65"; not "4 to 12 children", a count of nothing named)."""
     from grounding.entities import mentions
     from grounding.values import unit_after
     found = [m for m in mentions(text) if m.kind in ("number", "percent", "money")]
@@ -135,10 +136,13 @@ def _spans(text: str) -> list[_Span]:
         if a.kind != b.kind and not (a.kind == "number" and b.kind == "percent"):   # "20 to 35%"
             continue
         unit = unit_after(text, b) if b.kind == "number" else ""
+        if b.kind == "number" and not unit and _AGED.search(text[max(0, a.start - 20):a.start]):
+            unit = "aged"     # "aged between 16 and 65", "adults aged 18 to 65": ages, in years
         if b.kind == "number" and not unit:
             continue
         start = lo + between.start() if between else a.start
-        out.append(_Span(a, b, unit, f"{text[start:b.end]} {unit}".strip()))
+        said = f"aged {text[start:b.end]}" if unit == "aged" else f"{text[start:b.end]} {unit}".strip()
+        out.append(_Span(a, b, unit, said))
     return out
 
 
@@ -175,6 +179,8 @@ def range_conflicts(claim: str, context: str) -> list[tuple[str, str]]:
         if any(m.key in keys for m, _ in other):
             continue
         m, n = other[-1]
-        if same_quantity(claim, m.surface, context, n.surface):
+        # ages sharing an end are one group's, whatever each calls it ("Participants were aged between 16 and 65" /
+        # "412 adults aged 18 to 65 were recruited"); not another group of other ages ("Children aged 4 to 12")
+        if c.unit == "aged" and sharing or c.unit != "aged" and same_quantity(claim, m.surface, context, n.surface):
             out.append((c.surface, x.surface))
     return out

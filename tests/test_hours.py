@@ -169,3 +169,34 @@ def test_late_pick_up_until_the_time_the_source_gives_it_is_supported(engine):
     context = "Camp Kestrel is a summer day camp for children aged 5 to 11 in Marston. " + CAMP
     contradicted_and_backed(engine, "Camp Kestrel costs £195 per week. Late pick-up at Camp Kestrel is available "
                             "until 6pm for £6 a session.", context, 1)
+
+
+CLINICS = "There are also weekday clinics on Tuesday and Thursday afternoons, from 2pm to 5pm, throughout October."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("The weekday clinics are held on Tuesday and Thursday mornings during October.", CLINICS,
+     [("mornings", "afternoons")]),
+    ("The weekday clinics are held on Tuesday and Thursday afternoons during October.", CLINICS, []),
+    # another deed; closed against open; hours within the claim's part; no weekday in common
+    ("The library is open on Saturday mornings.", "On Saturday afternoons the library hosts a book club.", []),
+    ("The library is open on Saturday mornings.", "The library is closed on Saturday afternoons.", []),
+    ("Clinics are held on Tuesday mornings.", "Clinics run on Tuesday afternoons and from 9am to 11am.", []),
+    ("Clinics are held on Monday mornings.", CLINICS, []),
+])
+def test_another_part_of_the_day(claim, sentence, expected):
+    from grounding.hours import other_part_of_day
+    assert other_part_of_day(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_mornings_against_afternoons_are_contradicted(engine):
+    """Everyday batch 141: Unsupported on the context engines (the model leaned to contradiction, P(c) 0.57)."""
+    from conftest import contradicted_and_backed
+    context = ("# Millbrook Health Centre: autumn flu vaccination clinics\nOur Saturday flu clinics will run on 5 October, "
+               "19 October and 2 November, from 8:30am to 12:30pm, at the main surgery on Kestrel Road. " + CLINICS +
+               "\n## Booking\nSaturday clinics are by appointment only. Weekday clinics accept walk-ins, but patients "
+               "with a booking are seen first.")
+    wrong, _ = contradicted_and_backed(engine, "The weekday clinics are held on Tuesday and Thursday mornings during "
+                                       "October. Weekday clinics accept walk-ins.", context, 2, 5)
+    assert "the claim says mornings, the source afternoons" in wrong.rule, wrong.rule

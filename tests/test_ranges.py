@@ -22,8 +22,13 @@ QUOTE = ("If your application is approved, the council will send you a quote for
     ("Tickets cost £10-£15 a night.", "Tickets cost £10–£15 a night.", []),
     ("Rooms cost £80 to £120.", "Rooms cost £80 to £120 and suites £150 to £200.", []),
     ("Rooms cost £80 to £150.", "Rooms cost £80 to £120 and suites £150 to £200.", []),
-    # two numbers with no unit are no span of a quantity ("aged 4 to 12"), "and" without "between" joins two values
-    ("Children aged 4 to 14 pay £5.", "Children aged 4 to 12 pay £5.", []),
+    # ages sharing an end are one group's (everyday batch 142); another group's ages are not; two numbers with no unit
+    # are no span of a quantity; "and" without "between" joins two values
+    ("Participants were aged between 16 and 65.", "A total of 412 adults aged 18 to 65 were recruited.",
+     [("aged between 16 and 65", "aged 18 to 65")]),
+    ("Children aged 4 to 14 pay £5.", "Children aged 4 to 12 pay £5.", [("aged 4 to 14", "aged 4 to 12")]),
+    ("Children aged 4 to 12 pay £5.", "Adults aged 18 to 65 pay £10.", []),
+    ("Groups of 4 to 14 pay £5.", "Groups of 4 to 12 pay £5.", []),
     ("Adults pay £10 and £12.", "Adults pay between £10 and £15.", []),
 ])
 def test_two_spans_of_one_quantity(claim, sentence, expected):

@@ -186,6 +186,21 @@ def _two_limits(a: Duration, b: Duration) -> bool:
 _ATTRIBUTIVE = re.compile(r"\w-(?:second|minute|hour|day|night|week|month|year)$", re.I)
 
 
+_KIND_OF_DAYS = re.compile(r"\b(?P<kind>working|business|calendar)\s+days?\b", re.IGNORECASE)
+
+
+def _other_days(a: Duration, b: Duration) -> bool:
+    """Whether both count days of a kind they name, the same count, one working (or business) days and the other
+    calendar days: "up to seven working days" is not "the first seven calendar days" (ten working days may well be
+    fourteen calendar days, so other counts are left to the lengths)."""
+    ka, kb = _KIND_OF_DAYS.search(a.surface), _KIND_OF_DAYS.search(b.surface)
+    if ka is None or kb is None or (ka.group("kind").lower() == "calendar") == (kb.group("kind").lower() == "calendar"):
+        return False
+    def count(d: Duration, kind) -> list[str]:
+        return [w.lower() for w in re.findall(rf"\b{_NUM}\b", d.surface[:kind.start()], re.IGNORECASE)]
+    return count(a, ka) == count(b, kb)
+
+
 def _attributive(d: Duration, text: str) -> bool:
     """Whether `d` is written as one word qualifying the noun after it ("24-hour" in "a 24-hour claims line")."""
     return bool(_ATTRIBUTIVE.search(d.surface)) and bool(re.match(r"[ \t]+[A-Za-z]", text[d.end:]))
@@ -249,8 +264,10 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
                      or of and _of_what(sentence, x) == of
                      or verb in _LASTING and _of_what(sentence, x) and set(_of_what(sentence, x).split()) <= subject
                      or verb in _LASTING and subject and _share(subject, _bracketed_of(sentence, x)))]
-        # apart, or two limits ("up to three months" / "within 28 days": both from nothing, to another end)
-        if same and not any(x.low <= c.high and c.low <= x.high and not _two_limits(c, x) for x in same):
+        # apart, or two limits ("up to three months" / "within 28 days": both from nothing, to another end), or the
+        # same count of days of another kind ("up to seven working days" / "the first seven calendar days")
+        if same and not any(x.low <= c.high and c.low <= x.high and not _two_limits(c, x) and not _other_days(c, x)
+                            for x in same):
             out.append((c.surface, same[0].surface))
     return out + [f for f in first_stretches(claim, sentence) if not any(f[0] in o[0] for o in out)]
 

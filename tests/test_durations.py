@@ -134,6 +134,12 @@ def test_durations_are_intervals_of_time(text, expected):
     ("Building work took five years.", "The centre opened on Monday after three years of building work.",
      [("five years", "three years")]),
     ("Building work took three years.", "The centre opened on Monday after three years of building work.", []),
+    # the same count of days of another kind (everyday batch 128, Supported on every engine); other counts are lengths
+    ("You can self-certify for up to seven working days.",
+     "You can self-certify for the first seven calendar days of absence.",
+     [("up to seven working days", "seven calendar days")]),
+    ("You can self-certify for up to seven days.", "You can self-certify for the first seven calendar days.", []),
+    ("You can self-certify for up to ten working days.", "You can self-certify for up to 14 calendar days.", []),
 ])
 def test_a_length_of_time_against_another_of_the_same_verb(claim, sentence, expected):
     assert duration_conflicts(claim, sentence) == expected
@@ -359,3 +365,13 @@ def test_a_length_in_brackets_is_the_length_of_the_thing_before_it(engine):
                                                "half. A welcome drink is served on arrival.", PACKAGE, 1, 2)
     assert "50 minutes" in wrong.rule
     assert duration_conflicts("The flight takes around two hours.", PACKAGE.split(". ")[1]) == []
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_working_days_where_the_source_says_calendar_days_are_contradicted(engine):
+    context = ("You can self-certify for the first seven calendar days of absence by completing a self-certification "
+               "form on StaffHub when you return. From the eighth calendar day you need a fit note from a doctor.")
+    wrong, _ = contradicted_and_backed(engine, "You can self-certify for up to seven working days, using a form on "
+                                       "StaffHub once you are back at work. You complete the form on StaffHub when "
+                                       "you return.", context, 0)
+    assert "up to seven working days" in wrong.rule, wrong.rule

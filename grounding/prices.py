@@ -36,6 +36,7 @@ from typing import NamedTuple
 from grounding.decompose import parse
 from grounding.entities import _number_value
 from grounding import paying
+from grounding.price_lists import age_group, list_lines
 from grounding.paying import MONEY as _MONEY, PRICE_NOUNS as _PRICE_NOUNS
 from grounding.invisible import judged_text
 
@@ -109,7 +110,7 @@ def _thing(subject) -> tuple[str, frozenset]:
     said = [subject.head] + [c for c in subject.head.children if c.dep_ == "acomp"] if subject.dep_ == "nsubj" else []
     words |= {p.lemma_.lower() for h in said for c in h.children if c.dep_ == "prep" and c.lower_ == "towards"
               for p in c.children if p.dep_ == "pobj"}    # "A payment of £250 is available towards equipment"
-    return subject.lemma_.lower(), frozenset(words)
+    return age_group(subject.text) or subject.lemma_.lower(), frozenset(words)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -154,7 +155,7 @@ def price_states(text: str) -> tuple[PriceState, ...]:
             end = given.i if given.i > verb.i else verb.right_edge.i      # "comes with the premium plan"
             out.append(PriceState(noun, words, True, verb.doc[verb.i:end + 1].text.rstrip(" .")))
             continue
-        if subject is None or subject.pos_ not in ("NOUN", "PROPN", "VERB") \
+        if subject is None or subject.pos_ not in ("NOUN", "PROPN", "VERB") and not age_group(subject.text) \
                 or any(c.dep_ == "neg" for c in verb.children):    # "Printing", a gerund, names a thing; "not free"
             continue
         noun, words = _thing(subject)
@@ -185,7 +186,8 @@ def price_states(text: str) -> tuple[PriceState, ...]:
     if paid and payer is not None and payer.idx < paid.start() and (own is None or own.i == payer.i) \
             and not any(x.said.startswith(paid.group(0)) for x in out):
         out.append(PriceState(*_thing(payer), paid.group("what").lower() == "nothing", paid.group(0)))
-    return tuple(out) + _added_for(text)
+    return tuple(out) + _added_for(text) + tuple(PriceState(noun, frozenset(), free, said)
+                                               for noun, free, said in list_lines(text))
 
 
 _PAID = re.compile(r"\bpays?\s+(?P<what>nothing|(?:half|full|reduced)\s+(?:price|fare)|[£$€]\s?\d[\d.,]*|\d[\d.,]*\s*"

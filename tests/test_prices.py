@@ -632,3 +632,25 @@ def test_free_children_and_a_fare_for_older_ones_are_supported(engine):
     verdicts = ground("Children under 5 travel free with a paying adult, and those aged 5 to 15 pay £1.50 for a return.",
                       [context], config).verdicts
     assert CONTRADICTED not in [v.label for v in verdicts], [v.rule for v in verdicts]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Under-16s: £2", [("under-16", False, "Under-16s: £2")]),
+    ("- Adults: £6.50", [("adult", False, "Adults: £6.50")]),
+    ("Under-5s: free when accompanied by a paying adult", [("under-5", True, "Under-5s: free")]),
+    ("Gates open: 7pm", []),                                  # a time, no price
+    ("Season tickets cost £120.", []),                        # no list line
+])
+def test_the_lines_of_a_price_list(text, expected):
+    from grounding.price_lists import list_lines
+    assert list_lines(text) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_free_where_the_price_list_gives_a_price_is_contradicted(engine):
+    """Everyday batch 125: "Under-16s get in free" was Supported on every engine against "Under-16s: £2" (P(e) 0.89),
+    a price-list line that gave no price state, "Under-16s" tagged punctuation."""
+    context = ("# Matchday tickets\nAdults: £8\nUnder-16s: £2\nUnder-5s: free when accompanied by a paying adult\n"
+               "Season tickets are available until 31 August.")
+    wrong, _ = contradicted_and_backed(engine, "Under-16s get in free. Adults pay £8.", context, 2, 1)
+    assert "Under-16s: £2" in wrong.rule, wrong.rule

@@ -170,9 +170,16 @@ def _agreed(claim: str, said: str, texts: list[str]) -> bool:
     (values.values_agree: "a standing charge of about 48p a day" / "standing charge 48.20p per day", where the gas
     line's "5.87p" had been named against it)."""
     from grounding.entities import mentions
+    from grounding.ranges import in_range
+    from grounding.units import _unit_after, same_unit
     from grounding.values import values_agree
-    ours = [m for m in mentions(claim) if said.split(" (")[0] == m.surface or said.startswith(m.surface + " ")]
-    return any(values_agree(claim, c, text, x) for c in ours for text in texts for x in mentions(text) if x.kind == c.kind)
+    from grounding.bounds import _side
+    ours = [m for m in mentions(claim) if (said.split(" (")[0] == m.surface or said.startswith(m.surface + " "))
+            and not _side(" ".join(claim[max(0, m.start - 30):m.start].split()))]   # a bound agrees with too much
+    # of its kind and unit ("aged 6 to 8 years" gives no "at least 6 hours"), no end of a range
+    return any(values_agree(claim, c, text, x) for c in ours for text in texts for x in mentions(text)
+               if x.kind == c.kind and not in_range(text, x)
+               and same_unit(_unit_after(claim, c.end), _unit_after(text, x.end), True))
 
 
 def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[PairScore], context_texts: list[str],

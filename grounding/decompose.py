@@ -229,8 +229,8 @@ def _distributes(head, conjunct) -> bool:
     ("did not lower A or raise B"); "either ... or" and "neither ... nor" never do (kept whole)."""
     if any(c.dep_ == "preconj" for c in head.children):
         return False
-    if conjunct.left_edge.lower_ in ("neither", "so", "nor"):   # elliptical: "…, and neither are faults caused by
-        return False                                           # …", "…, and so do students" (no claim of their own)
+    if conjunct.left_edge.lower_ in ("neither", "nor"):   # elliptical: "…, and neither are faults caused by …" (no
+        return False                                     # claim of its own)
     words = {head.doc[i].lower_ for i in _linkers(head, conjunct)} | {c.lower_ for c in conjunct.children
                                                                      if c.dep_ == "cc"}
     if "nor" in words:

@@ -46,10 +46,9 @@ def test_a_simple_sentence_is_one_claim_with_its_offsets():
     # one span: "between £1,200 and £3,500" had become "… costs somewhere between £1,200." and "… costs £3,500."
     # (everyday batch 118)
     "The construction work usually costs somewhere between £1,200 and £3,500.",
-    # elliptical clauses have no claim of their own ("Neither are faults caused by equipment you own." had been read
+    # an elliptical clause has no claim of its own ("Neither are faults caused by equipment you own." had been read
     # alone and contradicted; everyday batch 149), nor has a fragment the parser cut off ("45W against 15W.")
     "Business customers aren't covered, and neither are faults caused by equipment you own.",
-    "Adults pay full price, and so do students.",
     "The battery is 4,800 mAh, and wired charging is rated at three times the power of wireless charging, 45W against "
     "15W.",
 ])

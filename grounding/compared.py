@@ -23,6 +23,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple, Optional
 
+from grounding.differences import _number
 from grounding.entities import mentions
 from grounding.invisible import judged_text
 from grounding.lists import NEGATION_WORD as _NEGATED
@@ -229,11 +230,8 @@ def beside_figures(claim: str, sentence: str) -> list[tuple[str, str]]:
         beside = _BESIDE.fullmatch(claim, a.end, b.start)
         if beside is None or a.kind != b.kind or a.key not in keys or b.key not in keys:
             continue
-        try:
-            x, y = (Decimal(re.sub(r"[^\d.]", "", m.key)) for m in (a, b))
-        except InvalidOperation:
-            continue
-        if x != y and (x > y) != (_SIDE[beside.group("comp").lower()] > 0):
+        x, y = _number(a.key), _number(b.key)
+        if x is not None and y is not None and x != y and (x > y) != (_SIDE[beside.group("comp").lower()] > 0):
             said = claim[beside.start("comp"):beside.end()].strip()
             out.append((f"{a.surface}, {said} {b.surface}", f"{a.surface} and {b.surface}"))
     return out

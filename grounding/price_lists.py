@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
+from grounding.ages import _BOUNDED as _AGE_GROUP     # "under-16s", "over 65": the age limits' own reading
 from grounding.decompose import parse
 
-_AGE_GROUP = re.compile(r"(?P<side>under|over)-(?P<age>\d+)s?", re.IGNORECASE)
 _LINE = re.compile(r"^[ \t]*(?:[-•*][ \t]*)?(?P<thing>[A-Za-z][\w'-]*(?:[ \t]+[A-Za-z][\w'-]*){0,2})[ \t]*:[ \t]*"
                    r"(?P<price>free\b|[£$€][ \t]?\d[\d.,]*|\d[\d.,]*[ \t]*(?:pounds?|euros?|dollars?|p)\b)",
                    re.IGNORECASE | re.MULTILINE)
@@ -18,7 +18,7 @@ _LINE = re.compile(r"^[ \t]*(?:[-•*][ \t]*)?(?P<thing>[A-Za-z][\w'-]*(?:[ \t]+
 def age_group(word: str) -> str:
     """One key for an age group written as one word ("Under-16s", "under-16": "under-16"), else ""."""
     m = _AGE_GROUP.fullmatch(word)
-    return f"{m.group('side').lower()}-{m.group('age')}" if m else ""
+    return f"{m.group('way').lower()}-{m.group('n')}" if m else ""
 
 
 def list_lines(text: str) -> list[tuple[str, bool, str]]:

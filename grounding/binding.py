@@ -189,8 +189,10 @@ def describe(found: Misbinding, verbs: bool = False) -> str:
 def found_in(claim: str, sentence: str) -> list[str]:
     """What the sentence says of another subject or another verb, as the explanation words it."""
     from grounding.qualifiers import misbound_qualifiers     # "£50 when booked online" / "£50 at the airport"
-    return [describe(f) for f in misbindings(claim, sentence)] + [describe(f, verbs=True) for f in misbound_verbs(
+    from grounding.measured import hoped_alike    # not what was asked for against what was granted (measured.hoped)
+    found = [(f, False) for f in misbindings(claim, sentence)] + [(f, True) for f in misbound_verbs(
         claim, sentence) + misbound_kinds(claim, sentence) + misbound_qualifiers(claim, sentence)]
+    return [describe(f, verbs) for f, verbs in found if hoped_alike(claim, f.claim_value, sentence, f.their_value)]
 
 
 def _owner(at: int, names) -> _Name | None:

@@ -10,7 +10,8 @@ followed by what it is for, up to two words (a unit) between: "6:40pm in summer"
 The things are told apart by their telling words (those not in every thing's phrase: "hard-water" / "soft-water",
 not "areas"), and no value is given twice. The claim names one of the things in a part of it (split at ", and",
 "; ", "but", "while", "whereas"), or names just one in all, and gives there the value the sentence gives another of
-them, and not its own: a conflict of figures (learned.quantity_conflicts with `same_figure`), written as the value
+them, and not its own (nor a value it says is for another thing: "…, compared with 30 days on the larger plans"): a
+conflict of figures (learned.quantity_conflicts with `same_figure`), written as the value
 with the thing each text gives it to: ("6:40pm (winter)", "4:30pm (winter)").
 """
 from __future__ import annotations
@@ -79,6 +80,7 @@ def crossed_values(claim: str, sentence: str) -> list[tuple[str, str]]:
     if not telling:
         return []
     named_in_all = [q for q, w in telling.items() if _names(claim, w)]
+    stems = {w[:4] for w in _words(sentence)}     # a thing the sentence speaks of ("every plan"), not "in the evening"
     out, offset = [], 0
     for part in _PARTS.split(claim):
         begin = claim.find(part, offset)
@@ -88,8 +90,15 @@ def crossed_values(claim: str, sentence: str) -> list[tuple[str, str]]:
             continue
         (q,) = named
         own = given[q]
-        for c in mentions(part):
+        ms = mentions(part)
+        for k, c in enumerate(ms):
             if c.kind != own.kind or c.key == own.key:
+                continue
+            # the claim says what the value is for, and it is another thing: "Starter backups are kept for a week,
+            # compared with 30 days on the larger plans"
+            said_for = _AFTER.match(part[c.end:ms[k + 1].start if k + 1 < len(ms) else len(part)])
+            if said_for and not _names(said_for.group("q"), telling[q]) \
+                    and {w[:4] for w in _words(said_for.group("q"))} & stems:
                 continue
             other = next((o for o, m in given.items() if o != q and m.key == c.key), None)
             if other is not None and not any(m.key == own.key for m in mentions(part)):

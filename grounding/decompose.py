@@ -345,12 +345,14 @@ def _complement_splits(predicate, tokens: set[int]) -> list[set[int]]:
 def _gapped(predicate, complement, last) -> bool:
     """A verb left out of the second clause ("Adults pay 4 euros and children 2 euros"): the parser reads "children"
     as a second object and hangs "2 euros" on the verb or the first object; splitting made "Adults pay children 2
-    euros". Found as an amount after the last conjunct attached to the verb or the first object, or as a last
+    euros". Found as an amount after the last conjunct attached to the verb, the first object or the last conjunct
+    ("The blazer costs £32 and the tie £6"), or as a last
     conjunct opening with the subject's word ("Half received the vaccine and half a placebo")."""
     subject = next((c for c in predicate.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subject is not None and min(last.subtree, key=lambda t: t.i).lower_ == subject.lower_:
         return True
-    return any(t.i > last.i and t.dep_ in ("npadvmod", "appos", "dep", "attr") and t.head.i in (predicate.i, complement.i)
+    return any(t.i > last.i and t.dep_ in ("npadvmod", "appos", "dep", "attr")
+               and t.head.i in (predicate.i, complement.i, last.i)     # "costs £32 and the tie £6": on the last
                and (t.pos_ == "NUM" or any(c.dep_ == "nummod" for c in t.children)) for t in predicate.doc)
 
 

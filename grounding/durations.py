@@ -164,8 +164,9 @@ def _verb(text: str, d: Duration) -> tuple[str, frozenset]:
             or node.lower_ == "last" and any(c.dep_ == "nsubj" for c in node.children):
         lemma = node.lemma_.lower()
         purpose = _PURPOSE.match(text, d.end) if lemma == "take" else None
-        return "last" if lemma == "take" else lemma, _subject_words(token) | (
-            {purpose.group("verb")} if purpose else set())                   # "takes 12 weeks" / "lasts 10 weeks"
+        done = {o.lemma_.lower() for c in node.children if c.dep_ == "csubj" for o in c.children if o.dep_ == "dobj"}
+        return "last" if lemma == "take" else lemma, _subject_words(token) | (   # "Getting an archived object back
+            {purpose.group("verb")} if purpose else set()) | done                # takes …": what is got too
     return "", frozenset()
 
 
@@ -267,9 +268,15 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         # apart, or two limits ("up to three months" / "within 28 days": both from nothing, to another end), or the
         # same count of days of another kind ("up to seven working days" / "the first seven calendar days")
         if same and not any(x.low <= c.high and c.low <= x.high and not _two_limits(c, x) and not _other_days(c, x)
-                            for x in same):
+                            and not _past_bound(c, x) and not _past_bound(x, c) for x in same):
             out.append((c.surface, same[0].surface))
     return out + [f for f in first_stretches(claim, sentence) if not any(f[0] in o[0] for o in out)]
+
+
+def _past_bound(a: Duration, b: Duration) -> bool:
+    """Whether `a` is a bound ("at most three hours", "at least 5 hours") that `b`, a length with two ends, reaches
+    past: "between 3 and 12 hours" is no "at most three hours"."""
+    return math.isfinite(b.high) and b.low > 0 and (a.low == 0 and b.high > a.high or a.high == math.inf and b.low < a.low)
 
 
 _FIRST = re.compile(r"\bfirst[ \t]+$", re.IGNORECASE)

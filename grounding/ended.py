@@ -256,8 +256,9 @@ def abolished(claim: str, sentence: str) -> list[tuple[str, str]]:
     `no_longer` reads it (present, not negated)."""
     claim, sentence = judged_text(claim), judged_text(sentence)
     from grounding.lists import NEGATION_WORD
-    if not _ABOLISHED.search(sentence) or NEGATION_WORD.search(sentence) or _NOT_YET.search(sentence):
-        return []
+    if not _ABOLISHED.search(sentence) or NEGATION_WORD.search(sentence) or _NOT_YET.search(sentence) \
+            or _ABOLISHED.search(claim) or re.search(r"\buntil\b", claim, re.I):   # the claim says so too: "The
+        return []          # Apple Watch app is discontinued but …", or says when it ends ("will keep working until …")
     present = _present(claim)
     if present is None:
         return []

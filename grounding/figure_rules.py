@@ -21,6 +21,7 @@ from grounding.ranks import birth_order_conflicts, rank_conflicts
 from grounding.seasons import season_conflicts
 from grounding.units import one_conflicts, period_conflicts
 from grounding.verbatim import own_words_conflicts
+from grounding.votes import vote_conflicts
 from grounding.weekdays import other_days, weekday_conflicts
 
 
@@ -60,4 +61,5 @@ def figure_conflicts(claim: str, context: str, out: list[tuple[str, str]]) -> li
     out.extend(beside_figures(claim, context))
     # a span whose ends differ ("between £1,200 and £3,500" / "between £1,200 and £2,500"); once: "£1,500" read already
     out.extend(d for d in range_conflicts(claim, context) if not any(c in d[0] for c, _ in out))
+    out.extend(vote_conflicts(claim, context))      # a vote's tally ("6 in favour and 4 against" / "6 for, 3 against")
     return out

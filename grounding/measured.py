@@ -20,14 +20,32 @@ _HOPING = frozenset("expect aim plan hope target forecast project predict want i
 _HOPES = frozenset("target goal aim ambition forecast projection".split())
 
 
+# what is asked for, not what is decided: "The applicant asked to extend the sale of alcohol … to 2am" / "may be sold
+# until 1am"; not an instruction ("Customers are asked to leave by 11pm")
+_ASKING = frozenset("ask request seek demand propose bid petition".split())   # and "apply for", not "applies"
+
+
 def hoped(token) -> bool:
     """Whether a value's token stands under a verb of hoping or expecting ("The Agency expects renewables to supply
     over 80% of electricity by 2026") or in a target ("a target of 80%"): another figure than what a sentence says is
-    ("Renewable sources supplied 71% of electricity", which had Contradicted the forecast)."""
+    ("Renewable sources supplied 71% of electricity", which had Contradicted the forecast); or under a verb of asking
+    in the active voice ("had asked to sell alcohol until 2am", "sought £12,000"): what was asked for, not what was
+    granted ("Alcohol may be sold until 1am")."""
     verb = governor(token)
     if verb.dep_ in ("xcomp", "ccomp") and verb.head.lemma_.lower() in _HOPING:
         return True
-    return any(t.lemma_.lower() in _HOPES and t.pos_ == "NOUN" for t in token.ancestors)
+    return any(t.lemma_.lower() in _HOPES and t.pos_ == "NOUN" for t in token.ancestors) or any(
+        t.pos_ == "VERB" and (t.lemma_.lower() in _ASKING or t.lemma_.lower() == "apply" and any(
+            c.lower_ == "for" for c in t.children)) and not any(c.dep_ in ("nsubjpass", "auxpass") for c in t.children)
+        for t in (token, *token.ancestors))
+
+
+def hoped_alike(claim: str, claim_value: str, sentence: str, their_value: str) -> bool:
+    """Whether two values are both, or neither, hoped for or asked for (`hoped`); True where the parse cannot place one."""
+    from grounding.decompose import parse
+    from grounding.values import _value_token
+    a, b = _value_token(parse(claim), claim_value), _value_token(parse(sentence), their_value)
+    return a is None or b is None or hoped(a) == hoped(b)
 
 
 # a verb the parse took for a plural noun at the root ("The last bus leaves at 11pm": "last bus leaves" as one noun
@@ -116,3 +134,24 @@ def _keyed(noun) -> str:
     words = sorted(c.lemma_.lower() for c in noun.children if c.dep_ in ("compound", "amod")
                    and c.lemma_.lower() not in _GENERIC)
     return f"{_SAME_NOUN.get(noun.lemma_.lower(), noun.lemma_.lower())}|{','.join(words)}"
+
+
+# a number named by the noun before it, not counted by it: "a grade 7 in the relevant GCSE", "from platform 3"
+_LABELS = frozenset("grade level band stage tier phase category class zone platform gate terminal step".split())
+
+
+def label_of(token) -> str:
+    """The label noun a number follows ("grade" of "a grade 7"), or ""."""
+    head = token.head
+    return head.lemma_.lower() if token.dep_ == "nummod" and head.i < token.i and head.lemma_.lower() in _LABELS else ""
+
+
+def counted_in(token) -> tuple:
+    """(preposition, noun) of a count of a noun in a preposition's phrase ("paid in three instalments": ("in",
+    "instalment")), or (): two such of one noun and preposition are one figure ("made in two equal instalments")."""
+    from grounding.values import MEASURES      # a unit is no thing counted: "the age of 80 years", "of 50 litres"
+    noun = token.head
+    if token.dep_ != "nummod" or noun.pos_ != "NOUN" or noun.dep_ != "pobj" or noun.head.dep_ != "prep" \
+            or noun.head.lower_ == "of" or MEASURES.match(noun.lower_):
+        return ()
+    return noun.head.lower_, noun.lemma_.lower()

@@ -10,7 +10,8 @@ numbers and percentages, not these words, so the quantity rule did not see them.
   within 15 % of the claim's factor it does not.
 - A fraction is a share written in words ("a third", "a quarter", "half", "one in five"; grammar of
   grounding.wording), against a fraction or a percentage of the sentence; two percentages are the quantity rule's.
-  They agree within half a point, or 5 points where either is approximate ("about a third", "roughly 30%").
+  They agree within half a point, or 5 points where either is approximate ("about a third", "roughly 30%"), and
+  a bound allows one side ("over two thirds" of 68%, "more than 60%" of two thirds; "just over half" 5 points up).
 `multiple_conflicts` gives (the claim's, the sentence's) where the sentence gives only other factors (or shares)
 and holds most of the claim's other words (overclaim.holds_most): the two say one thing with another figure. The
 quantity rule asks for it where it asks for one figure (learned.quantity_conflicts with same_figure).
@@ -25,9 +26,11 @@ from grounding.overclaim import holds_most
 
 _VERBS = {"doubl": 2, "tripl": 3, "trebl": 3, "quadrupl": 4, "halv": Fraction(1, 2)}
 _VERB = re.compile(r"\b(?P<stem>doubl|tripl|trebl|quadrupl|halv)(?:e|es|ed|ing)\b", re.IGNORECASE)
-_TIMES = re.compile(r"\b(?:(?P<twice>twice)\s+as\b|(?P<n>\d+(?:\.\d+)?|" + "|".join(_NUMBER_WORDS) + r")"
-                    r"(?:-fold\b|\s+times\s+(?:as|more|higher|greater|larger|bigger|faster|lower|fewer|less)\b))",
-                    re.IGNORECASE)
+# "twice the usual volume", "eight times a normal Saturday evening" (not "twice a week": a frequency)
+_OF_WHAT = r"(?:the|that|what|its|their|a\s+(?:normal|usual|typical)|an\s+(?:average|ordinary))\b"
+_TIMES = re.compile(r"\b(?:(?P<twice>twice)\s+(?:as\b|" + _OF_WHAT + r")|(?P<n>\d+(?:\.\d+)?|" + "|".join(_NUMBER_WORDS)
+                    + r")(?:-fold\b|\s+times\s+(?:(?:as|more|higher|greater|larger|bigger|faster|lower|fewer|less)\b|"
+                    + _OF_WHAT + r")))", re.IGNORECASE)
 
 
 def _multiples(text: str) -> list[tuple[int, int, Fraction]]:
@@ -50,7 +53,23 @@ def _others(claim: str, start: int, end: int, sentence: str) -> bool:
 
 # besides a share, its claim's words are not the approximation before it ("About half") nor a verb of coming from
 # ("About half of them come from outside the UK" / "a quarter of them from outside the UK")
-_AROUND = re.compile(r"\b(?:about|around|approximately|roughly|nearly|almost|some|just|only|over|under)\s*$", re.I)
+_AROUND = re.compile(r"\b(?:(?:just|slightly|a\s+little|well)\s+)?(?:about|around|approximately|roughly|nearly|almost|some|just|only|over|under|(?:more|less|fewer)"
+                     r"\s+than|at\s+(?:least|most))\s*$", re.I)
+# a share as a bound: "over two thirds" is any share above it (68% is), "just over half" one up to 5 points above it
+_BOUND = re.compile(r"(?:\b(?P<near>just|slightly|a\s+little)\s+)?\b(?:(?P<up>over|more\s+than|above|greater\s+than)"
+                    r"|(?P<least>at\s+least)|(?P<down>under|less\s+than|fewer\s+than|below)|(?P<most>at\s+most|up\s+to))"
+                    r"\s*$", re.I)
+_ALL = Fraction(10**6)
+
+
+def _span(text: str, share, tolerance: Fraction) -> tuple[Fraction, Fraction]:
+    """The shares a share as written allows: itself within `tolerance`, or the side of it a bound before it says."""
+    m, v, tiny = _BOUND.search(text[max(0, share.start - 30):share.start]), share.value, Fraction(1, 10**6)
+    if m is None:
+        return v - tolerance, v + tolerance
+    near = Fraction(5, 100) if m.group("near") else _ALL
+    return ((v + tiny, v + near) if m.group("up") else (v, v + near) if m.group("least")
+            else (v - near, v - tiny) if m.group("down") else (v - near, v))
 _COME = re.compile(r"\b(?:come|comes|came|coming)\b(?=\s+from\b)", re.I)
 
 
@@ -106,7 +125,8 @@ def multiple_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         from grounding.wording import _approximate      # "about a third": the wording's reading of an approximation
         loose = _approximate(claim, c) or any(_approximate(sentence, p) for p in their_shares)
         tolerance = Fraction(5, 100) if loose else Fraction(5, 1000)
-        if all(abs(p.value - c.value) > tolerance for p in their_shares) \
+        lo, hi = _span(claim, c, tolerance)
+        if all((span := _span(sentence, p, Fraction(0)))[1] < lo or hi < span[0] for p in their_shares) \
                 and _share_others(claim, c.start, c.end, sentence):
             out.append((claim[c.start:c.end], sentence[their_shares[0].start:their_shares[0].end]))
     return out

@@ -258,6 +258,12 @@ def _contradicted_by_first(v: Verdict, preset: VerdictPreset, least: float, pair
     return v
 
 
+def read_together(texts: list[str]) -> str:
+    """Sentences as one text, each ending a sentence: a heading or list line ends where it ends ("Navy blazer with
+    the Academy crest (compulsory)" gave the next line's "£32" to "Academy", the nearest name before it)."""
+    return " ".join(t if re.search(r"[.!?:]\W*$", t) else t + "." for t in texts)
+
+
 def binding_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: list[PairScore],
                      joint_columns, context_texts: list[str], entity_diffs: dict[int, EntityDiff]) -> Verdict:
     """A backed or unsupported claim whose evidence (its judged sentences with cosine at least the preset's
@@ -275,7 +281,7 @@ def binding_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
     together = sorted(joint_columns or ())
     texts = [([c], context_texts[c]) for c in columns]
     if len(together) > 1:
-        texts.append((together, " ".join(context_texts[c] for c in together)))
+        texts.append((together, read_together([context_texts[c] for c in together])))
     for where, text in texts:
         found = found_in(claim_text, text)
         if not found:

@@ -41,9 +41,11 @@ def crossed(claim: str, sentence: str) -> list[tuple[str, str]]:
     starts = {t.idx: t for t in parse(sentence)}
     if any(re.match(r"(?:they|it|he|she|we|you)\b", c.strip(), re.I)
            or (t := starts.get(sentence.find(c.strip()))) is not None and t.pos_ in ("VERB", "AUX")
-           for c in clauses[1:]):
+           or c.strip().lower().startswith("to ") and (t := starts.get(sentence.find(c.strip()) + 3)) is not None
+           and t.pos_ == "VERB" for c in clauses[1:]):
         return []       # a clause of the first one's subject ("… are not allowed in the gym but may use the pool", "…
-        # cannot be refunded, but they can be changed …", "… were cancelled on Sunday but resumed on Monday")
+        # cannot be refunded, but they can be changed …", "… were cancelled on Sunday but resumed on Monday", "asked
+        # to extend the sale of alcohol …, and to add recorded music …")
     head = main_subject(claim)
     if head is None:
         return []

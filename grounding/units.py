@@ -15,7 +15,7 @@ OWN_VALUE = frozenset("rate rates risk risks survival mortality incidence ratio 
 
 # words between a number and what it counts that leave what is counted ("up to ten unused days" counts days; not
 # "3 extra days", a difference)
-_COUNTED_AS = frozenset("unused full whole consecutive clear calendar".split())
+_COUNTED_AS = frozenset("unused full whole consecutive clear calendar equal separate".split())   # "two equal instalments"
 
 
 def _unit_after(text: str, end: int, hyphen: bool = False) -> str:

@@ -48,11 +48,12 @@ def _what_it_measures(token) -> tuple[str, str, str, frozenset]:
     node = governor(token)
     verb = node.lemma_.lower() if node.pos_ in ("VERB", "AUX") else noun_verb(node)
     subject = subject_of(node).lemma_.lower() if verb and subject_of(node) is not None else ""
-    unit = token.head if token.dep_ == "nummod" else token
+    money = token.text in ("£", "$", "€", "¥") and token.head.pos_ == "NUM"    # "an income of £42,875": its number
+    unit = token.head if token.dep_ == "nummod" or money else token
     measured = next((p for c in unit.children if c.dep_ == "prep" and c.lower_ == "of"
                      for p in c.children if p.dep_ == "pobj"), None) or _counted(token)
     if measured is None and unit.dep_ == "pobj" and unit.head.lower_ == "of" and unit.head.head.pos_ == "NOUN" \
-            and MEASURES.match(unit.lower_) and unit.head.head.dep_ != "pobj":    # the noun a measure is of: "a
+            and (MEASURES.match(unit.lower_) or money) and unit.head.head.dep_ != "pobj":    # the noun a measure is of: "a
         # range of 400 miles" measures the range (not "over the age of 70 years": a bound, by its preposition)
         owner = unit.head.head
         return verb, subject, owner.lemma_.lower(), frozenset(
@@ -156,9 +157,11 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     b = _value_token(parse(context), context_value) or _value_token(parse(context), context_value.split(" ")[0])
     if a is None or b is None:
         return True
-    from grounding.measured import hoped
+    from grounding.measured import counted_in, hoped, label_of
     if hoped(a) != hoped(b):     # a forecast or target is not what is: "expects … over 80% by 2026" / "supplied 71%"
         return False
+    if label_of(a) and label_of(a) == label_of(b) or counted_in(a) and counted_in(a) == counted_in(b):
+        return True      # "a grade 6 in the relevant GCSE" / "need a grade 7 in …"; "in three instalments" / "in two …"
     if _MONEY.search(claim_value) and (priced := same_price(a, b)) is not None:   # what each prices, where both say
         return priced
     (verb_a, subj_a, noun_a, mods_a), (verb_b, subj_b, noun_b, mods_b) = _what_it_measures(a), _what_it_measures(b)
@@ -196,8 +199,9 @@ def _measured_is_subject(measures: tuple, verb: str, b) -> bool:
         return False
     # a measure of the claim's subject (OWNED: "The tank has a capacity of …") is not another owner's ("Boot capacity",
     # "the boot's capacity")
-    others = {c.lemma_.lower() for c in subject.children if (c.dep_ == "compound" and c.pos_ == "NOUN") or c.dep_ == "poss"}
-    if OWNED in mods and others - {owner}:
+    others = {c.lemma_.lower() for c in subject.children
+              if (c.dep_ == "compound" and c.pos_ == "NOUN") or c.dep_ == "poss" and c.pos_ != "PRON"}   # not "Your"
+    if OWNED in mods and others - {owner} - mods:      # "household income" both: no other owner
         return False
     return mods - {OWNED} <= {c.lemma_.lower() for c in subject.children if c.dep_ in ("amod", "compound")}
 
@@ -320,8 +324,8 @@ def opposite_bounds(claim: str, claim_value: Mention, context: str) -> Optional[
     return mine, theirs[0][1]
 
 
-_TO = re.compile(r"\bto\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?$", re.I)
-_FROM = re.compile(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?$", re.I)
+_TO = re.compile(r"\b(?:to|now)\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?$", re.I)   # "is now 30 seconds"
+_FROM = re.compile(r"\b(?:from|previously|formerly)\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?$", re.I)
 
 
 def moved_from(claim: str, claim_value: Mention, context: str,

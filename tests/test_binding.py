@@ -346,3 +346,30 @@ def test_a_name_and_its_longer_form_hold_one_value(engine):
     contradicted_and_backed(engine, "Quillon expects fourth-quarter revenue of between $134 million and $136 million. "
                                     "Quillon's revenue for the third quarter was $118.4 million, 22% more than a year "
                                     "earlier.", RESULTS, 3, 1)
+
+
+def test_a_heading_line_read_together_ends_its_sentence():
+    """Everyday batch 153: read together with the list line before it, "The blazer costs £32 …" gave £32 to
+    "Academy", the nearest name before it ("said of another subject" on the claims engine)."""
+    from grounding.overrides import read_together
+    lines = ["Navy blazer with the Academy crest (compulsory)", "The blazer costs £32 and the tie £6 from Castleford "
+             "Schoolwear."]
+    together = read_together(lines)
+    assert together == lines[0] + ". " + lines[1]
+    assert found_in("At Castleford Schoolwear the blazer costs £32.", together) == []
+    assert found_in("At Castleford Schoolwear the blazer costs £32.", " ".join(lines)) != []   # as it was read
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_what_was_asked_for_is_not_said_for_another_case(engine):
+    """Everyday batch 159: "had asked to sell alcohol until 2am on Fridays and Saturdays" against "The applicant asked
+    to extend the sale of alcohol … to 2am" and "Alcohol may be sold until 1am on Fridays and Saturdays" was
+    Contradicted on every engine ("said for another case"); what may be sold is still read against what is granted."""
+    from conftest import contradicted_and_backed
+    wrong, _ = contradicted_and_backed(
+        engine, "Alcohol may be sold until 2am on Fridays and Saturdays. Lantern Leisure had asked to sell alcohol "
+        "until 2am on Fridays and Saturdays.", "The applicant asked to extend the sale of alcohol on Fridays and "
+        "Saturdays from midnight to 2am, and to add recorded music indoors until 2am on the same nights. The "
+        "sub-committee has decided to grant the application in part. Alcohol may be sold until 1am on Fridays and "
+        "Saturdays, and the premises must close to the public at 1:30am.", 0)
+    assert "1am" in wrong.rule, wrong.rule

@@ -26,6 +26,11 @@ TICKETS = "Tickets cost £10 for adults and £5 for children."
     ("Children pay £5, not £10.", TICKETS, []),
     ("Children and adults pay £10.", TICKETS, []),
     ("The last boat leaves at 6:40pm.", FERRY, []),
+    # a value the claim says is for another thing the sentence speaks of (everyday batch 163: Contradicted on every
+    # engine), not for a part of the day
+    ("Starter backups are kept for a week, compared with 30 days on the larger plans.", "Daily backups are included on "
+     "every plan and kept for 7 days on Starter and 30 days on Standard and Performance.", []),
+    ("In winter the last boat back leaves at 6:40pm in the evening.", FERRY, [("6:40pm (winter)", "4:30pm (winter)")]),
     # a sentence that gives one value to each of two things of no telling words, or one thing twice: none
     ("In winter the boat leaves at 6:40pm.", "The boat leaves at 6:40pm in winter and at 4:30pm in the winter.", []),
     ("In winter the boat leaves at 6:40pm.", "The boat leaves at 6:40pm in summer and 6:40pm in winter.", []),
@@ -54,3 +59,16 @@ def test_swapped_descaling_intervals_are_contradicted(engine):
         engine, "In hard-water areas that is usually every 500 cups, and in soft-water areas every 200 cups. Use only "
                 "the descaling liquid supplied with the machine.", context, 1, 2)
     assert "the claim says 500 (hard-water), the source 200 (hard-water)" in wrong.rule, wrong.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_value_said_for_the_larger_plans_is_not_the_starter_plans(engine):
+    """Everyday batch 163: Contradicted on every engine ("the claim says 30 (starter), the source 7 (starter)")."""
+    from grounding import GroundingConfig, ground
+    res = ground("Starter backups are kept for a week, compared with 30 days on the larger plans. Point-in-time "
+                 "recovery is available on Standard and Performance only.", ["Copperline Managed Postgres: plans and "
+                 "pricing. Daily backups are included on every plan and kept for 7 days on Starter and 30 days on "
+                 "Standard and Performance. Point-in-time recovery is available on Standard and Performance only."],
+                 GroundingConfig(engine=engine).validate())
+    assert [(v.label, v.anchor) for v in res.verdicts] == [("Supported", 1), ("Supported", 2)], \
+        [v.rule for v in res.verdicts]

@@ -101,8 +101,25 @@ def test_a_fine_the_source_no_longer_charges_is_contradicted(engine):
     ("The council offers free parking.", "The council plans to abolish free parking.", []),
     ("The council offers free parking.", "Free parking was not abolished.", []),
     ("The library lends laptops.", "Overdue fines were abolished in 2022.", []),
+    # the claim says it was done away with too (everyday batch 160: Contradicted on every engine)
+    ("The Apple Watch app is discontinued but will keep working until the end of 2024.",
+     "The Apple Watch companion app has been discontinued.", []),
+    ("The Apple Watch app will keep working until the end of 2024.", "The Apple Watch companion app has been "
+     "discontinued.", []),
 ])
 def test_a_thing_the_source_says_was_abolished(claim, sentence, expected):
     from grounding.ended import abolished
     assert abolished(claim, sentence) == expected
     assert bool(reversals(claim, sentence)) == bool(expected)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_an_app_said_discontinued_and_working_until_a_date_is_not_contradicted(engine):
+    """Everyday batch 160: Contradicted on every engine ("said the other way round": "is discontinued" against "…
+    has been discontinued"; the claims engine's part "… will keep working until the end of 2024" too)."""
+    from grounding import GroundingConfig, ground
+    res = ground("The Apple Watch app is discontinued but will keep working until the end of 2024. Offline maps now "
+                 "download twice as fast.", ["Pathfinch 7.3 release notes. Offline maps now download twice as fast. The "
+                 "Apple Watch companion app has been discontinued. It will keep working until 31 December 2024 but will "
+                 "receive no further updates."], GroundingConfig(engine=engine).validate())
+    assert [v.label for v in res.verdicts] == ["Supported"] * len(res.verdicts), [v.rule for v in res.verdicts]

@@ -525,6 +525,27 @@ def test_a_value_in_the_same_words_is_the_same_quantity():
     ("About 20% of residents in the vitamin D homes had an infection.",
      "Over the year, 38% of residents in the vitamin D homes had at least one acute respiratory infection.",
      [("20%", "38%")]),
+    # what was asked for is not what was granted (everyday batch 159)
+    ("The applicant asked to sell alcohol until 2am.", "Alcohol may be sold until 1am on Fridays and Saturdays.", []),
+    ("The claimant sought £12,000 in damages.", "The tribunal awarded the claimant £8,000 in damages.", []),
+    ("Alcohol may be sold until 2am on Fridays.", "Alcohol may be sold until 1am on Fridays and Saturdays.",
+     [("2am", "1am")]),
+    # a price as the measure of a noun ("an income of £42,875") and a number by its label ("a grade 7"): everyday
+    # batches 154 and 153, Supported on every engine
+    ("Your household income must be £45,000 or less.", "You must have a household income of £42,875 or less.",
+     [("£45,000", "£42,875")]),
+    ("For A level maths and the sciences, a grade 6 in the relevant GCSE is enough.",
+     "For A level Mathematics and the sciences, students need a grade 7 in the relevant GCSE.", [("6 in", "7 in")]),
+    ("Your boot capacity is 500 litres.", "The tank has a capacity of 50 litres.", []),
+    # a count of one noun in one preposition's phrase (everyday batch 154, Supported on every engine)
+    ("The money is paid in three instalments across the academic year.",
+     "Payments are made in two equal instalments, in November and February.", [("three instalments", "two instalments")]),
+    ("The money is paid in two instalments.", "Payments are made in two equal instalments, in November and February.",
+     []),
+    ("The shirt comes in three colours.", "The shirt comes in two sizes.", []),
+    # a value now against what it was ("now 30 seconds (previously 60 seconds)"): everyday batch 160
+    ("The default query timeout was doubled to 60 seconds.",
+     "The default query timeout is now 30 seconds (previously 60 seconds).", [("to 60", "to 30")]),
 ])
 def test_what_is_hoped_or_done_otherwise_is_another_figure(claim, sentence, expected):
     from grounding.learned import quantity_conflicts
@@ -551,3 +572,27 @@ def test_a_forecast_and_another_deed_of_a_group_are_no_conflicts(engine):
     (share,) = ground("About 20% of residents in the vitamin D homes did not take their tablets regularly.", [homes],
                       config.validate()).verdicts
     assert share.label == "Supported", share.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+@pytest.mark.parametrize("text, context, quoted", [
+    # everyday batch 154: a limit of income as the measure of "a household income of …"
+    ("Your household income must be £45,000 or less. You must be starting a full-time engineering degree.",
+     "To apply, you must:\n- be starting a full-time engineering degree;\n- have a household income of £42,875 or "
+     "less;\n- live in the county.", "£42,875"),
+    # everyday batch 153: a grade by its label
+    ("For A level maths and the sciences, a grade 6 in the relevant GCSE is enough. Students need five GCSEs at grade 5 "
+     "or above.", "Students need five GCSEs at grade 5 or above, including English and maths. For A level Mathematics "
+     "and the sciences, students need a grade 7 in the relevant GCSE. For English Literature, History and Geography, a "
+     "grade 6 is required.", "7 in"),
+    # everyday batch 160: the value it had before, taken for what it is now
+    ("The default query timeout was doubled to 60 seconds. The maximum connection count is 200.",
+     "Larchdale DB 4.2.0 release notes. The default query timeout is now 30 seconds (previously 60 seconds). The "
+     "maximum connection count is 200.", "to 30"),
+])
+def test_a_limit_a_grade_and_a_former_value_said_otherwise_are_contradicted(engine, text, context, quoted):
+    """Each was Supported on every engine."""
+    from grounding import GroundingConfig, ground
+    wrong, right = ground(text, [context], GroundingConfig(engine=engine).validate()).verdicts
+    assert wrong.label == "Contradicted" and f"the source {quoted}" in wrong.rule, wrong.rule
+    assert right.label == "Supported", right.rule

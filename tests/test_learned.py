@@ -471,6 +471,8 @@ def test_a_dose_in_another_unit_is_contradicted(engine):
     # both dates the sentence's; a month that holds its date; one date alone (which answers it is unknown)
     ("You can apply from 1 November 2025, and the deadline is 15 January 2026.", []),
     ("You can apply from 1 November 2025, and the deadline is in January 2026.", []),
+    # a price beside the first date is no second date
+    ("Applications open on 1 November 2025 and the fee is £140.", []),
 ])
 def test_the_second_of_two_dates_where_the_first_agrees(claim, expected):
     """Each gives two dates in the same order and the first is the same: the second answers the second ("… the
@@ -492,3 +494,32 @@ def test_a_deadline_a_month_late_is_contradicted(engine):
                  GroundingConfig(engine=engine))
     assert CONTRADICTED in [v.label for v in res.verdicts], [v.rule for v in res.verdicts]
     assert any("the claim says 15 February 2026, the source 15 January 2026" in v.rule for v in res.verdicts)
+
+
+@pytest.mark.parametrize("claim, expected", [
+    ("A first permit has been cut to £70, and a second permit will also be cheaper, at £140.", [("£140", "£160")]),
+    ("A first permit costs £70 and a second one £160.", []),
+    ("A first permit costs £75 and a second one £160.", [("£75", "£70")]),
+    ("A first permit costs between £70 and £140.", []),          # a span's ends: ranges.range_conflicts
+])
+def test_the_second_of_two_prices_where_the_first_agrees(claim, expected):
+    """Everyday batch 159: "a second permit will also be cheaper, at £140" against "… stays at £160" was Supported on
+    every engine (the sentence states the claim's £70, so which of its prices answered which was left unknown)."""
+    sentence = "The charge for a first permit has been reduced to £70 a year, and the second permit charge stays at £160."
+    assert learned.quantity_conflicts(claim, sentence, same_figure=True) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_second_price_said_otherwise_is_contradicted(engine):
+    """Everyday batch 159 (Supported on every engine); the claims engine splits the sentence, its second part is
+    the one contradicted."""
+    from grounding import GroundingConfig, ground
+    from grounding.types import CONTRADICTED
+    res = ground("A first permit has been cut to £70, and a second permit will also be cheaper, at £140.",
+                 ["The cabinet member decided to introduce the zone in the Tollbridge streets only. The charge for a first "
+                  "permit has been reduced to £70 a year, and the second permit charge stays at £160."],
+                 GroundingConfig(engine=engine).validate())
+    contradicted = [v for v in res.verdicts if v.label == CONTRADICTED]
+    assert len(contradicted) == 1 and "£140" in contradicted[0].rule and "£160" in contradicted[0].rule, \
+        [v.rule for v in res.verdicts]
+    assert all(v.label == "Supported" for v in res.verdicts if v.label != CONTRADICTED)

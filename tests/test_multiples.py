@@ -93,3 +93,46 @@ def test_a_share_of_them_after_the_group_is_read_against_its_share(engine):
                  "them come from outside the UK.", [source], config)
     assert [v.label for v in res.verdicts] == [SUPPORTED, CONTRADICTED, SUPPORTED], [v.rule for v in res.verdicts]
     assert "the claim says half, the source a quarter" in res.verdicts[1].rule
+
+
+SUPPORT = "Support was strongest in the streets closest to Tollbridge station, where 68% of respondents were in favour."
+
+
+@pytest.mark.parametrize("share, conflict", [
+    ("over two thirds", False), ("more than two thirds", False), ("at least two thirds", False), ("over half", False),
+    ("about two thirds", False),
+    ("two thirds", True),             # 68% is not two thirds within half a point
+    ("just over half", True),         # up to 5 points over half
+    ("almost three quarters", True),  # 7 points short
+    ("under two thirds", True), ("less than half", True),
+])
+def test_a_share_as_a_bound_allows_its_side(share, conflict):
+    """Everyday batch 159: "over two thirds of respondents were in favour" against 68% was Contradicted on every
+    engine (the share read as two thirds exactly)."""
+    claim = f"Support was highest near Tollbridge station, where {share} of respondents were in favour."
+    assert bool(multiple_conflicts(claim, SUPPORT)) is conflict
+
+
+def test_a_bound_in_the_sentence_allows_its_side():
+    sentence = "More than 60% of respondents near Tollbridge station were in favour."
+    assert multiple_conflicts("Near Tollbridge station two thirds of respondents were in favour.", sentence) == []
+    assert multiple_conflicts("Near Tollbridge station half of respondents were in favour.", sentence) == [("half", "60%")]
+
+
+def test_times_a_baseline_is_a_multiple_and_times_a_week_a_frequency():
+    from grounding.multiples import _multiples
+    assert [v for *_, v in _multiples("9,800 calls, roughly eight times a normal Saturday evening")] == [8]
+    assert [v for *_, v in _multiples("about twice the usual volume")] == [2]
+    assert _multiples("calls twice a week, three times a day") == []
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_share_over_a_bound_is_supported_and_more_than_half_of_fewer_contradicted(engine):
+    """Everyday batches 159 and 155: "over two thirds" against 68% was Contradicted, "more than half of entries" against
+    41.5% Supported, on every engine."""
+    from conftest import contradicted_and_backed
+    context = SUPPORT + " In Mathematics, 41.5% of entries achieved grade A or above."
+    wrong, right = contradicted_and_backed(engine, "In maths, more than half of entries achieved grade A or above. Support "
+                                           "was highest near Tollbridge station, where over two thirds of respondents "
+                                           "were in favour.", context, 1, 0)
+    assert "41.5%" in wrong.rule, wrong.rule

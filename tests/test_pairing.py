@@ -37,6 +37,9 @@ STOP = ("The stop on Carlton Road will be removed because of roadworks, and pass
     # a clause of the first one's subject
     ("Advance tickets can be changed before departure for a £10 fee.", "Advance tickets cannot be refunded, but they "
      "can be changed before departure for a £10 fee plus any difference in fare.", []),
+    # a later clause of "to" and a verb is the first one's subject's (everyday batch 159: Contradicted on the claims engine)
+    ("Alcohol sales will be allowed until 1am on those nights.", "The applicant asked to extend the sale of alcohol on "
+     "Fridays and Saturdays from midnight to 2am, and to add recorded music indoors until 2am on the same nights.", []),
     # a number of another clause is not what the claim says ("The exhibition closes on 2 March" had turned Contradicted)
     ("The exhibition closes on 2 March.", "The exhibition is in the East Gallery, and guided tours run every "
      "Wednesday at 2pm.", []),

@@ -255,10 +255,11 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         if verb in ("", "be", "have") and not of:
             continue
         lead = bool(_LEAD.match(claim, c.end))    # "a week in advance" is how early, not how long
+        start = _starts_change(claim, c)          # "extends the guarantee from two years to five": what it was
         # a length written as one word before its noun is that noun's, compared with another such only ("a 12-week
         # course" / "a 10-week course"; not "Call our 24-hour claims line" / "will call you back within an hour")
         joined = _attributive(c, claim)
-        same = [x for x in theirs if bool(_LEAD.match(sentence, x.end)) == lead
+        same = [x for x in theirs if bool(_LEAD.match(sentence, x.end)) == lead and _starts_change(sentence, x) == start
                 and ((v := _verb(sentence, x))[0] == verb and verb not in ("", "be", "have")
                      and _attributive(x, sentence) == joined
                      and (not subject - _PRONOUNS or not v[1] - _PRONOUNS or _share(subject, v[1]))
@@ -271,6 +272,11 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
                             and not _past_bound(c, x) and not _past_bound(x, c) for x in same):
             out.append((c.surface, same[0].surface))
     return out + [f for f in first_stretches(claim, sentence) if not any(f[0] in o[0] for o in out)]
+
+
+def _starts_change(text: str, d: Duration) -> bool:
+    """Whether a length is where a change starts ("from two years to five"), compared with such only."""
+    return bool(re.search(r"\bfrom\s+$", text[max(0, d.start - 6):d.start]) and re.match(r"\s+to\b", text[d.end:]))
 
 
 def _past_bound(a: Duration, b: Duration) -> bool:

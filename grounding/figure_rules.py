@@ -8,6 +8,7 @@ from grounding.caps import cap_conflicts
 from grounding.colours import colour_conflicts
 from grounding.compared import beside_figures
 from grounding.crossed_values import crossed_values
+from grounding.dimensions import dimension_conflicts
 from grounding.durations import duration_conflicts
 from grounding.frequencies import times_conflicts
 from grounding.grades import grade_conflicts
@@ -21,6 +22,7 @@ from grounding.ranks import birth_order_conflicts, rank_conflicts
 from grounding.seasons import season_conflicts
 from grounding.units import one_conflicts, period_conflicts
 from grounding.verbatim import own_words_conflicts
+from grounding.vat import vat_conflicts
 from grounding.votes import vote_conflicts
 from grounding.weekdays import other_days, weekday_conflicts
 
@@ -62,4 +64,6 @@ def figure_conflicts(claim: str, context: str, out: list[tuple[str, str]]) -> li
     # a span whose ends differ ("between £1,200 and £3,500" / "between £1,200 and £2,500"); once: "£1,500" read already
     out.extend(d for d in range_conflicts(claim, context) if not any(c in d[0] for c, _ in out))
     out.extend(vote_conflicts(claim, context))      # a vote's tally ("6 in favour and 4 against" / "6 for, 3 against")
+    out.extend(vat_conflicts(claim, context))       # a price with VAT the other way ("including VAT" / "plus VAT")
+    out.extend(dimension_conflicts(claim, context))  # a size of another dimension ("560–568 mm high" / "… wide")
     return out

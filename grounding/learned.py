@@ -37,6 +37,7 @@ from grounding.ranges import in_range, is_difference, share_of
 from grounding.values import moved_from, opposite_bounds, same_quantity, same_verb, values_agree
 from grounding.invisible import judged_text
 from grounding.units import _unit_after, counts_another, other_unit, same_unit
+from grounding.measured import second_of_two
 from grounding.types import CONTRADICTED, PARTIAL, SUPPORTED, UNSUPPORTED, PairScore
 
 FEATURES = (
@@ -200,9 +201,8 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
                     out.append(found)
             continue
         unit = unit_of(claim, c.end) if c.kind == "number" else ""
-        # (a span's ends are ranges.range_conflicts')
-        paired = _second_of_two(cm, xm, c) if same_figure and values and not in_range(claim, c) else None
-        if paired is not None and not values_agree(claim, c, context, paired):
+        paired = second_of_two(claim, cm, context, xm, c) if same_figure and values and not in_range(claim, c) else None
+        if paired is not None and not values_agree(claim, c, context, paired):   # (a span's ends: ranges)
             out.append((c.surface, paired.surface))   # "from 1 November 2025 … 15 February 2026" / "… 15 January 2026"
             continue
         if (c.kind, unit if same_figure else "") in shared or not values:
@@ -228,20 +228,6 @@ def quantity_conflicts(claim: str, context: str, values: bool = True, same_figur
         from grounding.figure_rules import figure_conflicts
         figure_conflicts(claim, context, out)
     return out
-
-
-def _second_of_two(cm: list, xm: list, c):
-    """The sentence's date, time, price or share in the place of the claim's `c`, where each gives two of that kind in
-    the same order and the other one is the same ("apply from 1 November 2025, … the deadline is 15 February 2026" /
-    "open on 1 November 2025 and the closing date is 15 January 2026"; "cut to £70, and a second permit … at £140" /
-    "reduced to £70 …, and the second permit charge stays at £160"): which answers which is then known; else None."""
-    ours, theirs = [m for m in cm if m.kind == c.kind], [m for m in xm if m.kind == c.kind]
-    if c.kind not in ("date", "time", "money", "percent") or len(ours) != 2 or len(theirs) != 2 or ours[0].key == ours[1].key:
-        return None
-    i = ours.index(c)
-    if ours[1 - i].key != theirs[1 - i].key or theirs[i].key in (ours[0].key, ours[1].key):
-        return None
-    return theirs[i]
 
 
 def claim_features(claim: str, pairs: list[PairScore], context_texts: list[str], best_cosine: Optional[float],

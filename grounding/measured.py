@@ -5,6 +5,8 @@ a hyphen measures ("a 10-inch screen" / "an 11-inch display"), or a length its s
 long" / "the 1.8-mile bridge")."""
 from __future__ import annotations
 
+import re
+
 from grounding.units import OWN_VALUE
 
 
@@ -155,3 +157,42 @@ def counted_in(token) -> tuple:
             or noun.head.lower_ == "of" or MEASURES.match(noun.lower_):
         return ()
     return noun.head.lower_, noun.lemma_.lower()
+
+
+_LEAD_STOP = frozenset("the a an and or of for at to in on is are was were will be been also would could come comes cost "
+                       "costs your its their this that with".split())
+
+
+def led_alike(claim: str, claim_at: int, sentence: str, sentence_at: int) -> bool:
+    """Whether the six words before two values share a content word (by its first five letters): the second of two
+    prices answers the other's where both speak of one thing ("a second permit will also be cheaper, at £140" / "the
+    second permit charge stays at £160"), not "would come to £504" (twelve at £42 a head) / "prosecco … for £6.50"."""
+    def lead(text: str, at: int) -> set:
+        return {w[:5] for w in re.findall(r"[a-z]+", text[:at].lower())[-6:] if w not in _LEAD_STOP and len(w) > 2}
+    return bool(lead(claim, claim_at) & lead(sentence, sentence_at))
+
+
+def second_of_two(claim: str, cm: list, context: str, xm: list, c):
+    """The sentence's value in the place of the claim's `c` (entities.Mention), where each gives two of its kind in the
+    same order and the other one is the same ("apply from 1 November 2025, … the deadline is 15 February 2026" /
+    "open on 1 November 2025 and the closing date is 15 January 2026"): which answers which is then known; else None.
+    A price, share or measure only where the two are led alike (`led_alike`: "cut to £70, and a second permit … at
+    £140" / "reduced to £70 …, and the second permit charge stays at £160"), both differences or neither ("£50 more"),
+    a measure of one unit ("within 2 metres …, the eaves can be up to 4 metres" / "… no higher than 3 metres")."""
+    from grounding.ranges import is_difference
+    from grounding.units import _unit_after
+    ours, theirs = [m for m in cm if m.kind == c.kind], [m for m in xm if m.kind == c.kind]
+    if c.kind not in ("date", "time", "money", "percent", "number") or len(ours) != 2 or len(theirs) != 2 \
+            or ours[0].key == ours[1].key:
+        return None
+    i = ours.index(c)
+    if ours[1 - i].key != theirs[1 - i].key or theirs[i].key in (ours[0].key, ours[1].key):
+        return None
+    x = theirs[i]
+    if c.kind in ("date", "time"):
+        return x
+    if c.kind == "number" and (not (unit := _unit_after(claim, c.end, hyphen=True)) or unit != _unit_after(
+            context, x.end, hyphen=True) or {_unit_after(claim, m.end, hyphen=True) for m in ours} != {unit}):
+        return None
+    return x if led_alike(claim, c.start, context, x.start) and is_difference(claim, c) == is_difference(context, x) \
+        else None

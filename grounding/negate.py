@@ -202,9 +202,12 @@ def other_state(claim: str, sentence: str) -> list[tuple[str, str]]:
         return opposites.but_not(claim, sentence)
     words = {w.lower() for w in re.findall(r"[A-Za-z]+", sentence)}
     days = {_day_key(m): m.group(0) for m in _WHICH_DAY.finditer(sentence)}
+    def said_with(other: set) -> str:     # the parts of the sentence (at ";") that say the other state: "…; a pension
+        return " ".join(p for p in sentence.split(";")       # with employer contributions of 7%; free on-site parking"
+                        if {w.lower() for w in re.findall(r"[A-Za-z]+", p)} & other)
     return [(m.group(0), sorted(other)[0]) for m in _STATE.finditer(claim)
             if (other := _ANTONYMS[m.group(0).lower()] & words) and m.group(0).lower() not in words
-            and (holds_most(claim[:m.start()] + " " + claim[m.end():], sentence)
+            and (holds_most(claim[:m.start()] + " " + claim[m.end():], said_with(other))
                  or _same_figure_after(claim, m, sentence, other))] + \
         [(m.group(0), next(iter(days.values()))) for m in _WHICH_DAY.finditer(claim)   # not where the claim names
          if days and _day_key(m) not in days and not days.keys() & _days_of(claim)       # both, nor of another case

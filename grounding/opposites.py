@@ -48,14 +48,16 @@ def other_grade(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's graded noun, the sentence's) where the sentence, not negated, gives the claim's noun only the
     other grade: "Participants had severe asthma" against "… 412 adults with mild asthma were …" (Supported on every
     engine, P(e) 0.9). A range of grades ("mild to severe asthma") writes the claim's own."""
-    if _NEGATION.search(sentence) or _NEGATION.search(claim):
+    from grounding.overclaim import _stems, holds_most   # not "Part-time staff can buy … extra days of holiday" /
+    if _NEGATION.search(sentence) or _NEGATION.search(claim):   # "Full-time staff are entitled to 22 days' … holiday"
         return []
     out = []
     for m in _GRADE.finditer(claim):
         grade, noun = m.group(1).lower(), m.group(2).lower()
         own = re.compile(rf"\b{grade}\b", re.IGNORECASE)
         other = re.search(rf"\b{_OTHER_GRADE[grade]}\s+{re.escape(noun[:-1])}\w*", sentence, re.IGNORECASE)
-        if other and not own.search(sentence):
+        rest = claim[:m.start()] + " " + claim[m.end():]     # what a longer claim says of them, said there too:
+        if other and not own.search(sentence) and (len(_stems(rest)) <= 2 or holds_most(rest, sentence, 2 / 3)):
             out.append((m.group(0), other.group(0)))
     return out
 

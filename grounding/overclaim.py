@@ -137,6 +137,9 @@ def _some_days(claim: str, sentence: str) -> Overclaim | None:
     every = EVERY_DAY.search(claim)
     if every is None or _SOME_DAYS.search(claim) or EVERY_DAY.search(sentence):
         return None
+    part = re.search(r"day|morning|afternoon|evening|night|lunchtime", every.group(0), re.IGNORECASE)
+    if part and re.search(rf"\bper\s+{part.group(0)}\b", sentence, re.IGNORECASE):   # "£25 per night and £45 per
+        return None                                                                   # weekend day": each night too
     own = _stems(claim[:every.start()] + claim[every.end():])
     scopes = list(_SOME_DAYS.finditer(sentence))
     if not scopes or not holds_most(claim[:every.start()] + claim[every.end():], sentence):

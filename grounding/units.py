@@ -28,6 +28,8 @@ def _unit_after(text: str, end: int, hyphen: bool = False) -> str:
     if m is None and hyphen and (m := HYPHENED.match(text, end)) is not None \
             and OWN_VALUE & set(re.findall(r"[a-z-]+", text[m.end():].lower())[:2]):
         return ""
+    if m is not None and m.group(1).lower() in ("square", "cubic", "sq") and (n := UNIT.match(text, m.end())):
+        return f"{m.group(1).lower()} {n.group(1).lower()}"     # "96 square metres" / "96 square feet": area
     return m.group(1).lower() if m else ""
 
 
@@ -45,6 +47,10 @@ _UNITS = {dimension: {spelling: unit for unit, spellings in units.items() for sp
              "day": "day days", "week": "week weeks wk", "month": "month months", "year": "year years yr yrs"},
     "data": {"kb": "kb", "mb": "mb", "gb": "gb", "tb": "tb"},
 }.items()}
+_UNITS["area"] = {spelling: unit for unit, spellings in {"m2": "square metre|square metres|square meter|square meters|sq m",
+                                                        "ft2": "square foot|square feet|sq ft", "acre": "acre|acres",
+                                                        "hectare": "hectare|hectares|ha"}.items()
+                  for spelling in spellings.split("|")}
 
 
 def other_unit(claim_unit: str, context_unit: str) -> bool:

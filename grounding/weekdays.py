@@ -96,8 +96,10 @@ def weekday_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     at = claim.lower().find(said.lower())
     if (but := _BUT.match(claim, at + len(said))) is not None:   # "every day except Monday": the days it leaves
         every = every - named_days(but.group(0))[0]
+    each = re.search(_PART, said, re.IGNORECASE)     # "£25 per night and £45 per weekend day": each night too
     if _NEGATION.search(claim[max(0, at - 30):at]) or EVERY_DAY.search(sentence) \
-            or (len(every) == 5 and _every(sentence)[0] == every):
+            or (len(every) == 5 and _every(sentence)[0] == every) \
+            or each is not None and re.search(rf"\b(?:per|each|every)\s+{each.group(0)}\b", sentence, re.IGNORECASE):
         return []
     if (shut := _open_on_shut_days(claim, sentence, every)):
         return [(said, shut)]

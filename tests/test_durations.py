@@ -153,6 +153,12 @@ def test_durations_are_intervals_of_time(text, expected):
     ("Getting an archived object back takes at least 3 hours.",
      "Retrieving an archived object takes between 3 and 12 hours.", []),
     ("Refunds are paid within 14 days.", "Refunds are paid in 5 to 10 days.", []),
+    # where a change starts is compared with a start only (everyday batch 171: "extends the guarantee from two years to
+    # five" was Contradicted on every engine by "… extended to 5 years")
+    ("Registering the oven within 90 days extends the guarantee from two years to five.", "The oven is guaranteed for 2 "
+     "years from the date of purchase, extended to 5 years if the appliance is registered within 90 days.", []),
+    ("Registering the oven extends the guarantee from three years to five years.",
+     "Registering extends the guarantee from 2 years to 5 years.", [("three years", "2 years")]),
 ])
 def test_a_length_of_time_against_another_of_the_same_verb(claim, sentence, expected):
     assert duration_conflicts(claim, sentence) == expected
@@ -398,3 +404,13 @@ def test_at_most_three_hours_against_3_to_12_hours_is_contradicted(engine):
                                        "class. Objects in Archive storage must be kept for at least 90 days. Retrieving "
                                        "an archived object takes between 3 and 12 hours.", 2, 1)
     assert "between 3 and 12 hours" in wrong.rule, wrong.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_guarantee_extended_from_two_years_to_five_is_supported(engine):
+    """Everyday batch 171: Contradicted on every engine ("the claim says two years, the source 5 years")."""
+    res = ground("Registering the oven within 90 days extends the guarantee from two years to five. The oven needs a 13 "
+                 "A fused spur.", ["The oven is guaranteed for 2 years from the date of purchase, extended to 5 years "
+                 "if the appliance is registered within 90 days. The oven needs a 13 A fused spur."],
+                 GroundingConfig(engine=engine).validate())
+    assert [(v.label, v.anchor) for v in res.verdicts] == [(SUPPORTED, 0), (SUPPORTED, 1)], [v.rule for v in res.verdicts]

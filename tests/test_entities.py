@@ -543,6 +543,17 @@ def test_a_value_in_the_same_words_is_the_same_quantity():
     ("The money is paid in two instalments.", "Payments are made in two equal instalments, in November and February.",
      []),
     ("The shirt comes in three colours.", "The shirt comes in two sizes.", []),
+    # an area in other units (everyday batch 168: "96 square feet" against "96 square metres (1,033 square feet)")
+    ("The total internal floor area is 96 square feet.", "Total internal floor area: 96 square metres (1,033 square "
+     "feet).", [("96 square feet", "96 square metres")]),
+    ("The total internal floor area is about 1,000 square feet.", "Total internal floor area: 96 square metres (1,033 "
+     "square feet).", []),
+    # the second of two measures of one unit (everyday batch 170: "the eaves can be up to 4 metres high" against "…
+    # no higher than 3 metres", the sentence stating the claim's "within 2 metres" too)
+    ("If it is within 2 metres of a boundary, the eaves can be up to 4 metres high.",
+     "If it is within 2 metres of a boundary, the eaves must be no higher than 3 metres.", [("4", "3")]),
+    ("If it is within 2 metres of a boundary, the eaves can be up to 3 metres high.",
+     "If it is within 2 metres of a boundary, the eaves must be no higher than 3 metres.", []),
     # a value now against what it was ("now 30 seconds (previously 60 seconds)"): everyday batch 160
     ("The default query timeout was doubled to 60 seconds.",
      "The default query timeout is now 30 seconds (previously 60 seconds).", [("to 60", "to 30")]),

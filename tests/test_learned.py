@@ -501,6 +501,10 @@ def test_a_deadline_a_month_late_is_contradicted(engine):
     ("A first permit costs £70 and a second one £160.", []),
     ("A first permit costs £75 and a second one £160.", [("£75", "£70")]),
     ("A first permit costs between £70 and £140.", []),          # a span's ends: ranges.range_conflicts
+    # a price worked out ("twelve at £42 a head … would come to £504"; everyday batch 172, Contradicted on every
+    # engine) is not the second price of the sentence, nor a difference ("£50 more") a price
+    ("At £70 each, a household with five cars would pay £350 in all.", []),
+    ("A first permit is £70, so the second permit costs £90 more.", []),
 ])
 def test_the_second_of_two_prices_where_the_first_agrees(claim, expected):
     """Everyday batch 159: "a second permit will also be cheaper, at £140" against "… stays at £160" was Supported on
@@ -523,3 +527,16 @@ def test_a_second_price_said_otherwise_is_contradicted(engine):
     assert len(contradicted) == 1 and "£140" in contradicted[0].rule and "£160" in contradicted[0].rule, \
         [v.rule for v in res.verdicts]
     assert all(v.label == "Supported" for v in res.verdicts if v.label != CONTRADICTED)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_price_worked_out_is_not_contradicted_by_another_price(engine):
+    """Everyday batch 172: "… would come to £504" (twelve at £42 a head) was Contradicted on every engine by "… a glass
+    of prosecco on arrival for £6.50 per person"."""
+    from grounding import GroundingConfig, ground
+    res = ground("At £42 a head for three courses, the food for your group of twelve would come to £504 before any "
+                 "drinks or extras. Groups of ten or more must pay a deposit.", ["Christmas party menu. Three courses "
+                 "cost £42 per person, and you can add a glass of prosecco on arrival for £6.50 per person. Groups of ten "
+                 "or more must pay a deposit."], GroundingConfig(engine=engine).validate())
+    assert "Contradicted" not in [v.label for v in res.verdicts], [v.rule for v in res.verdicts]
+    assert res.verdicts[-1].label == "Supported"

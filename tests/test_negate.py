@@ -185,6 +185,9 @@ NORVIK = "Chief executive Anna Berg said demand in Europe had weakened, while sa
     ("Participants had severe asthma.", "Adults with mild to severe asthma took part.", []),
     ("Participants had severe asthma.", "Adults with mild asthma were not included.", []),
     ("Participants had severe attacks.", ASTHMA, []),
+    # what a longer claim says of its group is said there too (everyday batch 165: Contradicted on every engine)
+    ("Part-time staff can buy up to five extra days of holiday each year.", "Full-time staff are entitled to 22 days' "
+     "paid holiday per year, plus the eight bank holidays.", []),
     # money and weight the other way
     ("The change will cost 1.2 million pounds a year.", "The change is expected to save 1.2 million pounds a year.",
      [("cost", "save")]),
@@ -230,6 +233,10 @@ NORVIK = "Chief executive Anna Berg said demand in Europe had weakened, while sa
     # engine); what the sentence says of all of them
     ("All 48 farms in the Ellingham study had sown wildflower strips.", FARMS, [("All 48 farms", "half of which")]),
     ("All farms were in East Anglia.", FARMS, []),
+    # the other state in another part of a list (everyday batch 164: "free on-site parking" had contradicted the
+    # employer's pension contributions on the claims engine)
+    ("The employer pays 7% into your pension.", "Benefits: 26 days' annual leave; a pension with employer contributions "
+     "of 7%; free on-site parking.", []),
 ])
 def test_the_other_state_decides_without_the_model(claim, sentence, expected):
     """A forecast: "The weekend will be wetter" was Supported on every engine against "The weekend should be drier

@@ -22,6 +22,9 @@ MUSEUM = "The museum is open Tuesday to Sunday, 10am to 5pm, and closed on Monda
      [("seven days a week", "Monday to Saturday")]),
     ("The market is held every day.", "The market is held at weekends.", [("every day", "at weekends")]),
     ("The café is open every weekday.", "The café is open Monday to Thursday.", [("every weekday", "Monday to Thursday")]),
+    # a value per night beside one per weekend day (everyday batch 165: Contradicted on every engine)
+    ("Repairs staff on the rota get £25 for each night on standby.", "Repairs staff on the rota receive a standby "
+     "allowance of £25 per night and £45 per weekend day.", []),
     # the claim's subject with its own days right after it ("Lunch is served every day" was Unsupported on context,
     # Partially supported on context-fast)
     ("Lunch is served every day.", "The restaurant is open for dinner from Tuesday to Saturday and for lunch on Sundays "
@@ -216,3 +219,14 @@ def test_open_every_day_except_monday_against_closed_on_mondays_is_supported(eng
     days, entry = res.verdicts
     assert days.label == SUPPORTED and days.anchor == 0, days.rule
     assert entry.label == SUPPORTED and entry.anchor == 1, entry.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_an_allowance_for_each_night_beside_one_per_weekend_day_is_supported(engine):
+    """Everyday batch 165: Contradicted on every engine ("each night" against "weekend"), then Partially supported
+    ("stronger than the source")."""
+    from grounding import GroundingConfig, ground
+    res = ground("Repairs staff on the out-of-hours rota get £25 for each night on standby. Overtime is paid at time "
+                 "and a half.", ["Repairs staff on the out-of-hours rota receive a standby allowance of £25 per night "
+                 "and £45 per weekend day. Overtime is paid at time and a half."], GroundingConfig(engine=engine).validate())
+    assert [v.label for v in res.verdicts] == ["Supported", "Supported"], [v.rule for v in res.verdicts]

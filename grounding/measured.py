@@ -2,7 +2,8 @@
 plural noun at the root ("The last bus leaves at 11pm": "last bus leaves" as one noun phrase), the first or last
 journey of a day by any name ("The last bus" / "The last departure"), and the noun a measure joined to its number by
 a hyphen measures ("a 10-inch screen" / "an 11-inch display"), or a length its subject has ("The bridge is 1.2 miles
-long" / "the 1.8-mile bridge")."""
+long" / "the 1.8-mile bridge"); what is hoped or asked for (`hoped`), a number named by its label ("a grade 7") or
+counted in a phrase ("in two instalments"), and which of two values answers which (`second_of_two`)."""
 from __future__ import annotations
 
 import re

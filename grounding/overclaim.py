@@ -133,13 +133,10 @@ _SOME_DAYS = re.compile(r"\b(?:(?:on|at)\s+)?(?:(?:Mon|Tues|Wednes|Thurs|Fri|Sat
 def _some_days(claim: str, sentence: str) -> Overclaim | None:
     """The claim's "every day" ("daily", "seven days a week") that the sentence says of some days only ("on
     Thursdays", "on weekdays"; the one after the most of the claim's words), the two otherwise saying one thing."""
-    from grounding.weekdays import EVERY_DAY
+    from grounding.weekdays import EVERY_DAY, each_part_said
     every = EVERY_DAY.search(claim)
-    if every is None or _SOME_DAYS.search(claim) or EVERY_DAY.search(sentence):
+    if every is None or _SOME_DAYS.search(claim) or EVERY_DAY.search(sentence) or each_part_said(every.group(0), sentence):
         return None
-    part = re.search(r"day|morning|afternoon|evening|night|lunchtime", every.group(0), re.IGNORECASE)
-    if part and re.search(rf"\bper\s+{part.group(0)}\b", sentence, re.IGNORECASE):   # "£25 per night and £45 per
-        return None                                                                   # weekend day": each night too
     own = _stems(claim[:every.start()] + claim[every.end():])
     scopes = list(_SOME_DAYS.finditer(sentence))
     if not scopes or not holds_most(claim[:every.start()] + claim[every.end():], sentence):

@@ -83,6 +83,13 @@ def _every(text: str) -> tuple[frozenset, str]:
 _BUT = re.compile(r"\s*,?\s*(?:except|apart\s+from|other\s+than|but\s+not)\s+(?:on\s+)?[^,.;:]+", re.IGNORECASE)
 
 
+def each_part_said(said: str, sentence: str) -> bool:
+    """Whether the sentence gives the claim's every-day part per each one too ("£25 for each night" / "£25 per night and
+    £45 per weekend day"): a value of each night beside one of weekend days is no "some days only"."""
+    part = re.search(_PART, said, re.IGNORECASE)
+    return part is not None and bool(re.search(rf"\b(?:per|each|every)\s+{part.group(0)}\b", sentence, re.IGNORECASE))
+
+
 def weekday_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     """[(the claim's words, the sentence's)] where the claim says every day (or every weekday) and the sentence names
     a day of them without its subject ("There are shows every day" / "… with no shows on Mondays"), or names
@@ -96,10 +103,8 @@ def weekday_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     at = claim.lower().find(said.lower())
     if (but := _BUT.match(claim, at + len(said))) is not None:   # "every day except Monday": the days it leaves
         every = every - named_days(but.group(0))[0]
-    each = re.search(_PART, said, re.IGNORECASE)     # "£25 per night and £45 per weekend day": each night too
     if _NEGATION.search(claim[max(0, at - 30):at]) or EVERY_DAY.search(sentence) \
-            or (len(every) == 5 and _every(sentence)[0] == every) \
-            or each is not None and re.search(rf"\b(?:per|each|every)\s+{each.group(0)}\b", sentence, re.IGNORECASE):
+            or (len(every) == 5 and _every(sentence)[0] == every) or each_part_said(said, sentence):
         return []
     if (shut := _open_on_shut_days(claim, sentence, every)):
         return [(said, shut)]

@@ -22,8 +22,8 @@ another subject" when
 "Respectively" leaves a sentence alone (its values pair with its names by order), and so do a sentence with more
 than MAX_VALUES values of the kind (statistics: estimates with their intervals) and a claim without a name. The
 verdict rule (overrides.binding_override) turns such a claim Contradicted and says which value the source gives for
-which subject. It reads three more forms the same way: the value said with another verb (`misbound_verbs`: "The
-bridge opened in 2015" against "… opened in 1998 and was renovated in 2015"), of another kind of the claim's thing
+which subject. It reads two more forms the same way (grounding.verb_binding a third: the value said with another
+verb, "The bridge opened in 2015" against "… opened in 1998 and was renovated in 2015"): of another kind of the claim's thing
 (`misbound_kinds`: "The higher rate is 45%" against "The higher rate of 40% applies …, and the additional rate of
 45% above that") and for another case (grounding.qualifiers: "£50 when booked online" against "£35 … when booked
 online, or £50 at the airport").
@@ -58,9 +58,7 @@ those their its his her which whom both all each either other others same such m
 three four five six ten hundreds dozens respect regard weekday weekdays weekend weekends request demand arrival
 purpose foot sale display""".split()) | {d + "day" + s for d in "mon tues wednes thurs fri satur sun".split() for s in ("", "s")}
 MAX_VALUES = 4      # values of the claim's kind in a sentence the rule still reads
-# verbs that say who said or saw a value, not what it is of ("reported 88%", "found a rate of 46.9%")
-_NOT_PREDICATES = frozenset("""_ be have report find show observe say state note estimate suggest indicate reveal
-demonstrate describe record measure see give""".split()) | {""}
+_LIFE = re.compile(r"\((?:born|died|b\.|d\.)\s*$", re.IGNORECASE)   # a year of a life, no value of a deed
 
 
 class Misbinding(NamedTuple):
@@ -119,7 +117,8 @@ def misbindings(claim: str, sentence: str) -> tuple[Misbinding, ...]:
         given = [(v, k) for k in clauses for v in k[1] if v.kind == c.kind and (v.kind, v.key) not in keys
                  and (v.unit == c.unit or not v.unit and sum(x.kind == c.kind for x in k[1]) == 1)
                  and (w := _owner(v.start, k[0])) is not None and w.key == owner.key
-                 and not values_agree(claim, c.mention, sentence, v.mention)]
+                 and not values_agree(claim, c.mention, sentence, v.mention)
+                 and not _LIFE.search(sentence, 0, v.start)]     # "Lena Hartvig (born 1981) wrote … in 2019"
         if given:
             out.append(Misbinding(c.surface, owner.surface, given[0][0].surface, others[0].surface))
     return tuple(out)
@@ -179,7 +178,7 @@ def misbound_kinds(claim: str, sentence: str) -> tuple[Misbinding, ...]:
 
 def describe(found: Misbinding, verbs: bool = False) -> str:
     """The explanation's words: "the source gives 8 pm for London; 6 pm is said of Leeds", or for verbs
-    (misbound_verbs) "the source gives 1998 for "opened"; 2015 goes with "renovated"."""
+    (verb_binding.misbound_verbs) "the source gives 1998 for "opened"; 2015 goes with "renovated"."""
     if verbs:
         return (f"the source gives {found.their_value} for “{found.claim_name}”; {found.claim_value} goes with "
                 f"“{found.other_name}”")
@@ -190,6 +189,7 @@ def found_in(claim: str, sentence: str) -> list[str]:
     """What the sentence says of another subject or another verb, as the explanation words it."""
     from grounding.qualifiers import misbound_qualifiers     # "£50 when booked online" / "£50 at the airport"
     from grounding.measured import hoped_alike    # not what was asked for against what was granted (measured.hoped)
+    from grounding.verb_binding import misbound_verbs
     found = [(f, False) for f in misbindings(claim, sentence)] + [(f, True) for f in misbound_verbs(
         claim, sentence) + misbound_kinds(claim, sentence) + misbound_qualifiers(claim, sentence)]
     return [describe(f, verbs) for f, verbs in found if hoped_alike(claim, f.claim_value, sentence, f.their_value)]
@@ -317,84 +317,9 @@ def main_subject(text: str):
                  and t.pos_ in ("NOUN", "PROPN")), None)
 
 
-@functools.lru_cache(maxsize=4096)
-def misbound_verbs(claim: str, sentence: str) -> tuple[Misbinding, ...]:
-    """The claim's value the sentence gives only for another verb, while it gives another value of that kind and
-    unit for the claim's verb: "The bridge opened in 2015" against "The bridge opened in 1998 and was renovated in
-    2015" ("the source gives 1998 for "opened"; 2015 goes with "renovated""). The verb is the one governing the value
-    in the parse (entities._what_it_measures), never "be" or "have"; a sentence is parsed only when it states one of the
-    claim's values beside another of its kind. Verbs that only say who said or saw a value ("report", "find",
-    "show", ...: _NOT_PREDICATES) bind nothing."""
-    from grounding.decompose import parse
-    from grounding.values import _value_token, _what_it_measures, governor
-    claim, sentence = judged_text(claim), judged_text(sentence)
-    values = _values(claim)
-    if not values or not _may_bind(values, sentence):
-        return ()
-    theirs = _values(sentence)
-    keys = {(v.kind, v.key) for v in values}
-    out = []
-    for c in values:
-        same = [v for v in theirs if (v.kind, v.key, v.unit) == (c.kind, c.key, c.unit)]
-        other = [v for v in theirs if v.kind == c.kind and v.unit == c.unit and (v.kind, v.key) not in keys
-                 and not values_agree(claim, c.mention, sentence, v.mention)]
-        if not same or not other or len([v for v in theirs if v.kind == c.kind]) > MAX_VALUES:
-            continue
-        token = _value_token(parse(claim), c.mention.surface)
-        verb = _verb(token) if token is not None else ""
-        if verb in _NOT_PREDICATES:
-            continue
-        subject = _subject_words(token)
-        doc = parse(sentence)
-        tokens = {v.start: t for v in same + other
-                  if (t := next((x for x in doc if x.idx <= v.start < x.idx + len(x.text)), None)) is not None}
-        verb_of = {start: _verb(t) for start, t in tokens.items()}
-        said = [verb_of.get(v.start, "") for v in same]
-        # the claim's verb with the claim's subject, where both name one (a word of it): "Children … should do … 60
-        # minutes" is not what "Adults should do at least 150 minutes" says
-        given = [v for v in other if verb_of.get(v.start) == verb and v.start in tokens
-                 and (not subject or not (words := _subject_words(tokens[v.start])) or subject & words)
-                 and governor(tokens[v.start]).dep_ != "acl"]   # not a kind of thing: "flights delayed by … four hours"
-        if given and all(w not in _NOT_PREDICATES and w != verb and not _one_deed(verb, w, claim) for w in said):
-            word = next(t.text for t in parse(claim) if t.lemma_.lower() == verb)
-            their = next(t.text for t in doc if t.lemma_.lower() == said[0])
-            out.append(Misbinding(c.surface, word, given[0].surface, their))
-    return tuple(out)
-
-
 def _one_holder(owner: _Name, other: _Name, sentence: str) -> bool:
     """Whether two names are one holder: one holds the other's words ("Quillon" / "Quillon Systems"), or the sentence
     writes them as one ("Quillon Systems", where a heading run into the next line parsed the name "Systems")."""
     a, b = set(owner.key.split()), set(other.key.split())
     return a <= b or b <= a \
         or re.search(rf"\b{re.escape(owner.surface)}\s+{re.escape(other.surface)}\b", sentence) is not None
-
-
-def _one_deed(verb: str, other: str, claim: str) -> bool:
-    """Whether the sentence's `other` verb says what the claim's `verb` does: both of a rise or both of a fall
-    ("Revenue grew by 12%" / "Total revenue rose 12%", negate._RISE), or the claim names it too ("payment is made …
-    within five working days" / "we will pay … within five working days")."""
-    from grounding.negate import _FALL, _RISE
-    return {verb, other} <= _RISE or {verb, other} <= _FALL or len(other) >= 3 and re.search(
-        rf"\b{re.escape(other)}", claim, re.IGNORECASE) is not None
-
-
-def _subject_words(token) -> frozenset:
-    """The lemmas of the subject of the verb governing a value's token, with the nouns compounded with it ("Ferry
-    services" and "All ferry crossings" share "ferry"; "Children" and "Adults" share nothing); empty without one."""
-    from grounding.values import governor
-    verb = governor(token)
-    found = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")), None)
-    if found is None or token in found.subtree:     # a clause as subject too: "Using the phone abroad costs …"
-        return frozenset()
-    if verb.dep_ == "relcl" and found.lower_ in ("which", "that", "who"):   # "The airport, which handled …": the
-        found = verb.head                                                    # airport
-    return frozenset(t.lemma_.lower() for t in [found] + [c for c in found.children if c.dep_ == "compound"])
-
-
-def _verb(token) -> str:
-    """The lemma of the verb governing a value's token (entities._what_it_measures); "" for a capitalised word, which
-    the parse takes for a verb inside a title ("the album I Stand With You (1988)")."""
-    from grounding.values import _what_it_measures, governor
-    return "" if governor(token).text[:1].isupper() else _what_it_measures(token)[0]
-

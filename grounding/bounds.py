@@ -16,9 +16,11 @@ _UP = r"more|greater|larger|bigger|higher|longer|older|heavier|taller|wider"
 _DOWN = r"less|fewer|smaller|lower|shorter|younger|lighter|narrower|cheaper"
 _AT_LEAST = re.compile(rf"\b(?:{_UP}) than$"
                        r"|\b(?:over|above|exceeding|at least|in excess of|upwards of)$"
-                       r"|\bstart(?:s|ed|ing)?\s+(?:at|from)$", re.I)    # "Prices start at £39,995": the lowest
+                       r"|\bstart(?:s|ed|ing)?\s+(?:at|from)$"    # "Prices start at £39,995": the lowest
+                       r"|\bminimum(?:\s+[a-z]+){0,2}\s+(?:is|of)$", re.I)   # "The minimum investment is £5,000"
 _AT_MOST = re.compile(rf"\b(?:{_DOWN}) than$"
-                      r"|\b(?:under|below|up to|at most|at best|no more than|as much as)$", re.I)
+                      r"|\b(?:under|below|up to|at most|at best|no more than|as much as)$"
+                      r"|\bmaximum(?:\s+[a-z]+){0,2}\s+(?:is|of)$", re.I)                # "the maximum is £500,000"
 _ABOUT = re.compile(r"(?:\b(?:about|approximately|approx\.|around|roughly|nearly|almost|some|circa|ca\.|close to"
                     r"|an estimated)|~)(?:\s+(?:another|an\s+additional|a\s+further))?$", re.I)   # "approximately another"
 

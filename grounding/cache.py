@@ -167,10 +167,10 @@ def clear_text_caches() -> None:
     """Empty the per-text caches of the language tools (spaCy parses, entity mentions, negations, heading and
     language checks), as a new answer over new documents finds them: for benchmarks of cold calls."""
     from grounding import (binding, decompose, deeds, entities, headings, language, negate, overclaim, prices, reversal,
-                           wording)
+                           verb_binding, wording)
     for cached in (decompose.parse, entities.mentions, headings.states_fact, language._detect_cached, negate.negate,
-                   binding.misbindings, binding.misbound_verbs, binding.misbound_kinds, binding._names, binding._values,
-                   binding.claim_subject,
+                   binding.misbindings, verb_binding.misbound_verbs, binding.misbound_kinds, binding._names,
+                   binding._values, binding.claim_subject,
                    reversal.conditions, reversal.comparisons, overclaim.stronger, prices.price_states, wording.align,
                    deeds._cached_deeds, deeds.placings):
         cached.cache_clear()

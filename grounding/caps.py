@@ -19,13 +19,14 @@ _FILLER = r"(?:(?:the\s+)?number\s+of\s+|amount\s+of\s+)?(?:[a-z-]+\s+)??"
 _UNCAPPED = re.compile(
     rf"\b(?:(?P<word>unlimited|limitless)\s+{_FILLER}(?P<a>[a-z]{{3,}})"
     rf"|(?P<none>no\s+(?:limit|cap|maximum))\s+(?:on|to)\s+{_FILLER}(?P<b>[a-z]{{3,}})"
-    r"|(?P<many>as\s+many)\s+(?P<c>[a-z]{3,})\s+as\s+(?:you|they|he|she|we|members|users|customers)"
+    r"|(?P<many>as\s+many)\s+(?:[a-z-]+\s+)?(?P<c>[a-z]{3,})\s+as\s+(?:you|they|he|she|we|members|users|customers)"
     r"\s+(?:like|want|need|wish))\b",
     re.IGNORECASE)
 _NUMBER = rf"(?:\d+|{_NUMBER_WORDS})"
 _CAPPED = re.compile(
     rf"\b(?P<cap>up\s+to|a\s+maximum\s+of|maximum\s+of|at\s+most|no\s+more\s+than|not\s+more\s+than|limited\s+to"
-    rf"|capped\s+at|restricted\s+to)\s+(?P<n>{_NUMBER})\s+(?:[a-z-]+\s+)??(?P<noun>[a-z]{{3,}})\b", re.IGNORECASE)
+    rf"|capped\s+at|restricted\s+to)\s+(?P<n>{_NUMBER})\s+(?P<noun>[a-z-]{{3,}})(?:\s+(?P<then>[a-z]{{3,}}))?\b",
+    re.IGNORECASE)      # "up to three club rides": rides, or club
 
 
 # an allowance given as an amount is a cap too ("100GB of data each month", "500 minutes"): "It includes unlimited
@@ -44,7 +45,8 @@ def cap_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     claim, sentence = judged_text(claim), judged_text(sentence)
     caps = {}
     for m in _CAPPED.finditer(sentence):
-        caps.setdefault(_key(m.group("noun")), m.group(0))
+        for noun in filter(None, (m.group("noun"), m.group("then"))):
+            caps.setdefault(_key(noun), m.group(0))
     for m in _ALLOWANCE.finditer(sentence):
         caps.setdefault(_key(m.group("noun") or m.group("count")), m.group(0))
     out = []

@@ -171,7 +171,7 @@ def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
     the claim's (grounding.weekdays.open_within), or hours within the part of the day the claim gives
     (grounding.hours.within_part_of_day), or a value within the claim's bound (grounding.ranges.bounds_held: "under 3
     kg" against "2.4 kg"; a bounded share, grounding.most.share_bound: "Fewer than half" against "45%"), or the claim's
-    length of time (grounding.durations.lengths_held: "three days" against "from
+    length of time (grounding.lengths_held: "three days" against "from
     4 to 6 June"), or how often in other words (grounding.frequencies.same_recurrence: "every two weeks" against "to
     fortnightly")."""
     found = lifted(claim_text, sentence)
@@ -191,7 +191,7 @@ def backing(claim_text: str, sentence: str) -> tuple[str, str] | None:
         found = said(claim_text, sentence)
         if found is not None:
             return name, f"it says “{found[1]}”, and the claim “{found[0]}”"
-    from grounding.durations import lengths_held
+    from grounding.lengths_held import lengths_held
     from grounding.frequencies import same_recurrence
     from grounding.ranges import bounds_held
     from grounding.most import share_bound

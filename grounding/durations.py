@@ -16,8 +16,12 @@ ago, or an amount of something ("two months' notice").
 
 The claim's duration conflicts with the sentence's, a time ahead ("a week in advance") only with a time ahead,
 where one verb (not "be" or "have") governs both, of subjects that share a word (or a word and its noun) where both
-have one ("Antibodies were detected at 2–3 weeks" is not what "At 2 days, SARS-CoV-2 was detected" times), the sentence gives no duration of that verb that agrees, and none of
-the two intervals overlap (the quantity rule, learned.quantity_conflicts with `same_figure`).
+have one ("Antibodies were detected at 2–3 weeks" is not what "At 2 days, SARS-CoV-2 was detected" times), or both
+are counted from one thing ("half an hour before closing" / "45 minutes before closing") or are how long one rate
+lasts ("0% … for the first six months" / "0% for 3 months"); not how soon against how long ("paid within ten working
+days" / "pays for up to 12 months"), nor a pronoun's length the sentence gives too. The sentence gives no duration of
+that verb that agrees, and none of the two intervals overlap (the quantity rule, learned.quantity_conflicts with
+`same_figure`).
 """
 from __future__ import annotations
 
@@ -26,8 +30,9 @@ import math
 import re
 from typing import NamedTuple, Optional
 
-from grounding.entities import _WORDS as _NUMBER_WORDS, _number_value
+from grounding.entities import _WORDS as _NUMBER_WORDS, _number_value, mentions
 from grounding.invisible import judged_text
+from grounding.verb_binding import PRONOUNS as _PRONOUNS, pronoun_subject
 
 _SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "fortnight": 14 * 86400,
             "month": 30.44 * 86400, "year": 365.25 * 86400}
@@ -143,10 +148,10 @@ _PURPOSE = re.compile(r"[ \t]+to[ \t]+(?P<verb>[a-z]{3,})\b")
 
 def _verb(text: str, d: Duration) -> tuple[str, frozenset]:
     """(the lemma of the verb governing a duration (its unit word), "" where none does; the words of that verb's
-    subject, binding._subject_words). A length given as the time of something ("Flight time is 2 hours", "Preparation
+    subject, verb_binding._subject_words). A length given as the time of something ("Flight time is 2 hours", "Preparation
     time: 15 minutes") is how long that lasts ("last", {"flight"}); what a length is taken for is among its subject's
     words ("It takes 30 minutes to prepare": "last", {"it", "prepare"})."""
-    from grounding.binding import _subject_words
+    from grounding.verb_binding import _subject_words
     from grounding.decompose import parse
     from grounding.values import governor
     label = _LABEL.search(text[max(0, d.start - 40):d.start])
@@ -212,11 +217,6 @@ def _named_by_both(d: Duration, text: str, other: str) -> bool:
     return _attributive(d, text) and re.search(rf"(?<![\w-]){re.escape(d.surface)}(?![\w-])", other, re.I) is not None
 
 
-# a subject that names nothing of its own: "They last 45 minutes" after "Free highlights tours leave …" speaks of the
-# tours ("The highlights tours last an hour and a half" had been Supported on every engine)
-_PRONOUNS = frozenset("it they this these those he she we you one".split())
-
-
 # verbs that give how long their subject lasts: "Building work took five years" is the "three years of building work"
 _LASTING = frozenset({"take", "last"})
 
@@ -228,6 +228,17 @@ def _bracketed_of(text: str, d: Duration) -> frozenset:
     if m is None or not re.match(r"[^()]*\)", text[d.end:]):
         return frozenset()
     return frozenset(w.lower().rstrip("s") for w in re.findall(r"[A-Za-z]+", m.group(1)))
+
+
+_FROM_WHAT = re.compile(r"[ \t]+(?:(?:has|have)[ \t]+(?:passed|elapsed|gone[ \t]+by)[ \t]+)?(?P<way>before|after|since)"
+                        r"[ \t]+(?:(?:the|its|your|their|each|every)[ \t]+)?(?P<what>[a-z]{3,})", re.IGNORECASE)
+
+
+def _from_what(text: str, d: Duration) -> tuple[str, str] | None:
+    """(before | after, the first word of what) a length is counted from: "45 minutes before closing", "at least one
+    week has passed since the first" ("after", "first"); None where none is said right after it."""
+    m = _FROM_WHAT.match(text, d.end)
+    return ("before" if m["way"].lower() == "before" else "after", m["what"].lower()[:5]) if m else None
 
 
 def _of_what(text: str, d: Duration) -> str:
@@ -252,18 +263,24 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     for c in (c for c in durations(claim) if not _named_by_both(c, claim, sentence)):
         verb, subject = _verb(claim, c)
         of = _of_what(claim, c)
-        if verb in ("", "be", "have") and not of:
+        since, rate = _from_what(claim, c), _for_value(claim, c) if _subject_said(claim, sentence) else ""
+        if verb in ("", "be", "have") and not of and not since and not rate:
             continue
         lead = bool(_LEAD.match(claim, c.end))    # "a week in advance" is how early, not how long
         start = _starts_change(claim, c)          # "extends the guarantee from two years to five": what it was
         # a length written as one word before its noun is that noun's, compared with another such only ("a 12-week
         # course" / "a 10-week course"; not "Call our 24-hour claims line" / "will call you back within an hour")
         joined = _attributive(c, claim)
+        if pronoun_subject(claim, subject) and any((x.low, x.high) == (c.low, c.high) for x in theirs):
+            continue    # "It … needing 29 minutes" / "… taking 29 minutes …, while the Cito … needs 35 minutes"
         same = [x for x in theirs if bool(_LEAD.match(sentence, x.end)) == lead and _starts_change(sentence, x) == start
+                and {_spent(claim, c), _spent(sentence, x)} != {"within", "for"}
                 and ((v := _verb(sentence, x))[0] == verb and verb not in ("", "be", "have")
                      and _attributive(x, sentence) == joined
                      and (not subject - _PRONOUNS or not v[1] - _PRONOUNS or _share(subject, v[1]))
                      or of and _of_what(sentence, x) == of
+                     or since and _from_what(sentence, x) == since     # "half an hour before closing" / "45 …"
+                     or rate and _for_value(sentence, x) == rate       # "0% … for the first six months" / "0% for 3"
                      or verb in _LASTING and _of_what(sentence, x) and set(_of_what(sentence, x).split()) <= subject
                      or verb in _LASTING and subject and _share(subject, _bracketed_of(sentence, x)))]
         # apart, or two limits ("up to three months" / "within 28 days": both from nothing, to another end), or the
@@ -272,6 +289,28 @@ def duration_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
                             and not _past_bound(c, x) and not _past_bound(x, c) for x in same):
             out.append((c.surface, same[0].surface))
     return out + [f for f in first_stretches(claim, sentence) if not any(f[0] in o[0] for o in out)]
+
+
+def _for_value(text: str, d: Duration) -> str:
+    """The key of the rate or price a length is "for" ("0% for 3 months", "at 0%, but only for the first six months")."""
+    if not re.search(r"\bfor\s+(?:the\s+first\s+)?$", text[max(0, d.start - 15):d.start], re.I):
+        return ""
+    return next((m.key for m in reversed(mentions(text[max(0, d.start - 50):d.start]))
+                 if m.kind in ("percent", "money")), "")
+
+
+def _subject_said(claim: str, sentence: str) -> bool:
+    """Whether the sentence names the claim's subject's head ("Purchases are at 0%" / "Purchases: 0% for 3 months")."""
+    from grounding.binding import claim_subject
+    head = claim_subject(claim)
+    return head is not None and re.search(rf"\b{re.escape(head[0][:5])}", sentence, re.I) is not None
+
+
+def _spent(text: str, d: Duration) -> str:
+    """"within" for how soon ("paid within ten working days"), "for" for how long a state lasts ("pays for up to 12
+    months"), else ""."""
+    return "within" if d.surface.lower().startswith("within") else "for" if re.search(
+        r"\bfor\s+$", text[max(0, d.start - 5):d.start], re.IGNORECASE) else ""
 
 
 def _starts_change(text: str, d: Duration) -> bool:
@@ -312,58 +351,3 @@ def first_stretches(claim: str, sentence: str) -> list[tuple[str, str]]:
         if same and not any(x.low <= c.high and c.low <= x.high for x in theirs):
             out.append((c.surface, theirs[0].surface))
     return out
-
-
-def lengths_held(claim: str, sentence: str) -> list[tuple[str, str]]:
-    """[(the claim's length, the sentence's)] where the claim's only figures (no date, share or multiple either) are
-    lengths of time, each within the
-    sentence's one length (they overlap; neither a time ahead), and the sentence writes the claim's subject
-    (binding.claim_subject's head): "The conference lasts three days" against "… the conference, which runs from 4 to
-    6 June in Lisbon" (Contradicted on every engine, P(c) 0.83). Else []."""
-    from grounding.binding import claim_subject
-    from grounding.entities import mentions
-    claim, sentence = judged_text(claim), judged_text(sentence)
-    ours, theirs = durations(claim), [x for x in durations(sentence) if not _LEAD.match(sentence, x.end)]
-    subject = claim_subject(claim)
-    if not ours or len(theirs) != 1 or subject is None or any(_LEAD.match(claim, c.end) for c in ours):
-        return []
-    from grounding.multiples import _multiples, _shares
-    # lengths only: no days of a month ("runs from 12 to 14 June"), no share ("A third of teachers …")
-    if any(m.kind != "named" and not any(c.start <= m.start < c.end for c in ours) or m.kind == "date"
-           for m in mentions(claim)) or _multiples(claim) \
-            or any(not any(c.start <= x.start < c.end for c in ours) for x in _shares(claim)):   # "a quarter of an hour"
-        return []
-    head = subject[0]
-    if not re.search(rf"(?<!\w){re.escape(head[:max(3, len(head) - 2)])}", sentence, re.IGNORECASE):
-        return []
-    (x,) = theirs
-    if not all(x.low <= c.high and c.low <= x.high and not _two_limits(c, x) and not _other_top(c, x)
-               and not _other_ends(c, x) for c in ours):
-        return []
-    return [(c.surface, x.surface) for c in ours]
-
-
-# a span written with two numbers: "between 2 and 5 days", "35 to 40 minutes", "3-5 working days"
-_SPAN = re.compile(rf"(?i)\bbetween[ \t]+{_NUM}[ \t]+and\b|\b{_NUM}[ \t]*(?:to|-|–)[ \t]*{_NUM}\b")
-
-
-def _other_ends(claim: Duration, other: Duration) -> bool:
-    """Both are spans of two numbers and an end differs by more than a tenth: "between 2 and 7 days" is not held by
-    "between 2 and 5 days", though they overlap (it had overridden the model's contradiction to Supported)."""
-    def span(d: Duration) -> bool:
-        return bool(_SPAN.search(d.surface)) and bool(_UNIT_WORD.search(d.surface))
-    if not (span(claim) and span(other)):
-        return False
-    return not all(0.9 <= a / b <= 1.1 if b else a == b
-                   for a, b in ((claim.low, other.low), (claim.high, other.high)))
-
-
-_MAXIMUM = re.compile(r"(?:up to|at most|no more than)\b", re.IGNORECASE)
-
-
-def _other_top(claim: Duration, other: Duration) -> bool:
-    """The claim gives the most ("up to 12 hours") and the sentence a span that goes further ("by 1 to 24 hours",
-    "up to 24 hours"): more than the claim's most is possible, though the lengths overlap. A span that ends below it
-    ("up to a week" / "three to five working days") is within it."""
-    return bool(_MAXIMUM.match(claim.surface)) and other.high != float("inf") and other.high > other.low * 1.25 \
-        and other.high > claim.high * 1.1

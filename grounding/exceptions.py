@@ -65,6 +65,9 @@ def _subject_words(claim: str) -> str:
     return " ".join(t.text for t in subject.subtree) if subject is not None else ""
 
 
+_OWN_RULE = re.compile(r"\s*,\s*(?:when|where|on\s+which|in\s+which|which|who)\b", re.IGNORECASE)
+
+
 def excepted(claim: str, sentence: str) -> Excepted | None:
     """The exception of `sentence` the claim's subject is (see the module docstring), or None."""
     from grounding.overclaim import _stems
@@ -75,6 +78,9 @@ def excepted(claim: str, sentence: str) -> Excepted | None:
     subject, own = _stems(_subject_words(claim)), _stems(claim)
     kept = [_stems(k.group("what")) for k in _CUE.finditer(claim)]     # the claim's own exceptions
     for m, what in ((m, w) for m in found for w in _items(m.group("what").strip())):
+        if _OWN_RULE.match(sentence, m.end()):
+            continue      # the sentence says what holds then: "closed on Mondays, except bank holiday Mondays, when
+            #             it opens from 10am to 4pm" (the model reads that)
         if _LEFT_OUT.search(claim[:claim.lower().find(what.lower())] if what.lower() in claim.lower() else ""):
             continue      # the claim leaves it out too: "£21 a month before VAT" / "£21, excluding VAT"
         if any(len(k & _stems(what)) * 2 >= len(_stems(what)) for k in kept):

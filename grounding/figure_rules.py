@@ -16,7 +16,7 @@ from grounding.hours import hours_conflicts, other_part_of_day, span_end_conflic
 from grounding.monthdays import month_day_conflicts
 from grounding.months import month_conflicts
 from grounding.multiples import multiple_conflicts
-from grounding.portions import portion_conflicts
+from grounding.portions import every_against_part, portion_conflicts
 from grounding.ranges import range_conflicts
 from grounding.ranks import birth_order_conflicts, rank_conflicts
 from grounding.seasons import season_conflicts
@@ -59,6 +59,7 @@ def figure_conflicts(claim: str, context: str, out: list[tuple[str, str]]) -> li
     out.extend(crossed_values(claim, context))
     # a part of one whole counted otherwise ("Of the 64 works …, 32 come from …" / "64 works …, 22 of them …")
     out.extend(d for d in portion_conflicts(claim, context) if not any(d[0] == c for c, _ in out))
+    out.extend(every_against_part(claim, context))   # every one against a part ("in every square" / "40 of the 42")
     # a value set beside another the other way round ("0.41 chicks, more than the 0.7 needed" / both stated)
     out.extend(beside_figures(claim, context))
     # a span whose ends differ ("between £1,200 and £3,500" / "between £1,200 and £2,500"); once: "£1,500" read already

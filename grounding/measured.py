@@ -31,12 +31,17 @@ _ASKING = frozenset("ask request seek demand propose bid petition".split())   # 
 def hoped(token) -> bool:
     """Whether a value's token stands under a verb of hoping or expecting ("The Agency expects renewables to supply
     over 80% of electricity by 2026") or in a target ("a target of 80%"): another figure than what a sentence says is
-    ("Renewable sources supplied 71% of electricity", which had Contradicted the forecast); or under a verb of asking
+    ("Renewable sources supplied 71% of electricity", which had Contradicted the forecast), or under "could", "might"
+    or "would" with an "if" ("your pot could be worth around £212,000 at 67 if you keep paying in": not what it was
+    worth); or under a verb of asking
     in the active voice ("had asked to sell alcohol until 2am", "sought £12,000"): what was asked for, not what was
     granted ("Alcohol may be sold until 1am")."""
     verb = governor(token)
     if verb.dep_ in ("xcomp", "ccomp") and verb.head.lemma_.lower() in _HOPING:
         return True
+    if any(c.lower_ in ("could", "might", "would") for c in verb.children) and any(   # "your pot could be worth
+            c.dep_ == "advcl" and any(m.lower_ == "if" for m in c.children) for c in verb.children):   # … if you keep
+        return True                                                                     # paying in"
     return any(t.lemma_.lower() in _HOPES and t.pos_ == "NOUN" for t in token.ancestors) or any(
         t.pos_ == "VERB" and (t.lemma_.lower() in _ASKING or t.lemma_.lower() == "apply" and any(
             c.lower_ == "for" for c in t.children)) and not any(c.dep_ in ("nsubjpass", "auxpass") for c in t.children)
@@ -173,6 +178,15 @@ def led_alike(claim: str, claim_at: int, sentence: str, sentence_at: int) -> boo
     return bool(lead(claim, claim_at) & lead(sentence, sentence_at))
 
 
+_EDGES = (("start", re.compile(r"\b(?:from|after|since|starting|beginning)\s+(?:on\s+)?$", re.I)),
+          ("end", re.compile(r"\b(?:by|until|till|before|no\s+later\s+than)\s+(?:on\s+)?$", re.I)))
+
+
+def _edge(text: str, at: int) -> str:
+    """"start" or "end" where the words before a date or time make it one ("from", "after"; "by", "until"), else ""."""
+    return next((edge for edge, pattern in _EDGES if pattern.search(text[max(0, at - 25):at])), "")
+
+
 def second_of_two(claim: str, cm: list, context: str, xm: list, c):
     """The sentence's value in the place of the claim's `c` (entities.Mention), where each gives two of its kind in the
     same order and the other one is the same ("apply from 1 November 2025, … the deadline is 15 February 2026" /
@@ -190,10 +204,23 @@ def second_of_two(claim: str, cm: list, context: str, xm: list, c):
     if ours[1 - i].key != theirs[1 - i].key or theirs[i].key in (ours[0].key, ours[1].key):
         return None
     x = theirs[i]
-    if c.kind in ("date", "time"):
-        return x
+    if c.kind in ("date", "time"):   # not a start against an end: "arriving after 9pm" / "check-out is by 11am"
+        return None if {_edge(claim, c.start), _edge(context, x.start)} == {"start", "end"} else x
     if c.kind == "number" and (not (unit := _unit_after(claim, c.end, hyphen=True)) or unit != _unit_after(
             context, x.end, hyphen=True) or {_unit_after(claim, m.end, hyphen=True) for m in ours} != {unit}):
         return None
     return x if led_alike(claim, c.start, context, x.start) and is_difference(claim, c) == is_difference(context, x) \
         else None
+
+
+_AMOUNT = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(million|billion|bn|m\b|k\b)?", re.I)
+_SCALE = {"million": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9, "k": 1e3}
+
+
+def scales_apart(a: str, b: str) -> bool:
+    """Whether two amounts of money lie 100,000 times apart or more: a total and a unit price, not one figure."""
+    def amount(text):
+        m = _AMOUNT.search(text)
+        return float(m.group(1).replace(",", "")) * _SCALE.get((m.group(2) or "").lower(), 1) if m else None
+    x, y = amount(a), amount(b)
+    return bool(x and y) and max(x, y) / min(x, y) >= 1e5

@@ -69,6 +69,14 @@ def _same(a, b) -> bool:
     return a.lemma_.lower() == b.lemma_.lower() or a.lower_.rstrip("s") == b.lower_.rstrip("s")
 
 
+def _defined_alike(a, b) -> bool:
+    """Two nouns defined by a relative clause of one verb: "cars that are charging" / "vehicles that are actively
+    charging" name one group."""
+    def verbs(noun):
+        return {c.lemma_.lower() for c in noun.children if c.dep_ == "relcl"}
+    return bool(verbs(a) & verbs(b))
+
+
 def _restricted_nouns(doc) -> list:
     """(role, predicate lemma, noun, the other arguments) of each subject or object an "only" restricts."""
     out = []
@@ -125,7 +133,7 @@ def only_for(claim: str, sentence: str) -> list[tuple[str, str]]:
             if (lemma, word) != (_head_lemma(head), prep.lower_) or subject is None or subject != _subject(head):
                 continue
             listed = [theirs, *theirs.conjuncts]    # "to the UK and Ireland only" restricts to both
-            same = [x for x in listed if x.lemma_.lower() == noun.lemma_.lower()]
+            same = [x for x in listed if x.lemma_.lower() == noun.lemma_.lower() or _defined_alike(noun, x)]
             if not same or not any(_qualifiers(noun) <= _qualifiers(x) for x in same):
                 said = f"{word} {' '.join(t.text for t in theirs.subtree)}"
                 out.append((" ".join(t.text for t in prep.subtree), f"only {said}" if before else f"{said} only"))

@@ -274,7 +274,8 @@ def binding_override(v: Verdict, preset: VerdictPreset, claim_text: str, pairs: 
     `anchor_conflict` says which value the source gives for whom."""
     if preset.binding_override is None or v.label not in (SUPPORTED, PARTIAL, UNSUPPORTED):
         return v
-    from grounding.binding import found_in, misbindings, misbound_kinds, misbound_verbs
+    from grounding.binding import found_in, misbindings, misbound_kinds
+    from grounding.verb_binding import misbound_verbs
     judged = {p.column: p for p in pairs if p.judged}
     columns = sorted((c for c, p in judged.items() if p.cosine >= preset.binding_override),
                      key=lambda c: (-judged[c].cosine, c))

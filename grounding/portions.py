@@ -8,6 +8,11 @@ Each text's portions are read by their words: "of the 64 works, 32 …", "64 wor
 after each part sharing a content word (by its first five letters, overclaim._stems: "private collections"), give
 the pair (the claim's part, the sentence's), unless the sentence writes the claim's part too ("Of the 120 patients,
 60 improved and 45 had side effects" holds "Of the 120 patients, 45 had side effects").
+
+Also every one against a part (`every_against_part`): "Meadow pipit was found in every survey square" against "… was
+found in 40 of the 42 squares" (Unsupported on every engine): the claim's "every", "each" or "all" before a noun the
+words after a portion of the sentence name (by its first five letters), most of the claim's other words in the
+sentence, neither negated.
 """
 from __future__ import annotations
 
@@ -58,4 +63,23 @@ def portion_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         if same and not any(x.part == c.part for x in same) \
                 and not re.search(rf"(?<![\d.,]){re.escape(c.surface)}(?![\d,]|\.\d)", sentence):   # said there too
             out.append((c.surface, same[0].surface))
+    return out
+
+
+_EVERY = re.compile(r"\b(?P<q>every|each|all(?:\s+(?:of\s+)?the)?)\s+(?P<phrase>[a-z-]+(?:\s+[a-z-]+){0,2})", re.IGNORECASE)
+_NOT = re.compile(r"\b(?:not|never|no|n't)\b", re.IGNORECASE)
+
+
+def every_against_part(claim: str, sentence: str) -> list[tuple[str, str]]:
+    """[(the claim's "every …", the sentence's part)] where the claim says every one of what the sentence counts a part
+    of (module doc)."""
+    from grounding.overclaim import _stems, holds_most
+    theirs = portions(sentence) if not _NOT.search(claim) and not _NOT.search(sentence) else []
+    out = []
+    for m in _EVERY.finditer(claim) if theirs else ():
+        words = _stems(m.group("phrase"))      # "every survey square was": square, of "40 of the 42 squares"
+        part = next((x for x in theirs if words & (x.rest | _stems(" ".join(re.findall(
+            rf"(?<![\d.,]){x.whole}\s+((?:[a-z-]+\s+)?[a-z]+)", sentence.replace(",", "")))))), None)
+        if part is not None and holds_most(claim[:m.start()] + claim[m.end():], sentence):
+            out.append((m.group(0), f"{part.surface} of {part.whole}"))
     return out

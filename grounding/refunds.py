@@ -21,9 +21,10 @@ _YES = re.compile(rf"\b(?:refund(?:ed|able)?|(?:get|have|receive)\s+{_BACK}\s+ba
                   r"|paid\s+back|given\s+back)\b", re.IGNORECASE)
 _NO = re.compile(r"\bnon-?\s?refundable\b|\bno\s+refunds?\b|\b(?:not|never|no\s+longer)\s+(?:be\s+)?(?:refund(?:ed|able)"
                  r"|reimbursed|paid\s+back|given\s+back)\b|\b(?:cannot|can't|won't|will\s+not|shall\s+not)\s+be\s+"
+                 r"(?:refunded|reimbursed|paid\s+back|given\s+back)\b|\b\w+n't\s+"
                  rf"(?:refunded|reimbursed|paid\s+back|given\s+back)\b|\b(?:not|never)\s+(?:get|receive)\s+{_BACK}\s+back\b",
                  re.IGNORECASE)
-_DENIED_BEFORE = re.compile(r"\b(?:not|never|no|n't|cannot|won't)\b[^,.;:]{0,20}$", re.IGNORECASE)
+_DENIED_BEFORE = re.compile(r"(?:\b(?:not|never|no|cannot|won't)\b|n't\b)[^,.;:]{0,20}$", re.IGNORECASE)   # "aren't"
 _CONDITION = re.compile(r"\b(?:if|unless|when|within|provided|as\s+long\s+as|only)\b", re.IGNORECASE)
 # a refund ruled out in one case ("non-refundable once activated") leaves one the claim gives in its own case
 # ("Gifts that haven't been activated can be refunded within 14 days": Contradicted on context engines)
@@ -40,8 +41,21 @@ def _gives(text: str) -> re.Match | None:
                  and not _DENIED_BEFORE.search(text[max(0, m.start() - 25):m.start()])), None)
 
 
-def _nouns(text: str) -> frozenset:
-    return frozenset(t.lemma_.lower() for t in parse(text) if t.pos_ in ("NOUN", "PROPN")) - _GENERIC
+def _nouns(text: str) -> dict[str, frozenset]:
+    """{noun lemma: the lemmas of the words that qualify it}: "Unused Advance tickets" {"ticket": {"unused", "advance"}}."""
+    out: dict[str, frozenset] = {}
+    for t in parse(text):
+        if t.pos_ in ("NOUN", "PROPN") and t.lemma_.lower() not in _GENERIC:
+            out[t.lemma_.lower()] = out.get(t.lemma_.lower(), frozenset()) | {
+                c.lemma_.lower() for c in t.children if c.dep_ in ("compound", "amod")}
+    return out
+
+
+def _shared(claim: str, sentence: str) -> bool:
+    """Whether the two share a noun that neither qualifies otherwise ("their season ticket" and "Unused Advance
+    tickets" are two kinds of ticket)."""
+    ours, theirs = _nouns(claim), _nouns(sentence)
+    return any(not (ours[n] and theirs[n]) or ours[n] & theirs[n] for n in ours.keys() & theirs.keys())
 
 
 def refund_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
@@ -57,4 +71,4 @@ def refund_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
                 or _CONDITION.search(sentence):
             return []
         pair = (ours.group(0), theirs.group(0))
-    return [pair] if _nouns(claim) & _nouns(sentence) else []
+    return [pair] if _shared(claim, sentence) else []

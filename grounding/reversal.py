@@ -21,9 +21,10 @@ none left against some left (grounding.availability: "is fully booked" / "a few 
 (grounding.prices: "Printing is free" / "printing now costs 10 cents per page"), and a payment or dose at another
 interval (frequencies.other_recurrence: "a monthly allowance" / "a one-off allowance"), needed against only welcome
 (grounding.wanted: "is required" / "is a plus"), a predicate denied by ellipsis (grounding.ellipsis: "is covered" / "…
-but damage caused by gradual leaks is not"), most against less than half (grounding.most), and two groups compared the
-other way by the sentence's figures (grounding.compared: "fewer infections in the vaccine group than in the placebo
-group" / "12 … in the vaccine group and 48 in the placebo group" backs it; 48 and 12 turn it).
+but damage caused by gradual leaks is not"), most against less than half (grounding.most), the other of two amounts
+chosen (grounding.whichever: "whichever is lower" / "the greater of") and two groups compared the other way by the
+sentence's figures (grounding.compared: "fewer infections in the vaccine group than in the placebo group" / "12 … in
+the vaccine group and 48 in the placebo group" backs it; 48 and 12 turn it).
 
 The verdict rule (overrides.reversal_override) turns a claim Contradicted where its evidence says it the other way
 round; what it found is the verdict's `anchor_conflict`.
@@ -296,7 +297,9 @@ def reversals(claim: str, sentence: str) -> list[str]:
     out += [f"the claim says “{c}”, the source “{x}”" for c, x in other_availability(claim, sentence)  # available"),
             + not_yet(claim, sentence)]                                # there already where it is to come
     from grounding.positions import opposite_positions  # a standard on the other side ("above the national average")
-    out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_positions(claim, sentence)]
+    from grounding.whichever import other_extreme       # the other of two amounts ("whichever is lower" / "the greater of")
+    out += [f"the claim says “{c}”, the source “{x}”" for c, x in opposite_positions(claim, sentence)
+            + other_extreme(claim, sentence)]
     from grounding.compared import against_figures      # two groups compared the other way by their figures
     from grounding.hours_compared import against_hours   # or two places' hours ("opens earlier than …")
     out += [f"the claim says “{c}”, the source gives {x}" for agrees, c, x in against_figures(claim, sentence)
@@ -351,12 +354,17 @@ def denied_predicate(claim: str, sentence: str):
             continue
         if _negated(t) == _negated(root):
             said = True
+        elif any(_RATHER.search(claim, 0, m.start()) for p in t.children if p.dep_ in ("prep", "agent")
+                 for o in p.children if o.dep_ == "pobj"
+                 for m in re.finditer(rf"\b{re.escape(o.text)}\b", claim)):
+            continue     # "cannot be made by phone" / "must be made in writing rather than over the phone"
         elif found is None and not _BOUND_AFTER.match(t.doc.text, t.idx + len(t.text)):
             # "Bags must not weigh more than 20 kg" bounds the weight; it does not deny "Bags can weigh up to 20 kg"
             found = (_said(subject, root), _said(subject, t))
     return None if said else found
 
 
+_RATHER = re.compile(r"(?:\brather\s+than|\binstead\s+of|,\s*not)\s+(?:\w+\s+){0,3}$", re.IGNORECASE)   # denied in the claim
 _BOUND_AFTER = re.compile(r"\s+(?:(?:more|less|fewer|greater)\s+than|in\s+excess\s+of|over|above|under|below)\s+"
                           r"(?:about\s+)?(?:[£$€]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve"
                           r"|twenty)\b)",

@@ -71,12 +71,14 @@ def _singular(word: str) -> str:
 
 # count nouns that count anything: "15 items" counts the books a claim's "ten books" counts
 _ANY_THING = frozenset({"item", "items", "thing", "things", "article", "articles", "piece", "pieces"})
+# count nouns that count one thing: "two games" are "two matches"
+_ALIKE = {word: group for group in (frozenset({"game", "match", "fixture"}),) for word in group}
 
 
 def same_unit(a: str, b: str, plural: bool) -> bool:
     """Whether two unit words after numbers are one; with `plural`, a noun and its plural too ("1 onion", "two onions"),
     and a count noun of anything against a count noun ("up to ten books" / "up to 15 items"; not a unit of measure)."""
-    if a == b or (plural and bool(a) and _singular(a) == _singular(b)):
+    if a == b or (plural and bool(a) and _singular(b) in _ALIKE.get(_singular(a), {_singular(a)})):
         return True
     return plural and bool(a) and bool(b) and bool({a, b} & _ANY_THING) and a.isalpha() and b.isalpha() \
         and not any(u in units for u in (a, b) for units in _UNITS.values()) and not {a, b} <= _ANY_THING \
@@ -113,6 +115,10 @@ _COMES_WITH = re.compile(r"\b(?:comes?|came|supplied|equipped|fitted|sold|shippe
 _MEASURES = frozenset("degree part point unit percent time cause factor".split())
 
 
+_COUNTS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+_COUNT = re.compile(rf"\b(\d+|{'|'.join(_COUNTS)})\s+([a-z]+)", re.IGNORECASE)
+
+
 def one_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's count, the sentence's one) where one says two or more of a count noun and the other one of it,
     and the one saying more does not also say one: "It has two bathrooms" against "… two bedrooms, one bathroom and a
@@ -140,6 +146,9 @@ def one_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
             one = ones[0] if len(ones) == 1 else None      # "one tablet in the morning and one at night": two
             if one and _AFTER_WORD.search(single[:one.start()]) and not _COMES_WITH.search(single[:one.start()]):
                 continue            # "after one dose", "with one child": an event or a case, not what there is
+            if one and any(_COUNTS.get(n.group(1).lower(), n.group(1)) == m.key and same_unit(n.group(2).lower(), unit, True)
+                           for n in _COUNT.finditer(single)):
+                continue            # the one side says so many too, of another case ("one match …, two games")
             if one and not re.search(_ONE + rf"{re.escape(_singular(unit))}\b", many, re.IGNORECASE) \
                     and not re.search(r"\b(?:another|each|per|every|a\s+further)\b", single, re.IGNORECASE):
                 pair = (f"{m.surface} {unit}", one.group(0).strip())

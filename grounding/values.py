@@ -12,7 +12,7 @@ from typing import Optional
 from grounding.bounds import (_ABOUT, _AT_LEAST, _AT_MOST, _NOT_THAN, NEGATED_BOUND, _denied_side, _side, _side_after,
                               _time_reading)
 from grounding.entities import Mention, occurrences
-from grounding.measured import governor, journey, measure_of, noun_verb, subject_of  # noqa: F401 (governor: others' import)
+from grounding.measured import governor, journey, measure_of, noun_verb, scales_apart, subject_of  # noqa: F401 (governor: others' import)
 
 # a money value: a currency sign or word ("£99", "99 dollars")
 _MONEY = re.compile(r"[£$€¥]|\b(?:euros?|dollars?|pounds?|pence|cents?|yen|francs?)\b", re.I)
@@ -164,6 +164,8 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
         return True      # "a grade 6 in the relevant GCSE" / "need a grade 7 in …"; "in three instalments" / "in two …"
     if _MONEY.search(claim_value) and (priced := same_price(a, b)) is not None:   # what each prices, where both say
         return priced
+    if _MONEY.search(claim_value) and scales_apart(claim_value, context_value):   # "raises around £40 million a year"
+        return False                                                              # / "The daily charge is £12.50"
     (verb_a, subj_a, noun_a, mods_a), (verb_b, subj_b, noun_b, mods_b) = _what_it_measures(a), _what_it_measures(b)
     # "be" and "have" say nothing of what is measured ("is one of the deepest in 100 years" / "there have been 18
     # minima in the last 8,000 years"), and a value as its verb's subject ("70% of patients fail" / "81.2% did not
@@ -347,7 +349,8 @@ def moved_from(claim: str, claim_value: Mention, context: str,
 def values_agree(claim: str, claim_value: Mention, context: str, context_value: Mention) -> bool:
     """Whether two different values of one kind (percent, money or number) can both be true as written: "43%"
     is within "about 40%" (an approximate value covers what rounds to it at its last non-zero digit: 35-45), "62%"
-    within "more than 50%", "$750 million" within "up to $5 billion", "56%" within 2 % of "57%" (rounding). Two
+    within "more than 50%", "$750 million" within "up to $5 billion", "56%" within 2 % of "57%" (rounding; a value
+    written to decimals no further than half a unit of its last: "3.95% AER" is not "3.90% AER"). Two
     bounds agree only when equal; years never ("1946" vs "1924"), dates where one holds the other ("October 2023"
     holds "2 October 2023": a release date said to the month was Contradicted; "15 January" holds "15 January
     2027"), amounts in two currencies never; times where one is said roughly and holds the other ("just before 8am"
@@ -388,4 +391,9 @@ def _reading(text: str, m: Mention) -> Optional[tuple[str, Decimal, Decimal]]:
         digits = value.normalize().as_tuple()   # the place of the last non-zero digit: 40 -> 10, 4.2e9 -> 1e8
         half = Decimal(5).scaleb(digits.exponent - 1) if value else Decimal("0.5")
         return "point", value - half, value + half
-    return "point", value * Decimal("0.98"), value * Decimal("1.02")   # rounding: 57% for 13 of 23 (56.5%)
+    # rounding: 57% for 13 of 23 (56.5%); a value written to its decimals no further than half a unit of the last
+    # ("3.95% AER" is not "3.90% AER")
+    spread, written = abs(value) * Decimal("0.02"), re.search(r"\d[\d,]*\.(\d+)", m.surface)   # "3.90%": key "3.9%"
+    if written and (number := Decimal(written.group(0).replace(",", ""))):      # "1.52 million": a unit is 10,000
+        spread = min(spread, Decimal(5).scaleb(-len(written.group(1)) - 1) * abs(value / number))
+    return "point", value - spread, value + spread

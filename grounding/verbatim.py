@@ -4,7 +4,7 @@ says the claim's value too, so the quantity rule cannot tell which of its values
 (learned.quantity_conflicts leaves a stated value alone); but it writes the claim's words before the value, word for
 word, and another value after them.
 
-A conflict: the words before a claim's value (not a name, nor a year or a date: binding.misbound_verbs) from its
+A conflict: the words before a claim's value (not a name, nor a year or a date: verb_binding.misbound_verbs) from its
 clause's start, two to six, two of them at least not stop words ("The price is" says too little: "… 350 euros until
 30 September; after that the price is 450 euros"), start a clause of the sentence right before a value of the
 same kind (and a number's unit word), another one that cannot also be true (values.values_agree), or a length of

@@ -113,3 +113,14 @@ def contradicted_and_backed(engine: str, text: str, context: str, anchor: int, b
     assert right.label == "Supported" and right.anchor == (anchor if backed_anchor is None else backed_anchor), \
         right.rule
     return wrong, right
+
+
+def all_supported(engine: str, text: str, context: str) -> list:
+    """An everyday answer the context backs in full, checked as a user would: `text` grounded against `context` on
+    `engine` with the shipped models; asserts every verdict Supported (the claims engine may split a sentence) and
+    returns them."""
+    from grounding import GroundingConfig, ground
+    config = GroundingConfig(engine=engine, models_dir=str(ROOT / "exported_models")).validate()
+    verdicts = ground(text, [context], config).verdicts
+    assert [v.label for v in verdicts] == ["Supported"] * len(verdicts), [v.rule for v in verdicts]
+    return verdicts

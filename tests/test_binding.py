@@ -9,7 +9,8 @@ import pytest
 from conftest import contradicted_and_backed
 
 from grounding import GroundingConfig, ground
-from grounding.binding import describe, found_in, misbindings, misbound_kinds, misbound_verbs
+from grounding.binding import describe, found_in, misbindings, misbound_kinds
+from grounding.verb_binding import misbound_verbs
 from grounding.siblings import about_another
 from grounding.explain import explain
 from grounding.types import SUPPORTED
@@ -82,6 +83,11 @@ def test_a_value_said_of_another_subject_is_found(claim, sentence, expected):
     ("About 22 percent of the world's population is at risk of severe COVID-19.",
      "We estimated that 22% (UI 15–28) of the global population is at increased risk of severe COVID-19 (<5% of "
      "those younger than 20 years)."),
+    # a year of a life is no value of a deed (everyday batch 199: "the source gives 1981 for Hartvig")
+    ("Hartvig wrote it in 2019, and it was first performed in Norway by the Bergholm Chamber Orchestra the following "
+     "January.", "Lena Hartvig: Northern Lights (first UK performance), about 12 minutes Karl Ostheim: Cello Concerto "
+     "in E minor, about 28 minutes Lena Hartvig (born 1981) wrote Northern Lights in 2019 for the Bergholm Chamber "
+     "Orchestra, which gave the first performance in Norway in January 2020."),
 ])
 def test_no_misbinding_where_the_value_is_the_subjects_own_or_unplaced(claim, sentence):
     assert misbindings(claim, sentence) == ()
@@ -207,6 +213,10 @@ def test_a_value_said_with_another_verb_is_found(claim, sentence, expected):
     # the context engines: "the source gives 2 pounds for “costs”")
     ("The plan costs 15 pounds a month.", "The phone plan includes unlimited calls and 20GB of data a month for 15 "
      "pounds. Using the phone abroad costs 2 pounds a day in the EU."),
+    # "It" may be either car; the other's verb has the Cito for subject, through "and" (everyday batch 180)
+    ("It also charges faster, needing 29 minutes to go from 10 to 80 percent on a rapid charger.", "The Pika charges "
+     "at up to 85 kW on a rapid charger, taking 29 minutes from 10 to 80 percent, while the Cito manages 60 kW and "
+     "needs 35 minutes."),
 ])
 def test_no_verb_misbinding_where_the_value_goes_with_the_claims_verb_or_none_other(claim, sentence):
     assert misbound_verbs(claim, sentence) == ()

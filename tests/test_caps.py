@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import contradicted_and_backed
 
 from grounding import GroundingConfig, ground
 from grounding.caps import cap_conflicts
@@ -31,6 +32,11 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
                                      "each month.", []),
     ("The plan has unlimited minutes.", "The plan includes 500 minutes and unlimited texts.",
      [("unlimited minutes", "500 minutes")]),
+    # a word before the thing in each ("as many club rides as they like" / "up to three club rides": everyday batch
+    # 179, Supported on every engine, P(e) 0.84)
+    ("People can come on as many club rides as they like as guests.", "Prospective members may join up to three club "
+     "rides as guests before they are asked to join.", [("as many club rides as they like", "up to three club rides")]),
+    ("People can come on as many club rides as they like.", "Guests may join up to three club socials.", []),
 ])
 def test_no_limit_against_a_cap_of_the_same_thing(claim, sentence, expected):
     assert cap_conflicts(claim, sentence) == expected
@@ -51,3 +57,13 @@ def test_unlimited_claims_against_a_cap_are_contradicted(engine):
     assert unlimited.label == CONTRADICTED and unlimited.anchor == 2, unlimited.rule
     assert unlimited.rule.startswith("quantity override: the claim says unlimited claims, the source up to two claims")
     assert excess.label == SUPPORTED and excess.anchor == 1, excess.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_as_many_club_rides_as_they_like_against_three_is_contradicted(engine):
+    """Everyday batch 179: Supported on every engine (P(e) 0.84, read together)."""
+    wrong, _ = contradicted_and_backed(
+        engine, "People can come on as many club rides as they like as guests before joining. Club rides leave at 9am "
+        "on Sundays.", "Club rides leave at 9am on Sundays from the Market Cross. Prospective members may join up to "
+        "three club rides as guests before they are asked to join. Helmets must be worn on all club rides.", 1, 0)
+    assert "up to three club rides" in wrong.rule, wrong.rule

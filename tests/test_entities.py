@@ -1,5 +1,5 @@
 import pytest
-from conftest import contradicted_and_backed
+from conftest import all_supported, contradicted_and_backed
 
 from grounding.entities import entity_overlap, extract_entities, mentions
 
@@ -380,7 +380,6 @@ def test_dozens_are_numbers():
     assert [(m.key, m.surface) for m in mentions("They found two dozen samples.")] == [("24", "two dozen")]
 
 
-
 def test_the_value_its_verb_gives_is_named_first():
     from grounding.learned import quantity_conflicts
     from grounding.values import same_verb
@@ -389,7 +388,6 @@ def test_the_value_its_verb_gives_is_named_first():
     assert not same_verb("The plant will hire 600 people.", "600", sentence, "900")
     assert quantity_conflicts("The plant will hire 600 people.", sentence, same_figure=True) == \
         [("600 people", "300 people")]
-
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -557,6 +555,29 @@ def test_a_value_in_the_same_words_is_the_same_quantity():
     # a value now against what it was ("now 30 seconds (previously 60 seconds)"): everyday batch 160
     ("The default query timeout was doubled to 60 seconds.",
      "The default query timeout is now 30 seconds (previously 60 seconds).", [("to 60", "to 30")]),
+    # what could be if something is done is not what was (everyday batch 187, Contradicted on every engine)
+    ("Your pot was worth about £39,900 a year earlier.", "If you keep paying in at the current level, your pot could "
+     "be worth around £212,000 at age 67.", []),
+    ("Your pot could be worth £250,000 at age 67 if you keep paying in.", "If you keep paying in at the current "
+     "level, your pot could be worth around £212,000 at age 67.", [("£250,000", "£212,000")]),
+    # a minimum and a maximum bound what they name (everyday batch 184)
+    ("A £10,000 investment would grow to about £10,910 by the end of the term.",
+     "The minimum investment is £5,000 and the maximum is £500,000.", []),
+    ("The minimum investment is £2,000.", "The minimum investment is £5,000 and the maximum is £500,000.",
+     [("£2,000", "£5,000")]),
+    # a total and a unit price lie 100,000 times apart (everyday batch 182)
+    ("The charge raises around £40 million a year for local transport.", "The daily charge is £12.50 if you pay in "
+     "advance.", []),
+    ("The daily charge is £15.", "The daily charge is £12.50 if you pay in advance.", [("£15", "£12.50")]),
+    # a start against an end, the first of two times agreeing (everyday batch 195)
+    ("You can check in from 2pm, and anyone arriving after 9pm should phone ahead.",
+     "Check-in is from 2pm and check-out is by 11am.", []),
+    ("You can check in from 2pm, and check-out is by 10am.", "Check-in is from 2pm and check-out is by 11am.",
+     [("10am", "11am")]),
+    # a value written to its decimals (everyday batch 184: "3.95% AER" against "3.90% AER" had agreed, within 2 %)
+    ("The Cash ISA rate is 3.95% AER.", "The Cash ISA rate is 3.90% AER.", [("3.95%", "3.90%")]),
+    ("The Cash ISA rate is 3.9% AER.", "The Cash ISA rate is 3.95% AER.", []),
+    ("The city has 1.52 million people.", "The city has 1.5 million people.", []),
 ])
 def test_what_is_hoped_or_done_otherwise_is_another_figure(claim, sentence, expected):
     from grounding.learned import quantity_conflicts
@@ -607,3 +628,25 @@ def test_a_limit_a_grade_and_a_former_value_said_otherwise_are_contradicted(engi
     wrong, right = ground(text, [context], GroundingConfig(engine=engine).validate()).verdicts
     assert wrong.label == "Contradicted" and f"the source {quoted}" in wrong.rule, wrong.rule
     assert right.label == "Supported", right.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_rate_written_to_two_decimals_is_not_another_within_rounding(engine):
+    """Everyday batch 184: "3.95% AER" against "3.90% AER" was Supported on every engine (2 % rounding)."""
+    wrong, _ = contradicted_and_backed(
+        engine, "Your Cash ISA rate will be 3.95% AER from 1 March. The Easy Saver rate stays at 3.20% AER.",
+        "From 1 March 2025 the rate on your Cash ISA will be 3.90% AER. The rate on your Instant Access account was "
+        "3.95% AER. The Easy Saver rate stays at 3.20% AER.", 0, 2)
+    assert "3.90%" in wrong.rule, wrong.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_what_a_pot_could_be_worth_is_not_what_it_was(engine):
+    """Everyday batch 187: "up from about £39,900 a year earlier" had been Contradicted on every engine by "your
+    pot could be worth around £212,000 at age 67" (if you keep paying in)."""
+    all_supported(
+        engine, "Your pot was worth just over £48,000 on 5 April 2025, up from about £39,900 a year earlier. Your "
+        "employer paid in £2,400 over the year.",
+        "Your pot value on 5 April 2025: £48,210.36. Your pot value on 6 April 2024: £39,877.10. Your employer paid "
+        "in £2,400 over the year. If you and your employer keep paying in at the current level, your pot could be "
+        "worth around £212,000 at age 67, in today's money.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import contradicted_and_backed
+from conftest import all_supported, contradicted_and_backed
 
 from grounding import GroundingConfig, ground
 from grounding.exceptions import excepted
@@ -68,6 +68,9 @@ PLAN = "From 1 June 2024, the monthly price of the Standard plan will rise from 
     ("The Standard plan costs £21 excluding VAT.", PLAN, None),
     ("The Standard plan costs £21 plus VAT.", PLAN, None),
     ("VAT is included in the Standard plan's price.", PLAN, ("VAT", "excluding VAT")),
+    # the sentence says what holds in the exception itself (everyday batch 196: Contradicted on every engine)
+    ("On bank holiday Mondays it opens as well, but closes an hour earlier, at 4pm.",
+     "It is closed on Mondays, except bank holiday Mondays, when it opens from 10am to 4pm.", None),
 ])
 def test_the_claims_subject_as_the_sentences_exception(claim, sentence, expected):
     found = excepted(claim, sentence)
@@ -260,3 +263,16 @@ def test_an_exception_the_claim_makes_in_its_own_words_is_kept(engine):
     contradicted_and_backed(engine, "The Whitlock opens at 9am. Apart from bank holidays, it is closed on Mondays.",
                             MUSEUM, 0, 1)
     assert excepted("Apart from bank holidays, it is closed on Mondays.", MUSEUM.split(". ")[1]) is None
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_what_the_sentence_says_of_its_exception_is_not_turned(engine):
+    """Everyday batch 196: "On bank holiday Mondays it opens as well … at 4pm" had been Contradicted on every
+    engine: the exception rule took the model's support the other way round, though the sentence says it opens then."""
+    all_supported(
+        engine, "On bank holiday Mondays it opens as well, but closes an hour earlier, at 4pm. On other days it is open "
+        "from 10am to 5pm.",
+        "The museum is open Tuesday to Sunday, 10am to 5pm, with a late opening until 8:30pm on the first "
+        "Thursday of each month. It is closed on Mondays, except bank holiday Mondays, when it opens from 10am "
+        "to 4pm. Last entry to the exhibition is 45 minutes before closing.")
+

@@ -16,6 +16,10 @@ FESTIVAL = ("The festival runs over three days in late July and features more th
             "weekend tickets £180. Camping is included with weekend tickets only. Under-12s go free with a paying adult.")
 
 
+EV_BAYS = ("Electric vehicle bays at Riverside are only for vehicles that are actively charging, with a maximum stay of "
+           "3 hours.")
+
+
 @pytest.mark.parametrize("claim, sentence, expected", [
     ("Camping is included with day tickets.", "Camping is included with weekend tickets only.",
      [("with day tickets", "with weekend tickets only")]),
@@ -37,6 +41,10 @@ FESTIVAL = ("The festival runs over three days in late July and features more th
     ("The shop delivers to Ireland.", "Our online shop delivers to the UK and Ireland only.", []),
     ("The shop delivers to France.", "Our online shop delivers to the UK and Ireland only.",
      [("to France", "to the UK and Ireland only")]),
+    # one group by another word, defined by the same verb (everyday batch 182: Contradicted on every engine)
+    ("The EV bays at Riverside are only for cars that are charging.", EV_BAYS, []),
+    ("The EV bays at Riverside are for cars that are parked.", EV_BAYS,
+     [("for cars that are parked", "only for vehicles that are actively charging , with a maximum stay of 3 hours")]),
 ])
 def test_only_for_another_thing(claim, sentence, expected):
     assert only_for(claim, sentence) == expected

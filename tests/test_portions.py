@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from conftest import contradicted_and_backed
 
-from grounding.portions import portion_conflicts, portions
+from grounding.portions import every_against_part, portion_conflicts, portions
 
 SHOW = ("This exhibition brings together 64 works by Edith Morrow, 22 of them borrowed from private collections. The "
         "exhibition runs until 31 August.")
@@ -40,3 +40,36 @@ def test_the_part_counted_otherwise_is_contradicted(engine):
                                                "exhibition runs until 31 August.", SHOW, 0, 1)
     assert "32" in wrong.rule and "22" in wrong.rule
 
+
+
+SURVEY = "Meadow pipit remained the most widespread species and was found in 40 of the 42 squares."
+
+
+@pytest.mark.parametrize("claim, expected", [
+    ("Meadow pipit was found in every survey square.", [("every survey square", "40 of 42")]),
+    ("Meadow pipit was found in all the squares.", [("all the squares", "40 of 42")]),
+    # a part itself; another species; a claim that denies it; every one of another thing
+    ("Meadow pipit was found in 40 squares.", []),
+    ("Skylarks were found in every survey square.", []),
+    ("Meadow pipit was not found in every square.", []),
+    ("Meadow pipit is the most widespread species in every region.", []),
+])
+def test_every_one_against_a_part(claim, expected):
+    assert every_against_part(claim, SURVEY) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_found_in_every_square_against_40_of_42_is_not_backed(engine):
+    """Everyday batch 195: Unsupported on every engine, the entailment model leaning to contradiction (P(c) 0.54).
+    The context engines now give the conflict of figures; the claims engine reads the survey's first sentence and
+    stays Unsupported."""
+    from grounding import GroundingConfig, ground
+    context = ("The 2025 breeding bird survey covered 42 one-kilometre squares across the park. " + SURVEY
+               + " Skylark numbers rose for the third year running.")
+    wrong, right = ground("Meadow pipit was found in every survey square. Skylark numbers rose for the third year "
+                          "running.", [context], GroundingConfig(engine=engine).validate()).verdicts
+    if engine == "claims":
+        assert wrong.label == "Unsupported", wrong.rule
+    else:
+        assert wrong.label == "Contradicted" and wrong.anchor == 1 and "40 of 42" in wrong.rule, wrong.rule
+    assert right.label == "Supported", right.rule

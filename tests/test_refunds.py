@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import contradicted_and_backed
+from conftest import all_supported, contradicted_and_backed
 
 from grounding.refunds import refund_conflicts
 from grounding.reversal import reversals
@@ -26,6 +26,15 @@ FEE = "The application fee is £120 and is non-refundable."
     ("Your deposit is refundable.", "Deposits are refundable up to 48 hours before, after which no refunds are given.",
      []),
     ("Parking is refunded.", FEE, []),
+    # "aren't refunded" rules it out too; the claim rules it out where the source gives one (everyday batch 178)
+    ("Missed lessons aren't refunded, but up to two per term can be made up.", "Missed lessons cannot be refunded, "
+     "but up to two missed lessons per term can be made up in another class that has space.", []),
+    ("Missed lessons aren't refunded.", "Missed lessons are refunded in full.", [("aren't refunded", "refunded")]),
+    # another kind of the shared thing: "their season ticket" / "Unused Advance tickets" (everyday batch 181)
+    ("They can also get part of their season ticket refunded after repeated disruption.", "Unused Advance tickets "
+     "cannot be refunded, but they can be changed before departure for a £10 fee.", []),
+    ("Advance tickets can be refunded.", "Unused Advance tickets cannot be refunded.",
+     [("refunded", "cannot be refunded")]),
 ])
 def test_a_refund_the_source_rules_out(claim, sentence, expected):
     assert refund_conflicts(claim, sentence) == expected
@@ -61,3 +70,15 @@ def test_the_source_stating_the_claim_outweighs_a_case_and_a_value_further_off(e
     claims engine by "non-refundable once activated" (everyday batch 138)."""
     contradicted_and_backed(engine, "Gift passes are sent by post. Gifts that haven't been activated can be refunded "
                                     "within 14 days of purchase.", GIFTS, 0, 4)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_lessons_that_arent_refunded_are_supported(engine):
+    """Everyday batch 178: "Missed lessons aren't refunded" had been Contradicted ("refunded" / "cannot be
+    refunded") on two engines."""
+    all_supported(
+        engine, "Missed lessons aren't refunded, but up to two per term can be made up in another class. Lessons last 30 "
+        "minutes.",
+        "Swimming lessons run in blocks of ten weeks and last 30 minutes. Missed lessons cannot be refunded, but "
+        "up to two missed lessons per term can be made up in another class that has space.")
+

@@ -246,6 +246,9 @@ def test_a_wider_subject_denied_is_a_denial_of_the_claim():
     ("The museum reopened on Saturday.", "The planetarium will not reopen until next summer."),   # another subject
     ("The drug is safe.", "The drug is not safe for children."),                               # "be" says too little
     ("The café reopened in May.", "The café reopened in May."),
+    # the way the sentence rules out, the claim rules out too (everyday batch 178: Contradicted on every engine)
+    ("Cancellations must be made in writing rather than over the phone.", "Cancellations cannot be made by phone."),
+    ("Cancellations must be made in writing, not by phone.", "Cancellations cannot be made by phone."),
 ])
 def test_no_denied_predicate_for_another_case_or_the_same_polarity(claim, sentence):
     assert denied_predicate(claim, sentence) is None

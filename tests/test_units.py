@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import contradicted_and_backed
+from conftest import all_supported, contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.learned import quantity_conflicts
 from grounding.types import CONTRADICTED, SUPPORTED
@@ -41,6 +41,11 @@ FLAT = ("The apartment has two bedrooms, one bathroom and a balcony facing south
     ("Three slices of wholegrain bread count as one serving.", "People in the highest fifth of intake ate about "
      "three servings a day or more.", []),
     ("The study covers 249 causes of death.", "It estimates burden based on one cause of death.", []),
+    # the one side says so many of it too, of another case: "two games" are "two matches" (everyday batch 176)
+    ("A player sent off for two bookings misses one match, whereas a straight red card means a ban of at least two "
+     "games.", "A player shown a straight red card serves a suspension of at least two matches.", []),
+    ("A player shown a straight red card misses one match.", "A player shown a straight red card misses two "
+     "matches.", [("one match", "two matches")]),
 ])
 def test_one_of_a_thing_against_more(claim, sentence, expected):
     assert one_conflicts(claim, sentence) == expected
@@ -98,7 +103,6 @@ def test_a_value_per_another_period(claim, sentence, expected):
     assert all(pair in quantity_conflicts(claim, sentence, same_figure=True) for pair in expected)
 
 
-
 @pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
 def test_membership_a_year_against_a_term_is_contradicted(engine):
     context = ("The swimming club trains on Tuesday and Thursday evenings and Saturday mornings. Membership is 120 "
@@ -115,3 +119,17 @@ def test_a_late_fee_per_hour_against_per_half_hour_is_contradicted(engine):
     hour, _ = contradicted_and_backed(engine, "Late returns at Riverbend are charged £20 an hour. Boats must be back "
                                       "by 5pm.", context, 1)
     assert "the claim says £20 an hour, the source £20 per half hour" in hour.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_one_match_beside_two_games_is_supported(engine):
+    """Everyday batch 176: "one match" for two bookings beside "at least two games" for a straight red had been
+    Contradicted on every engine by "a suspension of at least two matches"."""
+    all_supported(
+        engine, "A player sent off for two bookings misses one match, whereas a straight red card means a ban of at "
+        "least two games. Clubs are fined £10 for each caution.",
+        "9.1 A player who receives five yellow cards in league and cup matches combined will be suspended for "
+        "one match. 9.2 A player sent off for two yellow cards serves a one-match suspension. A player shown a "
+        "straight red card serves a suspension of at least two matches. 9.3 Clubs are fined £10 for each caution "
+        "and £25 for each dismissal.")
+

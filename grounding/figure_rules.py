@@ -9,6 +9,7 @@ from grounding.colours import colour_conflicts
 from grounding.compared import beside_figures
 from grounding.crossed_values import crossed_values
 from grounding.dimensions import dimension_conflicts
+from grounding.discounts import discount_conflicts
 from grounding.durations import duration_conflicts
 from grounding.frequencies import times_conflicts
 from grounding.grades import grade_conflicts
@@ -67,4 +68,5 @@ def figure_conflicts(claim: str, context: str, out: list[tuple[str, str]]) -> li
     out.extend(vote_conflicts(claim, context))      # a vote's tally ("6 in favour and 4 against" / "6 for, 3 against")
     out.extend(vat_conflicts(claim, context))       # a price with VAT the other way ("including VAT" / "plus VAT")
     out.extend(dimension_conflicts(claim, context))  # a size of another dimension ("560–568 mm high" / "… wide")
+    out.extend(discount_conflicts(claim, context))   # a discount said otherwise ("a 25% reduction" / "half the price")
     return out

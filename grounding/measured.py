@@ -3,12 +3,16 @@ plural noun at the root ("The last bus leaves at 11pm": "last bus leaves" as one
 journey of a day by any name ("The last bus" / "The last departure"), and the noun a measure joined to its number by
 a hyphen measures ("a 10-inch screen" / "an 11-inch display"), or a length its subject has ("The bridge is 1.2 miles
 long" / "the 1.8-mile bridge"); what is hoped or asked for (`hoped`), a number named by its label ("a grade 7") or
-counted in a phrase ("in two instalments"), and which of two values answers which (`second_of_two`)."""
+counted in a phrase ("in two instalments"), which of two values answers which (`second_of_two`), whether two values'
+subjects name two things (`_two_subjects`), two amounts a total and a unit price (`scales_apart`) and two frequencies
+of one span of the day (`same_window`)."""
 from __future__ import annotations
 
 import re
 
 from grounding.units import OWN_VALUE
+
+_PRONOUNS = frozenset("it they he she this that these those which who we you i one".split())
 
 
 def governor(token):
@@ -224,3 +228,49 @@ def scales_apart(a: str, b: str) -> bool:
         return float(m.group(1).replace(",", "")) * _SCALE.get((m.group(2) or "").lower(), 1) if m else None
     x, y = amount(a), amount(b)
     return bool(x and y) and max(x, y) / min(x, y) >= 1e5
+
+
+def _two_subjects(a, b) -> bool:
+    """Whether the verbs governing two values' tokens have subjects of one voice that name two things: not pronouns, not
+    the values ("Five of the singers were …" / "Three of the 53 … were …"), not an agent against a patient, not one joined
+    to or compounding the other ("Recycling" / "Recycling and food waste"; "Shuttle buses" / "shuttles"), nor two with
+    one adjective ("Late projects" / "late submissions": one thing in two words)."""
+    def subject(token):
+        found = next((c for c in governor(token).children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        return None if found is None or token in found.subtree else found
+    x, y = subject(a), subject(b)
+    return x is not None and y is not None and x.dep_ == y.dep_ and x.lemma_.lower() != y.lemma_.lower() \
+        and not {c.lower_ for c in x.children if c.dep_ == "amod"} & {c.lower_ for c in y.children if c.dep_ == "amod"} \
+        and not {x.lemma_.lower(), y.lemma_.lower()} & _PRONOUNS and {x.pos_, y.pos_} <= {"NOUN", "PROPN"} \
+        and not {x.lemma_.lower(), y.lemma_.lower()} & {t.lemma_.lower() for t in (*x.subtree, *y.subtree)
+                                                        if t.dep_ in ("conj", "nmod", "compound")}
+
+
+def _subject_adjectives(token) -> frozenset:
+    """The adjectives that qualify the subject of a value's verb ("The basic rate is 20%": {"basic"}). Compounds are
+    left out: "DR prevalence" against "the age-standardized prevalence of any DR" is one figure."""
+    node = governor(token)
+    subject = next((c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return frozenset(c.lemma_.lower() for c in subject.children if c.dep_ == "amod") if subject else frozenset()
+
+
+def _alike(a: frozenset, b: frozenset) -> bool:
+    """Two subjects of one noun are one thing unless each is qualified otherwise ("basic rate" / "higher rate")."""
+    return a <= b or b <= a
+
+
+def _names_a_thing(subject: str) -> bool:
+    return bool(subject) and subject not in ("%", "percent", "per cent") and not re.fullmatch(r"[\d.,]+", subject)
+
+
+def same_window(claim: str, claim_value: str, context: str, context_value: str) -> bool:
+    """Whether two frequencies are said for one span of the day, two times each text gives beside its value ("Between 7am
+    and 7pm on weekdays, a bus comes every 15 minutes" / "then every 12 minutes from 07:00 to 19:00"): one figure."""
+    from grounding.entities import mentions
+    if not (claim_value.lower().startswith("every") and context_value.lower().startswith("every")):
+        return False
+    def near(text: str, value: str) -> set:
+        at = text.find(value)
+        return {m.key for m in mentions(text) if m.kind == "time" and at - 60 <= m.start <= at + len(value) + 30} \
+            if at >= 0 else set()
+    return len(near(claim, claim_value) & near(context, context_value)) >= 2

@@ -179,7 +179,7 @@ def _agreed(claim: str, said: str, texts: list[str]) -> bool:
     # of its kind and unit ("aged 6 to 8 years" gives no "at least 6 hours"), no end of a range
     return any(values_agree(claim, c, text, x) for c in ours for text in texts for x in mentions(text)
                if x.kind == c.kind and not in_range(text, x)
-               and same_unit(_unit_after(claim, c.end), _unit_after(text, x.end), True))
+               and (c.kind != "number" or same_unit(_unit_after(claim, c.end), _unit_after(text, x.end), True)))
 
 
 def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: list[PairScore], context_texts: list[str],

@@ -12,7 +12,8 @@ from typing import Optional
 from grounding.bounds import (_ABOUT, _AT_LEAST, _AT_MOST, _NOT_THAN, NEGATED_BOUND, _denied_side, _side, _side_after,
                               _time_reading)
 from grounding.entities import Mention, occurrences
-from grounding.measured import governor, journey, measure_of, noun_verb, scales_apart, subject_of  # noqa: F401 (governor: others' import)
+from grounding.measured import (_PRONOUNS, _alike, _names_a_thing, _subject_adjectives, _two_subjects, governor,  # noqa: F401
+                                journey, measure_of, noun_verb, same_window, scales_apart, subject_of)   # (others' imports)
 
 # a money value: a currency sign or word ("£99", "99 dollars")
 _MONEY = re.compile(r"[£$€¥]|\b(?:euros?|dollars?|pounds?|pence|cents?|yen|francs?)\b", re.I)
@@ -160,6 +161,8 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     from grounding.measured import counted_in, hoped, label_of
     if hoped(a) != hoped(b):     # a forecast or target is not what is: "expects … over 80% by 2026" / "supplied 71%"
         return False
+    if same_window(claim, claim_value, context, context_value):   # "Between 7am and 7pm …, every 15 minutes" /
+        return True                                                 # "every 12 minutes from 07:00 to 19:00"
     if label_of(a) and label_of(a) == label_of(b) or counted_in(a) and counted_in(a) == counted_in(b):
         return True      # "a grade 6 in the relevant GCSE" / "need a grade 7 in …"; "in three instalments" / "in two …"
     if _MONEY.search(claim_value) and (priced := same_price(a, b)) is not None:   # what each prices, where both say
@@ -182,7 +185,7 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
         return bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b) and OWNED not in mods_a   # "Children … should do
                                                                                            # … 60 minutes"
     return ((verb_a not in ("", "be", "have") and verb_a == verb_b)
-            or (_names_a_thing(subj_a) and subj_a == subj_b and _alike(_subject_words(a), _subject_words(b)))
+            or (_names_a_thing(subj_a) and subj_a == subj_b and _alike(_subject_adjectives(a), _subject_adjectives(b)))
             or (bool(noun_a) and (noun_a, mods_a) == (noun_b, mods_b)) or _attached(a) == _attached(b) != ()
             or _gap(a) == _gap(b) != "" or journey(a) == journey(b) != "" or measure_of(a) == measure_of(b) != ""
             or _measured_is_subject((verb_a, subj_a, noun_a, mods_a), verb_b, b)
@@ -255,42 +258,8 @@ def same_verb(claim: str, claim_value: str, context: str, context_value: str) ->
     return verb not in ("", "be", "have") and verb == _what_it_measures(b)[0]
 
 
-_PRONOUNS = frozenset("it they he she this that these those which who we you i one".split())
 # a text that opens with a pronoun subject ("It is closed on Mondays", "It was the year's highest-grossing film")
 OPENING_PRONOUN = re.compile(r"\W*(it|they|this|these|he|she|we)\b", re.IGNORECASE)
-
-
-def _two_subjects(a, b) -> bool:
-    """Whether the verbs governing two values' tokens have subjects of one voice that name two things: not pronouns,
-    not the values themselves ("Five of the singers were hospitalized" / "Three of the 53 … were hospitalized"), not an
-    agent against a patient, not one joined to the other ("Recycling" / "Recycling and food waste"), nor two with one
-    adjective ("Late projects" / "late submissions": one thing in two words)."""
-    def subject(token):
-        found = next((c for c in governor(token).children if c.dep_ in ("nsubj", "nsubjpass")), None)
-        return None if found is None or token in found.subtree else found
-    x, y = subject(a), subject(b)
-    return x is not None and y is not None and x.dep_ == y.dep_ and x.lemma_.lower() != y.lemma_.lower() \
-        and not {c.lower_ for c in x.children if c.dep_ == "amod"} & {c.lower_ for c in y.children if c.dep_ == "amod"} \
-        and not {x.lemma_.lower(), y.lemma_.lower()} & _PRONOUNS and {x.pos_, y.pos_} <= {"NOUN", "PROPN"} \
-        and not {x.lemma_.lower(), y.lemma_.lower()} & {t.lemma_.lower() for t in (*x.subtree, *y.subtree)
-                                                        if t.dep_ in ("conj", "nmod")}
-
-
-def _subject_words(token) -> frozenset:
-    """The adjectives that qualify the subject of a value's verb ("The basic rate is 20%": {"basic"}). Compounds are
-    left out: "DR prevalence" against "the age-standardized prevalence of any DR" is one figure."""
-    node = governor(token)
-    subject = next((c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    return frozenset(c.lemma_.lower() for c in subject.children if c.dep_ == "amod") if subject else frozenset()
-
-
-def _alike(a: frozenset, b: frozenset) -> bool:
-    """Two subjects of one noun are one thing unless each is qualified otherwise ("basic rate" / "higher rate")."""
-    return a <= b or b <= a
-
-
-def _names_a_thing(subject: str) -> bool:
-    return bool(subject) and subject not in ("%", "percent", "per cent") and not re.fullmatch(r"[\d.,]+", subject)
 
 
 def opposite_bounds(claim: str, claim_value: Mention, context: str) -> Optional[tuple[str, str]]:

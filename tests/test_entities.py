@@ -578,6 +578,16 @@ def test_a_value_in_the_same_words_is_the_same_quantity():
     ("The Cash ISA rate is 3.95% AER.", "The Cash ISA rate is 3.90% AER.", [("3.95%", "3.90%")]),
     ("The Cash ISA rate is 3.9% AER.", "The Cash ISA rate is 3.95% AER.", []),
     ("The city has 1.52 million people.", "The city has 1.5 million people.", []),
+    # a subject compounding the other's ("Shuttle buses" / "shuttles": everyday batch 182)
+    ("Shuttle buses from the Long Stay car park run every 10 minutes.", "The Long Stay car park is a 10-minute shuttle "
+     "ride from the terminal, and shuttles run every 15 minutes from 04:00 to 23:30.",
+     [("every 10 minutes", "every 15 minutes")]),
+    ("Trains run every 10 minutes.", "Buses run every 15 minutes.", []),
+    # two frequencies for one span of the day (everyday batch 181: Supported on every engine)
+    ("Between 7am and 7pm on weekdays, a bus comes every 15 minutes.", "Monday to Friday: first bus at 05:50, then "
+     "every 12 minutes from 07:00 to 19:00, and every 30 minutes until 23:20.", [("every 15 minutes", "every 12 minutes")]),
+    ("After 7pm buses come every 20 minutes.", "Monday to Friday: first bus at 05:50, then every 12 minutes from 07:00 to "
+     "19:00, and every 30 minutes until 23:20.", []),
 ])
 def test_what_is_hoped_or_done_otherwise_is_another_figure(claim, sentence, expected):
     from grounding.learned import quantity_conflicts
@@ -650,3 +660,25 @@ def test_what_a_pot_could_be_worth_is_not_what_it_was(engine):
         "Your pot value on 5 April 2025: £48,210.36. Your pot value on 6 April 2024: £39,877.10. Your employer paid "
         "in £2,400 over the year. If you and your employer keep paying in at the current level, your pot could be "
         "worth around £212,000 at age 67, in today's money.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_shuttles_every_10_minutes_against_every_15_is_contradicted(engine):
+    """Everyday batch 182: Supported on every engine ("Shuttle buses" and "shuttles" had been read as two subjects)."""
+    wrong, _ = contradicted_and_backed(
+        engine, "Shuttle buses from the Long Stay car park run every 10 minutes. Long Stay is £9 a day when booked "
+        "online.", "Long Stay is £9 a day when booked online. The Long Stay car park is a 10-minute shuttle ride from "
+        "the terminal, and shuttles run every 15 minutes from 04:00 to 23:30.", 1, 0)
+    assert "every 15 minutes" in wrong.rule, wrong.rule
+
+
+@pytest.mark.parametrize("engine", ("context", "context-fast"))
+def test_a_frequency_for_the_same_hours_is_one_figure(engine):
+    """Everyday batch 181: Supported on every engine. The claims engine still reads the Saturday line ("every 15
+    minutes") together with the weekday one and backs the claim (seen and left)."""
+    wrong, _ = contradicted_and_backed(
+        engine, "Between 7am and 7pm on weekdays, a bus comes every 15 minutes. The last bus leaves Marsden Park at "
+        "23:20.", "Route 42 timetable from 1 September. Monday to Friday: first bus from Marsden Park at 05:50, then "
+        "every 12 minutes from 07:00 to 19:00, and every 30 minutes until the last departure at 23:20. Saturday: "
+        "every 15 minutes from 08:00 to 18:00.", 1, 1)
+    assert "every 12 minutes" in wrong.rule, wrong.rule

@@ -704,3 +704,18 @@ def test_a_value_a_sentence_read_together_gives_roughly_is_no_conflict(engine):
                           [context], config).verdicts
     assert right.label == SUPPORTED, right.rule
     assert wrong.label == CONTRADICTED, wrong.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_price_a_sentence_read_together_gives_roughly_is_no_conflict_whatever_follows_it(engine):
+    """Everyday batch 186: "about £1,090" a month, read with "60 payments of £1,087.43 during the fixed rate period",
+    was Contradicted on every engine by "Then 300 payments of £1,475.96": the words after a price ("during") had been
+    compared as if they were a number's unit, so the agreeing sentence was not seen. The model's weak support stays."""
+    context = ("Mortgage offer for Ms Okafor. Loan amount: £220,000. Term: 30 years. Initial rate: 4.29% fixed until "
+               "30 June 2030. 60 payments of £1,087.43 during the fixed rate period. Then 300 payments of £1,475.96 at "
+               "the current SVR. A product fee of £999 is payable.")
+    config = GroundingConfig(engine=engine, models_dir=str(MODELS)).validate()
+    rough, loan = ground("Your monthly payment during the fixed period will be about £1,090. The loan is £220,000.",
+                         [context], config).verdicts
+    assert rough.label in (SUPPORTED, PARTIAL) and rough.anchor == 4, rough.rule
+    assert loan.label == SUPPORTED, loan.rule

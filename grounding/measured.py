@@ -35,15 +35,15 @@ _ASKING = frozenset("ask request seek demand propose bid petition".split())   # 
 def hoped(token) -> bool:
     """Whether a value's token stands under a verb of hoping or expecting ("The Agency expects renewables to supply
     over 80% of electricity by 2026") or in a target ("a target of 80%"): another figure than what a sentence says is
-    ("Renewable sources supplied 71% of electricity", which had Contradicted the forecast), or under "could", "might"
-    or "would" with an "if" ("your pot could be worth around £212,000 at 67 if you keep paying in": not what it was
-    worth); or under a verb of asking
+    ("Renewable sources supplied 71% of electricity", which had Contradicted the forecast), or under "could", "might",
+    "would", "can" or "may" with an "if" ("your pot could be worth around £212,000 at 67 if you keep paying in": not what
+    it was worth); or under a verb of asking
     in the active voice ("had asked to sell alcohol until 2am", "sought £12,000"): what was asked for, not what was
     granted ("Alcohol may be sold until 1am")."""
     verb = governor(token)
     if verb.dep_ in ("xcomp", "ccomp") and verb.head.lemma_.lower() in _HOPING:
         return True
-    if any(c.lower_ in ("could", "might", "would") for c in verb.children) and any(   # "your pot could be worth
+    if any(c.lower_ in ("could", "might", "would", "can", "may") for c in verb.children) and any(   # "your pot could be worth
             c.dep_ == "advcl" and any(m.lower_ == "if" for m in c.children) for c in verb.children):   # … if you keep
         return True                                                                     # paying in"
     return any(t.lemma_.lower() in _HOPES and t.pos_ == "NOUN" for t in token.ancestors) or any(

@@ -560,6 +560,9 @@ def test_a_value_in_the_same_words_is_the_same_quantity():
      "be worth around £212,000 at age 67.", []),
     ("Your pot could be worth £250,000 at age 67 if you keep paying in.", "If you keep paying in at the current "
      "level, your pot could be worth around £212,000 at age 67.", [("£250,000", "£212,000")]),
+    # … and "can" with an "if" is another such (scifact's kidney-exchange claim had lost its contradiction)
+    ("The health system can save up to $5 billion if 7% of patients take part.", "Even if only 7% of patients took "
+     "part, the system could save as much as $750 million.", [("$5 billion", "$750 million")]),
     # a minimum and a maximum bound what they name (everyday batch 184)
     ("A £10,000 investment would grow to about £10,910 by the end of the term.",
      "The minimum investment is £5,000 and the maximum is £500,000.", []),

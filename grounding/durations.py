@@ -230,7 +230,8 @@ def _bracketed_of(text: str, d: Duration) -> frozenset:
     return frozenset(w.lower().rstrip("s") for w in re.findall(r"[A-Za-z]+", m.group(1)))
 
 
-_FROM_WHAT = re.compile(r"[ \t]+(?:(?:has|have)[ \t]+(?:passed|elapsed|gone[ \t]+by)[ \t]+)?(?P<way>before|after|since)"
+_FROM_WHAT = re.compile(r"[ \t]+(?:(?:has|have)[ \t]+(?:passed|elapsed|gone[ \t]+by)[ \t]+)?"
+                        r"(?P<way>before|after|since|following|preceding|prior[ \t]+to)"
                         r"[ \t]+(?:(?:the|its|your|their|each|every)[ \t]+)?(?P<what>[a-z]{3,})", re.IGNORECASE)
 
 
@@ -238,7 +239,7 @@ def _from_what(text: str, d: Duration) -> tuple[str, str] | None:
     """(before | after, the first word of what) a length is counted from: "45 minutes before closing", "at least one
     week has passed since the first" ("after", "first"); None where none is said right after it."""
     m = _FROM_WHAT.match(text, d.end)
-    return ("before" if m["way"].lower() == "before" else "after", m["what"].lower()[:5]) if m else None
+    return ("before" if m["way"].lower()[:3] in ("bef", "pre", "pri") else "after", m["what"].lower()[:5]) if m else None
 
 
 def _of_what(text: str, d: Duration) -> str:

@@ -175,6 +175,10 @@ def test_durations_are_intervals_of_time(text, expected):
      "The second injection is given at 10 to 12 weeks, and it must be at least two weeks after the first.",
      [("at least one week", "at least two weeks")]),
     ("Last entry is 45 minutes before closing.", "Last entry to the exhibition is 45 minutes before closing.", []),
+    # "following" counts from a thing too: the sentence gives the claim's length (a check-covid train claim on births
+    # after peak influenza mortality had turned Contradicted on the claims engine)
+    ("Births dropped within the first three months after peak mortality.", "Findings include a drop in births in the 3 "
+     "months following peak mortality and a return to normal levels 5–7 months after peak mortality.", []),
     ("Arrive 30 minutes before the start.", "Doors open an hour before the show.", []),
     # how long one rate lasts (everyday batch 185: "0% … only for the first six months" was Unsupported on every
     # engine); another subject's rate

@@ -60,7 +60,7 @@ def misbound_verbs(claim: str, sentence: str) -> tuple[Misbinding, ...]:
         # the claim's verb with the claim's subject, where both name one (a word of it): "Children … should do … 60
         # minutes" is not what "Adults should do at least 150 minutes" says
         given = [v for v in other if verb_of.get(v.start) == verb and v.start in tokens
-                 and (not subject or not (words := _subject_words(tokens[v.start])) or subject & words)
+                 and (not subject or not (words := _subject_words(tokens[v.start], joined=True)) or subject & words)
                  and governor(tokens[v.start]).dep_ != "acl"]   # not a kind of thing: "flights delayed by … four hours"
         if given and all(w not in _NOT_PREDICATES and w != verb and not _one_deed(verb, w, claim) for w in said):
             word = next(t.text for t in parse(claim) if t.lemma_.lower() == verb)
@@ -86,13 +86,16 @@ def _one_deed(verb: str, other: str, claim: str) -> bool:
         rf"\b{re.escape(other)}", claim, re.IGNORECASE) is not None
 
 
-def _subject_words(token) -> frozenset:
+def _subject_words(token, joined: bool = False) -> frozenset:
     """The lemmas of the subject of the verb governing a value's token, with the nouns compounded with it ("Ferry
-    services" and "All ferry crossings" share "ferry"; "Children" and "Adults" share nothing); empty without one."""
+    services" and "All ferry crossings" share "ferry"; "Children" and "Adults" share nothing); empty without one. With
+    `joined`, a verb joined by "and" has the first one's ("the Cito manages 60 kW and needs 35 minutes"); a length's
+    verb does not (grounding.durations: "… is held on contactless payments and released within three working days",
+    whose parse made "pre" of "pre-authorisation" the subject)."""
     from grounding.values import governor
     verb = governor(token)
     found = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")), None)
-    if found is None and verb.dep_ == "conj":    # "the Cito manages 60 kW and needs 35 minutes": the Cito's
+    if found is None and joined and verb.dep_ == "conj":   # "the Cito manages 60 kW and needs 35 minutes": the Cito's
         found = next((c for c in verb.head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if found is None or token in found.subtree:     # a clause as subject too: "Using the phone abroad costs …"
         return frozenset()

@@ -1,6 +1,7 @@
 """The words that make a value a bound or an approximation, read before it ("more than 50%", "up to $5 billion",
-"files larger than 20 MB", "about 40%", "do not take more than 4") or after it ("aged 75 and over", "18+"), and how
-far a time said roughly reaches ("just before 8am"): what values.values_agree and values.opposite_bounds compare.
+"files larger than 20 MB", "about 40%", "do not take more than 4", "The minimum investment is", "the maximum is") or
+after it ("aged 75 and over", "18+"), and how far a time said roughly reaches ("just before 8am"): what
+values.values_agree and values.opposite_bounds compare.
 """
 from __future__ import annotations
 

@@ -9,7 +9,8 @@ against the fee sentence contradiction 0.83 (2026-12-05, the shipped model; seve
 wrong way round). What the sentence says of the rest does not hold for the exception, so its reading of a claim
 *about the exception* is the other way round (overrides.exception_override).
 
-A claim is about the exception when its subject (spaCy's parse: the root's nsubj or nsubjpass, with the words under it)
+A sentence that says what holds in its exception ("closed on Mondays, except bank holiday Mondays, when it opens from
+10am to 4pm") is read as the model reads it. A claim is about the exception when its subject (spaCy's parse: the root's nsubj or nsubjpass, with the words under it)
 has the exception's content words up to its head noun, half of those after it and none but the exception's, by their
 first five letters ("Assistance dogs" / "except assistance dogs"; "Babies under one" / "apart from babies under one year
 old"; not "Children pay the fee" against "with the exception of children under five", nor "Dogs are welcome", which the

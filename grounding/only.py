@@ -3,7 +3,8 @@ tickets" against "Camping is included with weekend tickets only" (the entailment
 sentences together, called it entailed, P(e) 0.95). By spaCy's parse: the sentence's "only" restricts a prepositional
 phrase of a verb or adjective ("with weekend tickets only", "only for students"); the claim has the same verb or
 adjective, of the same subject, not negated, with the same preposition and another object: another noun ("for
-pensioners"), or the same noun qualified otherwise ("day tickets" / "weekend tickets"; not "tickets", which the
+pensioners"; not one defined by a relative clause of the same verb: "cars that are charging" / "vehicles that are
+actively charging"), or the same noun qualified otherwise ("day tickets" / "weekend tickets"; not "tickets", which the
 weekend tickets are). Or the sentence's "only" restricts the subject or the object of its verb or adjective ("Only
 assistance dogs can travel in the cabin", "The bar accepts only cash"): the claim has the same verb or adjective with
 another noun in that place ("Pets can travel in the cabin"; the entailment model read it as entailed, P(e) 0.9), its

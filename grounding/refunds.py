@@ -7,8 +7,9 @@ your deposit back", "money back", "reimbursed", "paid back") and the sentence sa
 "not refunded", "will not be refunded", "no refunds", "cannot be reimbursed") and never that it is; or the claim rules
 a refund out and the sentence, with no condition ("if", "unless", "when", "within", "provided", "as long as"), gives
 one. A refund the sentence rules out only in a case ("non-refundable once activated") leaves one the claim gives in
-a case of its own ("Gifts that haven't been activated can be refunded within 14 days"). The two share a noun (spaCy's lemmas: "application", "deposit", "fee"). The reversal rule (reversal.reversals)
-gives the pair.
+a case of its own ("Gifts that haven't been activated can be refunded within 14 days"). The two share a noun (spaCy's
+lemmas: "application", "deposit", "fee") that each does not qualify otherwise ("their season ticket" / "Unused Advance
+tickets": two kinds of ticket). The reversal rule (reversal.reversals) gives the pair.
 """
 from __future__ import annotations
 

@@ -125,7 +125,9 @@ def one_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     balcony" (P(e) 0.95), and "It has one bathroom" against "… three bathrooms". Not where the one is said twice or
     beside "another", "each", "per" or "every" ("one tablet in the morning and one at night" may be two), nor after a
     preposition ("after one dose": an event), nor against at most so many ("Do not take more than four tablets"
-    allows one), nor for more than twelve or a noun that measures ("one degree")."""
+    allows one), nor for more than twelve or a noun that measures ("one degree"), nor where the side saying one says
+    so many of it too, of another case ("misses one match, whereas a straight red card means … at least two games":
+    "game", "match" and "fixture" count one thing)."""
     from grounding.entities import mentions
     from grounding.values import _reading
     out = []

@@ -115,8 +115,6 @@ _COMES_WITH = re.compile(r"\b(?:comes?|came|supplied|equipped|fitted|sold|shippe
 _MEASURES = frozenset("degree part point unit percent time cause factor".split())
 
 
-_COUNTS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
-_COUNT = re.compile(rf"\b(\d+|{'|'.join(_COUNTS)})\s+([a-z]+)", re.IGNORECASE)
 
 
 def one_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
@@ -128,7 +126,7 @@ def one_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     allows one), nor for more than twelve or a noun that measures ("one degree"), nor where the side saying one says
     so many of it too, of another case ("misses one match, whereas a straight red card means … at least two games":
     "game", "match" and "fixture" count one thing)."""
-    from grounding.entities import mentions
+    from grounding.entities import _WORDS, _number_value, mentions
     from grounding.values import _reading
     out = []
     for many, single, flip in ((claim, sentence, False), (sentence, claim, True)):
@@ -148,8 +146,8 @@ def one_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
             one = ones[0] if len(ones) == 1 else None      # "one tablet in the morning and one at night": two
             if one and _AFTER_WORD.search(single[:one.start()]) and not _COMES_WITH.search(single[:one.start()]):
                 continue            # "after one dose", "with one child": an event or a case, not what there is
-            if one and any(_COUNTS.get(n.group(1).lower(), n.group(1)) == m.key and same_unit(n.group(2).lower(), unit, True)
-                           for n in _COUNT.finditer(single)):
+            if one and any(same_unit(n.group(2).lower(), unit, True) and _number_value(n.group(1)) == float(m.key)
+                           for n in re.finditer(rf"\b(\d+|{_WORDS})\s+([a-z]+)", single, re.IGNORECASE)):
                 continue            # the one side says so many too, of another case ("one match …, two games")
             if one and not re.search(_ONE + rf"{re.escape(_singular(unit))}\b", many, re.IGNORECASE) \
                     and not re.search(r"\b(?:another|each|per|every|a\s+further)\b", single, re.IGNORECASE):

@@ -52,10 +52,16 @@ def local_ray():
     ray.shutdown()
 
 
+def _config(models_dir) -> GroundingConfig:
+    """No time budget (0): a budget that runs out under a loaded machine's shared CPU would leave rows unassessed in
+    one run and not the other, and the equivalence below would test the load, not the code."""
+    return GroundingConfig(models_dir=str(models_dir), time_budget=0)
+
+
 @pytest.fixture(scope="module")
 def single_process(batch_input, tmp_path_factory, models_dir):
     out = tmp_path_factory.mktemp("single") / "out.jsonl"
-    _, summary, _ = run_local(batch_input, out, GroundingConfig(models_dir=str(models_dir)))
+    _, summary, _ = run_local(batch_input, out, _config(models_dir))
     return out.read_text(encoding="utf-8").splitlines(), summary
 
 
@@ -73,7 +79,7 @@ def _without_timings(lines: list[str]) -> list[dict]:
 
 def _ray(batch_input, out, models_dir, **kw):
     from grounding.batch.on_ray import RayConfig, run_on_ray
-    return run_on_ray(batch_input, out, GroundingConfig(models_dir=str(models_dir)),
+    return run_on_ray(batch_input, out, _config(models_dir),
                       RayConfig(workers=2, batch_size=1, **kw))
 
 
@@ -99,7 +105,8 @@ def test_ray_writes_the_single_process_results_and_resumes(local_ray, batch_inpu
 
     # an interrupted run: two lines written and a third cut mid-line; the re-run (the CLI) grounds only the rest
     out.write_text("\n".join(lines[:2]) + "\n" + lines[2][:20], encoding="utf-8")
-    code = main(["run", "--input", str(batch_input), "--output", str(out), "--ray", "--workers", "2", "--batch-size", "2"])
+    code = main(["run", "--input", str(batch_input), "--output", str(out), "--ray", "--workers", "2", "--batch-size", "2",
+                 "--time-budget", "0"])
     resumed = out.read_text(encoding="utf-8").splitlines()
     assert code == 1  # some records in the output failed
     assert resumed[:2] == lines[:2]  # kept byte for byte (their timings too): not grounded again

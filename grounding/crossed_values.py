@@ -6,7 +6,7 @@ which).
 
 The sentence gives two values of one kind or more (times, numbers, prices, shares; grounding.entities), each
 followed by what it is for, up to two words (a unit) between: "6:40pm in summer", "200 cups in hard-water areas",
-"£10 for adults"; or led by it in its own part of the sentence ("in summer at 6:40pm, and in winter at 4:30pm").
+"£10 for adults", "1.2 kg of bread dough"; or led by it in its own part of the sentence ("in summer at 6:40pm, and in winter at 4:30pm").
 The things are told apart by their telling words (those not in every thing's phrase: "hard-water" / "soft-water",
 not "areas"), and no value is given twice. The claim names one of the things in a part of it (split at ", and",
 "; ", "but", "while", "whereas"), or names just one in all, and gives there the value the sentence gives another of
@@ -24,7 +24,7 @@ from grounding.invisible import judged_text
 _KINDS = frozenset({"time", "number", "money", "percent"})
 _PREP = r"(?:in|for|on|during|at)\s+(?:the\s+)?"
 # what a value is for, right after it: "6:40pm in summer and", "200 cups in hard-water areas and"
-_AFTER = re.compile(rf"\s*(?:[a-z]+\s+){{0,2}}?{_PREP}(?P<q>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
+_AFTER = re.compile(rf"\s*(?:[a-z]+\s+){{0,2}}?(?:of\s+|{_PREP})(?P<q>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
                     r"\s*(?=,|;|\.|\)|$|\b(?:and|but|or|while|whereas)\b)")
 # what a value is for, leading its own part: "and in winter at 4:30pm", "; for children, £5"
 _BEFORE = re.compile(rf"(?:^|,|;|\b(?:and|but|while|whereas)\b)\s*{_PREP}(?P<q>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"

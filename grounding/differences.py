@@ -117,6 +117,36 @@ def change_by(claim: str, value, context: str, context_values: list) -> Optional
     return (a, b) if _holds(size, said.group("bound") or "", difference) else None
 
 
+def change_conflicts(claim: str, context: str) -> list[tuple[str, str]]:
+    """(the claim's change, the source's move) where the claim gives a change of money or a count by its size ("going
+    up by £2 a month") and the sentence gives the one move of that kind whose two ends it has ("will go up from £9.99
+    to £10.99 a month") of another size, or the other way: the change is not the move's. A share's change is left
+    alone ("rose by 2.5%" may be points or a share of the start), and so is a sentence with several moves of the
+    kind (which answers the claim's is unknown)."""
+    from grounding.entities import mentions
+    if " by " not in claim or "from" not in context:
+        return []
+    theirs = [m for m in mentions(context) if m.kind in ("number", "money")]
+    out = []
+    for c in mentions(claim):
+        said = _CHANGE.search(claim[max(0, c.start - 40):c.start]) if c.kind in ("number", "money") else None
+        size = _number(c.key) if said else None
+        moves = [(a, b) for a, b in _moves(context, theirs) if a.kind == c.kind and _glued(context, a.end) ==
+                 _glued(claim, c.end) and (c.kind != "money" or a.key[:1] == c.key[:1])] if size else []
+        units = {_unit_word(claim, c.end), _unit_word(context, moves[0][0].end)} - {""} if len(moves) == 1 else ()
+        if len(moves) != 1 or len(units) > 1:     # "by 3 months" is no move "from 24 to 21 days"
+            continue
+        (a, b), up = moves[0], bool(said.group("up"))
+        start, end = _number(a.key), _number(b.key)
+        if start is None or end is None or start == end:
+            continue
+        if (end > start) != up or not _holds(size, said.group("bound") or "", abs(end - start)):
+            ends = [context[x.start:x.end + len(_glued(context, x.end))] for x in (a, b)]
+            out.append((f"{said.group(0).strip()} {claim[c.start:c.end + len(_glued(claim, c.end))]}",
+                        f"from {ends[0]} to {ends[1]}"))
+    return out
+
+
 def by_difference(premise: str, hypothesis: str) -> list[tuple[int, int, str]]:
     """Edits (start, end, words) that put the premise's move for each change the hypothesis gives by its size: "by
     3p" -> "from 27p to 24p" (see the module docstring)."""

@@ -4,10 +4,13 @@ them; a pair of a figure already read is not named twice.
 """
 from __future__ import annotations
 
+import re
+
 from grounding.caps import cap_conflicts
 from grounding.colours import colour_conflicts
 from grounding.compared import beside_figures
 from grounding.crossed_values import crossed_values
+from grounding.differences import change_conflicts
 from grounding.dimensions import dimension_conflicts
 from grounding.discounts import discount_conflicts
 from grounding.durations import duration_conflicts
@@ -69,4 +72,12 @@ def figure_conflicts(claim: str, context: str, out: list[tuple[str, str]]) -> li
     out.extend(vat_conflicts(claim, context))       # a price with VAT the other way ("including VAT" / "plus VAT")
     out.extend(dimension_conflicts(claim, context))  # a size of another dimension ("560–568 mm high" / "… wide")
     out.extend(discount_conflicts(claim, context))   # a discount said otherwise ("a 25% reduction" / "half the price")
+    out.extend(d for d in change_conflicts(claim, context)   # a change of another size ("up by £2" / "from £9.99 to
+               if not any(_digits(c) == _digits(d[0]) for c, _ in out))   # £10.99"), its value not named yet
     return out
+
+
+def _digits(said: str) -> str:
+    """The digits of the last value a pair's side names ("4 p", "go down by 4p": "4")."""
+    found = re.findall(r"\d[\d,.]*", said)
+    return found[-1].replace(",", "") if found else said

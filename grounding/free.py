@@ -32,9 +32,14 @@ def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:
     """(the claim's state, the sentence's) where the sentence gives the claim's thing the other price state and
     never the claim's: [("free", "costs 10 cents per page")]. Not where each says when its state holds and the two
     differ: "Parking is free after 6 pm" against "During the day, parking costs £1.20 an hour", nor a price the
-    claim gives with no time against free at some times ("free on Sundays and after 6 pm")."""
+    claim gives with no time against free at some times ("free on Sundays and after 6 pm"), nor a price the sentence
+    gives too where its free is free only on a condition ("Delivery within 15 miles costs £6" / "… within 15 miles
+    for £6, or free on orders over £90"), nor a thing delivered free against its own price where the sentence says
+    nothing of delivery ("a family box is delivered free" / "A family box costs £98")."""
     if not (ours := price_states(claim)):
         return []
+    from grounding.entities import mentions
+    priced = {m.key for m in mentions(sentence) if m.kind == "money"} if _ONLY_IF.search(sentence) else set()
     theirs = price_states(sentence)
     # when a price holds: said near a price state ("free on Sundays", "During the day, parking costs …"), not the
     # time of something else ("A free shuttle bus will run … every 30 minutes on weekdays")
@@ -55,12 +60,20 @@ def free_against_price(claim: str, sentence: str) -> list[tuple[str, str]]:
             [x for x in theirs if not x.words and x.noun == c.noun and c.words <= words]
         # a price the claim gives with no time against free at some times only ("Parking costs 1.50 pounds an hour"
         # / "Parking … is free on Sundays and after 6 pm on other days"): a plain price says what it mostly costs
+        if c.free is False and {m.key for m in mentions(c.said) if m.kind == "money"} & priced \
+                or c.free and _CARRIED.search(claim) and not _CARRIAGE.search(sentence):
+            continue    # "a family box is delivered free": its delivery, not the box ("A family box costs £98")
         if same and all(x.free != c.free for x in same) and (c.free or when or not theirs_when) \
                 and not _other_ages(c.said if _ages(c.said) else claim, sentence):
             out.append((c.said, same[0].said))
     return out
 
 
+# free only on a condition: "free on orders over £90", "free for members", "free if you book online"
+_ONLY_IF = re.compile(r"\bfree\s+(?:on\s+orders|for\s+(?:orders|members|subscribers)|if|when|with|over|above)\b",
+                      re.IGNORECASE)
+_CARRIED = re.compile(r"\b(?:delivered|posted|shipped|sent|returned)\s+(?:for\s+)?free\b", re.IGNORECASE)
+_CARRIAGE = re.compile(r"\b(?:deliver|post|ship|send|sent|return|carriage)", re.IGNORECASE)
 _AGE = re.compile(r"\b(?:under|over|aged?|below|above)\s+(\d+)(?:\s*(?:to|-|–|and)\s*(\d+))?", re.IGNORECASE)
 
 

@@ -158,6 +158,36 @@ def label_of(token) -> str:
     return head.lemma_.lower() if token.dep_ == "nummod" and head.i < token.i and head.lemma_.lower() in _LABELS else ""
 
 
+# a list line's label: "Next Day: Monday 22 December, before 4pm", "- Late pick-up (after 4pm): £6"
+_LINE_LABEL = re.compile(r"\s*(?:[-*•]\s*)?([A-Z][\w&'’/ -]{1,40}?)\s*(?:\([^)]*\)\s*)?:\s")
+_ADDED = re.compile(r"\s*(?:extra|more|less|off|on\s+top|surcharge|discount|cheaper|dearer)\b", re.I)
+_LABEL_STOP = frozenset("the and for with your our all".split())
+
+
+def labelled_alike(a, b, claim: str, claim_value: str, context: str) -> bool:
+    """Whether two value tokens are one figure by how they are labelled: the same label noun (`label_of`: "grade 6" /
+    "grade 7"), counted in the same phrase (`counted_in`), or a date, price or share of a list line whose label the
+    claim names, the line's one value of its kind ("For Next Day delivery …, book by 4pm on Tuesday 23 December" /
+    "Next Day: Monday 22 December, before 4pm"; "the afternoon session is … £36" / "Afternoon session (1:00pm to
+    6:00pm): £38 for all ages")."""
+    if label_of(a) and label_of(a) == label_of(b) or counted_in(a) and counted_in(a) == counted_in(b):
+        return True
+    from grounding.entities import mentions
+    line = _LINE_LABEL.match(context)
+    ours = mentions(claim)
+    value = next((m for m in ours if m.surface == claim_value or claim_value.startswith(m.surface + " ")), None)
+    if line is None or value is None or value.kind not in ("date", "money", "percent") \
+            or sum(m.kind == value.kind for m in mentions(context)) != 1 or _ADDED.match(claim, value.end):
+        return False    # not an amount added or taken off ("costs £3 extra on Saturdays" / "Next Day: £7.50")
+    # the label named in the claim's words that lead to the value, since its value of the kind before ("A morning
+    # session is £40, while the afternoon session is … £36": the afternoon's is £36 alone)
+    since = max((m.end for m in ours if m.end <= value.start and m.kind == value.kind), default=0)
+    def stems(text: str) -> set[str]:    # "Winter cover crop" / "Winter cover crops"
+        return {w.rstrip("s")[:6] for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 2 and w not in _LABEL_STOP}
+    words = stems(line.group(1))
+    return bool(words) and words <= stems(claim[since:value.start])
+
+
 def counted_in(token) -> tuple:
     """(preposition, noun) of a count of a noun in a preposition's phrase ("paid in three instalments": ("in",
     "instalment")), or (): two such of one noun and preposition are one figure ("made in two equal instalments")."""
@@ -197,12 +227,14 @@ def second_of_two(claim: str, cm: list, context: str, xm: list, c):
     "open on 1 November 2025 and the closing date is 15 January 2026"): which answers which is then known; else None.
     A price, share or measure only where the two are led alike (`led_alike`: "cut to £70, and a second permit … at
     £140" / "reduced to £70 …, and the second permit charge stays at £160"), both differences or neither ("£50 more"),
-    a measure of one unit ("within 2 metres …, the eaves can be up to 4 metres" / "… no higher than 3 metres")."""
+    a measure of one unit ("within 2 metres …, the eaves can be up to 4 metres" / "… no higher than 3 metres"); not
+    a change the claim gives by its size ("going up by £1 a month, to £10.99" / "go up from £9.99 to £10.99")."""
+    from grounding.differences import _CHANGE
     from grounding.ranges import is_difference
     from grounding.units import _unit_after
     ours, theirs = [m for m in cm if m.kind == c.kind], [m for m in xm if m.kind == c.kind]
     if c.kind not in ("date", "time", "money", "percent", "number") or len(ours) != 2 or len(theirs) != 2 \
-            or ours[0].key == ours[1].key:
+            or ours[0].key == ours[1].key or _CHANGE.search(claim[max(0, c.start - 40):c.start]):
         return None
     i = ours.index(c)
     if ours[1 - i].key != theirs[1 - i].key or theirs[i].key in (ours[0].key, ours[1].key):

@@ -104,7 +104,7 @@ def own_subject(claim_text: str, named: str, general: str) -> str:
 
 
 def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor_text: str | None,
-                      said: str | None = None) -> Verdict:
+                      said: str | None = None, context_texts: list[str] | None = None) -> Verdict:
     """A backed or unsupported claim whose anchor gives another value for the same quantity is Contradicted (the
     preset's quantity_override: the least anchor cosine at which the sentence counts as speaking of the same thing;
     "Hackers stole the data of 2 million customers" against "… the personal data of about 1.2 million customers …
@@ -115,7 +115,9 @@ def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor
     contradicting (stages.verdict.show_rules). `said`: the claim with its opening pronoun named (grounding.referents:
     "It is taught over 12 weeks" after "The course costs £1,200" is "The course is taught over 12 weeks"), read where
     the claim as written gives no conflict: a pronoun names no subject to tie its figure to the sentence's ("The
-    course runs for 10 weeks" was Supported, P(e) 0.91)."""
+    course runs for 10 weeks" was Supported, P(e) 0.91). `context_texts`: a value another sentence states of the
+    same thing is no conflict (grounding.elsewhere: "late pick-up until 5:30pm" against "Core day: 9:00am to 4:00pm",
+    where "Late pick-up: until 5:30pm" follows)."""
     from grounding.learned import quantity_conflicts
     backed = v.label in (SUPPORTED, PARTIAL)
     if not (backed or v.label == UNSUPPORTED) or anchor_text is None or v.cosine is None:
@@ -129,6 +131,9 @@ def quantity_override(v: Verdict, preset: VerdictPreset, claim_text: str, anchor
                                    bounds=backed) if values or moves else []
     if not conflicts and said and (values or moves):
         conflicts = quantity_conflicts(said, anchor_text, values=values, same_figure=True, bounds=backed)
+    if conflicts and context_texts:
+        from grounding.elsewhere import stated_elsewhere
+        conflicts = [c for c in conflicts if stated_elsewhere(claim_text, c, anchor_text, context_texts) is None]
     from grounding.conditions import backing
     if not conflicts or backing(said or claim_text, anchor_text) is not None:   # "closed on Mondays" / "open
         return v                                                                # Tuesday to Sunday" backs it
@@ -207,6 +212,7 @@ def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: li
     # the claim's own value stated, but not of another subject: "general waste … every three weeks" does not state
     # "Recycling will be collected every three weeks" (values.another_subject: one verb, two named subjects)
     from grounding.values import another_subject
+    from grounding.elsewhere import stated_elsewhere   # of the same thing, however far ("(parcels up to 2kg)")
     surfaces = {key: surface for surface, key in own.items()}
     def stated(columns) -> set:      # a day's date states its month's too ("1 September 2021" / "September 2021")
         found = {key for c in columns for m in mentions(context_texts[c]) for x in occurrences(m.surface, context_texts[c])
@@ -230,7 +236,8 @@ def quantity_together(v: Verdict, preset: VerdictPreset, claim: Claim, pairs: li
         nearer = [p.column for p in pairs if p.cosine > cosine(column) and p.column not in claim.joint_columns]
         said = read | stated(nearer) if conflicts and nearer else read
         conflicts = [(c, x) for c, x in conflicts if _own_key(own, c, x) not in said
-                     and not _agreed(claim.text, c, [context_texts[j] for j in claim.joint_columns])]
+                     and not _agreed(claim.text, c, [context_texts[j] for j in claim.joint_columns])
+                     and stated_elsewhere(claim.text, (c, x), context_texts[column], context_texts) is None]
         if conflicts:
             what = ", ".join(f"the claim says {c}, the source {x}" for c, x in conflicts)
             v.label, v.conflicting, v.anchor_conflict = CONTRADICTED, None, what

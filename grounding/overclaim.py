@@ -189,9 +189,11 @@ def _any_bound(claim: str, sentence: str) -> Overclaim | None:
     compensation"), has no "any" and holds most of the claim's other words (three in five: "Charges will apply at all
     car parks" / "… will introduce parking charges at its five busiest car parks"): the source says it holds only
     within the limit, so of the rest it does not (the model had read the pets as entailed, P(e) 0.92). Not where the claim
-    gives a figure or a limit itself."""
+    gives a figure or a limit itself, nor where the sentence says it of every one ("Any movement of cattle …" /
+    "Every movement of cattle …", read with a limit on another rule: "Calves under 42 days old are exempt …")."""
     word = _ANY.search(claim)
-    if word is None or _ANY.search(sentence) or re.search(r"\d", claim) or _BOUND.search(claim):
+    if word is None or _ANY.search(sentence) or re.search(r"\d", claim) or _BOUND.search(claim) \
+            or re.search(rf"\b(?:every|all|each)\s+{re.escape(word.group(0).split()[-1])}", sentence, re.I):
         return None
     bound = _BOUND.search(sentence)
     if bound is None or not holds_most(claim[:word.start()] + claim[word.end():], sentence, share=0.6):

@@ -63,7 +63,7 @@ def crossed(claim: str, sentence: str) -> list[tuple[str, str]]:
     if len(own) != 1 or any(telling & w for i, w in enumerate(words) if i != own[0]):
         return []
     thing = own[0]
-    if rest & words[thing]:
+    if rest & words[thing] or not _named_there(claim, sentence, clauses[thing].strip(), telling, starts):
         return []
     # most of what it says is said of another (half its words at least): "2" of "closes on 2 March" in "at 2pm" is not
     others = [i for i, w in enumerate(words) if i != thing and 2 * len(rest & w) >= len(rest)]
@@ -78,3 +78,13 @@ def crossed(claim: str, sentence: str) -> list[tuple[str, str]]:
     chunk = next((c for c in head.doc.noun_chunks if c.start <= head.i < c.end), None)   # "The Mill Lane stop"
     said = chunk.text if chunk is not None else " ".join(t.text for t in head.subtree if t.i <= head.i)
     return [(said, clauses[thing].strip())]
+
+
+def _named_there(claim: str, sentence: str, clause: str, telling: set[str], starts: dict) -> bool:
+    """Whether the clause names the claim's thing as a thing ("but sandwiches stay at 4.50 pounds"), not only as a
+    word of a name the claim does not write ("the rest were supported at home by our Hospice at Home team": not
+    "The hospice plans …")."""
+    lo = sentence.find(clause)
+    tokens = [t for i, t in starts.items() if lo <= i < lo + len(clause) and _short(t.text) & telling]
+    return any(not (t.text[:1].isupper() and not t.is_sent_start) or re.search(rf"(?<!^)\b{re.escape(t.text)}\b",
+                                                                                  claim.strip()) for t in tokens)

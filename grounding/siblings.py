@@ -122,6 +122,7 @@ def another_kind(claim: str, sentence: str) -> str:
     marks = frozenset(marks).union(*(_SAME_MARK.get(m, ()) for m in marks))   # "final bus" is the "last bus"
     sentence = judged_text(sentence)
     words = set(re.findall(r"[a-z0-9]+", sentence.lower()))
+    words |= {w[:-1] for w in words if w.endswith("s")}    # "runs on Monday evenings" tells the "evening course"
     if not re.search(rf"(?<!\w){re.escape(head[:max(3, len(head) - 2)])}", sentence, re.IGNORECASE) \
             or not any(m not in words and not _SAME_MARK.get(m, frozenset()) & words for m in marks):
         return ""

@@ -158,13 +158,13 @@ def same_quantity(claim: str, claim_value: str, context: str, context_value: str
     b = _value_token(parse(context), context_value) or _value_token(parse(context), context_value.split(" ")[0])
     if a is None or b is None:
         return True
-    from grounding.measured import counted_in, hoped, label_of
+    from grounding.measured import hoped, labelled_alike
     if hoped(a) != hoped(b):     # a forecast or target is not what is: "expects … over 80% by 2026" / "supplied 71%"
         return False
     if same_window(claim, claim_value, context, context_value):   # "Between 7am and 7pm …, every 15 minutes" /
         return True                                                 # "every 12 minutes from 07:00 to 19:00"
-    if label_of(a) and label_of(a) == label_of(b) or counted_in(a) and counted_in(a) == counted_in(b):
-        return True      # "a grade 6 in the relevant GCSE" / "need a grade 7 in …"; "in three instalments" / "in two …"
+    if labelled_alike(a, b, claim, claim_value, context):   # "a grade 6 in the relevant GCSE" / "need a grade 7 in
+        return True      # …"; "in three instalments" / "in two …"; a list line's label ("Next Day: Monday 22 December")
     if _MONEY.search(claim_value) and (priced := same_price(a, b)) is not None:   # what each prices, where both say
         return priced
     if _MONEY.search(claim_value) and scales_apart(claim_value, context_value):   # "raises around £40 million a year"

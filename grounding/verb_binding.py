@@ -24,7 +24,12 @@ _NOT_PREDICATES = frozenset("""_ be have report find show observe say state note
 demonstrate describe record measure see give""".split()) | {""}
 
 
+# words that set a value apart from the verb: "runs … except for the bank holiday on 25 August"
+_EXCEPT = re.compile(r"\b(?:except(?:\s+for)?|apart\s+from|other\s+than|excluding|but\s+not)\b[^,;.]*$", re.I)
+
+
 @functools.lru_cache(maxsize=4096)
+
 def misbound_verbs(claim: str, sentence: str) -> tuple[Misbinding, ...]:
     """The claim's value the sentence gives only for another verb, while it gives another value of that kind and
     unit for the claim's verb: "The bridge opened in 2015" against "The bridge opened in 1998 and was renovated in
@@ -49,8 +54,8 @@ def misbound_verbs(claim: str, sentence: str) -> tuple[Misbinding, ...]:
             continue
         token = _value_token(parse(claim), c.mention.surface)
         verb = _verb(token) if token is not None else ""
-        if verb in _NOT_PREDICATES:
-            continue
+        if verb in _NOT_PREDICATES or _EXCEPT.search(claim[max(0, c.mention.start - 40):c.mention.start]):
+            continue      # a value set apart from the verb ("runs … except for the bank holiday on 25 August")
         subject = _subject_words(token) or (PRONOUNS if pronoun_subject(claim, frozenset()) else frozenset())
         doc = parse(sentence)
         tokens = {v.start: t for v in same + other

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import contradicted_and_backed
+from conftest import all_supported, contradicted_and_backed
 
 from grounding import GroundingConfig, ground
 from grounding.binding import describe, found_in, misbindings, misbound_kinds
@@ -217,6 +217,10 @@ def test_a_value_said_with_another_verb_is_found(claim, sentence, expected):
     ("It also charges faster, needing 29 minutes to go from 10 to 80 percent on a rapid charger.", "The Pika charges "
      "at up to 85 kW on a rapid charger, taking 29 minutes from 10 to 80 percent, while the Cito manages 60 kW and "
      "needs 35 minutes."),
+    # a value set apart from the verb by "except" (everyday batch 205: Contradicted on every engine)
+    ("Kestrel Park Holiday Club runs from 28 July to 29 August, except for the bank holiday on 25 August.",
+     "Kestrel Park Holiday Club runs from Monday 28 July to Friday 29 August 2025. The club is closed on the bank "
+     "holiday, Monday 25 August."),
 ])
 def test_no_verb_misbinding_where_the_value_goes_with_the_claims_verb_or_none_other(claim, sentence):
     assert misbound_verbs(claim, sentence) == ()
@@ -383,3 +387,14 @@ def test_what_was_asked_for_is_not_said_for_another_case(engine):
         "sub-committee has decided to grant the application in part. Alcohol may be sold until 1am on Fridays and "
         "Saturdays, and the premises must close to the public at 1:30am.", 0)
     assert "1am" in wrong.rule, wrong.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_date_set_apart_by_except_is_supported(engine):
+    """Everyday batch 205: "… runs … from 28 July to 29 August, except for the bank holiday on 25 August" was
+    Contradicted on every engine ("25 August goes with “closed”")."""
+    all_supported(engine, "Kestrel Park Holiday Club runs at Harnfield Primary School from 28 July to 29 August, "
+                  "except for the bank holiday on 25 August.", (
+                      "# Kestrel Park Holiday Club: Summer 2025\nKestrel Park Holiday Club runs at Harnfield Primary "
+                      "School, Mill Lane, from Monday 28 July to Friday 29 August 2025. The club is closed on the "
+                      "bank holiday, Monday 25 August. Children aged 5 to 11 can attend."))

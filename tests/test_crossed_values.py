@@ -12,6 +12,7 @@ FERRY = ("The first departure from Brannock is at 8:15am, and the last boat back
          "and 4:30pm in winter.")
 DESCALE = ("Descaling is needed typically every 200 cups in hard-water areas and every 500 cups in soft-water areas.")
 TICKETS = "Tickets cost £10 for adults and £5 for children."
+BOWL = "The 5.5-litre stainless steel bowl holds up to 2 kg of cake mixture or 1.2 kg of bread dough."
 
 
 @pytest.mark.parametrize("claim, sentence, expected", [
@@ -34,6 +35,10 @@ TICKETS = "Tickets cost £10 for adults and £5 for children."
     # a sentence that gives one value to each of two things of no telling words, or one thing twice: none
     ("In winter the boat leaves at 6:40pm.", "The boat leaves at 6:40pm in winter and at 4:30pm in the winter.", []),
     ("In winter the boat leaves at 6:40pm.", "The boat leaves at 6:40pm in summer and 6:40pm in winter.", []),
+    # what a value is of ("2 kg of cake mixture or 1.2 kg of bread dough": everyday batch 216, Supported on every
+    # engine)
+    ("The bowl can take up to 2 kg of bread dough.", BOWL, [("2 (bread dough)", "1.2 (bread dough)")]),
+    ("The bowl can take up to 1.2 kg of bread dough.", BOWL, []),
 ])
 def test_a_value_given_one_thing_said_of_another(claim, sentence, expected):
     assert crossed_values(claim, sentence) == expected
@@ -72,3 +77,13 @@ def test_a_value_said_for_the_larger_plans_is_not_the_starter_plans(engine):
                  GroundingConfig(engine=engine).validate())
     assert [(v.label, v.anchor) for v in res.verdicts] == [("Supported", 1), ("Supported", 2)], \
         [v.rule for v in res.verdicts]
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_cake_mixtures_weight_said_of_bread_dough_is_contradicted(engine):
+    """Everyday batch 216: "The bowl … can take up to 2 kg of bread dough" was Supported on every engine (P(e) 0.96),
+    the cake mixture's limit given for dough."""
+    context = "# Your StandMix bowl\n" + BOWL + " Always fit the splash guard before mixing."
+    wrong, _ = contradicted_and_backed(engine, "The bowl can take up to 2 kg of bread dough. Always fit the splash "
+                                       "guard before mixing.", context, 1, 2)
+    assert "2 (bread dough)" in wrong.anchor_conflict, wrong.rule

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import contradicted_and_backed
-from grounding.differences import by_difference
+from conftest import all_supported, contradicted_and_backed
+from grounding.differences import by_difference, change_conflicts
 from grounding.learned import quantity_conflicts
 from grounding.wording import align
 
@@ -49,6 +49,38 @@ def test_down_by_3p_from_27p_to_24p_is_supported(engine):
     context = PRICE + " The daily standing charge, however, will rise from 53p to 60p."
     contradicted_and_backed(engine, "The standing charge will rise by 10p. The unit price of electricity will go down "
                             "by 3p per kilowatt hour.", context, 1, backed_anchor=0)
+
+
+PLAN = "We're writing to let you know that the price of your Standard plan will go up from £9.99 to £10.99 a month."
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    ("Your Standard plan is going up by £2 a month, to £10.99.", PLAN, [("up by £2", "from £9.99 to £10.99")]),
+    ("Your Standard plan is going down by £1 a month.", PLAN, [("down by £1", "from £9.99 to £10.99")]),
+    ("The waiting list shrank by 3,000 patients.", "The waiting list fell to 18,200 in May, from 21,500 in January.",
+     [("shrank by 3,000", "from 21,500 to 18,200")]),
+    # the size holds (exactly, or within its bound); a share's change (points or a share of the start); two moves
+    ("Your Standard plan is going up by £1 a month, to £10.99.", PLAN, []),
+    ("The plan will rise by about £1.", PLAN, []),
+    ("The waiting list shrank by 3,300 patients.", "The waiting list fell to 18,200 in May, from 21,500 in January.", []),
+    ("The rate rose by 2%.", "The rate rose from 4% to 5%.", []),
+    ("The fee rose by £2.", "The fee rose from £10 to £11 and the deposit from £20 to £22.", []),
+])
+def test_a_change_of_another_size_than_the_move(claim, sentence, expected):
+    assert change_conflicts(claim, sentence) == expected
+    assert all(pair in quantity_conflicts(claim, sentence, same_figure=True) for pair in expected)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_rise_by_its_size_is_not_read_against_the_start(engine):
+    """Everyday batch 220: "Your Standard plan is going up by £1 a month, to £10.99" was Contradicted on every engine
+    (the second of two prices read £1 in the place of £9.99); up by £2 is not the move's size."""
+    context = ("# Your Lumora+ price is changing. " + PLAN + " The change applies from your first bill after 1 March. "
+               "You can cancel at any time before then.")
+    all_supported(engine, "Your Standard plan is going up by £1 a month, to £10.99.", context)
+    wrong, _ = contradicted_and_backed(engine, "Your Standard plan is going up by £2 a month, to £10.99. You can "
+                                       "cancel at any time before the change.", context, 1, backed_anchor=3)
+    assert "from £9.99 to £10.99" in wrong.anchor_conflict, wrong.rule
 
 
 LOAD = "The load factor, the share of seats filled, was 81.5%, compared with 79.0% a year ago."

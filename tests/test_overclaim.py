@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import contradicted_and_backed
+from conftest import all_supported, contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.explain import explain
 from grounding.overclaim import Overclaim, stronger
@@ -138,6 +138,11 @@ def test_a_claim_stronger_than_its_sentence_names_both_words(claim, sentence, ex
     # had been Partially supported on context-fast)
     ("Members can bring a guest for free twice a month.", "Members of the gym can bring a guest twice a month for "
      "free. Classes must be booked in advance, and members who miss three classes are blocked from booking."),
+    # "any" where the text says "every" of them, with a limit on another rule read together (everyday batch 213:
+    # Contradicted on the context engines)
+    ("Any movement of cattle on or off a holding has to be reported within three days.", "Every movement of cattle on "
+     "or off a holding must be reported to the registry within three days of the move. Calves under 42 days old are "
+     "exempt from pre-movement testing."),
 ])
 def test_no_overclaim_where_the_strengths_match_or_the_words_differ(claim, sentence):
     assert stronger(claim, sentence) is None
@@ -276,3 +281,16 @@ def test_all_car_parks_against_its_five_busiest():
     assert stronger("Charges will apply at all car parks in the park.", "The national park will introduce parking "
                     "charges at its five busiest car parks from May.") == \
         Overclaim("at all car parks", "its five busiest car parks", against=True)
+CATTLE = ("# Cattle Movements: Guidance for Keepers\nEvery movement of cattle on or off a holding must be reported to the "
+          "Cattle Tracing Registry within three days of the move. Both the departing keeper and the receiving keeper "
+          "must report it.\nCattle from herds in annual testing areas must have had a negative pre-movement "
+          "tuberculosis test within 60 days before the move. Calves under 42 days old are exempt from pre-movement "
+          "testing, and so are animals moving directly to slaughter.")
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_any_movement_where_the_guide_says_every_movement_is_supported(engine):
+    """Everyday batch 213: "Any movement of cattle … within three days" was Contradicted on the context engines ("said
+    of any" against the calves' exemption from testing, read together); "any" against a limit still is."""
+    all_supported(engine, "Any movement of cattle on or off a holding has to be reported to the registry within "
+                  "three days.", CATTLE)

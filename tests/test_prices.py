@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import contradicted_and_backed
+from conftest import all_supported, contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.explain import explain
 from grounding.free import free_against_price, free_for_a_while
@@ -93,6 +93,11 @@ LIBRARY = ("The Central Library will extend its opening hours from 1 March. Entr
     ("Members can borrow a racket for a fee.", "Rackets can be borrowed free of charge.",
      [("borrow a racket for a fee", "free")]),
     ("You can borrow a racket for free.", "Rackets can be borrowed free of charge.", []),
+    # the claim's price given too, the sentence's free only on a condition (everyday batch 215: Contradicted on every
+    # engine); free with no condition still answers it
+    ("Delivery within 15 miles costs £6, but a family box is delivered free.", "Home delivery is available within 15 "
+     "miles for £6, or free on orders over £90.", []),
+    ("Delivery within 15 miles costs £6.", "Home delivery within 15 miles is free.", [("costs £ 6", "free")]),
 ])
 def test_free_against_a_price_of_the_same_thing(claim, sentence, expected):
     assert free_against_price(claim, sentence) == expected
@@ -654,3 +659,14 @@ def test_free_where_the_price_list_gives_a_price_is_contradicted(engine):
                "Season tickets are available until 31 August.")
     wrong, _ = contradicted_and_backed(engine, "Under-16s get in free. Adults pay £8.", context, 2, 1)
     assert "Under-16s: £2" in wrong.rule, wrong.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_price_the_source_gives_beside_a_free_on_a_condition_is_supported(engine):
+    """Everyday batch 215: "Delivery within 15 miles costs £6, but a family box is delivered free" was Contradicted on
+    every engine ("costs £6" against the sentence's "free on orders over £90"; the box's own price against its free
+    delivery)."""
+    all_supported(engine, "Delivery within 15 miles costs £6, but a family box is delivered free.", (
+        "# Meat box scheme\nBoxes can be collected from the farm shop on the first Friday of each month between 10am "
+        "and 6pm. Home delivery is available within 15 miles for £6, or free on orders over £90. A family box costs "
+        "£98 and a small box costs £55."))

@@ -34,6 +34,11 @@ BUS = "The final bus out of the city centre will now depart at half past eleven 
     ("The initial phase costs £2 million.", "The first phase will cost £2 million.", ""),
     ("Early projects will focus on proteins.", "Later projects will study proteins involved in disease.",
      "Later projects"),
+    # the claim's word of kind said of it in the plural ("The evening course starts on Monday 15 September" had been
+    # Unsupported on the context engines against "The next course runs on Monday evenings …", everyday batch 207)
+    ("The evening course starts on Monday 15 September.", "The next course runs on Monday evenings from 6:30pm to "
+     "8:30pm, starting on 15 September 2025.", ""),
+    ("The evening course starts on Monday 15 September.", "The next course runs on Friday mornings.", "next course"),
 ])
 def test_another_thing_of_the_claims_kind(claim, sentence, expected):
     assert another_kind(claim, sentence) == expected
@@ -110,3 +115,16 @@ def test_the_final_bus_at_half_past_eleven_at_night_is_the_last_bus_at_1130pm(en
                "extended, with the last bus leaving the city centre at 11.30pm rather than 10pm.")
     (v,) = ground(BUS, [context], GroundingConfig(models_dir=str(MODELS), engine=engine).validate()).verdicts
     assert v.label == SUPPORTED and v.anchor == 1, v.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_evening_course_of_monday_evenings_is_supported(engine):
+    """Everyday batch 207: "The evening course starts on Monday 15 September and runs from 6:30pm to 8:30pm at the
+    Family Hub" was Unsupported on the context engines ("it speaks of “next course”, not of “evening course”"), and on
+    every engine against this shorter guide."""
+    from conftest import all_supported
+    all_supported(engine, "The evening course starts on Monday 15 September and runs from 6:30pm to 8:30pm at the "
+                  "Family Hub.", "# Parenting course\nThe Calm Start course is a free six-week course for parents of "
+                  "children under five. The next course runs on Monday evenings from 6:30pm to 8:30pm, starting on 15 "
+                  "September 2025, at Fenmoor Family Hub. A daytime course will run on Friday mornings, 10:00am to 12 "
+                  "noon, from 9 January 2026.")

@@ -60,7 +60,7 @@ def decide_claim(result: GroundingResult, config: GroundingConfig, preset: Verdi
     v = number_rules.limit_override(v, preset, claim, [s.text for s in ctx], pairs, diffs)
     v = number_rules.quantity_override(v, preset, result.claims[k].text,
                                   ctx[v.anchor].text if v.anchor is not None and v.score is not None else None,
-                                  said=_resolved(result, k))
+                                  said=_resolved(result, k), context_texts=[s.text for s in ctx])
     v = number_rules.quantity_together(v, preset, claim, pairs, [s.text for s in ctx], diffs)
     v = overrides.denial_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)
     v = overrides.reversal_override(v, preset, claim.text, pairs, claim.joint_columns, [s.text for s in ctx], diffs)

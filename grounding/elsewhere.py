@@ -1,0 +1,58 @@
+"""A value the claim gives that another context sentence states of the same thing: the quantity rule's anchor gave
+another value, but of another of the claim's figures. "The core day is 9am to 4pm, with early drop-off from 8am and
+late pick-up until 5:30pm" was Contradicted against the list line "Core day: 9:00am to 4:00pm" (5:30pm against
+4:00pm), where the next line reads "Late pick-up: until 5:30pm"; "The new yearly price will be £109.90" against the
+monthly price's "from £9.99 to £10.99 a month", where another sentence gives "the new annual price of £109.90".
+
+*Of the same thing*: the words before the value there share a content word with the words before the claim's
+(six words each, by their first five letters: "late pick-up until" / "Late pick-up: until"), one the words before
+the anchor's value do not have ("Core day: 9:00am to"); and the claim's words before its value share none with the
+anchor's that the other sentence's lack: "The Standard plan costs £10.99" against "Standard: £9.99" stays
+Contradicted where "Premium plan: £10.99" follows (the claim's "Standard" leads the anchor's value).
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+# words that lead a value in many senses: not what it is of
+_STOP = frozenset("the a an and or of for at to in on is are was were will be been also would could come comes cost "
+                  "costs your its their this that with from until till by up per each over under about around after "
+                  "before between than into within only just roughly which works out".split())
+
+
+def _lead(text: str, at: int) -> set[str]:
+    return {w[:5] for w in re.findall(r"[a-z]+", text[:at].lower())[-6:] if w not in _STOP and len(w) > 2}
+
+
+def _find(text: str, said: str):
+    """The mention of `text` a conflict's side names ("5:30pm", "2 kg", "£1 (rose)"), the longest, else None."""
+    from grounding.entities import mentions
+    head = said.split(" (")[0]
+    found = [m for m in mentions(text) if head == m.surface or head.startswith(m.surface + " ")
+             or re.fullmatch(rf"{re.escape(m.surface)}\s*\S*", head)]
+    return max(found, key=lambda m: m.end - m.start) if found else None
+
+
+def stated_elsewhere(claim: str, conflict: tuple[str, str], anchor: str, context_texts: list[str]) -> Optional[int]:
+    """The index of a context sentence other than the anchor that states the claim's value of a conflict (same value,
+    and of a number the same unit) led as the claim leads it and the anchor's value is not (see the module
+    docstring); None where there is none."""
+    from grounding.units import _unit_after
+    ours, theirs = _find(claim, conflict[0]), _find(anchor, conflict[1])
+    if ours is None:
+        return None
+    led, anchor_led = _lead(claim, ours.start), _lead(anchor, theirs.start) if theirs is not None else set()
+    unit = _unit_after(claim, ours.end) if ours.kind == "number" else ""
+    from grounding.entities import mentions
+    for i, text in enumerate(context_texts):
+        if text == anchor:
+            continue
+        for m in mentions(text):     # every place it is written, its unit glued or not ("up to 2kg")
+            for x in re.finditer(rf"(?<![\w.]){re.escape(m.surface)}(?![.,]?\d)", text) if m.key == ours.key else ():
+                if unit and _unit_after(text, x.end()) != unit:
+                    continue
+                own = _lead(text, x.start())
+                if (led & own) - anchor_led and not (led & anchor_led) - own:
+                    return i
+    return None

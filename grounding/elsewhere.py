@@ -15,14 +15,15 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-# words that lead a value in many senses: not what it is of
-_STOP = frozenset("the a an and or of for at to in on is are was were will be been also would could come comes cost "
-                  "costs your its their this that with from until till by up per each over under about around after "
-                  "before between than into within only just roughly which works out".split())
+from grounding.measured import _LEAD_STOP, lead_words
+
+# words that lead a value in many senses, beyond the words no value is of: not what it is of
+_STOP = _LEAD_STOP | frozenset("from until till by up per each over under about around after before between than "
+                               "into within only just roughly which works out".split())
 
 
 def _lead(text: str, at: int) -> set[str]:
-    return {w[:5] for w in re.findall(r"[a-z]+", text[:at].lower())[-6:] if w not in _STOP and len(w) > 2}
+    return lead_words(text, at, _STOP)
 
 
 def _find(text: str, said: str):

@@ -203,13 +203,16 @@ _LEAD_STOP = frozenset("the a an and or of for at to in on is are was were will 
                        "costs your its their this that with".split())
 
 
+def lead_words(text: str, at: int, stop: frozenset = _LEAD_STOP) -> set[str]:
+    """The content words of the six before a value at `at` (by their first five letters, none of `stop`)."""
+    return {w[:5] for w in re.findall(r"[a-z]+", text[:at].lower())[-6:] if w not in stop and len(w) > 2}
+
+
 def led_alike(claim: str, claim_at: int, sentence: str, sentence_at: int) -> bool:
-    """Whether the six words before two values share a content word (by its first five letters): the second of two
-    prices answers the other's where both speak of one thing ("a second permit will also be cheaper, at £140" / "the
-    second permit charge stays at £160"), not "would come to £504" (twelve at £42 a head) / "prosecco … for £6.50"."""
-    def lead(text: str, at: int) -> set:
-        return {w[:5] for w in re.findall(r"[a-z]+", text[:at].lower())[-6:] if w not in _LEAD_STOP and len(w) > 2}
-    return bool(lead(claim, claim_at) & lead(sentence, sentence_at))
+    """Whether the six words before two values share a content word (`lead_words`): the second of two prices answers
+    the other's where both speak of one thing ("a second permit will also be cheaper, at £140" / "the second permit
+    charge stays at £160"), not "would come to £504" (twelve at £42 a head) / "prosecco … for £6.50"."""
+    return bool(lead_words(claim, claim_at) & lead_words(sentence, sentence_at))
 
 
 _EDGES = (("start", re.compile(r"\b(?:from|after|since|starting|beginning)\s+(?:on\s+)?$", re.I)),

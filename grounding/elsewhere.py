@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from grounding.lists import DENIAL
 from grounding.measured import _LEAD_STOP, lead_words
 
 # words that lead a value in many senses, beyond the words no value is of: not what it is of
@@ -37,8 +38,8 @@ def _find(text: str, said: str):
 
 def stated_elsewhere(claim: str, conflict: tuple[str, str], anchor: str, context_texts: list[str]) -> Optional[int]:
     """The index of a context sentence other than the anchor that states the claim's value of a conflict (same value,
-    and of a number the same unit) led as the claim leads it and the anchor's value is not (see the module
-    docstring); None where there is none."""
+    and of a number the same unit) led as the claim leads it and the anchor's value is not, and not denied
+    there ("There will be no shuttle service on Sundays"; see the module docstring); None where there is none."""
     from grounding.units import _unit_after
     ours, theirs = _find(claim, conflict[0]), _find(anchor, conflict[1])
     if ours is None:
@@ -54,6 +55,23 @@ def stated_elsewhere(claim: str, conflict: tuple[str, str], anchor: str, context
                 if unit and _unit_after(text, x.end()) != unit:
                     continue
                 own = _lead(text, x.start())
-                if (led & own) - anchor_led and not (led & anchor_led) - own:
+                if (led & own) - anchor_led and not (led & anchor_led) - own \
+                        and not DENIAL.search(text[max(0, x.start() - 40):x.start()]) \
+                        and not _anchors_subject(claim, anchor, text):
                     return i
     return None
+
+
+def _anchors_subject(claim: str, anchor: str, text: str) -> bool:
+    """Whether the anchor names the claim's subject and the other sentence does not, while the claim states none of
+    the anchor's values: then the anchor's value is the claim's figure ("Grant decisions are taken by the full board
+    of 12 trustees" / "Grant decisions are made by a grants committee of five trustees", where "a board of 12
+    trustees" oversees the foundation); "The core day is 9am to 4pm, with … late pick-up until 5:30pm" gives the core
+    day's line its own values."""
+    from grounding.decompose import parse
+    from grounding.entities import mentions
+    subject = next((t.lemma_.lower()[:5] for t in parse(claim) if t.dep_ in ("nsubj", "nsubjpass")
+                    and t.head.dep_ == "ROOT" and t.pos_ in ("NOUN", "PROPN")), None)
+    def names(sentence: str) -> bool:
+        return subject is not None and subject in {w[:5] for w in re.findall(r"[a-z]+", sentence.lower())}
+    return names(anchor) and not names(text) and not {m.key for m in mentions(claim)} & {m.key for m in mentions(anchor)}

@@ -160,6 +160,28 @@ def label_of(token) -> str:
 
 # a list line's label: "Next Day: Monday 22 December, before 4pm", "- Late pick-up (after 4pm): £6"
 _LINE_LABEL = re.compile(r"\s*(?:[-*•]\s*)?([A-Z][\w&'’/ -]{1,40}?)\s*(?:\([^)]*\)\s*)?:\s")
+_TOTAL = re.compile(r"\b(?:together|in\s+total|altogether|combined|total|between\s+them)\b", re.I)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+           "twelve": 12, "double": 2, "twice": 2}
+
+
+def _times_of(value, claim: str, context: str) -> bool:
+    """Whether the claim's value is a whole number of times the line's one value of its kind, that number written in
+    either ("three-dose" / "3 doses")."""
+    from decimal import Decimal, InvalidOperation
+    from grounding.entities import mentions
+    theirs = next(m for m in mentions(context) if m.kind == value.kind)
+    try:
+        ratio = Decimal(value.key.strip("$€£¥%")) / Decimal(theirs.key.strip("$€£¥%"))
+    except (InvalidOperation, ArithmeticError):
+        return False
+    if ratio != ratio.to_integral_value() or not 2 <= ratio <= 100:
+        return False
+    written = {int(w) for w in re.findall(r"\b\d+\b", claim + " " + context)}
+    written |= {n for w, n in _COUNTS.items() if re.search(rf"\b{w}\b", (claim + " " + context).lower())}
+    return int(ratio) in written
+
+
 _ADDED = re.compile(r"\s*(?:extra|more|less|off|on\s+top|surcharge|discount|cheaper|dearer)\b", re.I)
 _LABEL_STOP = frozenset("the and for with your our all".split())
 
@@ -182,6 +204,9 @@ def labelled_alike(a, b, claim: str, claim_value: str, context: str) -> bool:
     # the label named in the claim's words that lead to the value, since its value of the kind before ("A morning
     # session is £40, while the afternoon session is … £36": the afternoon's is £36 alone)
     since = max((m.end for m in ours if m.end <= value.start and m.kind == value.kind), default=0)
+    if _TOTAL.search(claim[since:value.start]) or _times_of(value, claim, context):
+        return False    # a total ("Together, you, your employer and … tax relief added £5,280" / "Tax relief …:
+        # £660.00"), or so many of the line's ("A full three-dose rabies course would cost £225" / "Rabies: £75")
     def stems(text: str) -> set[str]:    # "Winter cover crop" / "Winter cover crops"
         return {w.rstrip("s")[:6] for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 2 and w not in _LABEL_STOP}
     words = stems(line.group(1))

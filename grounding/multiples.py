@@ -127,6 +127,26 @@ def multiple_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
         tolerance = Fraction(5, 100) if loose else Fraction(5, 1000)
         lo, hi = _span(claim, c, tolerance)
         if all((span := _span(sentence, p, Fraction(0)))[1] < lo or hi < span[0] for p in their_shares) \
-                and _share_others(claim, c.start, c.end, sentence):
+                and _share_others(claim, c.start, c.end, sentence) and not _the_rest(claim, lo, hi, sentence, their_shares):
             out.append((claim[c.start:c.end], sentence[their_shares[0].start:their_shares[0].end]))
     return out
+
+
+# a choice of two: "chose between a 6-mile route and a 13-mile route", "either by post or online"
+_TWO_WAYS = re.compile(r"\b(?:between|either)\b[^.;]{1,60}?\b(?:and|or)\b", re.I)
+
+
+def _the_rest(claim: str, lo: Fraction, hi: Fraction, sentence: str, their_shares) -> bool:
+    """Whether the claim's share is the rest of the sentence's one share of a choice of two, said of the other side
+    ("About a third of the walkers did the 6-mile route" / "Walkers chose between a 6-mile route and a 13-mile route,
+    and just under two-thirds chose the longer walk"): none of the words after the sentence's share is the claim's,
+    so the claim's share is of the other side, and one minus theirs lies within the claim's."""
+    if len(their_shares) != 1 or not _TWO_WAYS.search(sentence) or not lo <= 1 - their_shares[0].value <= hi + _TINY:
+        return False
+    after = re.split(r"[,;.]", sentence[their_shares[0].end:])[0]
+    theirs = set(re.findall(r"[a-z]+", after.lower())) - _LIGHT_WORDS
+    return bool(theirs) and not theirs & set(re.findall(r"[a-z]+", claim.lower()))
+
+
+_TINY = Fraction(1, 10**6)
+_LIGHT_WORDS = frozenset("the a an of to in on at for and or it them they their was were is are had has".split())

@@ -12,6 +12,8 @@ PRICE = "We're writing to let you know that the price of your Standard plan will
 ANNUAL = ("If you're on annual billing, your current price is locked until your next renewal date, and the new annual "
           "price of £109.90 will apply from then.")
 KILOS = "Each additional kilogram, up to 10kg, costs £0.85 in Zone A and £1.40 in Zones B and C."
+SHUTTLE = "Instead, a free shuttle bus will run every 20 minutes between 6am and 8pm, Monday to Saturday."
+COMMITTEE = "Grant decisions are made by a grants committee of five trustees and four independent advisers."
 
 
 @pytest.mark.parametrize("claim, conflict, anchor, texts, expected", [
@@ -29,6 +31,12 @@ KILOS = "Each additional kilogram, up to 10kg, costs £0.85 in Zone A and £1.40
      ["Late pick-up: until 5:30pm", "The office closes at 6pm."], None),
     ("A Standard parcel of up to 2kg costs £4.20.", ("2 kg", "10 kg"), KILOS, [KILOS, "Parcels up to 2 metres long."],
      None),
+    # the value denied there (everyday batch 134 had turned Supported on the context engines), or the anchor names the
+    # claim's subject and the other sentence does not (everyday batch 210)
+    ("The shuttle will also run on Sundays, on a reduced timetable.", ("Sundays", "Monday"), SHUTTLE,
+     [SHUTTLE, "There will be no shuttle service on Sundays."], None),
+    ("Grant decisions are taken by the full board of 12 trustees.", ("12 trustees", "five trustees"), COMMITTEE,
+     [COMMITTEE, "The Foundation has 11 staff and is overseen by a board of 12 trustees."], None),
 ])
 def test_a_value_stated_elsewhere_of_the_same_thing(claim, conflict, anchor, texts, expected):
     assert stated_elsewhere(claim, conflict, anchor, texts) == expected
@@ -44,3 +52,13 @@ def test_the_late_pick_up_time_of_its_own_line_is_supported(engine):
                   context)
     contradicted_and_backed(engine, "Late pick-up is available until 6:30pm. The core day runs from 9am to 4pm.",
                             context, 3, backed_anchor=1)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_day_the_source_denies_elsewhere_is_still_contradicted(engine):
+    """Everyday batch 134: "The shuttle will also run on Sundays" is Contradicted ("Monday to Saturday"); the sentence
+    that denies a Sunday service states no Sunday for it (the first round of the rule had made it Supported)."""
+    context = ("# Station closure\nThe station will be closed from 3 March. " + SHUTTLE + " There will be no shuttle "
+               "service on Sundays. Tickets are valid on the shuttle.")
+    contradicted_and_backed(engine, "The shuttle will also run on Sundays. Tickets are valid on the shuttle.", context,
+                            2, backed_anchor=4)

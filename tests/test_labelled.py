@@ -22,6 +22,11 @@ NEXT_DAY = "Next Day: Monday 22 December, before 4pm"
     ("The morning session costs £36.", AFTERNOON, []),
     ("Next Day delivery costs £3 extra on Saturdays.", "Next Day: £7.50, delivered by 1pm", []),
     ("The afternoon session is £38 and lunch is £4.", AFTERNOON, []),
+    # a total of several (everyday batch 187) or so many of the line's (batch 141) had turned Contradicted
+    ("Together, you, your employer and the government's tax relief added £5,280 during the year.",
+     "Tax relief added by the government: £660.00", []),
+    ("A full three-dose rabies course would cost £225.", "Rabies: £75 (3 doses over 21 or 28 days)", []),
+    ("A full rabies course would cost £220.", "Rabies: £75 (3 doses over 21 or 28 days)", [("£220", "£75")]),
 ])
 def test_a_list_lines_label_named_by_the_claim(claim, sentence, expected):
     assert quantity_conflicts(claim, sentence, same_figure=True) == expected

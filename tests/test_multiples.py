@@ -14,6 +14,8 @@ MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 BIKES = "Sales of electric bikes doubled between 2019 and 2023."
 BUYERS = "About a third of buyers were over 60."
 UNIVERSITY = "The university has 28,000 students, a quarter of them from outside the UK."
+WALK = ("Walkers chose between a 6-mile route and a 13-mile route, and just under two-thirds chose the longer "
+        "walk.")
 
 
 @pytest.mark.parametrize("claim, sentence, expected", [
@@ -30,6 +32,9 @@ UNIVERSITY = "The university has 28,000 students, a quarter of them from outside
     ("Ticket prices halved.", "Ticket prices fell from 10 euros to 4 euros.", ("halved", "from 10 to 4 (×0.40)")),
     # the approximation and "come from" are not what the sentence must hold besides the share
     ("About half of them come from outside the UK.", UNIVERSITY, ("half", "a quarter")),
+    # a choice of two: the rest said of the side the sentence's share is of, or a share that is no rest
+    ("About a third of the walkers chose the longer walk.", WALK, ("a third", "two-thirds")),
+    ("About half of the walkers did the 6-mile route.", WALK, ("half", "two-thirds")),
 ])
 def test_another_multiple_or_fraction_is_a_conflict(claim, sentence, expected):
     assert multiple_conflicts(claim, sentence) == [expected]
@@ -50,6 +55,8 @@ def test_another_multiple_or_fraction_is_a_conflict(claim, sentence, expected):
     ("About a quarter of them come from outside the UK.", UNIVERSITY),                 # the same share
     ("Half of them are women.", UNIVERSITY),                                           # a share of another thing
     ("About half of them come from the city.", UNIVERSITY),
+    # the rest of a choice of two, said of the other side (everyday batch 211: Contradicted on every engine)
+    ("About a third of the walkers did the 6-mile route.", WALK),
 ])
 def test_no_multiple_conflict_for_the_same_figure_or_another_thing(claim, sentence):
     assert multiple_conflicts(claim, sentence) == []
@@ -136,3 +143,13 @@ def test_a_share_over_a_bound_is_supported_and_more_than_half_of_fewer_contradic
                                            "was highest near Tollbridge station, where over two thirds of respondents "
                                            "were in favour.", context, 1, 0)
     assert "41.5%" in wrong.rule, wrong.rule
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_rest_of_a_choice_of_two_is_supported(engine):
+    """Everyday batch 211: "About a third of the walkers did the 6-mile route" was Contradicted on every engine ("a
+    third" against "two-thirds", which the sentence gives the longer walk)."""
+    from conftest import all_supported
+    all_supported(engine, "About a third of the walkers did the 6-mile route.", (
+        "# Midnight Walk 2024: the results\nOn Saturday 8 June, 1,086 walkers set off from Harnley Racecourse at "
+        "10pm for our ninth Midnight Walk. " + WALK + " The first walkers on the 13-mile route were back by 1:40am."))

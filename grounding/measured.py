@@ -161,8 +161,6 @@ def label_of(token) -> str:
 # a list line's label: "Next Day: Monday 22 December, before 4pm", "- Late pick-up (after 4pm): £6"
 _LINE_LABEL = re.compile(r"\s*(?:[-*•]\s*)?([A-Z][\w&'’/ -]{1,40}?)\s*(?:\([^)]*\)\s*)?:\s")
 _TOTAL = re.compile(r"\b(?:together|in\s+total|altogether|combined|total|between\s+them)\b", re.I)
-_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-           "twelve": 12, "double": 2, "twice": 2}
 
 
 def _times_of(value, claim: str, context: str) -> bool:
@@ -177,9 +175,10 @@ def _times_of(value, claim: str, context: str) -> bool:
         return False
     if ratio != ratio.to_integral_value() or not 2 <= ratio <= 100:
         return False
-    written = {int(w) for w in re.findall(r"\b\d+\b", claim + " " + context)}
-    written |= {n for w, n in _COUNTS.items() if re.search(rf"\b{w}\b", (claim + " " + context).lower())}
-    return int(ratio) in written
+    from grounding.entities import _WORDS, _number_value    # the entity reader's number words ("three-dose")
+    both = claim + " " + context
+    written = {_number_value(w.group(0)) for w in re.finditer(rf"\b\d+\b|\b{_WORDS}\b", both, re.IGNORECASE)}
+    return ratio in written or ratio == 2 and re.search(r"\b(?:double|twice)\b", both, re.IGNORECASE) is not None
 
 
 _ADDED = re.compile(r"\s*(?:extra|more|less|off|on\s+top|surcharge|discount|cheaper|dearer)\b", re.I)

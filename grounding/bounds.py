@@ -1,7 +1,8 @@
 """The words that make a value a bound or an approximation, read before it ("more than 50%", "up to $5 billion",
 "files larger than 20 MB", "about 40%", "do not take more than 4", "The minimum investment is", "the maximum is") or
 after it ("aged 75 and over", "18+"), and how far a time said roughly reaches ("just before 8am"): what
-values.values_agree and values.opposite_bounds compare.
+values.values_agree and values.opposite_bounds compare; and whether two bounds the other way are the two sides of
+one threshold (`both_sides`).
 """
 from __future__ import annotations
 
@@ -85,3 +86,20 @@ def _time_reading(text: str, m: Mention) -> Optional[tuple[int, int]]:
     if near is None:
         return t, t
     return (t - 20, t - 1) if near.group("before") else (t + 1, t + 20) if near.group("after") else (t - 15, t + 15)
+
+
+# a notice period after a value: "24 hours' notice", "48 hours notice", "two days' notice"
+_NOTICE = re.compile(r"^\s*(?:[a-z]+'?\s+){0,2}notice\b", re.I)
+
+
+def both_sides(claim: str, claim_side: int, claim_value: Mention, context: str) -> bool:
+    """Whether a claim and a sentence that bound one value opposite ways speak of the two sides of one threshold:
+    of a notice period, where a policy asks for "at least 24 hours' notice" and a claim says what befalls a
+    cancellation "with less than 24 hours' notice"; or where the sentence also names the claim's side by its bare
+    comparative ("£149 for sheds up to 8 ft x 6 ft and £229 for larger sheds" against "a shed larger than 8 ft by
+    6 ft … costs £229"). Not an age limit told the other way ("under 55" against "over 55")."""
+    if _NOTICE.match(claim[claim_value.end:]):
+        return True
+    words = _UP if claim_side > 0 else _DOWN
+    return bool(re.search(rf"\b(?:{words})\b(?!\s+than)", context, re.I))
+

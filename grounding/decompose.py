@@ -191,7 +191,11 @@ def _predicate_clauses(root) -> list[tuple[object, set[int]]]:
 
 def _misparsed(predicate, head) -> bool:
     """A conjunct with auxiliaries of its own and no "and", comma or semicolon before it: "Drivers caught speeding will
-    not be fined", with "caught" read as the root and "will not be fined" as its conjunct (kept whole)."""
+    not be fined", with "caught" read as the root and "will not be fined" as its conjunct (kept whole); or one after a
+    capitalised word read as a conjunction, a name ("Plus", kept whole)."""
+    if head is not None and any(t.pos_ == "CCONJ" and t.text[:1].isupper() and t.i > 0
+                                for t in head.doc[head.i + 1:predicate.i]):
+        return True      # a name read as a conjunction: "…, while Plus goes up to £750,000" ("Plus" is the subject)
     return head is not None and predicate.i > head.i and not _linkers(head, predicate) \
         and not any(c.dep_ == "cc" for c in predicate.children) \
         and any(c.dep_ in ("aux", "auxpass", "neg") for c in predicate.children)

@@ -57,6 +57,9 @@ _RATE_BEFORE = re.compile(r"(?:\b(?:times?|every|each|per)|\b(?:mg|g|kg|ml|km|mi
 # "4.1 days a month", "40 pounds an hour"
 _NOT_LENGTH_AFTER = re.compile(r"['’]|-old\b|[ \t]*(?:old|of age|ago|(?:a|an|per|each|every)[ \t]+(?:hour|day|week|fortnight"
                                r"|month|year))\b", re.I)     # "3 days a week": how often; "two months' notice": an amount
+# a period framed by a part of it: "in the first week of a month", "the last day of a year": no length of a month
+_FRAME_BEFORE = re.compile(r"\b(?:first|last|final|second|third|fourth)[ \t]+(?:[a-z0-9]+[ \t]+)?(?:days?|weeks?|months?|fortnight)[ \t]+of"
+                           r"(?:[ \t]+(?:each|every|any))?[ \t]*$", re.I)
 _WIDE = {"about", "around", "roughly", "approximately", "nearly", "almost", "some"}
 _ABOVE = {"at least", "more than", "over", "no less than", "just over"}
 _BELOW = {"up to", "at most", "less than", "under", "no more than", "just under", "within"}
@@ -86,7 +89,8 @@ def durations(text: str) -> tuple[Duration, ...]:
     text = judged_text(text)
     out = []
     for m in _DURATION.finditer(text):
-        if _RATE_BEFORE.search(text[max(0, m.start() - 12):m.start()]) or _NOT_LENGTH_AFTER.match(text, m.end()):
+        if _RATE_BEFORE.search(text[max(0, m.start() - 12):m.start()]) or _NOT_LENGTH_AFTER.match(text, m.end()) \
+                or _FRAME_BEFORE.search(text[max(0, m.start() - 30):m.start()]):
             continue
         unit = m.group("unit").lower().rstrip("s")
         per = _SECONDS[_UNIT_NAMES.get(unit, unit)]

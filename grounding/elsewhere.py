@@ -6,7 +6,8 @@ monthly price's "from £9.99 to £10.99 a month", where another sentence gives "
 
 *Of the same thing*: the words before the value there share a content word with the words before the claim's
 (six words each, by their first five letters: "late pick-up until" / "Late pick-up: until"), one the words before
-the anchor's value do not have ("Core day: 9:00am to"); and the claim's words before its value share none with the
+the anchor's value do not have ("Core day: 9:00am to"; with a unit glued to a value before a noun of something, that
+something's words too: "three 50-litre bags of the multi-purpose compost" / "Multi-Purpose Compost, 50 litres"); and the claim's words before its value share none with the
 anchor's that the other sentence's lack: "The Standard plan costs £10.99" against "Standard: £9.99" stays
 Contradicted where "Premium plan: £10.99" follows (the claim's "Standard" leads the anchor's value).
 """
@@ -23,8 +24,12 @@ _STOP = _LEAD_STOP | frozenset("from until till by up per each over under about 
                                "into within only just roughly which works out".split())
 
 
-def _lead(text: str, at: int) -> set[str]:
-    return lead_words(text, at, _STOP)
+def _lead(text: str, at: int, end: int | None = None) -> set[str]:
+    """The words before a value, and where its unit is glued to it before a noun of something ("three 50-litre bags
+    of the multi-purpose compost"), that something's words too (given the value's `end`)."""
+    words = lead_words(text, at, _STOP)
+    of = re.match(r"-[a-z]+\s+[a-z]+\s+of\s+((?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2})", text[end:]) if end else None
+    return words | lead_words(of.group(1).replace("-", " ") + " .", len(of.group(1)) + 2, _STOP) if of else words
 
 
 def _find(text: str, said: str):
@@ -44,7 +49,9 @@ def stated_elsewhere(claim: str, conflict: tuple[str, str], anchor: str, context
     ours, theirs = _find(claim, conflict[0]), _find(anchor, conflict[1])
     if ours is None:
         return None
-    led, anchor_led = _lead(claim, ours.start), _lead(anchor, theirs.start) if theirs is not None else set()
+    led, anchor_led = _lead(claim, ours.start, ours.end), _lead(anchor, theirs.start, theirs.end) \
+        if theirs is not None else set()
+    plain = (_lead(claim, ours.start), _lead(anchor, theirs.start) if theirs is not None else set())
     unit = _unit_after(claim, ours.end) if ours.kind == "number" else ""
     from grounding.entities import mentions
     for i, text in enumerate(context_texts):
@@ -55,7 +62,7 @@ def stated_elsewhere(claim: str, conflict: tuple[str, str], anchor: str, context
                 if unit and _unit_after(text, x.end()) != unit:
                     continue
                 own = _lead(text, x.start())
-                if (led & own) - anchor_led and not (led & anchor_led) - own \
+                if (led & own) - anchor_led and not (plain[0] & plain[1]) - own \
                         and not DENIAL.search(text[max(0, x.start() - 40):x.start()]) \
                         and not _anchors_subject(claim, anchor, text):
                     return i

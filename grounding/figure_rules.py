@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from grounding.caps import cap_conflicts
+from grounding.clause_values import clause_values
 from grounding.colours import colour_conflicts
 from grounding.compared import beside_figures
 from grounding.crossed_values import crossed_values
@@ -61,6 +62,9 @@ def figure_conflicts(claim: str, context: str, out: list[tuple[str, str]]) -> li
     out.extend(d for d in own_words_conflicts(claim, context) if not any(d[0] in c for c, _ in out))
     # a value given one thing said of another ("6:40pm in summer and 4:30pm in winter" / "in winter … 6:40pm")
     out.extend(crossed_values(claim, context))
+    # a value one clause gives, said of the other clause's thing ("make-up for 24 hours" / "avoid make-up for 6 hours
+    # and stay out of direct sun for 24 hours"); once: a value crossed already is not named again
+    out.extend(d for d in clause_values(claim, context) if not any(d[0].split(" (")[0] in c for c, _ in out))
     # a part of one whole counted otherwise ("Of the 64 works …, 32 come from …" / "64 works …, 22 of them …")
     out.extend(d for d in portion_conflicts(claim, context) if not any(d[0] == c for c, _ in out))
     out.extend(every_against_part(claim, context))   # every one against a part ("in every square" / "40 of the 42")

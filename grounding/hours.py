@@ -75,7 +75,8 @@ def span_end_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     says all day and the sentence that it holds only until a time before 4pm ("It serves breakfast all day" against
     "Breakfast is served until 11:30am, lunch from 12pm": P(e) 0.84–0.87; not "open all day" against "from 10am to
     5pm", which people say of such hours). The claim's subject (or, for "all day", a noun of the
-    claim) must be named in the sentence, and the claim not negated."""
+    claim) must be named in the sentence, and the claim not negated; a time the sentence gives outside its span, beside
+words of the claim (before it or just after: "until 8pm on Thursdays"), is the claim's thing's."""
     claim, sentence = judged_text(claim), judged_text(sentence)
     if _NEGATION.search(claim) or not (_ALL_DAY.search(claim) or _STARTS.search(claim) or _ENDS.search(claim)):
         return []     # asked of every judged pair: most claims give no start, end or "all day", and nothing is parsed
@@ -95,13 +96,14 @@ def span_end_conflicts(claim: str, sentence: str) -> list[tuple[str, str]]:
     if not noun or noun not in lemmas:
         return []
     start, end = spans[0].group("a"), spans[0].group("b")
-    # a time the sentence gives outside its span, after words of the claim besides its subject, is the claim's thing's
-    # ("9am to 4pm; … late pick-up until 6pm": "Late pick-up is available until 6pm" is no end of the day's span)
+    # a time the sentence gives outside its span, beside words of the claim besides its subject, is the claim's thing's
+    # ("9am to 4pm; … late pick-up until 6pm": "Late pick-up is available until 6pm" is no end of the day's span;
+    # "open until 8pm on Thursdays …, and … on Sundays from 11am to 3pm": "close at 8pm on Thursdays")
     from grounding.overclaim import _stems
     own = _stems(claim) - _stems(f"{noun} until")
     elsewhere = {minutes(t.group(0)) for t in re.finditer(TIME, sentence, re.IGNORECASE)
-                 if not spans[0].start() <= t.start() < spans[0].end() and own & _stems(sentence[max(0, t.start() - 30):
-                                                                                                   t.start()])}
+                 if not spans[0].start() <= t.start() < spans[0].end()
+                 and own & _stems(sentence[max(0, t.start() - 30):t.start()] + " " + sentence[t.end():t.end() + 16])}
     out = []
     if (m := _STARTS.search(claim)) is not None and minutes(m.group("t")) not in {minutes(start)} | elsewhere:
         out.append((m.group("t"), start))

@@ -13,7 +13,8 @@ other arguments and prepositional phrases the sentence's own, so that the senten
 two bags are allowed") is a count, not a kind (the number rules). The reversal rule (overrides.reversal_override)
 reads it (grounding.reversal.reversals). Also a thing had or done only one way ("only available by phone") that the
 claim says is had another way ("online", `only_channel`), and a thing given for some only, said of others ("Cats get
-third-party liability cover" / "… is included for dogs only", `_for_others`).
+third-party liability cover" / "… is included for dogs only", `_for_others`). An "only" after a possessive is the
+one there is, no restriction ("The show also includes her only film").
 """
 from __future__ import annotations
 
@@ -82,8 +83,8 @@ def _restricted_nouns(doc) -> list:
     """(role, predicate lemma, noun, the other arguments) of each subject or object an "only" restricts."""
     out = []
     for t in doc:
-        if t.lower_ != "only":
-            continue
+        if t.lower_ != "only" or t.i > 0 and doc[t.i - 1].dep_ == "poss":
+            continue        # "her only film": the one film there is, no restriction
         noun = t.head if t.dep_ in ("advmod", "amod") and t.i < t.head.i and t.head.pos_ in ("NOUN", "PROPN") else None
         if t.head.pos_ == "VERB" and t.head.i == t.i + 1:   # "only accepts card payments"
             noun = next((c for c in t.head.children if c.dep_ == "dobj"), None)

@@ -80,9 +80,25 @@ def un_prefixed(claim: str, sentence: str) -> list[tuple[str, str]]:
         if len(bare) < 5 or word in theirs or not others & theirs or word in _ANTONYMS or bare.endswith("able") \
                 or others & ours:
             continue
+        other = sorted(others & theirs)[0]
+        at = re.search(rf"(?<![\w-]){re.escape(other)}(?![\w-])", sentence, re.IGNORECASE)
+        if at is not None and _negated_at(claim, m.start()) != _negated_at(sentence, at.start()):
+            continue     # "… but treated timber … cannot [be burned]" / "untreated plant material … may be burned"
         if holds_most(claim[:m.start()] + " " + claim[m.end():], sentence):
-            return [(m.group(0), sorted(others & theirs)[0])]
+            return [(m.group(0), other)]
     return []
+
+
+def _negated_at(text: str, start: int) -> bool:
+    """Whether the verb a word at `start` hangs from (through its noun) is negated: "treated" in "… but treated timber
+    and old carpet cannot", not "untreated" in "untreated plant material that cannot be composted may be burned"."""
+    from grounding.decompose import parse
+    token = next((t for t in parse(text) if t.idx <= start < t.idx + len(t.text)), None)
+    while token is not None and token.dep_ in ("amod", "compound") and token.head is not token:
+        token = token.head         # "treated" of "treated timber"
+    while token is not None and token.pos_ not in ("VERB", "AUX") and token.head is not token:
+        token = token.head
+    return token is not None and any(c.dep_ == "neg" for c in token.children)
 
 
 # a switch the other way: "turn on" / "turn off", "switch on" / "switch off", "log in" / "log out"

@@ -190,8 +190,12 @@ def _any_bound(claim: str, sentence: str) -> Overclaim | None:
     car parks" / "… will introduce parking charges at its five busiest car parks"): the source says it holds only
     within the limit, so of the rest it does not (the model had read the pets as entailed, P(e) 0.92). Not where the claim
     gives a figure or a limit itself, nor where the sentence says it of every one ("Any movement of cattle …" /
-    "Every movement of cattle …", read with a limit on another rule: "Calves under 42 days old are exempt …")."""
+    "Every movement of cattle …", read with a limit on another rule: "Calves under 42 days old are exempt …"), nor a
+    denied "any" ("don't have any alcohol for at least half a day")."""
     word = _ANY.search(claim)
+    if word is not None and re.search(r"(?:\b(?:not|no|never|without)|n[’']t)\s+(?:[a-z]+\s+){0,2}$",
+                                      claim[:word.start()], re.I):
+        return None     # "don't have any alcohol": none at all, no "any" to bound
     if word is None or _ANY.search(sentence) or re.search(r"\d", claim) or _BOUND.search(claim) \
             or re.search(rf"\b(?:every|all|each)\s+{re.escape(word.group(0).split()[-1])}", sentence, re.I):
         return None

@@ -10,7 +10,9 @@ sentence gives with no qualifier is the rest's where it gives another for the cl
 against "It costs 240 pounds, or 180 pounds for students and people over 65": Supported on every engine, P(e) 0.95).
 A claim whose subject, a plural noun, pays or gets the value has that subject as its qualifier ("for students"), and
 one whose subject a phrase qualifies, that phrase ("A permit for a second car costs 60 pounds"), or an owner
-("Children's tickets cost 18 euros": for children). The binding rule
+("Children's tickets cost 18 euros": for children). A value with no qualifier after it but a list line's label
+before it has that label for its case ("Essentials €1,500; Premier €5,000": "€5,000 on Premier" is said for its own
+case where "… and €50 per person on Premier" follows). The binding rule
 (overrides.binding_override, through binding.found_in) turns such a claim Contradicted, "said for another case"."""
 from __future__ import annotations
 
@@ -48,14 +50,24 @@ def misbound_qualifiers(claim: str, sentence: str) -> tuple:
         own = _qualifier(claim, c.end) or _payer(claim) or _of_subject(claim, c.start)
         if own is None:
             continue
+        at = [v for v, _ in theirs if (v.kind, v.key, v.unit) == (c.kind, c.key, c.unit)]
         said = [q for v, q in theirs if (v.kind, v.key, v.unit) == (c.kind, c.key, c.unit)]
         given = [(v, q) for v, q in theirs if q is not None and _holds(q, own) and v.kind == c.kind and v.unit == c.unit
                  and (v.kind, v.key) not in keys and not values_agree(claim, c.mention, sentence, v.mention)]
         # the claim's value said under other qualifiers, or under none beside a value for the claim's own case
-        if given and said and all(q is None or not _holds(q, own) for q in said):
+        if given and said and all(not _holds(q or _label(sentence, v.start) or ("", frozenset()), own)
+                                  for v, q in zip(at, said)):
             case = own[0] if given[0][1][1] == own[1] else given[0][1][0]    # "at weekends" for "on Saturdays"
             out.append(Misbinding(c.surface, case, given[0][0].surface, said[0][0] if said[0] else "the rest"))
     return tuple(out)
+
+
+def _label(text: str, start: int) -> tuple[str, frozenset] | None:
+    """A list line's label before a value, back to a semicolon, colon or the line's start, as a qualifier: "Premier"
+    of "Essentials €1,500; Premier €5,000" (the claim's "€5,000 on Premier" is said for its own case)."""
+    lead = re.split(r"[;:.]\s", text[max(0, start - 40):start])[-1]
+    words = frozenset(_stem(w.lower()) for w in re.findall(r"[A-Za-z]{2,}", lead) if w.lower() not in _STOP)
+    return (lead.strip(), words) if words and len(words) <= 3 else None
 
 
 def _holds(theirs: tuple[str, frozenset], own: tuple[str, frozenset]) -> bool:

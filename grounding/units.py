@@ -18,16 +18,25 @@ OWN_VALUE = frozenset("rate rates risk risks survival mortality incidence ratio 
 _COUNTED_AS = frozenset("unused full whole consecutive clear calendar equal separate".split())   # "two equal instalments"
 
 
+_SIDE = re.compile(r"\s+(over|above|older|more|upwards|higher|greater|under|below|younger|less|fewer|lower)\b",
+                   re.IGNORECASE)
+_UNDER = frozenset("under below younger less fewer lower".split())
+
+
 def _unit_after(text: str, end: int, hyphen: bool = False) -> str:
     """The unit word after a number ending at `end`; with `hyphen`, a unit joined to it by a hyphen too (the quantity
     rule's reading; the learned model's features were fitted without it), but not before a noun of `OWN_VALUE` in
-    the next two words; with it, a word of `_COUNTED_AS` before the unit is passed over ("ten unused days")."""
+    the next two words; with it, a word of `_COUNTED_AS` before the unit is passed over ("ten unused days"), and "or"
+    / "and" before a bound's word is that side ("7 or under": "or under"; "16 and over": "or over")."""
     m = UNIT.match(text, end)
     if m is not None and hyphen and m.group(1).lower() in _COUNTED_AS and (n := UNIT.match(text, m.end())) is not None:
         m = n                # "ten unused days": days
     if m is None and hyphen and (m := HYPHENED.match(text, end)) is not None \
             and OWN_VALUE & set(re.findall(r"[a-z-]+", text[m.end():].lower())[:2]):
         return ""
+    if m is not None and hyphen and m.group(1).lower() in ("or", "and") \
+            and (side := _SIDE.match(text, m.end())) is not None:   # "aged 7 or under", "16 or over": the bound's
+        return "or under" if side.group(1).lower() in _UNDER else "or over"     # side, no unit "or" that both share
     if m is not None and m.group(1).lower() in ("square", "cubic", "sq") and (n := UNIT.match(text, m.end())):
         return f"{m.group(1).lower()} {n.group(1).lower()}"     # "96 square metres" / "96 square feet": area
     return m.group(1).lower() if m else ""

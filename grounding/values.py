@@ -10,7 +10,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Optional
 
 from grounding.bounds import (_ABOUT, _AT_LEAST, _AT_MOST, _NOT_THAN, NEGATED_BOUND, _denied_side, _side, _side_after,
-                              _time_reading)
+                              _time_reading, both_sides)
 from grounding.entities import Mention, occurrences
 from grounding.measured import (_PRONOUNS, _alike, _names_a_thing, _subject_adjectives, _two_subjects, governor,  # noqa: F401
                                 journey, measure_of, noun_verb, same_window, scales_apart, subject_of)   # (others' imports)
@@ -269,7 +269,8 @@ def opposite_bounds(claim: str, claim_value: Mention, context: str) -> Optional[
     Every place the sentence writes the value counts. A number must have the same unit after it in both ("under 5
     years" is no bound of "over 5 km"). A bound under a negated verb is the other one (`NEGATED_BOUND`: "Do not take
     more than 8 tablets" is at most 8, against "at least 8 tablets"; "Do not store above 25 degrees" says below);
-    another negated bound is none."""
+    another negated bound is none. Not two sides of one threshold (bounds.both_sides: a notice period, or the sentence
+    naming the claim's side too)."""
     def read(text: str, m: Mention) -> tuple[int, str]:
         before = " ".join(text[max(0, m.start - 30):m.start].split())
         side = _side(before)
@@ -290,7 +291,8 @@ def opposite_bounds(claim: str, claim_value: Mention, context: str) -> Optional[
                       for x in occurrences(claim_value.surface, context)]     # every place the sentence writes it
     theirs = [read(context, x) for x in context_values]
     if not side or not theirs or any(s != -side for s, _ in theirs) or claim_value.kind == "number" and any(
-            unit_after(context, x) != unit_after(claim, claim_value) for x in context_values):
+            unit_after(context, x) != unit_after(claim, claim_value) for x in context_values) \
+            or both_sides(claim, side, claim_value, context):
         return None
     return mine, theirs[0][1]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import contradicted_and_backed
+from conftest import all_supported, contradicted_and_backed
 
 from grounding import GroundingConfig, ground
 from grounding.entities import mentions
@@ -241,3 +241,35 @@ def test_an_outage_from_just_before_8am_against_07_55_is_supported(engine):
                  "before 8am.", [context], GroundingConfig(models_dir=str(MODELS), engine=engine).validate())
     (v,) = res.verdicts
     assert v.label == SUPPORTED and v.anchor == 0, v.rule
+
+
+SHED = ("# Sheds and greenhouses\nShed installation costs £149 for sheds up to 8 ft x 6 ft and £229 for larger "
+        "sheds. Greenhouse bases are laid for £95.")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    # everyday batches 228 and 244: the consequence of a notice period missed, against the notice asked for
+    ("If you cancel with less than 24 hours' notice, you lose that session.",
+     "Give your trainer at least 24 hours' notice.", None),
+    ("Cancelling with less than 48 hours' notice means your deposit is kept.",
+     "If you need to cancel, please give us at least 48 hours' notice.", None),
+    # the sentence names the claim's side by its bare comparative (everyday batch 234)
+    ("Having a shed larger than 8 ft by 6 ft installed costs £229, against £149 for smaller ones.",
+     "Shed installation costs £149 for sheds up to 8 ft x 6 ft and £229 for larger sheds.", None),
+    # an age limit told the other way is still one
+    ("People under 55 should first be given a calcium channel blocker.",
+     "For people over 55, a calcium channel blocker is recommended first.", ("under 55", "over 55")),
+    ("You can borrow up to 12 books.", "Members must borrow at least 12 books.", ("up to 12", "at least 12")),
+])
+def test_two_sides_of_one_threshold_are_no_opposite_bounds(claim, sentence, expected):
+    value = next(m for m in mentions(claim) if m.kind in ("number", "money") and m.surface[0].isdigit()
+                 and m.key in {"24", "48", "8", "55", "12"})
+    assert opposite_bounds(claim, value, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_price_for_larger_sheds_is_supported(engine):
+    """Everyday batch 234: "a shed larger than 8 ft by 6 ft … £229, against £149 for smaller ones" was Contradicted on
+    every engine ("larger than 8" against "up to 8")."""
+    all_supported(engine, "Having a shed larger than 8 ft by 6 ft installed costs £229, against £149 for smaller ones. "
+                  "Greenhouse bases are laid for £95.", SHED)

@@ -87,3 +87,64 @@ def test_the_cake_mixtures_weight_said_of_bread_dough_is_contradicted(engine):
     wrong, _ = contradicted_and_backed(engine, "The bowl can take up to 2 kg of bread dough. Always fit the splash "
                                        "guard before mixing.", context, 1, 2)
     assert "2 (bread dough)" in wrong.anchor_conflict, wrong.rule
+
+
+def test_a_value_instead_of_another_is_the_things_own():
+    """Everyday batch 236: "until 8pm on Thursdays instead of 7pm" gave 8pm to "Thursdays instead of" and 7pm to
+    Thursdays, so "close at 8pm on Thursdays" was crossed."""
+    sentence = ("Central Library will stay open until 8pm on Thursdays instead of 7pm, and will open on Sundays from "
+                "11am to 3pm for the first time.")
+    assert crossed_values("Central Library will close at 8pm on Thursdays.", sentence) == []
+    assert crossed_values("In winter the last boat back leaves at 6:40pm.",
+                          "The last boat back leaves at 6:40pm in summer and 4:30pm in winter.") \
+        == [("6:40pm (winter)", "4:30pm (winter)")]
+
+
+MILES = ("# Mileage\nCars come with unlimited mileage. Extra miles are charged at 22p per mile for cars and 28p per mile "
+         "for vans. Vans come with 100 miles a day.")
+PRICES = ("# Price list\nPrices depend on your stylist's level.\n- Ladies' cut and blow-dry: Graduate £38, Senior £52, "
+          "Director £68\n- Half head highlights: Senior £85, Director £98\n- Full head tint: from £70")
+
+
+@pytest.mark.parametrize("claim, sentence, expected", [
+    # everyday batches 240, 171 and 244: a value after its unit and "per …" before its thing, a thing named in the
+    # singular, a claim's two values each with its thing, a list line's labels
+    ("Extra miles cost 28p each in a car and 22p each in a van.",
+     "Extra miles are charged at 22p per mile for cars and 28p per mile for vans.",
+     [("28 (cars)", "22 (cars)"), ("22 (vans)", "28 (vans)")]),
+    ("If it goes under a worktop, leave at least 5 cm on each side and 2 cm behind it.",
+     "When the machine is built in under a worktop, leave at least 2 cm at each side and 5 cm at the rear.",
+     [("5 (side)", "2 (side)")]),
+    ("Half head highlights are £98 with a Senior stylist.", "Half head highlights: Senior £85, Director £98",
+     [("£98 (senior)", "£85 (senior)")]),
+    # "£72 per term for members" is for members; a coordinated subject is no pair of things (everyday batches 178, 134)
+    ("A 10-week term of lessons costs members £72, which is £13 less than non-members pay.",
+     "Lessons run in 10-week terms and cost £72 per term for members and £85 for non-members.", []),
+    ("Around 70 firefighters and 12 fire engines were at the scene when the fire was at its worst.",
+     "Firefighters were called at 11.40pm, and at the height of the blaze 12 fire engines and around 70 firefighters "
+     "were at the scene.", []),
+    # a part that names a word of another thing does not borrow the claim's one thing (everyday batch 124)
+    ("Adults pay £32, and children of any age can join for £20.",
+     "Tickets cost £32 for adults and £20 for children aged 4–14; children under 4 are not permitted on board.", []),
+    # a thing three words after its value is none of its (the train audit's citation_integrity_train#218)
+    ("Mass spectrometry revealed that all 22 N-glycosylation sites were occupied with oligomannose-type, hybrid-type or "
+     "complex-type N-glycans.", "Of the 22 sites on the S protein, 8 contain substantial populations of "
+     "oligomannose-type glycans, highlighting how the processing of the S glycans is divergent.", []),
+    # the prices of a sentence that also gives a count once ("up to a maximum of three bins per household")
+    ("The first brown bin costs £38 a year.", "The annual charge is £52 for the first brown bin and £38 for each "
+     "additional bin, up to a maximum of three bins per household.", [("£38 (brown first)", "£52 (brown first)")]),
+])
+def test_values_and_their_things_read_more_ways(claim, sentence, expected):
+    assert crossed_values(claim, sentence) == expected
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_swapped_mileage_rates_are_contradicted(engine):
+    contradicted_and_backed(engine, "Extra miles cost 28p each in a car and 22p each in a van. Vans come with 100 "
+                            "miles a day.", MILES, 2, backed_anchor=3)
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_the_directors_price_said_of_a_senior_stylist_is_contradicted(engine):
+    contradicted_and_backed(engine, "Half head highlights are £98 with a Senior stylist. A ladies' cut and blow-dry is "
+                            "£52 with a Senior stylist.", PRICES, 3, backed_anchor=2)

@@ -114,3 +114,13 @@ def test_a_misparsed_negation_stays_with_its_claim_on_the_claims_engine():
     res = ground("Drivers caught speeding will not be fined.", context, GroundingConfig(engine="claims"))
     assert [(res.claims[v.claim].text, v.label, v.anchor) for v in res.verdicts] == [
         ("Drivers caught speeding will not be fined.", "Contradicted", 1)]
+
+
+def test_a_name_read_as_a_conjunction_keeps_the_sentence_whole():
+    """Everyday batch 224: the parse read "Plus" (a level of cover) as a conjunction, and the claims engine checked
+    "HomeGuard Standard goes up to £750,000" (Contradicted against the contents limit)."""
+    text = "HomeGuard Standard will pay up to £500,000 to rebuild your home, while Plus goes up to £750,000."
+    assert [c.text for c in decompose_all(split_response(text), text)] == [text]
+    text = "The clinic opens at 9am and closes at 5pm."
+    assert [c.text for c in decompose_all(split_response(text), text)] == ["The clinic opens at 9am.",
+                                                                          "The clinic closes at 5pm."]

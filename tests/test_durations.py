@@ -465,3 +465,16 @@ def test_a_hold_released_within_an_hour_against_three_working_days_stays_contrad
         "Charging costs 44p per kWh.", "Charging costs 44p per kWh. A pre-authorisation of £30 is held on contactless "
         "payments and released within three working days. Idle fees apply after 45 minutes.", 1, 0)
     assert "within three working days" in wrong.rule, wrong.rule
+
+
+def test_a_part_of_a_month_is_no_length_of_a_month():
+    """Everyday batch 228: "in the first week of a month" was "a month" against "the first seven days" on every
+    engine."""
+    assert durations("If you join online in the first week of a month, the fee is waived.") == ()
+    assert [d.surface for d in durations("Claims made within the first two weeks of a month.")] == ["two weeks"]
+    assert [d.surface for d in durations("You must wait a month.")] == ["a month"]
+    assert quantity_conflicts("If you join online in the first week of a month, the joining fee is waived.",
+                              "The joining fee is waived for anyone who joins online during the first seven days of any "
+                              "calendar month.", same_figure=True) == []
+    assert quantity_conflicts("The offer lasts a month.", "The offer lasts seven days.", same_figure=True) \
+        == [("a month", "seven days")]

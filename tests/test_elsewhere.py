@@ -62,3 +62,25 @@ def test_a_day_the_source_denies_elsewhere_is_still_contradicted(engine):
                "service on Sundays. Tickets are valid on the shuttle.")
     contradicted_and_backed(engine, "The shuttle will also run on Sundays. Tickets are valid on the shuttle.", context,
                             2, backed_anchor=4)
+
+
+COMPOST = ("# Spring Savings\n- Ploughshare Multi-Purpose Compost, 50 litres: £6.99 each, or 3 for £15\n"
+           "- Peat-free Ericaceous Compost, 40 litres: was £7.49, now £5.99\n"
+           "The 3 for £15 offer can be mixed with our 60-litre bags of topsoil.")
+
+
+def test_a_size_glued_to_its_unit_is_of_the_thing_after_it():
+    """Everyday batch 234: "Three 50-litre bags of the multi-purpose compost" was Contradicted against the topsoil's
+    "60-litre bags" (the words before "50" were only "Three"); the compost's own list line states 50 litres."""
+    texts = ["Ploughshare Multi-Purpose Compost, 50 litres: £6.99 each, or 3 for £15",
+             "The 3 for £15 offer can be mixed with our 60-litre bags of topsoil."]
+    claim = "Three 50-litre bags of the multi-purpose compost cost £15."
+    assert stated_elsewhere(claim, ("50 litre", "60 litre"), texts[1], texts) == 0
+    assert stated_elsewhere("Three 50-litre bags of topsoil cost £15.", ("50 litre", "60 litre"), texts[1], texts) \
+        is None
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_three_bags_of_compost_for_15_pounds_is_supported(engine):
+    all_supported(engine, "Three 50-litre bags of the multi-purpose compost cost £15. The ericaceous compost is now "
+                  "£5.99.", COMPOST)

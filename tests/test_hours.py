@@ -5,7 +5,7 @@ import pytest
 
 from grounding import GroundingConfig, ground
 from grounding.clock import minutes
-from grounding.hours import hours_conflicts
+from grounding.hours import hours_conflicts, span_end_conflicts
 from grounding.learned import quantity_conflicts
 from grounding.types import CONTRADICTED, SUPPORTED
 
@@ -200,3 +200,16 @@ def test_mornings_against_afternoons_are_contradicted(engine):
     wrong, _ = contradicted_and_backed(engine, "The weekday clinics are held on Tuesday and Thursday mornings during "
                                        "October. Weekday clinics accept walk-ins.", context, 2, 5)
     assert "the claim says mornings, the source afternoons" in wrong.rule, wrong.rule
+
+
+LIBRARY = ("Central Library will stay open until 8pm on Thursdays instead of 7pm, and will open on Sundays from 11am "
+           "to 3pm for the first time.")
+
+
+def test_a_closing_time_the_sentence_gives_beside_the_claims_day_is_no_span_end():
+    """Everyday batch 236: "close at 8pm on Thursdays" was Contradicted against the Sunday hours' end (3pm) and the
+    old Thursday closing ("instead of 7pm"). Another Sunday closing time still conflicts."""
+    claim = "Central Library will close at 8pm on Thursdays and will start opening on Sundays."
+    assert span_end_conflicts(claim, LIBRARY) == []
+    assert quantity_conflicts(claim, LIBRARY, same_figure=True) == []
+    assert span_end_conflicts("On Sundays, Central Library will close at 5pm.", LIBRARY) == [("5pm", "3pm")]

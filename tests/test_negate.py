@@ -538,3 +538,14 @@ def test_a_claim_that_says_both_words_turns_neither():
                        "fractures.", sentence) == []
     assert un_prefixed("Non-surgical treatment did not improve outcomes at two years in adults with displaced "
                        "fractures.", sentence) == [("Non-surgical", "surgical")]
+
+
+def test_un_prefixed_reads_each_words_own_verb():
+    """Everyday batch 232: "… can be burned, but treated timber … cannot" against "Only dry, untreated plant material
+    that cannot be composted may be burned" (each text has a negation, the two words' verbs differ in it)."""
+    from grounding.opposites import un_prefixed
+    assert un_prefixed("Woody prunings, bramble stems and diseased potato haulms can be burned, but treated timber and "
+                       "old carpet cannot.", "Only dry, untreated plant material that cannot be composted may be "
+                       "burned, such as diseased potato haulms, woody prunings and bramble stems.") == []
+    assert un_prefixed("The pool is heated.", "The pool is unheated, so the water is usually between 18 and 22 "
+                       "degrees.") == [("heated", "unheated")]

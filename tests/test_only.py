@@ -4,8 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import all_supported, contradicted_and_backed
 
-from conftest import contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.only import only_channel, only_for
 from grounding.reversal import reversals
@@ -184,3 +184,21 @@ def test_cover_for_dogs_only_said_of_cats_is_contradicted(engine):
                "fees. " + COVER)
     contradicted_and_backed(engine, "Cats get third-party liability cover under PawSure Lifetime Plus. PawSure "
                             "Lifetime Plus pays up to £7,000 a year for vet fees.", context, 2, 1)
+
+
+SHOW = ("# Light on the Water\nThe exhibition brings together 120 photographs taken between 1948 and 1979. The show "
+        "also includes her only film, a 12-minute study of fishermen mending nets, and a selection of her notebooks.")
+
+
+def test_her_only_film_restricts_nothing():
+    """Everyday batch 238: "includes her only film, …" read as "includes only her film", so "The show also includes a
+    reconstruction of her darkroom" was Contradicted (the source never mentions one: Unsupported)."""
+    claim = "The show also includes a reconstruction of her darkroom."
+    assert only_for(claim, SHOW.split("\n")[1].split(". ")[1]) == []
+    assert only_for("The bar accepts cards.", "The bar accepts only cash.") != []
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_her_only_film_is_supported(engine):
+    all_supported(engine, "The show also includes her only film, a study of fishermen mending nets. The exhibition "
+                  "brings together 120 photographs.", SHOW)

@@ -294,3 +294,23 @@ def test_any_movement_where_the_guide_says_every_movement_is_supported(engine):
     of any" against the calves' exemption from testing, read together); "any" against a limit still is."""
     all_supported(engine, "Any movement of cattle on or off a holding has to be reported to the registry within "
                   "three days.", CATTLE)
+
+
+SPA = ("# After your treatment\nAfter a massage, drink plenty of water for the rest of the day and avoid alcohol for "
+       "at least 12 hours. Avoid saunas for an hour after hot stones.")
+
+
+def test_a_denied_any_is_not_said_of_any():
+    """Everyday batch 246: "don't have any alcohol for at least half a day" was "said of any" against "at least 12
+    hours"; "Pets of any size" against a weight limit still is."""
+    sentence = SPA.split("\n")[1].split(". ")[0] + "."
+    assert stronger("Keep drinking water for the rest of the day and don't have any alcohol for at least half a day.",
+                    sentence) is None
+    found = stronger("Pets of any size may travel in the cabin.", "Pets under 8 kg may travel in the cabin.")
+    assert found is not None and found.claim_word == "of any size"
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_no_alcohol_for_half_a_day_is_supported(engine):
+    all_supported(engine, "Keep drinking water for the rest of the day and don't have any alcohol for at least half a "
+                  "day. Avoid saunas for an hour after hot stones.", SPA)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import contradicted_and_backed
+from conftest import all_supported, contradicted_and_backed
 from grounding.pairing import crossed
 
 CAFE = "Coffee prices have gone up by 20p, but sandwiches stay at 4.50 pounds."
@@ -73,3 +73,24 @@ def test_a_thing_named_only_within_a_name_is_not_crossed(engine):
         "home by our Hospice at Home team or through outpatient clinics. The average length of stay on the inpatient "
         "unit was 11 days.")], config).verdicts
     assert v.label in ("Unsupported", "Partially supported") and not v.anchor_conflict, v.rule
+
+
+FLEX = ("# Summer Flex\nSummer Flex costs £79 for three months. Summer Flex includes off-peak gym access (weekdays "
+        "9:30am to 4:30pm and after 7:30pm, and all day at weekends), plus unlimited swimming during public sessions.")
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    # everyday batch 231: the sentence split at ", and" inside its brackets
+    ("Unlimited swimming during public sessions is included.", FLEX.split("\n")[1].split(". ")[1]),
+    # the line's label over its clauses (grounding.qualifiers' table of benefits)
+    ("Emergency medical cover is €10 million on Premier.",
+     "- Emergency medical expenses: Essentials €2 million; Premier €10 million."),
+])
+def test_no_clause_of_brackets_or_of_a_lines_label_is_another_thing(claim, sentence):
+    assert crossed(claim, sentence) == []
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_unlimited_swimming_in_a_bracketed_list_of_hours_is_supported(engine):
+    all_supported(engine, "Unlimited swimming during public sessions is included. Summer Flex costs £79 for three "
+                  "months.", FLEX)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import all_supported, contradicted_and_backed
 
-from conftest import contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.binding import found_in
 from grounding.explain import explain
@@ -156,3 +156,28 @@ def test_one_subject_among_the_others_words_is_one_figure():
     assert quantity_conflicts("Adults should do at least 150 minutes a week.",
                               "Children should do at least 60 minutes a day.", same_figure=True) == []
 
+
+TRAVEL = ("# Table of Benefits\n- Emergency medical expenses: Essentials €2 million; Premier €10 million.\n"
+          "- Cancellation and cutting short your trip: Essentials €1,500; Premier €5,000.\n# Excess\nAn excess of "
+          "€100 per person applies to each section you claim under on Essentials, and €50 per person on Premier.")
+
+
+def test_a_value_a_list_line_labels_is_said_for_its_own_case():
+    """Everyday batch 226: "€5,000 on Premier" was said for another case: the excess sentence gives €50 "on Premier",
+    and "Premier €5,000" had no qualifier after it. A label before a value is its case; a value said for another case
+    after it still is one."""
+    lines = ("Cancellation and cutting short your trip: Essentials €1,500; Premier €5,000. An excess of €100 per person "
+             "applies to each section you claim under on Essentials, and €50 per person on Premier.")
+    assert misbound_qualifiers("Cancellation cover is €1,500 on Essentials and €5,000 on Premier.", lines) == ()
+    assert [m.claim_value for m in misbound_qualifiers("A checked bag costs £50 when booked online.",
+            "Checked bags cost £35 each when booked online, or £50 at the airport.")] == ["£50"]
+    assert [m.other_name for m in misbound_qualifiers("Students pay 240 pounds.",
+            "It costs 240 pounds, or 180 pounds for students and people over 65.")] == ["the rest"]
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_cover_limits_from_a_table_of_benefits_are_supported(engine):
+    """Everyday batch 226: Contradicted on every engine, "said for another case"; the line's label over both of its
+    clauses ("Emergency medical expenses: …; Premier €10 million") is no other thing (grounding.pairing)."""
+    all_supported(engine, "Cancellation cover is €1,500 on Essentials and €5,000 on Premier. Emergency medical cover is "
+                  "€10 million on Premier.", TRAVEL)

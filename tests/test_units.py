@@ -9,7 +9,7 @@ from conftest import all_supported, contradicted_and_backed
 from grounding import GroundingConfig, ground
 from grounding.learned import quantity_conflicts
 from grounding.types import CONTRADICTED, SUPPORTED
-from grounding.units import one_conflicts
+from grounding.units import _unit_after, one_conflicts
 
 MODELS = Path(__file__).resolve().parent.parent / "exported_models"
 FLAT = ("The apartment has two bedrooms, one bathroom and a balcony facing south. The rent is 1,450 pounds a month, "
@@ -133,3 +133,28 @@ def test_one_match_beside_two_games_is_supported(engine):
         "straight red card serves a suspension of at least two matches. 9.3 Clubs are fined £10 for each caution "
         "and £25 for each dismissal.")
 
+
+POOL = ("# Harrowmere pool rules\nChildren aged 7 and under must be accompanied in the water by a responsible "
+        "person aged 16 or over. Children aged 8 to 10 may swim without an adult in the water, but a responsible "
+        "person aged 16 or over must remain on the poolside. Lane swimming is for over-16s only.")
+
+
+def test_or_and_and_before_a_bound_are_its_side_for_the_rule():
+    """"aged 7 or under" had the unit "or", which "16 or over" shared: 7 against 16 (everyday batch 229); each is now
+    its bound's side, so "16 or over" still meets "18 or over" (everyday batches 177 and 200) and "7 or higher" "8 or
+    above" (batch 153). The learned model's features read as they were fitted."""
+    text = "Children aged 7 or under must swim with someone aged 16 or over."
+    assert _unit_after(text, text.index("7") + 1, hyphen=True) == "or under"
+    assert _unit_after(text, text.index("16") + 2, hyphen=True) == "or over"
+    assert _unit_after("a grade of 7 or higher", 12, hyphen=True) == "or over"
+    assert quantity_conflicts("The race is open to anyone aged 16 or over.", "Runners must be aged 17 or over on race "
+                              "day.", same_figure=True) == [("16 or over", "17 or over")]
+    assert _unit_after(text, text.index("7") + 1) == "or"
+    assert _unit_after("They walked 5 miles.", 13, hyphen=True) == "miles"
+
+
+@pytest.mark.parametrize("engine", ("claims", "context", "context-fast"))
+def test_a_child_aged_7_or_under_with_someone_at_least_16_is_supported(engine):
+    """Everyday batch 229: Contradicted on every engine ("7 or" against "16 or")."""
+    all_supported(engine, "Children aged 7 or under must be in the water with a responsible person who is at least 16. "
+                  "Lane swimming is only for over-16s.", POOL)

@@ -21,6 +21,7 @@ from grounding.hours import hours_conflicts, other_part_of_day, span_end_conflic
 from grounding.monthdays import month_day_conflicts
 from grounding.months import month_conflicts
 from grounding.multiples import multiple_conflicts
+from grounding.now_prices import now_conflicts
 from grounding.portions import every_against_part, portion_conflicts
 from grounding.ranges import range_conflicts
 from grounding.ranks import birth_order_conflicts, rank_conflicts
@@ -78,6 +79,8 @@ def figure_conflicts(claim: str, context: str, out: list[tuple[str, str]]) -> li
     out.extend(discount_conflicts(claim, context))   # a discount said otherwise ("a 25% reduction" / "half the price")
     out.extend(d for d in change_conflicts(claim, context)   # a change of another size ("up by £2" / "from £9.99 to
                if not any(_digits(c) == _digits(d[0]) for c, _ in out))   # £10.99"), its value not named yet
+    # a price now against the source's now, where it gives the old price too ("now £899" / "was £999, now £849")
+    out.extend(d for d in now_conflicts(claim, context) if not any(_digits(c) == _digits(d[0]) for c, _ in out))
     return out
 
 

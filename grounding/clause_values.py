@@ -39,7 +39,7 @@ def _value(text: str, lo: int, hi: int):
 def clause_values(claim: str, sentence: str) -> list[tuple[str, str]]:
     """[(the claim's value and thing, the other clause's value for that thing)] (see the module's text)."""
     from grounding.decompose import parse
-    from grounding.measured import lead_words
+    from grounding.measured import lead_words, stems5 as _words
     claim, sentence = judged_text(claim), judged_text(sentence)
     body = sentence.rstrip(" .")
     cuts = list(_SPLIT.finditer(body))
@@ -71,10 +71,6 @@ def clause_values(claim: str, sentence: str) -> list[tuple[str, str]]:
             theirs = values[other][0]
             return [(f"{_with_unit(claim, c, unit)} ({label})", f"{_with_unit(sentence, theirs, unit)} ({label})")]
     return []
-
-
-def _words(text: str) -> set[str]:
-    return {w[:5] for w in re.findall(r"[a-z]+", text.lower())}
 
 
 def _with_unit(text: str, m, unit: str) -> str:

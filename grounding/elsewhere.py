@@ -17,7 +17,7 @@ import re
 from typing import Optional
 
 from grounding.lists import DENIAL
-from grounding.measured import _LEAD_STOP, lead_words
+from grounding.measured import _LEAD_STOP, lead_words, stems5
 
 # words that lead a value in many senses, beyond the words no value is of: not what it is of
 _STOP = _LEAD_STOP | frozenset("from until till by up per each over under about around after before between than "
@@ -80,5 +80,5 @@ def _anchors_subject(claim: str, anchor: str, text: str) -> bool:
     subject = next((t.lemma_.lower()[:5] for t in parse(claim) if t.dep_ in ("nsubj", "nsubjpass")
                     and t.head.dep_ == "ROOT" and t.pos_ in ("NOUN", "PROPN")), None)
     def names(sentence: str) -> bool:
-        return subject is not None and subject in {w[:5] for w in re.findall(r"[a-z]+", sentence.lower())}
+        return subject is not None and subject in stems5(sentence)
     return names(anchor) and not names(text) and not {m.key for m in mentions(claim)} & {m.key for m in mentions(anchor)}

@@ -227,6 +227,11 @@ _LEAD_STOP = frozenset("the a an and or of for at to in on is are was were will 
                        "costs your its their this that with".split())
 
 
+def stems5(text: str) -> set[str]:
+    """Every word of `text` by its first five letters: how the readers of what a value is of compare words."""
+    return {w[:5] for w in re.findall(r"[a-z]+", text.lower())}
+
+
 def lead_words(text: str, at: int, stop: frozenset = _LEAD_STOP) -> set[str]:
     """The content words of the six before a value at `at` (by their first five letters, none of `stop`)."""
     return {w[:5] for w in re.findall(r"[a-z]+", text[:at].lower())[-6:] if w not in stop and len(w) > 2}

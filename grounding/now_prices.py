@@ -26,8 +26,8 @@ def now_conflicts(claim: str, context: str) -> list[tuple[str, str]]:
     now = [m for m in prices if _NOW.search(context[max(0, m.start - 20):m.start])]
     if len(now) != 1 or not any(_WAS.search(context[max(0, m.start - 20):m.start]) for m in prices):
         return []
-    from grounding.measured import lead_words
-    keys, named = {m.key for m in prices}, {w[:5] for w in re.findall(r"[a-z]+", context[:prices[0].start].lower())}
+    from grounding.measured import lead_words, stems5
+    keys, named = {m.key for m in prices}, stems5(context[:prices[0].start])
     out = []
     for c in (m for m in mentions(claim) if m.kind == "money" and m.key not in keys):
         before = claim[max(0, c.start - 20):c.start]
